@@ -1,0 +1,3 @@
+from doomtable.cli.app import main
+
+main()

@@ -1,0 +1,1 @@
+"""The `doomtable` command line: thin commands over the engine and its adapters."""

@@ -1,0 +1,141 @@
+"""``doomtable play``: a game at the terminal against bots, or bots alone."""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from doomtable.cli.common import errors_to_exit, fail, make_console, parse_option
+from doomtable.cli.session import DEFAULT_SAVE, TableSession, read_save, seat_bots
+from doomtable.engine import BadOptionError, GameSpec, GameState, find_game, game_names, new_game
+
+
+def _options(
+    spec: GameSpec, raw: list[str], variant: str | None, tiebreak: str | None
+) -> dict[str, Any]:
+    options = dict(parse_option(text) for text in raw)
+    for key, value in (("variant", variant), ("tiebreak", tiebreak)):
+        if value is None:
+            continue
+        if key not in spec.default_options:
+            raise BadOptionError(f"{spec.title} has no {key} option")
+        options[key] = value
+    return options
+
+
+def _resume(
+    game: str | None, load: Path, players: int | None, seat: int | None, fixed: list[str]
+) -> tuple[GameState, int | None, dict[str, Any], str]:
+    """The saved game, the human's seat (``None``: bots only), the saved bots, a header."""
+    if fixed:
+        raise BadOptionError(f"{', '.join(fixed)} cannot be used with --load: the save fixes them")
+    state, table = read_save(load)
+    if game is not None and find_game(game).name != find_game(state.GAME).name:
+        raise BadOptionError(f"{load} holds a game of {state.GAME}, not {game}")
+    if players is not None and players != state.players:
+        raise BadOptionError(f"{load} holds a {state.players}-player game, not {players}")
+    saved = table.get("human", 0)
+    human = seat if seat is not None else saved if isinstance(saved, int) else None
+    bots = table.get("bots")
+    header = f"Resumed {state.GAME} from {load} after {len(state.log)} decisions."
+    return state, human, bots if isinstance(bots, dict) else {}, header
+
+
+def _new(
+    game: str | None,
+    players: int | None,
+    seat: int | None,
+    seed: int | None,
+    raw_options: list[str],
+    variant: str | None,
+    tiebreak: str | None,
+) -> tuple[GameState, int, str]:
+    """A new game, the human's seat, a header naming the seed."""
+    if game is None:
+        fail(f"name a game to play ({', '.join(game_names())}) or give --load FILE")
+    spec = find_game(game)
+    if players is None:
+        fail(f"say how many play: --players N ({spec.min_players} to {spec.max_players})")
+    if seed is None:
+        seed = secrets.randbelow(1_000_000)
+    options = _options(spec, raw_options, variant, tiebreak)
+    state = new_game(spec.name, players, seed, options)
+    return state, 0 if seat is None else seat, f"{spec.title}: {players} players, seed {seed}"
+
+
+def play(
+    game: Annotated[
+        str | None,
+        typer.Argument(help="Game to play, e.g. [blue]doomlings[/] (optional with --load)."),
+    ] = None,
+    *,
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Number of players.")
+    ] = None,
+    seat: Annotated[int | None, typer.Option(help="Your seat, from 0 (default 0).")] = None,
+    seed: Annotated[int | None, typer.Option(help="Deal from this seed (default: random).")] = None,
+    bots_only: Annotated[bool, typer.Option("--bots-only", help="Bots play every seat.")] = False,
+    bots: Annotated[
+        str | None,
+        typer.Option(help="Bot names, e.g. random,greedy: one for all bot seats, or one each."),
+    ] = None,
+    load: Annotated[Path | None, typer.Option(help="Resume the game saved in this file.")] = None,
+    save: Annotated[
+        Path | None, typer.Option(help=f"Save file (default {DEFAULT_SAVE}, or the --load file).")
+    ] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Game option key=value (repeatable).")
+    ] = None,
+    variant: Annotated[str | None, typer.Option(help="Rules variant (option 'variant').")] = None,
+    tiebreak: Annotated[
+        str | None, typer.Option(help="Tie-break rule (option 'tiebreak').")
+    ] = None,
+    auto_pass: Annotated[
+        bool, typer.Option(help="Pass for you when a response window offers only 'pass'.")
+    ] = True,
+) -> None:
+    """Play a game at the terminal against bots, resume a saved one, or watch bots play."""
+    console = make_console()
+    with errors_to_exit():
+        human: int | None
+        saved_bots: dict[str, Any] = {}
+        if load is not None:
+            given = {
+                "--seed": seed,
+                "--variant": variant,
+                "--tiebreak": tiebreak,
+                "--option": option,
+            }
+            fixed = [flag for flag, value in given.items() if value is not None and value != []]
+            state, human, saved_bots, header = _resume(game, load, players, seat, fixed)
+        else:
+            state, human, header = _new(game, players, seat, seed, option or [], variant, tiebreak)
+        if bots_only:
+            human = None
+        elif human is not None and not 0 <= human < state.players:
+            raise BadOptionError(f"--seat must be 0 to {state.players - 1}, not {human}")
+        bot_seats = [s for s in range(state.players) if s != human]
+        if bots is None and saved_bots:
+            names = {s: str(saved_bots.get(str(s), "random")) for s in bot_seats}
+        else:
+            names = seat_bots(bots or "random", bot_seats)
+        session = TableSession(
+            state,
+            console,
+            names,
+            human,
+            save_path=save or load or Path(DEFAULT_SAVE),
+            auto_pass=auto_pass,
+            shown=len(state.events) if load is not None else 0,
+        )
+        console.print(header, markup=False, soft_wrap=True)
+        code = session.play()
+    if code:
+        raise typer.Exit(code=code)
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(play)

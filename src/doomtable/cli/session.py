@@ -1,0 +1,259 @@
+"""A game at the terminal table: one human seat (or none) against bots, saves and resumes.
+
+The loop is the one every adapter uses: while a decision is pending, whoever must decide picks
+one of its options. A bot sees only its seat's information set (``doomtable.bots.InfoSet``);
+the human sees the table drawn from the seat's view, the numbered labels, and the events since
+the last look.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+
+from doomtable.bots import Bot, InfoSet, make_bot
+from doomtable.cli.render import render_choices, render_view, score_table
+from doomtable.engine import (
+    PASS,
+    RESPOND,
+    BadOptionError,
+    DoomtableError,
+    GameState,
+    IllegalChoiceError,
+    SaveFileError,
+    load_state,
+)
+
+DEFAULT_SAVE = "doomtable-save.json"
+
+HELP = (
+    "Type the number of a choice or its label (any case). Other commands:\n"
+    "  save   write the game to the save file and keep playing\n"
+    "  quit   leave the game (save first to keep it)\n"
+    "  table  draw the table again\n"
+    "  log    every event so far\n"
+    "  help   this text\n"
+    "Ctrl-C saves the game and leaves."
+)
+
+
+def seat_bots(spec: str, seats: Sequence[int]) -> dict[int, str]:
+    """Bot specs for ``seats`` from ``random,greedy,...``: one for all seats, or one per seat."""
+    names = [n.strip().lower() for n in spec.split(",") if n.strip()]
+    if not names:
+        raise BadOptionError("--bots needs at least one bot name")
+    if len(names) == 1:
+        names = names * len(seats)
+    if len(names) != len(seats):
+        raise BadOptionError(
+            f"--bots gave {len(names)} names for {len(seats)} bot seats: give one name for all, "
+            f"or one per bot seat"
+        )
+    return dict(zip(seats, names, strict=True))
+
+
+def bot_seed(game_seed: int, seat: int, decisions: int) -> int:
+    """A bot's seed: fixed by the game's seed, its seat and how far the game has gone."""
+    return game_seed * 1_000_003 + seat * 7_919 + decisions
+
+
+# --------------------------------------------------------------------------- save files
+
+
+def read_save(path: Path) -> tuple[GameState, dict[str, Any]]:
+    """The state saved in ``path`` and its seating (empty for a bare ``to_json()`` file)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise SaveFileError(f"cannot read save file {path}: {exc.strerror or exc}") from None
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise SaveFileError(f"{path} is not a doomtable save: invalid JSON ({exc})") from None
+    try:
+        state = load_state(data)
+    except SaveFileError as exc:
+        raise SaveFileError(f"{path}: {exc}") from None
+    table = data.get("table")
+    return state, table if isinstance(table, dict) else {}
+
+
+# --------------------------------------------------------------------------- the table
+
+
+class Leave(Exception):
+    """The human left the table; ``code`` is the exit code to leave with."""
+
+    def __init__(self, code: int) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+@dataclass
+class TableSession:
+    """A game in progress at the terminal."""
+
+    state: GameState
+    console: Console
+    bots: dict[int, str]
+    human: int | None = None
+    save_path: Path = Path(DEFAULT_SAVE)
+    auto_pass: bool = True
+    shown: int = 0
+    """How many of the state's events have been printed."""
+    _players: dict[int, Bot] = field(default_factory=dict)
+    _checkpoint: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        decisions = len(self.state.log)
+        self._players = {
+            seat: make_bot(name, bot_seed(self.state.seed, seat, decisions))
+            for seat, name in self.bots.items()
+        }
+        self._checkpoint = self.state.to_dict()
+
+    def seat_name(self, seat: int) -> str:
+        if seat == self.human:
+            return "you"
+        return f"{self.bots[seat]} bot"
+
+    def table_info(self) -> dict[str, Any]:
+        return {
+            "human": self.human,
+            "bots": {str(seat): name for seat, name in self.bots.items()},
+            "auto_pass": self.auto_pass,
+        }
+
+    def play(self) -> int:
+        """Play until the game ends or the human leaves; the exit code."""
+        try:
+            while (decision := self.state.pending) is not None:
+                if decision.player == self.human:
+                    self._human_turn()
+                else:
+                    self._bot_turn(decision.player)
+                self._checkpoint = self.state.to_dict()
+        except Leave as leave:
+            return leave.code
+        except KeyboardInterrupt:
+            self.console.print()
+            path = self._save(self._checkpoint)
+            self.console.print(
+                f"Interrupted. The game is saved in [bold]{escape(str(path))}[/].", soft_wrap=True
+            )
+            return 130
+        self._game_over()
+        return 0
+
+    # ---------------------------------------------------------------- turns
+
+    def _bot_turn(self, seat: int) -> None:
+        state = self.state
+        decision = state.pending
+        assert decision is not None
+        option = self._players[seat].choose(InfoSet(state, decision))
+        try:
+            state.apply(seat, tuple(option))
+        except IllegalChoiceError as exc:
+            raise DoomtableError(f"the {self.bots[seat]} bot in seat {seat} erred: {exc}") from None
+        self._print_events()
+
+    def _human_turn(self) -> None:
+        state = self.state
+        decision = state.pending
+        assert decision is not None and self.human is not None
+        if self.auto_pass and decision.kind == RESPOND and decision.options == (PASS,):
+            state.apply(self.human, PASS)
+            self._print_events()
+            return
+        self._print_events()
+        self._show_table()
+        while True:
+            try:
+                text = self.console.input("[bold cyan]your choice>[/] ")
+            except EOFError:
+                self.console.print()
+                path = self._save(self.state.to_dict())
+                self.console.print(
+                    f"End of input. The game is saved in [bold]{escape(str(path))}[/].",
+                    soft_wrap=True,
+                )
+                raise Leave(0) from None
+            if self._command(text.strip()):
+                return
+
+    def _command(self, text: str) -> bool:
+        """Carry out one line of input; whether the decision was answered."""
+        state = self.state
+        assert self.human is not None
+        word = text.casefold()
+        if not word:
+            return False
+        if word == "help":
+            self.console.print(HELP, markup=False)
+            return False
+        if word == "save":
+            path = self._save(state.to_dict())
+            self.console.print(f"Saved to [bold]{escape(str(path))}[/].", soft_wrap=True)
+            return False
+        if word in ("quit", "exit"):
+            self.console.print("You left the table. (Type save before quit to keep a game.)")
+            raise Leave(0)
+        if word == "table":
+            self._show_table()
+            return False
+        if word == "log":
+            for line in state.log_lines(self.human):
+                self.console.print(line, markup=False, soft_wrap=True)
+            return False
+        labels = state.labels()
+        if word.isdigit():
+            number = int(word)
+            if not 1 <= number <= len(labels):
+                self.console.print(
+                    f"[red]There is no choice {number}: type 1 to {len(labels)}, a label, "
+                    "or help.[/]"
+                )
+                return False
+            choice: int | str = number - 1
+        else:
+            choice = text
+        try:
+            state.apply(self.human, choice)
+        except IllegalChoiceError as exc:
+            self.console.print(f"[red]{escape(str(exc))}[/]")
+            return False
+        return True
+
+    # ---------------------------------------------------------------- output
+
+    def _print_events(self) -> None:
+        for line in self.state.log_lines(self.human, self.shown):
+            self.console.print(line, markup=False, soft_wrap=True)
+        self.shown = len(self.state.events)
+
+    def _show_table(self) -> None:
+        state = self.state
+        decision = state.pending
+        assert decision is not None and self.human is not None
+        self.console.print(render_view(state.view(self.human)))
+        self.console.print(render_choices(decision.prompt, state.labels()))
+
+    def _save(self, data: dict[str, Any]) -> Path:
+        text = json.dumps({**data, "table": self.table_info()}, separators=(",", ":"))
+        self.save_path.write_text(text, encoding="utf-8")
+        return self.save_path
+
+    def _game_over(self) -> None:
+        state = self.state
+        self._print_events()
+        if self.human is not None:
+            self.console.print(render_view(state.view(self.human)))
+        names = [self.seat_name(seat) for seat in range(state.players)]
+        self.console.print(score_table(state.scores(), state.winners(), names))

@@ -1,0 +1,50 @@
+"""The game-agnostic core: state machine, decisions, effect stack, registry, RNG."""
+
+from doomtable.engine.decision import PASS, RESPOND, Decision, Frame, Option
+from doomtable.engine.errors import (
+    BadOptionError,
+    DoomtableError,
+    GameOverError,
+    IllegalChoiceError,
+    NotYourDecisionError,
+    SaveFileError,
+    ScenarioError,
+    UnknownGameError,
+)
+from doomtable.engine.registry import (
+    GameSpec,
+    find_game,
+    game_names,
+    load_state,
+    new_game,
+    register_game,
+    replay,
+)
+from doomtable.engine.rng import Rng
+from doomtable.engine.state import Field, GameState
+
+__all__ = [
+    "PASS",
+    "RESPOND",
+    "BadOptionError",
+    "Decision",
+    "DoomtableError",
+    "Field",
+    "Frame",
+    "GameOverError",
+    "GameSpec",
+    "GameState",
+    "IllegalChoiceError",
+    "NotYourDecisionError",
+    "Option",
+    "Rng",
+    "SaveFileError",
+    "ScenarioError",
+    "UnknownGameError",
+    "find_game",
+    "game_names",
+    "load_state",
+    "new_game",
+    "register_game",
+    "replay",
+]

@@ -1,0 +1,32 @@
+"""Decisions and options: what the engine asks, and what a player may answer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+Option = tuple[Any, ...]
+"""A legal answer: a verb followed by small ints, e.g. ``("play", 12)`` or ``("pass",)``."""
+
+Frame = tuple[Any, ...]
+"""One pending piece of work on the effect stack: an op name followed by plain data."""
+
+PASS: Option = ("pass",)
+
+RESPOND = "respond"
+"""Decision kind of a response window: every eligible player is asked the same way."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The decision now due: ``player`` must pick one of ``options``.
+
+    ``kind`` is a short machine name (``turn``, ``respond``, ``target``, ...); ``prompt`` says in
+    plain words what is being decided. Labels of options come from the game state
+    (``state.label(option)``) so they are only built when someone looks.
+    """
+
+    player: int
+    kind: str
+    options: tuple[Option, ...]
+    prompt: str

@@ -1,0 +1,371 @@
+"""The game-agnostic state machine every game builds on.
+
+A game state holds plain data only (ints, strings, lists of them, tuples); static card facts
+live in tables built at import. Pending work is an explicit stack of frames (tuples), resolved by
+the game's frame handlers, so any state can be cloned, saved as JSON and resumed at any decision:
+mid-effect and inside response windows.
+
+A handler is called as ``handler(state, frame, None)`` when its frame is on top of the stack.
+It either changes the state (popping or replacing its frame) and returns ``None``, or returns a
+:class:`Decision` and changes nothing. When the decision is answered it is called again as
+``handler(state, frame, option)`` and must pop or replace its frame.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable
+from enum import Enum
+from typing import Any, ClassVar, Self
+
+from doomtable.engine.decision import PASS, RESPOND, Decision, Frame, Option
+from doomtable.engine.errors import (
+    GameOverError,
+    IllegalChoiceError,
+    NotYourDecisionError,
+    SaveFileError,
+)
+from doomtable.engine.rng import Rng
+
+Handler = Callable[[Any, Frame, Option | None], Decision | None]
+
+MAX_STEPS_PER_ADVANCE = 100_000
+
+
+class Field(Enum):
+    """How a state field is copied and serialised."""
+
+    VALUE = "value"  # an int, str, bool or None, or a tuple of them
+    LIST = "list"  # a list of values
+    LISTS = "lists"  # a list of lists of values
+    TUPLES = "tuples"  # a list of (possibly nested) tuples: stack frames, events
+
+
+def _to_tuple(value: Any) -> Any:
+    if type(value) is list:
+        return tuple([_to_tuple(v) if type(v) is list else v for v in value])
+    return value
+
+
+class GameState:
+    """Base class of every game's state.
+
+    Subclasses declare ``GAME`` (their registry name), ``FIELDS`` (their own data), and
+    ``HANDLERS`` (frame op -> handler), and implement the hooks below.
+    """
+
+    GAME: ClassVar[str]
+    FIELDS: ClassVar[dict[str, Field]]
+    HANDLERS: ClassVar[dict[str, Handler]]
+
+    players: int
+    seed: int
+    options: dict[str, Any]
+    rng: Rng
+    log: list[tuple[int, Option]]
+    stack: list[Frame]
+    events: list[tuple[Any, ...]]
+    _pending: Decision | None
+
+    _CORE_FIELDS: ClassVar[dict[str, Field]] = {
+        "players": Field.VALUE,
+        "seed": Field.VALUE,
+        "stack": Field.TUPLES,
+        "events": Field.TUPLES,
+    }
+
+    def _init_core(self, players: int, seed: int, options: dict[str, Any]) -> None:
+        self.players = players
+        self.seed = seed
+        self.options = dict(options)
+        self.rng = Rng(seed)
+        self.log = []
+        self.stack = []
+        self.events = []
+        self._pending = None
+
+    # ----------------------------------------------------------------- hooks for games
+
+    def label(self, option: Option) -> str:
+        """A stable, readable label for ``option`` (``play Heroic``, ``target player 2``)."""
+        raise NotImplementedError  # pragma: no cover - every game overrides
+
+    def view(self, player: int) -> dict[str, Any]:
+        """Everything ``player`` may see, and nothing else, as JSON-ready data."""
+        raise NotImplementedError  # pragma: no cover
+
+    def scores(self) -> list[int]:
+        raise NotImplementedError  # pragma: no cover
+
+    def winners(self) -> list[int]:
+        raise NotImplementedError  # pragma: no cover
+
+    def event_text(self, event: tuple[Any, ...], viewer: int | None) -> str | None:
+        """Plain words for ``event`` as ``viewer`` may see it (``None``: an onlooker)."""
+        raise NotImplementedError  # pragma: no cover
+
+    def determinize(self, player: int, rng: Rng) -> Self:
+        """A copy in which every card hidden from ``player`` is redealt at random among the
+        places it could be, keeping everything ``player`` has seen."""
+        raise NotImplementedError  # pragma: no cover
+
+    def response_options(self, player: int, trigger: tuple[Any, ...]) -> list[Option]:
+        """Responses ``player`` could make in a window opened by ``trigger`` (pass excluded)."""
+        return []
+
+    def on_response(self, player: int, option: Option, trigger: tuple[Any, ...]) -> bool:
+        """Carry out a response; return whether the window stays open for the others."""
+        return False
+
+    def window_prompt(self, trigger: tuple[Any, ...]) -> str:
+        return "Respond?"
+
+    def finish(self) -> None:
+        """Called when the stack runs empty: the game is over."""
+
+    def snapshot(self) -> dict[str, Any]:
+        """The full state in readable form (card names, not ids): what scenarios match on."""
+        raise NotImplementedError  # pragma: no cover
+
+    def setup_scenario(self, setup: dict[str, Any]) -> None:
+        """Rearrange a freshly dealt game as a scenario's ``setup`` says, then re-advance.
+
+        Raises :class:`~doomtable.engine.errors.ScenarioError` for unknown keys or cards.
+        """
+        raise NotImplementedError  # pragma: no cover
+
+    def evaluate(self, player: int) -> float:
+        """How well ``player`` stands, for greedy bots; by default score minus best rival."""
+        scores = self.scores()
+        rivals = [s for i, s in enumerate(scores) if i != player]
+        return float(scores[player] - (max(rivals) if rivals else 0))
+
+    # ----------------------------------------------------------------- the machine
+
+    @property
+    def pending(self) -> Decision | None:
+        """The decision now due, or ``None`` when the game is over."""
+        return self._pending
+
+    @property
+    def is_over(self) -> bool:
+        return self._pending is None
+
+    def legal_options(self) -> tuple[Option, ...]:
+        return self._pending.options if self._pending is not None else ()
+
+    def labels(self) -> list[str]:
+        return [self.label(o) for o in self.legal_options()]
+
+    def resolve_choice(self, player: int, choice: Option | str | int) -> Option:
+        """The legal option meant by ``choice`` (an option, its label, or its index)."""
+        decision = self._pending
+        if decision is None:
+            raise GameOverError("the game is over: no decision is pending")
+        if player != decision.player:
+            raise NotYourDecisionError(
+                f"it is player {decision.player}'s decision ({decision.prompt}), "
+                f"not player {player}'s",
+                [],
+            )
+        options = decision.options
+        if isinstance(choice, tuple):
+            if choice in options:
+                return choice
+        elif isinstance(choice, int):
+            if 0 <= choice < len(options):
+                return options[choice]
+        else:
+            wanted = " ".join(choice.split()).casefold()
+            for option in options:
+                if self.label(option).casefold() == wanted:
+                    return option
+        legal = [self.label(o) for o in options]
+        raise IllegalChoiceError(
+            f"{choice!r} is not a legal choice for player {player} ({decision.prompt}); "
+            f"legal: {', '.join(legal)}",
+            legal,
+        )
+
+    def apply(self, player: int, choice: Option | str | int) -> None:
+        """Answer the pending decision. Illegal input raises and changes nothing."""
+        option = self.resolve_choice(player, choice)
+        self._apply_unchecked(option)
+
+    def _apply_unchecked(self, option: Option) -> None:
+        """Apply a known-legal option of the pending decision (used by fast simulators)."""
+        decision = self._pending
+        assert decision is not None
+        self.log.append((decision.player, option))
+        frame = self.stack[-1]
+        self.HANDLERS[frame[0]](self, frame, option)
+        self._advance()
+
+    def _advance(self) -> None:
+        """Resolve frames until a decision is due or the stack is empty."""
+        stack = self.stack
+        handlers = self.HANDLERS
+        for _ in range(MAX_STEPS_PER_ADVANCE):
+            if not stack:
+                self._pending = None
+                self.finish()
+                return
+            frame = stack[-1]
+            decision = handlers[frame[0]](self, frame, None)
+            if decision is not None:
+                self._pending = decision
+                return
+        raise RuntimeError(f"{self.GAME}: effect stack did not settle: top frame {stack[-1]!r}")
+
+    def push(self, *frames: Frame) -> None:
+        """Push frames so that the first one given resolves first."""
+        self.stack.extend(reversed(frames))
+
+    # ----------------------------------------------------------------- response windows
+
+    def open_window(self, trigger: tuple[Any, ...], order: Iterable[int]) -> None:
+        """Ask every player in ``order`` whether they respond to ``trigger``.
+
+        Everyone eligible is asked, holder of a response card or not, so being asked says
+        nothing about a player's hand.
+        """
+        order = tuple(order)
+        if order:
+            self.stack.append(("window", trigger, order, 0))
+
+    @staticmethod
+    def _window(state: GameState, frame: Frame, option: Option | None) -> Decision | None:
+        _, trigger, order, index = frame
+        player = order[index]
+        if option is None:
+            options = (PASS, *state.response_options(player, trigger))
+            return Decision(player, RESPOND, options, state.window_prompt(trigger))
+        state.stack.pop()
+        rest: Frame | None = None
+        if index + 1 < len(order):
+            rest = ("window", trigger, order, index + 1)
+            state.stack.append(rest)
+        if not (option == PASS or state.on_response(player, option, trigger)) and rest:
+            # The response closed the window: drop the rest of it (on_response may have
+            # pushed frames above it or removed frames below it, so find it by identity).
+            for i in range(len(state.stack) - 1, -1, -1):
+                if state.stack[i] is rest:
+                    del state.stack[i]
+                    break
+        return None
+
+    # ----------------------------------------------------------------- copies and JSON
+
+    @classmethod
+    def all_fields(cls) -> dict[str, Field]:
+        return {**GameState._CORE_FIELDS, **cls.FIELDS}
+
+    def clone(self) -> Self:
+        """An independent copy; static card facts and frames are shared, never copied."""
+        copy = object.__new__(type(self))
+        d = self.__dict__
+        cd = copy.__dict__
+        for name, kind in self._clone_plan():
+            value = d[name]
+            if kind is Field.VALUE:
+                cd[name] = value
+            elif kind is Field.LISTS:
+                cd[name] = [inner.copy() for inner in value]
+            else:
+                cd[name] = value.copy()
+        cd["options"] = self.options
+        cd["rng"] = Rng(self.rng.seed, self.rng.counter)
+        cd["log"] = self.log.copy()
+        cd["_pending"] = self._pending
+        return copy
+
+    _plan_cache: ClassVar[tuple[tuple[str, Field], ...] | None] = None
+
+    @classmethod
+    def _clone_plan(cls) -> tuple[tuple[str, Field], ...]:
+        plan = cls.__dict__.get("_plan_cache")
+        if plan is None:
+            plan = tuple(cls.all_fields().items())
+            cls._plan_cache = plan
+        return plan
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data (tuples serialise as lists; ``from_dict`` turns them back)."""
+        state = {name: getattr(self, name) for name in self.all_fields()}
+        return {
+            "game": self.GAME,
+            "options": dict(self.options),
+            "rng_counter": self.rng.counter,
+            "log": self.log,
+            "state": state,
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Self:
+        try:
+            if data["game"] != cls.GAME:
+                raise SaveFileError(f"this save is for {data['game']!r}, not {cls.GAME!r}")
+            fields = data["state"]
+            state = object.__new__(cls)
+            for name, kind in cls.all_fields().items():
+                value = fields[name]
+                if kind is Field.VALUE:
+                    setattr(state, name, _to_tuple(value))
+                elif kind is Field.LIST:
+                    setattr(state, name, list(value))
+                elif kind is Field.LISTS:
+                    setattr(state, name, [list(v) for v in value])
+                else:
+                    setattr(state, name, [_to_tuple(v) for v in value])
+            state.options = dict(data["options"])
+            state.rng = Rng(state.seed, int(data["rng_counter"]))
+            state.log = [(int(p), tuple(o)) for p, o in data["log"]]
+        except (KeyError, TypeError, ValueError) as exc:
+            if isinstance(exc, SaveFileError):
+                raise
+            raise SaveFileError(f"not a valid {cls.GAME} state: {exc!r}") from None
+        state._pending = None
+        state._refresh_pending()
+        return state
+
+    def _refresh_pending(self) -> None:
+        """Recompute the pending decision from the top frame (after loading)."""
+        if not self.stack:
+            self._pending = None
+            return
+        frame = self.stack[-1]
+        decision = self.HANDLERS[frame[0]](self, frame, None)
+        if decision is None:
+            self._advance()
+        else:
+            self._pending = decision
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameState):
+            return NotImplemented
+        if type(self) is not type(other):
+            return False
+        mine, theirs = self.__dict__, other.__dict__
+        return (
+            all(mine[name] == theirs[name] for name, _ in self._clone_plan())
+            and self.options == other.options
+            and self.rng.counter == other.rng.counter
+            and self.log == other.log
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def log_lines(self, viewer: int | None = None, start: int = 0) -> list[str]:
+        """The event log in plain words, as ``viewer`` may see it."""
+        lines = []
+        for event in self.events[start:]:
+            text = self.event_text(event, viewer)
+            if text is not None:
+                lines.append(text)
+        return lines
+
+
+GameState.HANDLERS = {"window": GameState._window}

@@ -1,0 +1,61 @@
+"""Doomlings (Classic edition): traits, ages, catastrophes and the end of the world."""
+
+from typing import Any
+
+from doomtable.engine import GameSpec, register_game
+from doomtable.games.doomlings.data import AGES, TRAITS
+from doomtable.games.doomlings.game import DoomlingsState, card_dict
+
+
+def card_list() -> list[dict[str, Any]]:
+    cards: list[dict[str, Any]] = []
+    for trait in TRAITS:
+        d = card_dict(trait)
+        cards.append(
+            {
+                "name": trait.name,
+                "kind": "dominant trait" if trait.dominant else "trait",
+                "colors": d["colors"],
+                "face_value": trait.face,
+                "dominant": trait.dominant,
+                "gene_pool": trait.gene_pool,
+                "copies": trait.copies,
+                "effects": trait.kinds,
+                "text": trait.text(),
+            }
+        )
+    for age in AGES:
+        kind = "catastrophe" if age.catastrophe else "birth of life" if age.birth_of_life else "age"
+        entry: dict[str, Any] = {
+            "name": age.name,
+            "kind": kind,
+            "colors": [],
+            "face_value": None,
+            "dominant": False,
+            "gene_pool": age.gene_pool,
+            "copies": 1,
+            "text": age.text,
+        }
+        if age.catastrophe:
+            entry["worlds_end"] = age.doom_text
+            entry["text"] = f"{age.text} World's End: {age.doom_text}"
+        cards.append(entry)
+    return cards
+
+
+SPEC = register_game(
+    GameSpec(
+        name="doomlings",
+        title="Doomlings",
+        min_players=2,
+        max_players=6,
+        create=DoomlingsState.create,
+        state_class=DoomlingsState,
+        default_options={"tiebreak": "casual"},
+        aliases=("doomlings-classic",),
+        summary="Evolve traits before the world ends; most points after 3 catastrophes wins.",
+        cards=card_list,
+    )
+)
+
+__all__ = ["SPEC", "DoomlingsState"]

@@ -1,0 +1,581 @@
+"""The Doomlings game: setup, labels, views, the event log, scenarios and determinization."""
+
+from __future__ import annotations
+
+import difflib
+from typing import Any, ClassVar, Self
+
+from doomtable.engine import GameState, Option, Rng, ScenarioError
+from doomtable.engine.state import Handler
+from doomtable.games.doomlings import rules
+from doomtable.games.doomlings.cards import COLOR_NAMES, Trait, color_names
+from doomtable.games.doomlings.data import AGE_INDEX, AGES, BIRTH_OF_LIFE, TRAITS
+from doomtable.games.doomlings.rules import DoomlingsRules
+from doomtable.games.doomlings.scoring import breakdown, final_scores
+from doomtable.games.doomlings.state import ALL, CARD, N_CARDS, bit
+
+HAND_SIZE = 5
+ERA_PILE = 4  # 3 ages and 1 catastrophe
+START_GENE_POOL = 5
+TIEBREAKS = ("casual", "draw")
+
+
+def _trait_dict(trait: Trait) -> dict[str, Any]:
+    return {
+        "name": trait.name,
+        "colors": color_names(trait.colors),
+        "face": trait.face,
+        "dominant": trait.dominant,
+        "text": trait.text(),
+    }
+
+
+_CARD_DICTS = tuple(_trait_dict(trait) for trait in CARD)
+
+
+def card_dict(card: int | Trait) -> dict[str, Any]:
+    """A card as views show it (a fresh dict: callers may change it)."""
+    if isinstance(card, int):
+        return dict(_CARD_DICTS[card])
+    return _trait_dict(card)
+
+
+class DoomlingsState(DoomlingsRules):
+    """A game of Doomlings (Classic)."""
+
+    HANDLERS: ClassVar[dict[str, Handler]] = {**GameState.HANDLERS, **rules.HANDLERS}
+
+    @classmethod
+    def create(cls, players: int, seed: int, options: dict[str, Any]) -> Self:
+        if options.get("tiebreak") not in TIEBREAKS:
+            from doomtable.engine import BadOptionError
+
+            raise BadOptionError(
+                f"tiebreak must be one of {', '.join(TIEBREAKS)}, not {options.get('tiebreak')!r}"
+            )
+        s = object.__new__(cls)
+        s._init_core(players, seed, options)
+        s.hands = [[] for _ in range(players)]
+        s.piles = [[] for _ in range(players)]
+        s.gene_pool = [START_GENE_POOL] * players
+        s.deck = list(range(N_CARDS))
+        s.rng.shuffle(s.deck)
+        s.discard = []
+        s.age_deck = cls.deal_ages(s.rng)
+        s.eras = [[]]
+        s.age = -1
+        s.catastrophes = 0
+        s.first_player = 0
+        s.turn_player = -1
+        s.round_no = 0
+        s.last_colors = -1
+        s.revealed = []
+        s.age_seen = 0
+        s.gp_applied = []
+        s.denial_spent = False
+        s.recolor = [-1] * N_CARDS
+        s.named_color = [-1] * N_CARDS
+        s.end_points = [0] * players
+        s.final_doom = -1
+        s.deck_out = False
+        s.hero = -1
+        s.ignoring = 0
+        s.tie_draws = [-99] * players
+        s.over = False
+        for p in range(players):
+            s.hands[p] = [s.deck.pop() for _ in range(HAND_SIZE)]
+        s.stack.append(("flip", 0))
+        s._advance()
+        return s
+
+    @staticmethod
+    def deal_ages(rng: Rng, piles: int = 3, ages_per_pile: int = 3) -> list[int]:
+        """Era piles of ages plus one catastrophe each, shuffled apart; Birth of Life on top."""
+        ages = [i for i, a in enumerate(AGES) if not a.catastrophe and not a.birth_of_life]
+        catastrophes = [i for i, a in enumerate(AGES) if a.catastrophe]
+        rng.shuffle(ages)
+        rng.shuffle(catastrophes)
+        deck: list[int] = []
+        for _ in range(piles):
+            pile = [ages.pop() for _ in range(ages_per_pile)] + [catastrophes.pop()]
+            rng.shuffle(pile)
+            deck = pile + deck  # the first pile dealt ends on top
+        return [*deck, BIRTH_OF_LIFE]
+
+    # ------------------------------------------------------------------ engine hooks
+
+    def response_options(self, player: int, trigger: tuple[Any, ...]) -> list[Option]:
+        return rules.response_options(self, player, trigger)
+
+    def on_response(self, player: int, option: Option, trigger: tuple[Any, ...]) -> bool:
+        return rules.on_response(self, player, option, trigger)
+
+    def window_prompt(self, trigger: tuple[Any, ...]) -> str:
+        kind = trigger[0]
+        if kind == "played":
+            return f"Player {trigger[1]} played {CARD[trigger[2]].name}: respond?"
+        if kind == "action":
+            return f"Player {trigger[1]} uses the action of {CARD[trigger[2]].name}: respond?"
+        if kind == "stabilized":
+            return "You have stabilized: play anything more?"
+        if kind == "hero":
+            return "Birth of a Hero: play Heroic now?"
+        return "The world is ending: play anything from your hand?"
+
+    def scores(self) -> list[int]:
+        return final_scores(self)
+
+    def winners(self) -> list[int]:
+        if not self.over:
+            return []
+        scores = self.scores()
+        best = max(scores)
+        tied = [p for p in range(self.players) if scores[p] == best]
+        if len(tied) > 1 and self.options.get("tiebreak") == "draw":
+            top = max(self.tie_draws[p] for p in tied)
+            tied = [p for p in tied if self.tie_draws[p] == top]
+        return tied
+
+    def evaluate(self, player: int) -> float:
+        scores = self.scores()
+        rivals = max(s for q, s in enumerate(scores) if q != player)
+        return float(scores[player] - rivals) + 0.1 * len(self.hands[player])
+
+    # ------------------------------------------------------------------ labels and log
+
+    def label(self, option: Option) -> str:
+        verb = option[0]
+        name = _name
+        if verb == "pass":
+            return "pass"
+        if verb in ("play", "respond"):
+            return f"play {name(option[1])}"
+        if verb in ("play_on", "respond_on"):
+            return f"play {name(option[1])} on player {option[2]}"
+        if verb == "discard":
+            return f"discard {name(option[1])}"
+        if verb == "discard_trait":
+            return f"discard {name(option[2])} from player {option[1]}'s pile"
+        if verb == "give":
+            return f"give {name(option[2])} to player {option[1]}"
+        if verb == "give_trait":
+            return f"give {name(option[2])} to player {option[1]}"
+        if verb in ("take", "take_card"):
+            return f"take {name(option[2])} from player {option[1]}"
+        if verb == "return_to":
+            return f"return {name(option[2])} to player {option[1]}'s hand"
+        if verb == "return":
+            return f"return {name(option[1])} to hand"
+        if verb == "keep":
+            return f"keep {name(option[1])}"
+        if verb == "show":
+            return f"show {name(option[1])}"
+        if verb == "target":
+            return f"target player {option[1]}"
+        if verb == "color":
+            return f"color {COLOR_NAMES[option[1]]}"
+        if verb == "swap":
+            return f"swap {name(option[1])} for {name(option[3])} of player {option[2]}"
+        if verb == "use":
+            return f"use {name(option[2])} of player {option[1]}"
+        if verb == "recolor":
+            return f"recolor {COLOR_NAMES[option[1]]} to {COLOR_NAMES[option[2]]}"
+        if verb == "doom":
+            return f"end on {AGES[option[1]].name}"
+        return _FIXED_LABELS[verb]
+
+    def event_text(self, event: tuple[Any, ...], viewer: int | None) -> str | None:
+        mask = event[0]
+        if mask != ALL and (viewer is None or not mask & bit(viewer)):
+            return None
+        return _describe(event[1], event[2:])
+
+    # ------------------------------------------------------------------ views
+
+    def view(self, player: int) -> dict[str, Any]:
+        return {
+            "game": self.GAME,
+            "viewer": player,
+            "players": self.players,
+            "round": self.round_no,
+            "age": _age_dict(self.age),
+            "era": len(self.eras),
+            "catastrophes": [AGES[a].name for e in self.eras for a in e if AGES[a].catastrophe],
+            "ages_left": len(self.age_deck),
+            "next_age": _age_dict(self.age_deck[-1])
+            if self.age_seen & bit(player) and self.age_deck
+            else None,
+            "first_player": self.first_player,
+            "turn_player": self.turn_player if self.turn_player >= 0 else None,
+            "deck_size": len(self.deck),
+            "discard_size": len(self.discard),
+            "discard_top": card_dict(self.discard[-1]) if self.discard else None,
+            "discard": [CARD[c].name for c in self.discard],
+            "hand": [card_dict(c) for c in self.hands[player]],
+            "seats": [self._seat(q, player) for q in range(self.players)],
+            "revealed": [
+                {"from": q, "card": card_dict(c)}
+                for mask, c in self.revealed
+                if mask & bit(player)
+                for q in range(self.players)
+                if q != player and c in self.hands[q]
+            ],
+            "pending": self._pending_view(player),
+            "game_over": self.over,
+            "scores": self.scores() if self.over else None,
+            "winners": self.winners() if self.over else None,
+        }
+
+    def _seat(self, q: int, viewer: int) -> dict[str, Any]:
+        traits = []
+        for c in self.piles[q]:
+            d = card_dict(c)
+            if self.recolor[c] >= 0:
+                d["colors"] = color_names(self.recolor[c])
+            traits.append(d)
+        return {
+            "seat": q,
+            "name": f"player {q}",
+            "gene_pool": self.gene_pool[q],
+            "hand_size": len(self.hands[q]),
+            "traits": traits,
+            "score": breakdown(self, q, viewer).total,
+            "dominants": self.dominants(q),
+        }
+
+    def _pending_view(self, player: int) -> dict[str, Any] | None:
+        d = self._pending
+        if d is None:
+            return None
+        out: dict[str, Any] = {"player": d.player, "kind": d.kind, "prompt": d.prompt}
+        if d.player == player:
+            out["options"] = [self.label(o) for o in d.options]
+        return out
+
+    def snapshot(self) -> dict[str, Any]:
+        scores = self.scores()
+        return {
+            "players": [
+                {
+                    "hand": [CARD[c].name for c in self.hands[p]],
+                    "hand_size": len(self.hands[p]),
+                    "traits": [CARD[c].name for c in self.piles[p]],
+                    "gene_pool": self.gene_pool[p],
+                    "score": scores[p],
+                    "breakdown": breakdown(self, p).as_dict(),
+                    "dominants": self.dominants(p),
+                }
+                for p in range(self.players)
+            ],
+            "deck_size": len(self.deck),
+            "deck_top": [CARD[c].name for c in reversed(self.deck[-5:])],
+            "discard": [CARD[c].name for c in self.discard],
+            "age": AGES[self.age].name if self.age >= 0 else None,
+            "age_deck": [AGES[a].name for a in reversed(self.age_deck)],
+            "catastrophes": self.catastrophes,
+            "era": len(self.eras),
+            "first_player": self.first_player,
+            "turn_player": self.turn_player,
+            "round": self.round_no,
+            "game_over": self.over,
+            "winners": self.winners(),
+            "scores": scores,
+            "pending": None
+            if self._pending is None
+            else {
+                "player": self._pending.player,
+                "kind": self._pending.kind,
+                "options": self.labels(),
+            },
+        }
+
+    # ------------------------------------------------------------------ determinization
+
+    def determinize(self, player: int, rng: Rng) -> Self:
+        """Redeal what ``player`` cannot see: opponents' unrevealed hand cards and the deck,
+        and the unflipped ages (keeping one catastrophe per remaining era pile)."""
+        s = self.clone()
+        known = {c for mask, c in s.revealed if mask & bit(player)}
+        hidden: list[int] = list(s.deck)
+        slots: list[tuple[int, int]] = []  # (owner, index) of hidden hand cards
+        for q in range(s.players):
+            if q == player:
+                continue
+            for i, c in enumerate(s.hands[q]):
+                if c not in known:
+                    hidden.append(c)
+                    slots.append((q, i))
+        rng.shuffle(hidden)
+        for q, i in slots:
+            s.hands[q][i] = hidden.pop()
+        s.deck = hidden
+        s.age_deck = self._redeal_ages(player, rng)
+        return s
+
+    def _redeal_ages(self, player: int, rng: Rng) -> list[int]:
+        deck = self.age_deck
+        seen_top = deck[-1] if deck and self.age_seen & bit(player) else None
+        flipped = {a for e in self.eras for a in e}
+        pools: dict[bool, list[int]] = {True: [], False: []}
+        for i, a in enumerate(AGES):
+            if not a.birth_of_life and i not in flipped and i != seen_top:
+                pools[a.catastrophe].append(i)
+        rng.shuffle(pools[True])
+        rng.shuffle(pools[False])
+        # Era piles hold one catastrophe each: the player knows that much of the structure.
+        cats_left = sum(1 for a in deck if AGES[a].catastrophe)
+        full = min(cats_left, len(deck) // ERA_PILE)
+        segments = [[ERA_PILE, 1] for _ in range(full)]
+        segments.append([len(deck) - full * ERA_PILE, cats_left - full])
+        if seen_top is not None:
+            top = next(seg for seg in reversed(segments) if seg[0])
+            top[0] -= 1
+            top[1] -= AGES[seen_top].catastrophe
+        out: list[int] = []
+        try:
+            for size, cats in segments:
+                cards = [pools[True].pop() for _ in range(cats)]
+                cards += [pools[False].pop() for _ in range(size - cats)]
+                rng.shuffle(cards)
+                out.extend(cards)
+        except IndexError:
+            return list(deck)  # a hand-made scenario deck that no era structure explains
+        if seen_top is not None:
+            out.append(seen_top)
+        return out
+
+    # ------------------------------------------------------------------ scenarios
+
+    def setup_scenario(self, setup: dict[str, Any]) -> None:
+        known = {
+            "players",
+            "deck_top",
+            "discard",
+            "age",
+            "age_deck",
+            "catastrophes",
+            "first_player",
+        }
+        unknown = set(setup) - known
+        if unknown:
+            raise ScenarioError(
+                f"unknown setup key(s) {', '.join(sorted(unknown))}; known: "
+                f"{', '.join(sorted(known))}"
+            )
+        self.stack.clear()
+        players = setup.get("players") or {}
+        if isinstance(players, list):
+            players = dict(enumerate(players))
+        seats: dict[int, dict[str, Any]] = {}
+        for key, value in players.items():
+            seat = int(key)
+            if not 0 <= seat < self.players:
+                raise ScenarioError(f"no player {seat} in a {self.players}-player game")
+            if not isinstance(value, dict):
+                raise ScenarioError(f"players.{seat} must be a mapping")
+            extra = set(value) - {"hand", "traits", "gene_pool"}
+            if extra:
+                raise ScenarioError(
+                    f"players.{seat}: unknown key(s) {', '.join(sorted(extra))}; "
+                    "known: gene_pool, hand, traits"
+                )
+            seats[seat] = value
+        for seat, value in seats.items():
+            if "hand" in value:
+                self.deck[0:0] = self.hands[seat]
+                self.hands[seat] = []
+        self.deck.extend(self.discard)
+        self.discard = []
+        free_hands = [q for q in range(self.players) if "hand" not in seats.get(q, {})]
+
+        def take(name: str, where: str) -> int:
+            index = _trait_index(name, where)
+            for c in self.deck:
+                if TRAITS[_trait_of(c)] is TRAITS[index]:
+                    self.deck.remove(c)
+                    return c
+            for q in free_hands:
+                for c in self.hands[q]:
+                    if TRAITS[_trait_of(c)] is TRAITS[index]:
+                        self.hands[q].remove(c)
+                        self.hands[q].append(self.deck.pop(0))
+                        return c
+            raise ScenarioError(f"{where}: no copy of {TRAITS[index].name!r} is left to place")
+
+        for seat, value in seats.items():
+            for name in value.get("hand", []):
+                self.hands[seat].append(take(name, f"players.{seat}.hand"))
+            for name in value.get("traits", []):
+                self.enter_pile(seat, take(name, f"players.{seat}.traits"))
+            if "gene_pool" in value:
+                self.gene_pool[seat] = int(value["gene_pool"])
+        self.discard = [take(n, "discard") for n in setup.get("discard", [])]
+        top = [take(n, "deck_top") for n in setup.get("deck_top", [])]
+        self.deck.extend(reversed(top))
+        self._setup_ages(setup)
+        if "first_player" in setup:
+            self.first_player = int(setup["first_player"]) % self.players
+        self.round_no = 0
+        self.emit(ALL, "scenario")
+        self.push(("round",))
+        if AGES[self.age].rule.name == "HERO":
+            self.open_window(("hero",), self.order_from(self.first_player))
+        self._advance()
+
+    def _setup_ages(self, setup: dict[str, Any]) -> None:
+        flipped = [_age_index(n, "catastrophes") for n in setup.get("catastrophes", [])]
+        for a in flipped:
+            if not AGES[a].catastrophe:
+                raise ScenarioError(f"catastrophes: {AGES[a].name!r} is not a catastrophe")
+        current = _age_index(setup["age"], "age") if "age" in setup else BIRTH_OF_LIFE
+        if AGES[current].catastrophe:
+            raise ScenarioError(
+                "age: the current age of a scenario must be an age, not a catastrophe"
+            )
+        used = set(flipped) | {current}
+        if "age_deck" in setup:
+            deck = [_age_index(n, "age_deck") for n in setup["age_deck"]]
+            self.age_deck = list(reversed(deck))
+        else:
+            self.age_deck = [a for a in self.age_deck if a not in used]
+            if len(flipped) + sum(1 for a in self.age_deck if AGES[a].catastrophe) < 3:
+                spare = [
+                    i
+                    for i, a in enumerate(AGES)
+                    if a.catastrophe and i not in used and i not in self.age_deck
+                ]
+                self.age_deck.insert(0, spare[0])
+        self.catastrophes = len(flipped)
+        self.eras = [[BIRTH_OF_LIFE]] if current != BIRTH_OF_LIFE else [[]]
+        for a in flipped:
+            self.eras[-1].append(a)
+            self.eras.append([])
+        self.eras[-1].append(current)
+        self.age = current
+
+
+def _trait_of(card: int) -> int:
+    from doomtable.games.doomlings.data import TRAIT_OF
+
+    return TRAIT_OF[card]
+
+
+def _name(card: int) -> str:
+    return CARD[card].name
+
+
+def _suggest(name: str, names: list[str]) -> str:
+    close = difflib.get_close_matches(name, names, n=3, cutoff=0.6)
+    return f" (did you mean {', '.join(close)}?)" if close else ""
+
+
+def _trait_index(name: str, where: str) -> int:
+    from doomtable.games.doomlings.data import TRAIT_INDEX
+
+    index = TRAIT_INDEX.get(str(name).strip().casefold())
+    if index is None:
+        names = [t.name for t in TRAITS]
+        raise ScenarioError(f"{where}: unknown trait {name!r}{_suggest(str(name), names)}")
+    return index
+
+
+def _age_index(name: str, where: str) -> int:
+    index = AGE_INDEX.get(str(name).strip().casefold())
+    if index is None:
+        names = [a.name for a in AGES]
+        raise ScenarioError(f"{where}: unknown age {name!r}{_suggest(str(name), names)}")
+    return index
+
+
+def _age_dict(age: int) -> dict[str, Any] | None:
+    if age < 0:
+        return None
+    info = AGES[age]
+    return {
+        "name": info.name,
+        "text": info.text,
+        "catastrophe": info.catastrophe,
+        "worlds_end": info.doom_text or None,
+        "gene_pool": info.gene_pool,
+    }
+
+
+_FIXED_LABELS = {
+    "skip": "skip turn",
+    "redraw": "discard hand and draw 3",
+    "terraform": "discard dominants and stabilize",
+    "stabilize": "stabilize",
+    "no_stabilize": "do not stabilize",
+    "memory": "discard hand and stabilize",
+}
+
+
+def _describe(kind: str, a: tuple[Any, ...]) -> str:
+    n = _name
+    p = "player {}".format
+    if kind == "plays":
+        where = "" if a[0] == a[2] else f" into {p(a[2])}'s pile"
+        return f"{p(a[0])} plays {n(a[1])}{where}."
+    if kind == "draws":
+        return f"{p(a[0])} draws {a[1]} card(s)."
+    if kind == "drew":
+        return f"{p(a[0])} draws {', '.join(n(c) for c in a[1])}."
+    if kind == "discards":
+        return f"{p(a[0])} discards {n(a[1])}."
+    texts: dict[str, str] = {
+        "reshuffle": "The discard pile is shuffled into a new trait deck.",
+        "age": "A new age: {age0}.",
+        "skip_age": "{age0} passes without effect.",
+        "catastrophe": "Catastrophe {a1}: {age0}!",
+        "denial": "{p0} ignores {age1} (Denial).",
+        "first_player": "{p0} is now the 1st player.",
+        "deck_out": "The traits have run out: the world ends after this round.",
+        "turn": "{p0}'s turn.",
+        "peek": "{p0} looks at the next age: {age1}.",
+        "cannot_play": "{p0} cannot play a trait this turn.",
+        "empty_hand": "{p0} has no cards: draws 5 and skips the turn.",
+        "no_stabilize": "{p0} does not stabilize.",
+        "discards_dominant": "{p0} cannot hold a 3rd dominant: {n1} is discarded.",
+        "returns_to_hand": "{p0} takes {n1} back into their hand.",
+        "peace": "Age of Peace: the action of {n0} does not happen.",
+        "prevents": "{p0} prevents the action of {n1}.",
+        "steals_trait": "{p0} takes {n1} from {p2}'s pile.",
+        "passes_hand": "{p0} passes their hand to {p1}.",
+        "gives_card": "{p0} gives a card to {p1}.",
+        "gave_card": "{p0} gives {n2} to {p1}.",
+        "gives_trait": "{p0} gives {n1} to {p2}.",
+        "endures": "{n1} comes straight back to {p0}'s pile (Endurance).",
+        "discards_trait": "{p0} loses {n1} from their trait pile.",
+        "steals_card": "{p0} takes a random card from {p1}'s hand.",
+        "stole_card": "{p0} takes {n2} from {p1}'s hand.",
+        "sees": "{p0} looks at {p1}'s {cards2}.",
+        "looks": "{p0} looks at {a2} card(s) in {p1}'s hand.",
+        "swaps_hands": "{p0} and {p1} swap hands.",
+        "takes_shown": "{p0} takes {n2} from {p1}.",
+        "shows": "{p0} shows {n1}.",
+        "rush": "{p0} brings the next catastrophe at once (Optimistic Nihilism)!",
+        "names_color": "{p0} names {c2} for {n1}.",
+        "returns_trait": "{p0} sends {n1} back to {p2}'s hand.",
+        "swaps": "{p0} swaps {n1} for {p2}'s {n3}.",
+        "moves_trait": "{p0} moves {n1} into {p2}'s pile.",
+        "worlds_end": "THE WORLD ENDS with {age0}.",
+        "recolors": "{p0} turns their {c1} traits {c2} (Faith).",
+        "prepper": "{p0} picks the World's End effect of {age1} (Prepper).",
+        "deus": "{p0} draws {n1} and adds {a2} (Deus Ex Machina).",
+        "tie_draw": "Tie-break: {p0} draws {n1}.",
+        "game_over": "The game is over.",
+        "scenario": "Scenario set up.",
+    }
+    values: dict[str, Any] = {}
+    for i, v in enumerate(a):
+        values[f"a{i}"] = v
+        if isinstance(v, int):
+            values[f"p{i}"] = p(v)
+            if 0 <= v < N_CARDS:
+                values[f"n{i}"] = n(v)
+            if 0 <= v < len(AGES):
+                values[f"age{i}"] = AGES[v].name
+            values[f"c{i}"] = COLOR_NAMES.get(v, "?")
+        elif isinstance(v, tuple):
+            values[f"cards{i}"] = ", ".join(n(c) for c in v)
+    return texts[kind].format(**values)

@@ -1,0 +1,1513 @@
+"""Doomlings rules as frame handlers: the round flow, playing traits, every card effect.
+
+Every handler follows the engine contract: called with ``option=None`` it either changes the
+state and returns ``None`` or returns a Decision and changes nothing; called with an option it
+carries the choice out and pops (or replaces) its frame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from doomtable.engine import PASS, Decision, Frame, Option
+from doomtable.engine.state import Handler
+from doomtable.games.doomlings.cards import (
+    COLORLESS,
+    COLORS,
+    AgeRule,
+    CatastropheEffect,
+    DiscardColorFromHands,
+    DiscardFromHand,
+    DiscardOwnTrait,
+    Doom,
+    Draw,
+    DrawAndPlayGreen,
+    EndOfWorldRush,
+    GiveFromHand,
+    GiveTrait,
+    LookAndSteal,
+    MayDiscardHandAndStabilize,
+    MoveSelfToOpponent,
+    MutualDiscardTrait,
+    NeedInPile,
+    OpponentsDiscardTrait,
+    Payment,
+    PayWithTrait,
+    PeekAge,
+    Persistent,
+    PlayAnother,
+    PlayPileAction,
+    PlayWhen,
+    ReturnTrait,
+    RevealAndSteal,
+    SameColor,
+    Source,
+    StealFromHand,
+    StealTrait,
+    SwapHands,
+    SwapThis,
+    SwapTraits,
+    TraitFilter,
+    Who,
+    WorldsEnd,
+)
+from doomtable.games.doomlings.data import AGES, FOUR_HORSEMEN
+from doomtable.games.doomlings.state import ALL, CARD, DoomlingsBase, bit
+
+# How a trait reaches a pile, which decides whether its action happens.
+FROM_HAND, FROM_DISCARD, FROM_DECK, UNRESTRICTED = 0, 1, 2, 3
+# Extra-play filters (ages and Photosynthesis).
+ANY_TRAIT, ONLY_COLORLESS, ONLY_EFFECTLESS = 0, 1, 2
+
+HANDLERS: dict[str, Handler] = {}
+
+
+def handler(op: str) -> Callable[[Handler], Handler]:
+    def register(fn: Handler) -> Handler:
+        HANDLERS[op] = fn
+        return fn
+
+    return register
+
+
+class DoomlingsRules(DoomlingsBase):
+    """Checks shared by many handlers."""
+
+    HANDLERS: ClassVar[dict[str, Handler]]
+
+    # ------------------------------------------------------------------ can a trait be played
+
+    def age_allows(self, card: int) -> bool:
+        rule = self.rule()
+        trait = CARD[card]
+        colors = trait.colors
+        if rule is AgeRule.NO_BLUE:
+            return not colors & 1
+        if rule is AgeRule.NO_GREEN:
+            return not colors & 2
+        if rule is AgeRule.NO_PURPLE:
+            return not colors & 4
+        if rule is AgeRule.NO_RED:
+            return not colors & 8
+        if rule is AgeRule.NO_COLORLESS:
+            return colors != COLORLESS
+        if rule is AgeRule.GLACIAL_DRIFT:
+            return (trait.face or 0) <= 3
+        if rule is AgeRule.NATURAL_HARMONY:
+            return self.last_colors < 0 or not colors & self.last_colors
+        return True
+
+    def dominant_room(self, player: int) -> bool:
+        limit = 3 if self.hero == player else 2
+        return self.dominants(player) < limit
+
+    def requirement_met(self, player: int, card: int) -> bool:
+        req = CARD[card].requirement
+        if req is None:
+            return True
+        if isinstance(req, NeedInPile):
+            pile = self.piles[player]
+            return sum(1 for c in pile if self.matches(c, req.filter)) >= req.at_least
+        return bool(self.payment_cards(player, req))
+
+    def payment_cards(self, player: int, req: PayWithTrait) -> list[int]:
+        if req.payment is Payment.DISCARD and self.protected():
+            return []
+        return [
+            c for c in self.piles[player] if not CARD[c].dominant and self.matches(c, req.filter)
+        ]
+
+    def can_play(self, player: int, card: int, checks: bool = True) -> bool:
+        """Whether ``player`` may put ``card`` into their pile now (``checks``: requirements)."""
+        if not self.age_allows(card):
+            return False
+        if CARD[card].dominant and not self.dominant_room(player):
+            return False
+        return not checks or self.requirement_met(player, card)
+
+    def playable(self, player: int, cards: list[int], flt: int = ANY_TRAIT) -> list[int]:
+        out = []
+        seen: set[int] = set()
+        for card in cards:
+            trait = CARD[card]
+            if id(trait) in seen:
+                continue  # identical copies make the same option
+            if flt == ONLY_COLORLESS and trait.colors:
+                continue
+            if flt == ONLY_EFFECTLESS and not trait.effectless:
+                continue
+            if self.can_play(player, card):
+                seen.add(id(trait))
+                out.append(card)
+        return out
+
+    def ask(self, player: int, kind: str, prompt: str, options: list[Option]) -> Decision:
+        return Decision(player, kind, tuple(options), prompt)
+
+    # ------------------------------------------------------------------ playing a trait
+
+    def play_frames(self, player: int, card: int, how: int, with_action: bool) -> None:
+        """Push the frames that play ``card`` (already out of its old zone) for ``player``."""
+        self.push(("play", player, card, how, int(with_action)))
+
+
+def _key(flt: TraitFilter | None) -> tuple[Any, ...] | None:
+    """A filter as plain data, so frames stay JSON-ready."""
+    if flt is None:
+        return None
+    return (flt.color, flt.face, flt.min_face, flt.positive)
+
+
+def _opp_traits(
+    state: DoomlingsRules, player: int, keep: Callable[[int], bool]
+) -> list[tuple[int, int]]:
+    return [
+        (q, c)
+        for q in state.opponents(player)
+        for c in state.piles[q]
+        if state.movable(c) and keep(c)
+    ]
+
+
+# ====================================================================== the round flow
+
+
+@handler("flip")
+def h_flip(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Flip the next age; ``frame[1]`` set: skip ages until a catastrophe (Nihilism, deck out)."""
+    s.stack.pop()
+    rush = frame[1]
+    s.age_seen = 0
+    while s.age_deck:
+        age = s.age_deck.pop()
+        info = AGES[age]
+        if rush and not info.catastrophe:
+            _to_era(s, age)
+            s.emit(ALL, "skip_age", age)
+            continue
+        if rush == 2 and info.catastrophe:
+            # Out of traits: skip straight to the last catastrophe, which ends the world.
+            if _catastrophes_left(s):
+                _to_era(s, age)
+                s.emit(ALL, "skip_age", age)
+                continue
+            s.catastrophes = 2
+        s.age = age
+        if info.catastrophe:
+            _catastrophe(s, age)
+        else:
+            _to_era(s, age)
+            s.emit(ALL, "age", age)
+            s.push(("round",))
+            if info.rule is AgeRule.HERO:
+                s.open_window(("hero",), s.order_from(s.first_player))
+        return None
+    s.push(("worlds_end",))  # the age deck ran dry: only a broken setup gets here
+    return None
+
+
+def _to_era(s: DoomlingsRules, age: int) -> None:
+    """Ages pile up in era piles; the age after a catastrophe opens a new era."""
+    era = s.eras[-1]
+    if era and AGES[era[-1]].catastrophe:
+        s.eras.append([])
+    s.eras[-1].append(age)
+
+
+def _catastrophes_left(s: DoomlingsRules) -> int:
+    return sum(1 for a in s.age_deck if AGES[a].catastrophe)
+
+
+def _catastrophe(s: DoomlingsRules, age: int) -> None:
+    info = AGES[age]
+    s.catastrophes += 1
+    _to_era(s, age)
+    s.emit(ALL, "catastrophe", age, s.catastrophes)
+    s.ignoring = 0
+    if age != FOUR_HORSEMEN and not s.denial_spent:
+        for p in range(s.players):
+            if s.has_in_pile(p, Persistent.IGNORE_CATASTROPHE):
+                s.ignoring |= bit(p)
+                s.denial_spent = True
+                s.emit(ALL, "denial", p, age)
+    for p in range(s.players):
+        if info.gene_pool and not s.ignoring & bit(p):
+            s.shift_gene_pool(p, info.gene_pool)
+    if s.catastrophes >= 3:
+        s.final_doom = age
+        s.push(("worlds_end",))
+        return
+    s.first_player = (s.first_player + 1) % s.players
+    s.emit(ALL, "first_player", s.first_player)
+    order = [p for p in s.order_from(s.first_player) if not s.ignoring & bit(p)]
+    effect = info.effect
+    frames: list[Frame] = []
+    if effect is CatastropheEffect.PASS_HAND_RIGHT:
+        frames.append(("pass_right",))
+    elif effect is not None:
+        frames.extend(("disaster", p, age) for p in order)
+    frames.append(("round",))
+    s.push(*frames)
+
+
+@handler("round")
+def h_round(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    s.stack.pop()
+    s.round_no += 1
+    order = s.order_from(s.first_player)
+    if s.rule() is AgeRule.MESSIAH:
+        order.reverse()
+    s.push(*[("turn", p) for p in order], ("round_end",), ("flip", 2 if s.deck_out else 0))
+    return None
+
+
+@handler("round_end")
+def h_round_end(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    s.stack.pop()
+    s.turn_player = -1
+    if s.deck_out:
+        s.emit(ALL, "deck_out")
+    return None
+
+
+@handler("turn")
+def h_turn(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    p = frame[1]
+    s.stack.pop()
+    s.turn_player = p
+    s.emit(ALL, "turn", p)
+    if s.has_in_pile(p, Persistent.DRAW_AT_TURN_START):
+        s.draw(p, 1)
+    s.push(("age_turn", p), ("main", p), ("end_turn", p))
+    return None
+
+
+@handler("age_turn")
+def h_age_turn(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """The current age's rule, followed as the turn begins."""
+    p = frame[1]
+    rule = s.rule()
+    if rule is AgeRule.ALIEN_TERRAFORM:
+        held = [c for c in s.hands[p] if CARD[c].dominant]
+        if held:
+            if option is None:
+                return s.ask(
+                    p,
+                    "age",
+                    "Alien Terraform: throw away your dominants and stabilize?",
+                    [PASS, ("terraform",)],
+                )
+            s.stack.pop()
+            if option != PASS:
+                for c in held:
+                    s.discard_from_hand(p, c)
+                s.push(("stabilize", p, 0))
+            return None
+    s.stack.pop()
+    if rule is AgeRule.FLOURISH:
+        s.draw(p, 2)
+    elif rule is AgeRule.COMET:
+        s.discard_random(p, 1)
+    elif rule is AgeRule.DRACULA:
+        s.discard_random(p, 1)
+        if any(CARD[c].name == "Vampirism" for c in s.piles[p]):
+            s.push(("pick_opponent", p, "dracula"))
+    elif rule is AgeRule.REASON:
+        drawn = s.draw(p, 3)
+        if drawn:
+            s.push(("keep_one", p, tuple(drawn)))
+    elif rule is AgeRule.NORTHERN_WINDS:
+        s.draw(p, 1)
+        s.push(("discard_n", p, 1, "Northern Winds"))
+    elif rule is AgeRule.AWAKENING and s.age_deck:
+        s.age_seen |= bit(p)
+        s.emit(bit(p), "peek", p, s.age_deck[-1])
+    return None
+
+
+@handler("main")
+def h_main(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """The one trait a turn must play; or, failing that, the FAQ's fallbacks."""
+    p = frame[1]
+    hand = s.hands[p]
+    if option is None:
+        if not hand:
+            _empty_hand(s, p)
+            return None
+        options: list[Option] = [("play", c) for c in s.playable(p, hand)]
+        for c in hand:
+            if CARD[c].play_when is PlayWhen.INTO_OPPONENT_PILE and s.age_allows(c):
+                options.extend(("play_on", c, q) for q in s.opponents(p))
+                break
+        if not options:
+            options = [("skip",), ("redraw",)]
+        return s.ask(p, "turn", "Play a trait", options)
+    s.stack.pop()
+    verb = option[0]
+    if verb == "play":
+        card = option[1]
+        s.leave_hand(p, card)
+        s.push(("play", p, card, FROM_HAND, 1), ("age_extra", p, card))
+    elif verb == "play_on":
+        _, card, q = option
+        s.leave_hand(p, card)
+        s.push(("play", q, card, FROM_HAND, 0, p))
+    else:
+        _drop_turn_end(s, p)
+        s.emit(ALL, "cannot_play", p)
+        if verb == "redraw":
+            s.discard_whole_hand(p)
+            s.draw(p, 3)
+    return None
+
+
+def _empty_hand(s: DoomlingsRules, p: int) -> None:
+    """An empty hand draws 5 and skips the turn, without stabilizing."""
+    s.stack.pop()
+    _drop_turn_end(s, p)
+    s.emit(ALL, "empty_hand", p)
+    s.draw(p, 5)
+
+
+def _drop_turn_end(s: DoomlingsRules, p: int) -> None:
+    for i in range(len(s.stack) - 1, -1, -1):
+        if s.stack[i] == ("end_turn", p):
+            s.stack[i] = ("skip_end", p)
+            return
+
+
+@handler("skip_end")
+def h_skip_end(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    s.stack.pop()
+    return None
+
+
+@handler("age_extra")
+def h_age_extra(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Galactic Drift and High Tides: one more trait of the same kind."""
+    _, p, card = frame
+    s.stack.pop()
+    rule = s.rule()
+    trait = CARD[card]
+    if rule is AgeRule.GALACTIC_DRIFT and trait.colors == COLORLESS:
+        s.push(("play_extra", p, FROM_HAND, 1, 1, ONLY_COLORLESS))
+    elif rule is AgeRule.HIGH_TIDES and trait.effectless:
+        s.push(("play_extra", p, FROM_HAND, 1, 1, ONLY_EFFECTLESS))
+    return None
+
+
+@handler("end_turn")
+def h_end_turn(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Stabilize (as the age allows), then the after-stabilizing window."""
+    p = frame[1]
+    s.stack.pop()
+    rule = s.rule()
+    if s.deck_out:
+        return None  # the FAQ: with no traits left, turns end without stabilizing
+    after: list[Frame] = []
+    if rule is AgeRule.COASTAL:
+        after.append(("draw", p, 1))
+    after.append(("late_window", p))
+    if rule is AgeRule.ENLIGHTENMENT:
+        s.push(("enlighten", p, 2), ("stabilize_choice", p), *after)
+    else:
+        s.push(("stabilize_choice", p), *after)
+    return None
+
+
+@handler("enlighten")
+def h_enlighten(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    _, p, left = frame
+    hand = s.hands[p]
+    if option is None:
+        if not hand or not left:
+            s.stack.pop()
+            return None
+        return s.ask(
+            p,
+            "discard",
+            f"Enlightenment: discard up to {left} more card(s) before stabilizing?",
+            [PASS, *_distinct_discards(hand)],
+        )
+    s.stack.pop()
+    if option != PASS:
+        s.discard_from_hand(p, option[1])
+        s.push(("enlighten", p, left - 1))
+    return None
+
+
+def _distinct_discards(hand: list[int]) -> list[Option]:
+    seen: set[str] = set()
+    out: list[Option] = []
+    for c in hand:
+        name = CARD[c].name
+        if name not in seen:
+            seen.add(name)
+            out.append(("discard", c))
+    return out
+
+
+@handler("stabilize_choice")
+def h_stabilize_choice(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Ages that change stabilizing offer their choice; otherwise stabilize."""
+    p = frame[1]
+    rule = s.rule()
+    if rule in (AgeRule.PROSPERITY, AgeRule.NIETZSCHE):
+        if option is None:
+            alt: Option = ("no_stabilize",) if rule is AgeRule.PROSPERITY else ("redraw",)
+            return s.ask(
+                p, "stabilize", f"{AGES[s.age].name}: how to end your turn?", [("stabilize",), alt]
+            )
+        s.stack.pop()
+        if option == ("no_stabilize",):
+            s.emit(ALL, "no_stabilize", p)
+        elif option == ("redraw",):
+            s.discard_whole_hand(p)
+            s.draw(p, 3)
+        else:
+            s.push(("stabilize", p, 0))
+        return None
+    s.stack.pop()
+    s.push(("stabilize", p, 4 if rule is AgeRule.WONDER else 0))
+    return None
+
+
+@handler("stabilize")
+def h_stabilize(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Draw up to the Gene Pool, or discard down to it one chosen card at a time."""
+    _, p, size = frame
+    goal = size or s.gene_pool[p]
+    if option is None:
+        extra = s.stabilize_now(p, goal)
+        if extra <= 0:
+            s.stack.pop()
+            return None
+        return s.ask(
+            p,
+            "discard",
+            f"Stabilize: discard {extra} card(s) down to {goal}",
+            _distinct_discards(s.hands[p]),
+        )
+    s.discard_from_hand(p, option[1])
+    return None
+
+
+@handler("late_window")
+def h_late_window(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    p = frame[1]
+    s.stack.pop()
+    s.open_window(("stabilized", p), (p,))
+    return None
+
+
+@handler("draw")
+def h_draw(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    s.stack.pop()
+    s.draw(frame[1], frame[2])
+    return None
+
+
+# ====================================================================== playing traits
+
+
+@handler("play")
+def h_play(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Put a trait into a pile: requirement payment, Gene Pool, the response window, action.
+
+    ``frame = ("play", owner, card, how, with_action[, player])``; ``player`` differs from
+    ``owner`` only for Self-Awareness played into an opponent's pile.
+    """
+    s.stack.pop()
+    owner, card, how, with_action = frame[1], frame[2], frame[3], frame[4]
+    player = frame[5] if len(frame) > 5 else owner
+    trait = CARD[card]
+    if how != UNRESTRICTED and trait.dominant and not s.dominant_room(owner):
+        # A 3rd dominant arriving by chance is discarded.
+        s.discard.append(card)
+        s.emit(ALL, "discards_dominant", owner, card)
+        return None
+    s.enter_pile(owner, card)
+    s.last_colors = trait.colors
+    s.emit(ALL, "plays", player, card, owner)
+    follow: list[Frame] = []
+    req = trait.requirement
+    if isinstance(req, PayWithTrait) and how != UNRESTRICTED:
+        follow.append(("pay", owner, card))
+    acting = bool(with_action and trait.action and how == FROM_HAND)
+    if trait.on_play:
+        follow.extend(("fx", owner, card, k, 1) for k in range(len(trait.on_play)))
+    if acting:
+        follow.append(("do_action", owner, card))
+    if how == FROM_HAND and trait.colors & 2:
+        follow.insert(0, ("self_replicate", owner, card))
+    s.push(*follow)
+    s.open_window(("played", player, card, int(acting)), s.opponents(player))
+    return None
+
+
+@handler("pay")
+def h_pay(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Morality gives, Retractable Claws discards, a trait from the pile as its price."""
+    _, p, card = frame
+    req = CARD[card].requirement
+    assert isinstance(req, PayWithTrait)
+    cards = [c for c in s.payment_cards(p, req) if c != card]
+    if option is None:
+        if not cards:
+            s.stack.pop()
+            return None
+        if req.payment is Payment.GIVE:
+            return s.ask(
+                p,
+                "pay",
+                f"{CARD[card].name}: give a trait to an opponent",
+                [("give_trait", q, c) for c in cards for q in s.opponents(p)],
+            )
+        return s.ask(
+            p,
+            "pay",
+            f"{CARD[card].name}: discard a trait",
+            [("discard_trait", p, c) for c in cards],
+        )
+    s.stack.pop()
+    if option[0] == "give_trait":
+        _, q, c = option
+        s.move_trait(p, q, c)
+        s.emit(ALL, "gives_trait", p, c, q)
+    else:
+        s.push(("discard_trait_now", p, option[2]))
+    return None
+
+
+@handler("self_replicate")
+def h_self_replicate(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Self-Replicating may go back to the hand when another green trait is played."""
+    _, p, card = frame
+    reps = [
+        c
+        for c in s.piles[p]
+        if c != card and CARD[c].persistent is Persistent.RETURN_ON_GREEN and s.movable(c)
+    ]
+    if option is None:
+        if not reps:
+            s.stack.pop()
+            return None
+        return s.ask(
+            p, "optional", "Take Self-Replicating back into your hand?", [PASS, ("return", reps[0])]
+        )
+    s.stack.pop()
+    if option != PASS:
+        s.leave_pile(p, option[1])
+        s.hands[p].append(option[1])
+        s.emit(ALL, "returns_to_hand", p, option[1])
+    return None
+
+
+@handler("do_action")
+def h_do_action(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Resolve the action of ``card`` for ``player``, unless an age silences actions."""
+    _, p, card = frame[:3]
+    s.stack.pop()
+    if s.rule() is AgeRule.PEACE:
+        s.emit(ALL, "peace", card)
+        return None
+    trait = CARD[card]
+    s.push(*[("fx", p, card, k, 0) for k in range(len(trait.action))])
+    return None
+
+
+@handler("act_from_pile")
+def h_act_from_pile(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """An action played from a pile (Inventive, Painted Shell, Vampirism): opponents may
+    still prevent it."""
+    _, p, card = frame
+    s.stack.pop()
+    s.push(("do_action", p, card))
+    s.open_window(("action", p, card, 1), s.opponents(p))
+    return None
+
+
+# ====================================================================== response windows
+
+
+def response_options(s: DoomlingsRules, q: int, trigger: tuple[Any, ...]) -> list[Option]:
+    kind = trigger[0]
+    out: list[Option] = []
+    seen: set[str] = set()
+    for c in s.hands[q]:
+        when = CARD[c].play_when
+        if when is None or CARD[c].name in seen or not s.age_allows(c):
+            continue
+        seen.add(CARD[c].name)
+        if when is PlayWhen.INTO_OPPONENT_PILE:
+            if kind != "worlds_end":
+                out.extend(("respond_on", c, t) for t in s.opponents(q))
+        elif _answers(s, when, trigger):
+            out.append(("respond", c))
+    if kind == "hero":
+        out.extend(("respond", c) for c in s.hands[q] if CARD[c].name == "Heroic")
+    return out
+
+
+def _answers(s: DoomlingsRules, when: PlayWhen, trigger: tuple[Any, ...]) -> bool:
+    """Whether a Play When trait of kind ``when`` may answer ``trigger``."""
+    kind: str = trigger[0]
+    if when is PlayWhen.PREVENT_ACTION:
+        return kind in ("played", "action") and bool(trigger[3])
+    if when is PlayWhen.STEAL_PLAYED:
+        if kind != "played":
+            return False
+        owner: int = trigger[1]
+        card: int = trigger[2]
+        return card in s.piles[owner] and s.movable(card)
+    if when is PlayWhen.AFTER_STABILIZE:
+        return kind == "stabilized"
+    return kind == "worlds_end"
+
+
+def on_response(s: DoomlingsRules, q: int, option: Option, trigger: tuple[Any, ...]) -> bool:
+    card = option[1]
+    s.leave_hand(q, card)
+    when = CARD[card].play_when
+    if option[0] == "respond_on":
+        s.push(("play", option[2], card, FROM_HAND, 0, q))
+        return True
+    if trigger[0] == "hero":
+        s.hero = q
+        s.push(("play", q, card, UNRESTRICTED, 1))
+        return False
+    if when is PlayWhen.PREVENT_ACTION:
+        s.emit(ALL, "prevents", q, trigger[2])
+        _cancel_action(s, trigger[1], trigger[2])
+        s.push(("play", q, card, FROM_HAND, 0))
+        return False
+    if when is PlayWhen.STEAL_PLAYED:
+        _, p, target = trigger[:3]
+        _cancel_action(s, p, target)
+        s.push(("play", q, card, FROM_HAND, 0), ("parasite", q, p, target))
+        return False
+    # Late after stabilizing, Sneaky at World's End: an extra play, as from the hand.
+    s.push(("play", q, card, FROM_HAND, 1))
+    return bool(trigger[0] == "worlds_end")
+
+
+def _cancel_action(s: DoomlingsRules, p: int, card: int) -> None:
+    for i in range(len(s.stack) - 1, -1, -1):
+        f = s.stack[i]
+        if f[0] == "do_action" and f[1] == p and f[2] == card:
+            del s.stack[i]
+            return
+
+
+@handler("parasite")
+def h_parasite(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    _, q, p, card = frame
+    s.stack.pop()
+    if card in s.piles[p] and s.movable(card):
+        s.move_trait(p, q, card)
+        s.emit(ALL, "steals_trait", q, card, p)
+    return None
+
+
+# ====================================================================== catastrophes
+
+
+@handler("disaster")
+def h_disaster(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """One player's share of a catastrophe's white text."""
+    _, p, age = frame
+    s.stack.pop()
+    effect = AGES[age].effect
+    hand = s.hands[p]
+    if effect is CatastropheEffect.KEEP_ONE:
+        if len(hand) > 1:
+            s.push(("keep_one", p, tuple(hand)))
+    elif effect is CatastropheEffect.STABILIZE:
+        s.push(("stabilize", p, 0))
+    elif effect is CatastropheEffect.STABILIZE_THEN_DISCARD:
+        s.push(("stabilize", p, 0), ("discard_n", p, 1, AGES[age].name))
+    elif effect is CatastropheEffect.DISCARD_TWO_RANDOM:
+        s.discard_random(p, 2)
+    elif effect is CatastropheEffect.DISCARD_HAND_AND_STABILIZE:
+        s.discard_whole_hand(p)
+        s.push(("stabilize", p, 0))
+    elif effect is CatastropheEffect.DISCARD_PER_COLOR:
+        color = AGES[age].effect_color
+        assert color is not None
+        n = s.count_color(p, color)
+        if n:
+            s.push(("discard_n", p, n, AGES[age].name))
+    elif effect is CatastropheEffect.DRAW_PER_COLOR:
+        n = bin(s.colors_in_pile(p)).count("1")
+        s.draw(p, n)
+    elif effect is CatastropheEffect.DISCARD_HALF:
+        n = (len(hand) + 1) // 2
+        if n:
+            s.push(("discard_n", p, n, AGES[age].name))
+    elif effect is CatastropheEffect.GIVE_NEIGHBOURS:
+        n = s.players
+        neighbours = sorted({(p - 1) % n, (p + 1) % n} - {p})
+        s.push(*[("give_card", p, q) for q in neighbours])
+    elif effect is CatastropheEffect.DISCARD_ANY_TRAIT:
+        s.push(("discard_own", p, None, AGES[age].name))
+    return None
+
+
+@handler("pass_right")
+def h_pass_right(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Mega Tsunami: every hand moves one seat to the right (players ignoring it sit out)."""
+    s.stack.pop()
+    seats = [p for p in range(s.players) if not s.ignoring & bit(p)]
+    if len(seats) < 2:
+        return None
+    hands = [s.hands[p] for p in seats]
+    for i, p in enumerate(seats):
+        s.hands[seats[i - 1]] = hands[i]
+        s.emit(ALL, "passes_hand", p, seats[i - 1])
+    s.revealed = []
+    return None
+
+
+# ====================================================================== small shared steps
+
+
+@handler("keep_one")
+def h_keep_one(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Keep one of ``cards`` (still in hand); discard the others."""
+    _, p, cards = frame
+    cards = [c for c in cards if c in s.hands[p]]
+    if option is None:
+        if len(cards) <= 1:
+            s.stack.pop()
+            return None
+        return s.ask(p, "keep", "Keep which card?", [("keep", c) for c in _distinct(cards)])
+    s.stack.pop()
+    kept = option[1]
+    for c in cards:
+        if c != kept:
+            s.discard_from_hand(p, c)
+    return None
+
+
+def _distinct(cards: list[int]) -> list[int]:
+    seen: set[str] = set()
+    out = []
+    for c in cards:
+        if CARD[c].name not in seen:
+            seen.add(CARD[c].name)
+            out.append(c)
+    return out
+
+
+@handler("discard_n")
+def h_discard_n(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Discard ``n`` chosen cards from the hand, one decision each."""
+    _, p, n, why = frame
+    hand = s.hands[p]
+    if option is None:
+        if not hand or n <= 0:
+            s.stack.pop()
+            return None
+        return s.ask(p, "discard", f"{why}: discard {n} card(s)", _distinct_discards(hand))
+    s.stack.pop()
+    s.discard_from_hand(p, option[1])
+    if n > 1:
+        s.push(("discard_n", p, n - 1, why))
+    return None
+
+
+@handler("give_card")
+def h_give_card(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    _, p, q = frame
+    hand = s.hands[p]
+    if option is None:
+        if not hand:
+            s.stack.pop()
+            return None
+        return s.ask(
+            p, "give", f"Give a card to player {q}", [("give", q, c) for c in _distinct(hand)]
+        )
+    s.stack.pop()
+    _give(s, p, q, option[2])
+    return None
+
+
+def _give(s: DoomlingsRules, p: int, q: int, card: int) -> None:
+    s.leave_hand(p, card)
+    s.hands[q].append(card)
+    s.emit(s.others(p) & s.others(q), "gives_card", p, q)
+    s.emit(bit(p) | bit(q), "gave_card", p, q, card)
+
+
+@handler("discard_own")
+def h_discard_own(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """A player discards one trait of their own pile matching a filter (chosen)."""
+    _, p, key, why = frame
+    flt = None if key is None else TraitFilter(*key)
+    cards = [c for c in s.piles[p] if s.movable(c) and (flt is None or s.matches(c, flt))]
+    if option is None:
+        if not cards:
+            s.stack.pop()
+            return None
+        return s.ask(
+            p,
+            "discard_trait",
+            f"{why}: discard a trait from your pile",
+            [("discard_trait", p, c) for c in cards],
+        )
+    s.stack.pop()
+    s.push(("discard_trait_now", p, option[2]))
+    return None
+
+
+@handler("discard_trait_now")
+def h_discard_trait_now(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Discard a trait from its pile, with Endurance and Regenerative Tissue reacting."""
+    _, p, card = frame
+    s.stack.pop()
+    if card not in s.piles[p]:
+        return None
+    if CARD[card].persistent is Persistent.COMES_BACK:
+        s.emit(ALL, "endures", p, card)
+        return None
+    regrow = s.has_in_pile(p, Persistent.REGROW)
+    s.leave_pile(p, card)
+    s.discard.append(card)
+    s.emit(ALL, "discards_trait", p, card)
+    if regrow:
+        s.push(("regrow", p))
+    return None
+
+
+@handler("regrow")
+def h_regrow(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Regenerative Tissue: draw 1 and play it at once if allowed, without its action."""
+    p = frame[1]
+    s.stack.pop()
+    drawn = s.draw(p, 1)
+    if drawn and s.can_play(p, drawn[0]):
+        s.leave_hand(p, drawn[0])
+        s.push(("play", p, drawn[0], FROM_DECK, 0))
+    return None
+
+
+@handler("pick_opponent")
+def h_pick_opponent(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Choose an opponent with cards in hand, for an effect named by ``frame[2]``."""
+    _, p, purpose = frame[:3]
+    targets = [q for q in s.opponents(p) if s.hands[q]]
+    if option is None:
+        if not targets:
+            s.stack.pop()
+            return None
+        return s.ask(p, "target", _PICK_PROMPTS[purpose], [("target", q) for q in targets])
+    s.stack.pop()
+    q = option[1]
+    if purpose == "dracula":
+        _steal_random(s, p, q, 1)
+    elif purpose == "impatience":
+        _steal_random(s, p, q, frame[3])
+    elif purpose == "nosy":
+        shown = s.rng.sample(s.hands[q], frame[3])
+        s.revealed.extend((bit(p), c) for c in shown)
+        s.emit(bit(p), "sees", p, q, tuple(shown))
+        s.emit(s.others(p), "looks", p, q, len(shown))
+        s.push(("take_shown", p, tuple((q, c) for c in shown)))
+    elif purpose == "flight":
+        s.hands[p], s.hands[q] = s.hands[q], s.hands[p]
+        s.revealed = [r for r in s.revealed if r[1] not in s.hands[p] and r[1] not in s.hands[q]]
+        s.emit(ALL, "swaps_hands", p, q)
+    return None
+
+
+_PICK_PROMPTS = {
+    "dracula": "Age of Dracula: take a random card from whom?",
+    "impatience": "Take random cards from whose hand?",
+    "nosy": "Look into whose hand?",
+    "flight": "Swap hands with whom?",
+}
+
+
+def _steal_random(s: DoomlingsRules, p: int, q: int, n: int) -> None:
+    for _ in range(n):
+        hand = s.hands[q]
+        if not hand:
+            return
+        card = hand[s.rng.below(len(hand))]
+        s.leave_hand(q, card)
+        s.hands[p].append(card)
+        s.emit(s.others(p) & s.others(q), "steals_card", p, q)
+        s.emit(bit(p) | bit(q), "stole_card", p, q, card)
+
+
+@handler("take_shown")
+def h_take_shown(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Take one shown card into the hand and play it at once (Clever, Nosy)."""
+    _, p, shown = frame
+    shown = [(q, c) for q, c in shown if c in s.hands[q]]
+    if option is None:
+        if not shown:
+            s.stack.pop()
+            return None
+        return s.ask(
+            p,
+            "take",
+            "Take which card? (it is played at once)",
+            [("take_card", q, c) for q, c in shown],
+        )
+    s.stack.pop()
+    _, q, card = option
+    s.leave_hand(q, card)
+    s.hands[p].append(card)
+    s.emit(ALL, "takes_shown", p, q, card)
+    if s.can_play(p, card):
+        s.leave_hand(p, card)
+        s.push(("play", p, card, FROM_HAND, 1))
+    return None
+
+
+@handler("reveal")
+def h_reveal(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Clever: an opponent shows everyone a card of their choice."""
+    _, q, p = frame
+    if option is None:
+        if not s.hands[q]:
+            s.stack.pop()
+            return None
+        return s.ask(
+            q,
+            "reveal",
+            f"Show a card to everyone (player {p} will take 1)",
+            [("show", c) for c in _distinct(s.hands[q])],
+        )
+    s.stack.pop()
+    card = option[1]
+    s.revealed.append((ALL, card))
+    s.emit(ALL, "shows", q, card)
+    return None
+
+
+@handler("take_revealed")
+def h_take_revealed(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    _, p = frame
+    s.stack.pop()
+    shown = tuple((q, c) for q in s.opponents(p) for c in s.hands[q] if (ALL, c) in s.revealed)
+    s.push(("take_shown", p, shown))
+    return None
+
+
+# ====================================================================== card effects
+
+
+@handler("fx")
+def h_fx(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Resolve effect ``k`` of ``card``'s action (or on-play effect) for ``p``."""
+    _, p, card, k, on_play = frame
+    s.stack.pop()
+    trait = CARD[card]
+    fx = (trait.on_play if on_play else trait.action)[k]
+    opps = s.opponents(p)
+    if isinstance(fx, Draw):
+        s.draw(p, fx.n)
+    elif isinstance(fx, DiscardFromHand):
+        targets = [p] if fx.who is Who.YOU else opps if fx.who is Who.OPPONENTS else s.order_from(p)
+        for q in targets:
+            if fx.at_random:
+                s.discard_random(q, fx.n)
+            else:
+                s.push(("discard_n", q, fx.n, trait.name))
+    elif isinstance(fx, DiscardColorFromHands):
+        s.push(("name_color", p, card, "persuasive"))
+    elif isinstance(fx, StealTrait):
+        s.push(("steal_trait", p, card, k, on_play))
+    elif isinstance(fx, StealFromHand):
+        s.push(("pick_opponent", p, "impatience", fx.n))
+    elif isinstance(fx, RevealAndSteal):
+        s.push(*[("reveal", q, p) for q in opps], ("take_revealed", p))
+    elif isinstance(fx, LookAndSteal):
+        s.push(("pick_opponent", p, "nosy", fx.n))
+    elif isinstance(fx, ReturnTrait):
+        s.push(("return_trait", p))
+    elif isinstance(fx, GiveFromHand):
+        s.push(("give_any", p))
+    elif isinstance(fx, GiveTrait):
+        s.push(("give_trait", p))
+    elif isinstance(fx, SwapHands):
+        s.push(("pick_opponent", p, "flight"))
+    elif isinstance(fx, SwapThis):
+        s.push(("swap_this", p, card))
+    elif isinstance(fx, SwapTraits):
+        s.push(("swap_traits", p, int(fx.match is SameColor.SAME)))
+    elif isinstance(fx, OpponentsDiscardTrait):
+        s.push(*[("discard_own", q, _key(fx.filter), trait.name) for q in opps])
+    elif isinstance(fx, MutualDiscardTrait):
+        s.push(("reckless", p, card))
+    elif isinstance(fx, DiscardOwnTrait):
+        s.push(("discard_own", p, None, trait.name))
+    elif isinstance(fx, PlayAnother):
+        source = {Source.HAND: FROM_HAND, Source.DISCARD: FROM_DISCARD, Source.DISCARD_TOP: 9}
+        s.push(
+            ("play_extra", p, source[fx.source], int(fx.optional), int(fx.with_action), ANY_TRAIT)
+        )
+    elif isinstance(fx, DrawAndPlayGreen):
+        drawn = s.draw(p, fx.n)
+        s.push(("play_drawn_green", p, tuple(drawn)))
+    elif isinstance(fx, PlayPileAction):
+        s.push(("pile_action", p, card, int(fx.opponents)))
+    elif isinstance(fx, MayDiscardHandAndStabilize):
+        s.push(("memory", p))
+    elif isinstance(fx, PeekAge):
+        if s.age_deck:
+            s.age_seen |= bit(p)
+            s.emit(bit(p), "peek", p, s.age_deck[-1])
+    elif isinstance(fx, MoveSelfToOpponent):
+        s.push(("move_self", p, card))
+    elif isinstance(fx, EndOfWorldRush):
+        _rush_to_catastrophe(s, p)
+    return None
+
+
+def _rush_to_catastrophe(s: DoomlingsRules, p: int) -> None:
+    """Optimistic Nihilism: drop the rest of the round and flip up to the next catastrophe."""
+    if ("round_end",) not in s.stack:
+        return  # already past the last round (e.g. played at World's End)
+    while s.stack:
+        frame = s.stack.pop()
+        if frame == ("round_end",):
+            break
+    s.stack.pop()  # the flip that would have come
+    s.turn_player = -1
+    s.emit(ALL, "rush", p)
+    s.stack.append(("flip", 1))
+
+
+@handler("name_color")
+def h_name_color(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    _, p, card, purpose = frame
+    if option is None:
+        return s.ask(p, "color", f"{CARD[card].name}: name a color", [("color", c) for c in COLORS])
+    s.stack.pop()
+    color = option[1]
+    s.emit(ALL, "names_color", p, card, color)
+    if purpose == "persuasive":
+        for q in s.order_from(p):
+            for c in [c for c in s.hands[q] if CARD[c].colors & color]:
+                s.discard_from_hand(q, c)
+    elif purpose == "hyper":
+        for q in s.opponents(p):
+            cards = [c for c in s.piles[q] if s.movable(c) and s.colors_of(c) & color]
+            if cards:
+                s.push(("discard_trait_now", q, cards[s.rng.below(len(cards))]))
+    else:
+        s.named_color[card] = color
+    return None
+
+
+@handler("steal_trait")
+def h_steal_trait(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    _, p, card, k, on_play = frame
+    trait = CARD[card]
+    fx = (trait.on_play if on_play else trait.action)[k]
+    assert isinstance(fx, StealTrait)
+    flt = fx.filter
+    if option is None:
+        targets = _opp_traits(s, p, lambda c: s.matches(c, flt))
+        if not targets:
+            s.stack.pop()
+            return None
+        return s.ask(
+            p, "take", f"{trait.name}: take a {flt.words()}", [("take", q, c) for q, c in targets]
+        )
+    s.stack.pop()
+    _, q, stolen = option
+    s.move_trait(q, p, stolen)
+    s.emit(ALL, "steals_trait", p, stolen, q)
+    if fx.play_action and CARD[stolen].action:
+        s.push(("act_from_pile", p, stolen))
+    return None
+
+
+@handler("return_trait")
+def h_return_trait(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    p = frame[1]
+    if option is None:
+        targets = [(q, c) for q in s.opponents(p) for c in s.piles[q] if not CARD[c].dominant]
+        if not targets:
+            s.stack.pop()
+            return None
+        return s.ask(
+            p,
+            "target",
+            "Send which trait back to its owner's hand?",
+            [("return_to", q, c) for q, c in targets],
+        )
+    s.stack.pop()
+    _, q, card = option
+    s.leave_pile(q, card)
+    s.hands[q].append(card)
+    s.revealed.append((ALL, card))
+    s.emit(ALL, "returns_trait", p, card, q)
+    return None
+
+
+@handler("give_any")
+def h_give_any(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    p = frame[1]
+    if option is None:
+        if not s.hands[p]:
+            s.stack.pop()
+            return None
+        return s.ask(
+            p,
+            "give",
+            "Give a card to whom?",
+            [("give", q, c) for c in _distinct(s.hands[p]) for q in s.opponents(p)],
+        )
+    s.stack.pop()
+    _give(s, p, option[1], option[2])
+    return None
+
+
+@handler("give_trait")
+def h_give_trait(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    p = frame[1]
+    if option is None:
+        cards = [c for c in s.piles[p] if not CARD[c].dominant]
+        if not cards:
+            s.stack.pop()
+            return None
+        return s.ask(
+            p,
+            "give",
+            "Give which trait to whom?",
+            [("give_trait", q, c) for c in cards for q in s.opponents(p)],
+        )
+    s.stack.pop()
+    _, q, card = option
+    s.move_trait(p, q, card)
+    s.emit(ALL, "gives_trait", p, card, q)
+    return None
+
+
+@handler("swap_this")
+def h_swap_this(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    _, p, card = frame
+    if option is None:
+        targets = _opp_traits(s, p, lambda c: True)
+        if card not in s.piles[p] or not s.movable(card) or not targets:
+            s.stack.pop()
+            return None
+        return s.ask(
+            p,
+            "swap",
+            f"Swap {CARD[card].name} for which trait?",
+            [("swap", card, q, c) for q, c in targets],
+        )
+    s.stack.pop()
+    _swap(s, p, option)
+    return None
+
+
+def _swap(s: DoomlingsRules, p: int, option: Option) -> None:
+    _, mine, q, theirs = option
+    s.move_trait(p, q, mine)
+    s.move_trait(q, p, theirs)
+    s.emit(ALL, "swaps", p, mine, q, theirs)
+
+
+@handler("swap_traits")
+def h_swap_traits(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    _, p, same = frame
+    if option is None:
+        options: list[Option] = []
+        for mine in s.piles[p]:
+            colors = s.colors_of(mine)
+            if not s.movable(mine) or not colors:
+                continue
+            for q, theirs in _opp_traits(s, p, lambda c: bool(s.colors_of(c))):
+                shared = bool(colors & s.colors_of(theirs))
+                if shared == bool(same):
+                    options.append(("swap", mine, q, theirs))
+        if not options:
+            s.stack.pop()
+            return None
+        return s.ask(p, "swap", "Swap which traits?", options)
+    s.stack.pop()
+    _swap(s, p, option)
+    return None
+
+
+@handler("reckless")
+def h_reckless(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Pick an opponent; each of you discards a trait from the other's pile."""
+    _, p, card = frame
+    if option is None:
+        return s.ask(p, "target", "Reckless: with whom?", [("target", q) for q in s.opponents(p)])
+    s.stack.pop()
+    q = option[1]
+    s.push(("discard_from", p, q, -1), ("discard_from", q, p, card))
+    return None
+
+
+@handler("discard_from")
+def h_discard_from(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """``chooser`` discards a trait from ``owner``'s pile (never ``excluded``)."""
+    _, chooser, owner, excluded = frame
+    if option is None:
+        cards = [c for c in s.piles[owner] if c != excluded and s.movable(c)]
+        if not cards:
+            s.stack.pop()
+            return None
+        return s.ask(
+            chooser,
+            "discard_trait",
+            f"Discard a trait from player {owner}'s pile",
+            [("discard_trait", owner, c) for c in cards],
+        )
+    s.stack.pop()
+    s.push(("discard_trait_now", owner, option[2]))
+    return None
+
+
+@handler("play_extra")
+def h_play_extra(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Play one more trait from the hand or the discard pile."""
+    _, p, source, optional, with_action, flt = frame
+    if option is None:
+        if source == FROM_HAND:
+            cards = s.playable(p, s.hands[p], flt)
+        elif source == FROM_DISCARD:
+            cards = s.playable(p, s.discard, flt)
+        else:
+            cards = s.playable(p, s.discard[-1:], flt)
+        if not cards:
+            s.stack.pop()
+            return None
+        options: list[Option] = [("play", c) for c in cards]
+        if optional:
+            options.insert(0, PASS)
+        where = "your hand" if source == FROM_HAND else "the discard pile"
+        return s.ask(p, "play", f"Play another trait from {where}", options)
+    s.stack.pop()
+    if option == PASS:
+        return None
+    card = option[1]
+    if source == FROM_HAND:
+        s.leave_hand(p, card)
+        s.push(("play", p, card, FROM_HAND, with_action))
+    else:
+        s.discard.remove(card)
+        if with_action and CARD[card].action:
+            s.push(("play", p, card, FROM_DISCARD, 0), ("act_from_pile", p, card))
+        else:
+            s.push(("play", p, card, FROM_DISCARD, 0))
+    return None
+
+
+@handler("play_drawn_green")
+def h_play_drawn_green(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    _, p, drawn = frame
+    if option is None:
+        cards = [c for c in drawn if c in s.hands[p] and CARD[c].colors & 2]
+        cards = s.playable(p, cards)
+        if not cards:
+            s.stack.pop()
+            return None
+        return s.ask(
+            p, "play", "Play one of the green traits you drew", [("play", c) for c in cards]
+        )
+    s.stack.pop()
+    s.leave_hand(p, option[1])
+    s.push(("play", p, option[1], FROM_HAND, 1))
+    return None
+
+
+@handler("pile_action")
+def h_pile_action(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Inventive / Painted Shell: use the action of a trait already in a pile."""
+    _, p, card, opponents = frame
+    if option is None:
+        owners = s.opponents(p) if opponents else [p]
+        options: list[Option] = [
+            ("use", q, c)
+            for q in owners
+            for c in s.piles[q]
+            # Copying another copier could loop forever (Inventive <-> Painted Shell).
+            if CARD[c].action and not isinstance(CARD[c].action[0], PlayPileAction)
+        ]
+        if not options:
+            s.stack.pop()
+            return None
+        return s.ask(p, "use", "Use the action of which trait?", options)
+    s.stack.pop()
+    s.push(("act_from_pile", p, option[2]))
+    return None
+
+
+@handler("memory")
+def h_memory(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    p = frame[1]
+    if option is None:
+        return s.ask(
+            p, "optional", "Memory: throw away your hand and stabilize?", [PASS, ("memory",)]
+        )
+    s.stack.pop()
+    if option != PASS:
+        s.discard_whole_hand(p)
+        s.push(("stabilize", p, 0))
+    return None
+
+
+@handler("move_self")
+def h_move_self(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    _, p, card = frame
+    if option is None:
+        if card not in s.piles[p]:
+            s.stack.pop()
+            return None
+        return s.ask(
+            p,
+            "target",
+            f"Move {CARD[card].name} into whose pile?",
+            [("target", q) for q in s.opponents(p)],
+        )
+    s.stack.pop()
+    s.move_trait(p, option[1], card)
+    s.emit(ALL, "moves_trait", p, card, option[1])
+    return None
+
+
+# ====================================================================== World's End
+
+
+@handler("worlds_end")
+def h_worlds_end(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Sneaky first, then every World's End trait in turn order, then the catastrophe."""
+    s.stack.pop()
+    s.turn_player = -1
+    s.emit(ALL, "worlds_end", s.final_doom)
+    order = s.order_from(s.first_player)
+    s.push(("trait_ends",), ("doom",), ("score",))
+    s.open_window(("worlds_end",), order)
+    return None
+
+
+@handler("trait_ends")
+def h_trait_ends(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    s.stack.pop()
+    frames: list[Frame] = []
+    for p in s.order_from(s.first_player):
+        for c in s.piles[p]:
+            we = CARD[c].worlds_end
+            if we is not None and we is not WorldsEnd.PLAY_FROM_HAND and not _silenced(s, c):
+                frames.append(("trait_end", p, c))
+    s.push(*frames)
+    return None
+
+
+def _silenced(s: DoomlingsRules, card: int) -> bool:
+    """AI Takeover: non-dominant colourless traits lose their effects at World's End."""
+    doom = AGES[s.final_doom].doom if s.final_doom >= 0 else None
+    return doom is Doom.COLORLESS_WORTH_TWO and not CARD[card].dominant and not CARD[card].colors
+
+
+@handler("trait_end")
+def h_trait_end(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    _, p, card = frame
+    s.stack.pop()
+    if card not in s.piles[p]:
+        return None
+    we = CARD[card].worlds_end
+    if we is WorldsEnd.PLAY_ANOTHER:
+        s.push(("play_extra", p, FROM_HAND, 0, 0, ANY_TRAIT))
+    elif we is WorldsEnd.RECOLOR:
+        s.push(("recolor", p))
+    elif we is WorldsEnd.OPPONENTS_DISCARD_COLOR:
+        s.push(("name_color", p, card, "hyper"))
+    elif we is WorldsEnd.PICK_CATASTROPHE:
+        s.push(("pick_doom", p))
+    else:  # Sentience, Viral
+        s.push(("name_color", p, card, "score"))
+    return None
+
+
+@handler("recolor")
+def h_recolor(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Faith: turn every trait of one colour in your pile into another colour."""
+    p = frame[1]
+    if option is None:
+        have = s.colors_in_pile(p)
+        options: list[Option] = [PASS]
+        options.extend(("recolor", a, b) for a in COLORS if have & a for b in COLORS if b != a)
+        return s.ask(p, "recolor", "Faith: recolor your traits?", options)
+    s.stack.pop()
+    if option != PASS:
+        _, a, b = option
+        for c in s.piles[p]:
+            colors = s.colors_of(c)
+            if colors & a:
+                s.recolor[c] = (colors & ~a) | b
+        s.emit(ALL, "recolors", p, a, b)
+    return None
+
+
+@handler("pick_doom")
+def h_pick_doom(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    p = frame[1]
+    played = [a for era in s.eras for a in era if AGES[a].catastrophe]
+    if option is None:
+        return s.ask(
+            p,
+            "doom",
+            "Prepper: which World's End effect do we end on?",
+            [("doom", a) for a in played],
+        )
+    s.stack.pop()
+    s.final_doom = option[1]
+    s.emit(ALL, "prepper", p, option[1])
+    return None
+
+
+@handler("doom")
+def h_doom(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """The final catastrophe's gold text, for each player in turn order."""
+    s.stack.pop()
+    info = AGES[s.final_doom]
+    frames: list[Frame] = []
+    for p in s.order_from(s.first_player):
+        if s.ignoring & bit(p):
+            continue
+        if info.doom is Doom.DISCARD_TRAIT:
+            frames.append(("discard_own", p, _key(info.doom_filter), info.name))
+        elif info.doom is Doom.DRAW_FACE_VALUE:
+            card = s.draw_card()
+            if card is not None:
+                value = min(CARD[card].face or 0, 5)
+                s.end_points[p] += value
+                s.discard.append(card)
+                s.emit(ALL, "deus", p, card, value)
+    s.push(*frames)
+    return None
+
+
+@handler("score")
+def h_score(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    s.stack.pop()
+    s.over = True
+    if s.options.get("tiebreak") == "draw":
+        from doomtable.games.doomlings.scoring import final_scores
+
+        scores = final_scores(s)
+        best = max(scores)
+        tied = [p for p in s.order_from(s.first_player) if scores[p] == best]
+        if len(tied) > 1:
+            for p in tied:
+                card = s.draw_card()
+                face = (CARD[card].face or 0) if card is not None else 0
+                s.tie_draws[p] = face
+                if card is not None:
+                    s.discard.append(card)
+                    s.emit(ALL, "tie_draw", p, card)
+    s.emit(ALL, "game_over")
+    return None

@@ -1,0 +1,158 @@
+"""Scoring: the final catastrophe's gold text, face values, Drop of Life bonuses.
+
+The engine's running score, the final score and the score calculator all call
+:func:`breakdown`; there is no second implementation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from doomtable.games.doomlings.cards import COLORS, Bonus, Count, Doom, MostTraitsBonus, WorldsEnd
+from doomtable.games.doomlings.data import AGES
+from doomtable.games.doomlings.state import CARD, DoomlingsBase, bit
+
+
+@dataclass
+class Breakdown:
+    """One player's score, step by step."""
+
+    catastrophe: int = 0
+    face: int = 0
+    bonuses: list[tuple[str, int]] = field(default_factory=list)
+    worlds_end: int = 0
+    opponents: list[tuple[str, int]] = field(default_factory=list)
+
+    @property
+    def total(self) -> int:
+        return (
+            self.catastrophe
+            + self.face
+            + self.worlds_end
+            + sum(p for _, p in self.bonuses)
+            + sum(p for _, p in self.opponents)
+        )
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "catastrophe": self.catastrophe,
+            "face": self.face,
+            "bonuses": [{"card": n, "points": p} for n, p in self.bonuses],
+            "worlds_end": self.worlds_end,
+            "opponents": [{"card": n, "points": p} for n, p in self.opponents],
+            "total": self.total,
+        }
+
+
+def _silenced(s: DoomlingsBase, card: int) -> bool:
+    doom = AGES[s.final_doom].doom if s.final_doom >= 0 else None
+    trait = CARD[card]
+    return doom is Doom.COLORLESS_WORTH_TWO and not trait.dominant and not trait.colors
+
+
+def count(s: DoomlingsBase, p: int, card: int, what: Count, color: int | None) -> int:
+    """The quantity a Drop of Life bonus counts for player ``p``."""
+    pile = s.piles[p]
+    hand = s.hands[p]
+    if what is Count.GENE_POOL:
+        return s.gene_pool[p]
+    if what is Count.EFFECT_CARDS_IN_HAND:
+        return sum(1 for c in hand if not CARD[c].effectless)
+    if what is Count.HAND:
+        return len(hand)
+    if what is Count.DOMINANTS_IN_HAND:
+        return sum(1 for c in hand if CARD[c].dominant)
+    if what is Count.COLORS_IN_PILE:
+        return bin(s.colors_in_pile(p)).count("1")
+    if what is Count.COLORS_IN_HAND:
+        mask = 0
+        for c in hand:
+            mask |= CARD[c].colors
+        return bin(mask).count("1")
+    if what is Count.SAME_NAME:
+        return sum(1 for c in pile if CARD[c] is CARD[card])
+    if what is Count.SAME_NAME_ALL_PILES:
+        return sum(1 for q in range(s.players) for c in s.piles[q] if CARD[c] is CARD[card])
+    if what is Count.COLOR_IN_PILE:
+        assert color is not None
+        return s.count_color(p, color)
+    if what is Count.TRAITS:
+        return len(pile)
+    if what is Count.FACE_ONE:
+        return sum(1 for c in pile if CARD[c].face == 1)
+    if what is Count.NEGATIVE_FACE:
+        return sum(1 for c in pile if (CARD[c].face or 0) < 0)
+    if what is Count.COLOR_PAIRS:
+        return sum(s.count_color(p, c) // 2 for c in COLORS)
+    if what is Count.GREEN_PAIRS_OPPONENTS:
+        return sum(s.count_color(q, 2) // 2 for q in range(s.players) if q != p)
+    if what is Count.LOWEST_COLOR:
+        counts = [n for n in (s.count_color(p, c) for c in COLORS) if n]
+        return min(counts) if len(counts) >= 2 else 0
+    # Count.CHOSEN_COLOR
+    named = s.named_color[card]
+    return s.count_color(p, named) if named >= 0 else 0
+
+
+HAND_CONTENT_COUNTS = frozenset(
+    {Count.EFFECT_CARDS_IN_HAND, Count.DOMINANTS_IN_HAND, Count.COLORS_IN_HAND}
+)
+"""Counts that depend on which cards a hand holds, not just how many."""
+
+
+def breakdown(s: DoomlingsBase, p: int, viewer: int | None = None) -> Breakdown:
+    """Player ``p``'s score now (the catastrophe step counts once the world has ended).
+
+    With a ``viewer`` other than ``p``, bonuses that count the contents of ``p``'s hidden hand
+    are left out, so a running score never leaks a hand.
+    """
+    result = Breakdown()
+    hide_hand = viewer is not None and viewer != p and not s.over
+    pile = s.piles[p]
+    for card in pile:
+        trait = CARD[card]
+        if _silenced(s, card):
+            result.face += 2
+            continue
+        result.face += trait.face or 0
+        bonus = trait.bonus
+        if isinstance(bonus, Bonus):
+            if hide_hand and bonus.count in HAND_CONTENT_COUNTS:
+                continue
+            points = bonus.points * count(s, p, card, bonus.count, bonus.color)
+            result.bonuses.append((trait.name, points))
+        elif isinstance(bonus, MostTraitsBonus):
+            mine = len(pile)
+            most = all(len(s.piles[q]) < mine for q in range(s.players) if q != p)
+            result.bonuses.append((trait.name, bonus.points if most else 0))
+    for q in range(s.players):
+        if q == p:
+            continue
+        for card in s.piles[q]:
+            trait = CARD[card]
+            if trait.worlds_end is WorldsEnd.PENALTY_PER_COLOR and s.named_color[card] >= 0:
+                result.opponents.append((trait.name, -s.count_color(p, s.named_color[card])))
+    result.worlds_end = s.end_points[p]
+    if s.final_doom >= 0 and s.over and not s.ignoring & bit(p):
+        result.catastrophe = doom_points(s, p)
+    return result
+
+
+def doom_points(s: DoomlingsBase, p: int) -> int:
+    """Points from the final catastrophe's gold text for player ``p``."""
+    info = AGES[s.final_doom]
+    sizes = [len(pile) for pile in s.piles]
+    if info.doom is Doom.MOST_TRAITS_MINUS_FIVE:
+        return -5 if sizes[p] == max(sizes) else 0
+    if info.doom is Doom.FEWEST_TRAITS_PLUS_FOUR:
+        return 4 if sizes[p] == min(sizes) else 0
+    if info.doom is Doom.MINUS_PER_COLOR:
+        assert info.doom_color is not None
+        return -s.count_color(p, info.doom_color)
+    if info.doom is Doom.MINUS_PER_MISSING_COLOR:
+        return -2 * (4 - bin(s.colors_in_pile(p)).count("1"))
+    return 0
+
+
+def final_scores(s: DoomlingsBase) -> list[int]:
+    return [breakdown(s, p).total for p in range(s.players)]

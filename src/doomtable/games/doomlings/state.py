@@ -1,0 +1,268 @@
+"""The Doomlings state: zones as lists of card ids, plus the helpers every rule uses.
+
+Card ids: trait card ``i`` is ``TRAITS[TRAIT_OF[i]]`` (116 cards); ages are indexes into
+``AGES``. The flow and the card effects live in ``rules.py`` as frame handlers.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from doomtable.engine import Field, GameState
+from doomtable.games.doomlings.cards import (
+    COLORLESS,
+    AgeRule,
+    Persistent,
+    Trait,
+    TraitFilter,
+)
+from doomtable.games.doomlings.data import AGES, TRAIT_OF, TRAITS
+
+CARD: tuple[Trait, ...] = tuple(TRAITS[t] for t in TRAIT_OF)
+"""The trait definition of every card id."""
+N_CARDS = len(CARD)
+MAX_GENE_POOL, MIN_GENE_POOL = 8, 1
+
+ALL = -1
+"""Event visibility: everyone."""
+
+
+def bit(player: int) -> int:
+    return 1 << player
+
+
+class DoomlingsBase(GameState):
+    """Fields and zone helpers shared by the rules and the views."""
+
+    GAME: ClassVar[str] = "doomlings"
+    FIELDS: ClassVar[dict[str, Field]] = {
+        "hands": Field.LISTS,
+        "piles": Field.LISTS,
+        "gene_pool": Field.LIST,
+        "deck": Field.LIST,  # the top card is the last
+        "discard": Field.LIST,  # the top card is the last
+        "age_deck": Field.LIST,  # the top card is the last
+        "eras": Field.LISTS,  # ages flipped so far, one list per era pile
+        "age": Field.VALUE,  # the current age, -1 before the first flip
+        "catastrophes": Field.VALUE,  # how many have been flipped
+        "first_player": Field.VALUE,
+        "turn_player": Field.VALUE,  # -1 between turns
+        "round_no": Field.VALUE,
+        "last_colors": Field.VALUE,  # colours of the last trait played, -1 for none yet
+        "revealed": Field.TUPLES,  # (viewer mask, card): hand cards shown to those viewers
+        "age_seen": Field.VALUE,  # mask of players who have looked at the next age
+        "gp_applied": Field.TUPLES,  # (card, player, delta) Gene Pool changes a trait made
+        "denial_spent": Field.VALUE,
+        "recolor": Field.LIST,  # per card: colours after Faith, -1 if unchanged
+        "named_color": Field.LIST,  # per card: colour named at World's End, -1 if none
+        "end_points": Field.LIST,  # per player: points gained at World's End
+        "final_doom": Field.VALUE,  # the catastrophe whose World's End text applies
+        "deck_out": Field.VALUE,  # traits and discards both ran out
+        "hero": Field.VALUE,  # player who may hold a 3rd dominant (Heroic), -1 if none
+        "ignoring": Field.VALUE,  # mask of players whose Denial ignores the current catastrophe
+        "tie_draws": Field.LIST,  # per player: face value drawn in a draw-off, -99 if none
+        "over": Field.VALUE,
+    }
+
+    hands: list[list[int]]
+    piles: list[list[int]]
+    gene_pool: list[int]
+    deck: list[int]
+    discard: list[int]
+    age_deck: list[int]
+    eras: list[list[int]]
+    age: int
+    catastrophes: int
+    first_player: int
+    turn_player: int
+    round_no: int
+    last_colors: int
+    revealed: list[tuple[int, int]]
+    age_seen: int
+    gp_applied: list[tuple[int, int, int]]
+    denial_spent: bool
+    recolor: list[int]
+    named_color: list[int]
+    end_points: list[int]
+    final_doom: int
+    deck_out: bool
+    hero: int
+    ignoring: int
+    tie_draws: list[int]
+    over: bool
+
+    # ------------------------------------------------------------------ events
+
+    def emit(self, mask: int, *event: Any) -> None:
+        self.events.append((mask, *event))
+
+    def others(self, player: int) -> int:
+        return ((1 << self.players) - 1) & ~bit(player)
+
+    # ------------------------------------------------------------------ order
+
+    def order_from(self, player: int) -> list[int]:
+        n = self.players
+        return [(player + i) % n for i in range(n)]
+
+    def opponents(self, player: int) -> list[int]:
+        """Opponents in turn order, starting at the player's left."""
+        n = self.players
+        return [(player + i) % n for i in range(1, n)]
+
+    # ------------------------------------------------------------------ card facts
+
+    def colors_of(self, card: int) -> int:
+        override = self.recolor[card]
+        return CARD[card].colors if override < 0 else override
+
+    def matches(self, card: int, flt: TraitFilter) -> bool:
+        trait = CARD[card]
+        if flt.color is not None:
+            colors = self.colors_of(card)
+            if flt.color == COLORLESS:
+                if colors:
+                    return False
+            elif not colors & flt.color:
+                return False
+        face = trait.face or 0
+        if flt.face is not None and face != flt.face:
+            return False
+        if flt.min_face is not None and face < flt.min_face:
+            return False
+        return not (flt.positive and face <= 0)
+
+    def count_color(self, player: int, color: int) -> int:
+        if color == COLORLESS:
+            return sum(1 for c in self.piles[player] if not self.colors_of(c))
+        return sum(1 for c in self.piles[player] if self.colors_of(c) & color)
+
+    def colors_in_pile(self, player: int) -> int:
+        mask = 0
+        for c in self.piles[player]:
+            mask |= self.colors_of(c)
+        return mask
+
+    def dominants(self, player: int) -> int:
+        return sum(1 for c in self.piles[player] if CARD[c].dominant)
+
+    def has_in_pile(self, player: int, persistent: Persistent) -> bool:
+        return any(CARD[c].persistent is persistent for c in self.piles[player])
+
+    def rule(self) -> AgeRule:
+        return AGES[self.age].rule if self.age >= 0 else AgeRule.NONE
+
+    def protected(self) -> bool:
+        """Reforestation: traits in piles cannot be swapped, stolen or discarded."""
+        return self.rule() is AgeRule.REFORESTATION
+
+    def movable(self, card: int) -> bool:
+        """Whether a trait in a pile may be stolen, swapped or discarded right now."""
+        return not CARD[card].dominant and not self.protected()
+
+    # ------------------------------------------------------------------ gene pools
+
+    def shift_gene_pool(self, player: int, delta: int) -> int:
+        """Apply ``delta`` unless it would leave 1..8; return the change made."""
+        value = self.gene_pool[player] + delta
+        if MIN_GENE_POOL <= value <= MAX_GENE_POOL:
+            self.gene_pool[player] = value
+            return delta
+        return 0
+
+    # ------------------------------------------------------------------ hands and decks
+
+    def leave_hand(self, player: int, card: int) -> None:
+        self.hands[player].remove(card)
+        if self.revealed:
+            self.revealed = [r for r in self.revealed if r[1] != card]
+
+    def draw_card(self) -> int | None:
+        """The top trait; the discard pile is reshuffled when the deck runs out."""
+        if not self.deck:
+            if not self.discard:
+                self.deck_out = True
+                return None
+            self.deck = self.discard
+            self.discard = []
+            self.rng.shuffle(self.deck)
+            self.emit(ALL, "reshuffle", len(self.deck))
+        return self.deck.pop()
+
+    def draw(self, player: int, n: int) -> list[int]:
+        drawn: list[int] = []
+        for _ in range(n):
+            card = self.draw_card()
+            if card is None:
+                break
+            self.hands[player].append(card)
+            drawn.append(card)
+        if drawn:
+            self.emit(self.others(player), "draws", player, len(drawn))
+            self.emit(bit(player), "drew", player, tuple(drawn))
+        return drawn
+
+    def discard_from_hand(self, player: int, card: int) -> None:
+        self.leave_hand(player, card)
+        self.discard.append(card)
+        self.emit(ALL, "discards", player, card)
+
+    def discard_random(self, player: int, n: int) -> None:
+        for _ in range(n):
+            hand = self.hands[player]
+            if not hand:
+                return
+            self.discard_from_hand(player, hand[self.rng.below(len(hand))])
+
+    def discard_whole_hand(self, player: int) -> None:
+        for card in list(self.hands[player]):
+            self.discard_from_hand(player, card)
+
+    # ------------------------------------------------------------------ trait piles
+
+    def enter_pile(self, player: int, card: int) -> None:
+        """Put a trait into a pile and apply its Gene Pool change."""
+        self.piles[player].append(card)
+        trait = CARD[card]
+        if trait.gene_pool:
+            targets = range(self.players) if trait.gene_pool_all else (player,)
+            for target in targets:
+                done = self.shift_gene_pool(target, trait.gene_pool)
+                if done:
+                    self.gp_applied.append((card, target, done))
+
+    def leave_pile(self, player: int, card: int) -> None:
+        """Take a trait out of a pile and undo the Gene Pool change it made."""
+        self.piles[player].remove(card)
+        if CARD[card].gene_pool:
+            kept = []
+            for entry in self.gp_applied:
+                if entry[0] == card:
+                    self.shift_gene_pool(entry[1], -entry[2])
+                else:
+                    kept.append(entry)
+            self.gp_applied = kept
+        self.recolor[card] = -1
+        self.named_color[card] = -1
+
+    def move_trait(self, source: int, target: int, card: int) -> None:
+        self.leave_pile(source, card)
+        self.enter_pile(target, card)
+
+    def stabilize_now(self, player: int, size: int | None = None) -> int:
+        """Draw up to the Gene Pool; return how many cards must still be discarded."""
+        goal = self.gene_pool[player] if size is None else size
+        hand = self.hands[player]
+        if len(hand) < goal:
+            self.draw(player, goal - len(hand))
+        return max(0, len(hand) - goal)
+
+    # ------------------------------------------------------------------ conservation
+
+    def all_cards(self) -> list[int]:
+        cards = [*self.deck, *self.discard]
+        for hand in self.hands:
+            cards.extend(hand)
+        for pile in self.piles:
+            cards.extend(pile)
+        return cards

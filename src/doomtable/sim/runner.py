@@ -1,0 +1,324 @@
+"""Play many games between bots: in this process, on a pool of processes, or on Ray.
+
+Every game is fixed by its lineup (which bot sits in which seat) and its seed, both derived
+from the run's seed and the game's index alone, so a run gives the same records whatever the
+number of workers or the backend.
+"""
+
+from __future__ import annotations
+
+import importlib
+import multiprocessing
+import os
+import pickle
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from doomtable.bots import InfoSet, make_bot, parse_bot_spec
+from doomtable.engine import (
+    BadOptionError,
+    DoomtableError,
+    GameSpec,
+    GameState,
+    Rng,
+    find_game,
+)
+
+BACKENDS = ("local", "ray")
+ROUND_KEYS = ("rounds", "round")
+"""Keys of a final snapshot or view that hold the number of rounds played, tried in order."""
+
+MAX_DECISIONS = 100_000
+"""A game still running after this many decisions is stopped and recorded as unfinished."""
+
+_SEED_MASK = (1 << 63) - 1
+
+Progress = Callable[[int, int], None]
+"""Called as ``progress(done, total)``: once with 0 when play starts, then after each game."""
+
+
+class SimError(DoomtableError, ValueError):
+    """A simulation cannot run as asked: bad counts, lineups or backend."""
+
+
+class BotMoveError(DoomtableError, RuntimeError):
+    """A bot answered with an option that is not legal."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """The result of one game. Seats are player indexes; ``bots[seat]`` is the bot's spec."""
+
+    index: int
+    seed: int
+    bots: tuple[str, ...]
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    decisions: int
+    finished: bool
+    rounds: int | None = None
+    card_stats: dict[str, dict[str, float]] | None = None
+
+
+@dataclass(frozen=True)
+class SimResult:
+    """The records of a run and what it took."""
+
+    game: str
+    players: int
+    seed: int
+    bots: tuple[str, ...]
+    records: list[GameRecord]
+    seconds: float
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    """One game to play: everything a worker needs, and nothing that depends on the worker."""
+
+    game: GameSpec | str
+    players: int
+    options: dict[str, Any]
+    index: int
+    seed: int
+    bots: tuple[str, ...]
+    max_decisions: int
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a run seeded with ``seed``.
+
+    >>> game_seed(1, 0) == game_seed(1, 0) != game_seed(1, 1)
+    True
+    """
+    return Rng(seed, index).next64() & _SEED_MASK
+
+
+def rotated_lineups(bots: Sequence[str], players: int, games: int) -> list[tuple[str, ...]]:
+    """Game ``g`` seats ``bots[(seat + g) % len(bots)]`` in each seat.
+
+    Over any ``len(bots)`` consecutive games every bot sits in every seat equally often.
+
+    >>> rotated_lineups(["a", "b"], 2, 3)
+    [('a', 'b'), ('b', 'a'), ('a', 'b')]
+    """
+    n = len(bots)
+    return [tuple(bots[(seat + g) % n] for seat in range(players)) for g in range(games)]
+
+
+def resolve_game(game: GameSpec | str) -> GameSpec:
+    return game if isinstance(game, GameSpec) else find_game(game)
+
+
+def check_setup(spec: GameSpec, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
+    """The game's options merged over its defaults; raises on a bad player count or option."""
+    if not spec.min_players <= players <= spec.max_players:
+        raise BadOptionError(
+            f"{spec.title} takes {spec.min_players} to {spec.max_players} players, not {players}"
+        )
+    merged = dict(spec.default_options)
+    for key, value in (options or {}).items():
+        if key not in merged:
+            known = ", ".join(sorted(merged)) or "none"
+            raise BadOptionError(f"{spec.title} has no option {key!r} (options: {known})")
+        merged[key] = value
+    return merged
+
+
+def play_game(task: Task) -> GameRecord:
+    """Play one game to the end (or to ``task.max_decisions``) and record it."""
+    spec = resolve_game(task.game)
+    state = spec.create(task.players, task.seed, task.options)
+    bots = [
+        make_bot(name, Rng(task.seed, 1 + seat).next64()) for seat, name in enumerate(task.bots)
+    ]
+    decisions = 0
+    while (decision := state.pending) is not None and decisions < task.max_decisions:
+        option = bots[decision.player].choose(InfoSet(state, decision))
+        if option not in decision.options:
+            raise BotMoveError(
+                f"bot {task.bots[decision.player]!r} chose {option!r}, not one of the "
+                f"{len(decision.options)} legal options ({decision.prompt}), "
+                f"game {task.index} seed {task.seed}"
+            )
+        state._apply_unchecked(option)
+        decisions += 1
+    finished = state.is_over
+    snapshot = state.snapshot()
+    return GameRecord(
+        index=task.index,
+        seed=task.seed,
+        bots=task.bots,
+        scores=tuple(state.scores()),
+        winners=tuple(state.winners()) if finished else (),
+        decisions=decisions,
+        finished=finished,
+        rounds=_rounds(snapshot, state),
+        card_stats=_card_stats(snapshot),
+    )
+
+
+def _rounds(snapshot: dict[str, Any], state: GameState) -> int | None:
+    found = _round_count(snapshot)
+    return found if found is not None else _round_count(state.view(0))
+
+
+def _round_count(data: dict[str, Any]) -> int | None:
+    for key in ROUND_KEYS:
+        value = data.get(key)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    return None
+
+
+def _card_stats(snapshot: dict[str, Any]) -> dict[str, dict[str, float]] | None:
+    """The optional ``card_stats`` hook: ``{card name: {stat: number}}`` for one game."""
+    raw = snapshot.get("card_stats")
+    if not isinstance(raw, dict):
+        return None
+    return {
+        str(card): {str(k): float(v) for k, v in stats.items() if isinstance(v, int | float)}
+        for card, stats in raw.items()
+        if isinstance(stats, dict)
+    }
+
+
+def _play_chunk(tasks: list[Task]) -> list[GameRecord]:
+    return [play_game(task) for task in tasks]
+
+
+def make_tasks(
+    game: GameSpec | str,
+    lineups: Sequence[tuple[str, ...]],
+    players: int,
+    seed: int,
+    options: dict[str, Any] | None = None,
+    max_decisions: int = MAX_DECISIONS,
+) -> list[Task]:
+    """Validated tasks, one per lineup; game ``i`` gets ``game_seed(seed, i)``."""
+    spec = resolve_game(game)
+    merged = check_setup(spec, players, options)
+    for lineup in lineups:
+        if len(lineup) != players:
+            raise SimError(f"a lineup needs {players} bots, not {len(lineup)}: {lineup}")
+    for name in {name for lineup in lineups for name in lineup}:
+        parse_bot_spec(name)
+    if max_decisions < 1:
+        raise SimError(f"max_decisions must be positive, not {max_decisions}")
+    ref = _portable(spec)
+    return [
+        Task(ref, players, merged, i, game_seed(seed, i), tuple(lineup), max_decisions)
+        for i, lineup in enumerate(lineups)
+    ]
+
+
+def _portable(spec: GameSpec) -> GameSpec | str:
+    """The spec itself when it pickles (by reference), else its registered name."""
+    try:
+        pickle.dumps(spec)
+    except (pickle.PicklingError, AttributeError, TypeError):
+        return spec.name
+    return spec
+
+
+def default_workers() -> int:
+    return os.cpu_count() or 1
+
+
+def execute(
+    tasks: Sequence[Task],
+    workers: int | None = None,
+    backend: str = "local",
+    address: str | None = None,
+    progress: Progress | None = None,
+) -> list[GameRecord]:
+    """Play every task and return the records in task order."""
+    if backend not in BACKENDS:
+        raise SimError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
+    if workers is not None and workers < 1:
+        raise SimError(f"workers must be at least 1, not {workers}")
+    if address is not None and backend != "ray":
+        raise SimError("--address is only for the ray backend")
+    count = workers or default_workers()
+    records: list[GameRecord] = []
+    if progress is not None:
+        progress(0, len(tasks))
+    if backend == "ray":
+        stream = _ray_stream(tasks, count, address)
+    elif count == 1 or len(tasks) <= 1:
+        stream = map(play_game, tasks)
+    else:
+        stream = _pool_stream(tasks, count)
+    for record in stream:
+        records.append(record)
+        if progress is not None:
+            progress(len(records), len(tasks))
+    records.sort(key=lambda r: r.index)
+    return records
+
+
+def _chunks(tasks: Sequence[Task], workers: int) -> list[list[Task]]:
+    size = max(1, min(16, len(tasks) // (workers * 8)))
+    return [list(tasks[i : i + size]) for i in range(0, len(tasks), size)]
+
+
+def _pool_stream(tasks: Sequence[Task], workers: int) -> Iterator[GameRecord]:
+    # Spawned (not forked) workers: safe beside the progress display's thread, and the same
+    # behaviour on every platform. Each imports the game by reference.
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(min(workers, len(tasks))) as pool:
+        for chunk in pool.imap_unordered(_play_chunk, _chunks(tasks, workers)):
+            yield from chunk
+
+
+def _ray_stream(tasks: Sequence[Task], workers: int, address: str | None) -> Iterator[GameRecord]:
+    try:
+        ray: Any = importlib.import_module("ray")
+    except ModuleNotFoundError:
+        raise SimError("the ray backend needs Ray: pip install 'doomtable[ray]'") from None
+    if not ray.is_initialized():
+        if address is None:
+            ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
+        else:
+            ray.init(address=address, log_to_driver=False)
+    remote = ray.remote(_play_chunk)
+    pending = [remote.remote(chunk) for chunk in _chunks(tasks, workers)]
+    while pending:
+        done, pending = ray.wait(pending, num_returns=1)
+        yield from ray.get(done[0])
+
+
+def run(
+    game: GameSpec | str,
+    games: int,
+    players: int,
+    bots: Sequence[str],
+    seed: int = 0,
+    workers: int | None = None,
+    *,
+    options: dict[str, Any] | None = None,
+    backend: str = "local",
+    address: str | None = None,
+    max_decisions: int = MAX_DECISIONS,
+    progress: Progress | None = None,
+) -> SimResult:
+    """Play ``games`` games of ``game`` between ``bots``, seats rotated game by game.
+
+    ``bots`` holds one spec per seat (or any number, cycled: one bot fills every seat).
+    ``workers`` defaults to every core. Worker processes are spawned, so a script that calls
+    this with more than one worker needs the usual ``if __name__ == "__main__":`` guard.
+    """
+    if games < 1:
+        raise SimError(f"the number of games must be at least 1, not {games}")
+    if not bots:
+        raise SimError("name at least one bot")
+    spec = resolve_game(game)
+    names = [b.strip() for b in bots]
+    tasks = make_tasks(
+        spec, rotated_lineups(names, players, games), players, seed, options, max_decisions
+    )
+    start = time.perf_counter()
+    records = execute(tasks, workers, backend, address, progress)
+    return SimResult(spec.name, players, seed, tuple(names), records, time.perf_counter() - start)
