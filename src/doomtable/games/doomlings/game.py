@@ -274,6 +274,7 @@ class DoomlingsState(DoomlingsRules):
             "age_deck": [AGES[a].name for a in reversed(self.age_deck)],
             "catastrophes": self.catastrophes,
             "era": len(self.eras),
+            "next_age_seen_by": [p for p in range(self.players) if self.age_seen & bit(p)],
             "first_player": self.first_player,
             "turn_player": self.turn_player,
             "round": self.round_no,
@@ -285,6 +286,7 @@ class DoomlingsState(DoomlingsRules):
             else {
                 "player": self._pending.player,
                 "kind": self._pending.kind,
+                "prompt": self._pending.prompt,
                 "options": self.labels(),
             },
         }
