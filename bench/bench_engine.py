@@ -18,7 +18,7 @@ from pathlib import Path
 
 from doomtable.bots import InfoSet, IsmctsBot
 from doomtable.engine import GameSpec, GameState, Rng, find_game, game_names
-from doomtable.sim import run
+from doomtable.sim import default_workers, run
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from bots.toygame import SPEC as TOY  # noqa: E402
@@ -48,14 +48,16 @@ def random_game(spec: GameSpec, seed: int) -> GameState:
 
 
 def midgame(spec: GameSpec, seed: int = 1) -> GameState:
-    """A 4-player state about a third of the way into a random game."""
+    """A 4-player state a third of the way into a random game, at a real choice."""
     length = len(random_game(spec, seed).log)
     state = spec.create(PLAYERS, seed, dict(spec.default_options))
     rng = Rng(seed ^ 0x5EED)
-    for _ in range(length // 3):
-        decision = state.pending
-        assert decision is not None
+    steps = 0
+    while (decision := state.pending) is not None and (
+        steps < length // 3 or len(decision.options) < 2
+    ):
         state._apply_unchecked(decision.options[rng.below(len(decision.options))])
+        steps += 1
     return state
 
 
@@ -90,17 +92,21 @@ def bench_game(spec: GameSpec, seconds: float, repeats: int) -> dict[str, float]
 
     def iterations() -> int:
         bot.choose(info)
-        return 50 if len(decision.options) > 1 else 0
+        return 50
 
+    single = median_rate(
+        lambda: len(run(spec, 8, PLAYERS, ["random"], workers=1).records), seconds, repeats
+    )
+    pool_games = max(8 * default_workers(), int(single * seconds * 4))
     start = time.perf_counter()
-    pool_games = 16 * PLAYERS
     run(spec, pool_games, PLAYERS, ["random"], seed=1)
     pool_rate = pool_games / (time.perf_counter() - start)
     return {
         "decisions_per_game": statistics.median(len(random_game(spec, s).log) for s in range(20)),
         "random_decisions_per_s": median_rate(decisions, seconds, repeats),
         "random_games_per_s": median_rate(games, seconds, repeats),
-        "sim_pool_games_per_s": pool_rate,
+        "sim_1_worker_games_per_s": single,
+        f"sim_{default_workers()}_workers_games_per_s": pool_rate,
         "clones_per_s": median_rate(clones, seconds, repeats),
         "json_round_trips_per_s": median_rate(round_trips, seconds, repeats),
         "ismcts_iterations_per_s": median_rate(iterations, seconds, repeats),

@@ -112,7 +112,8 @@ def test_auto_pass_answers_empty_response_windows(tmp_path: Path) -> None:
     ("args", "message"),
     [
         (["nope", "-p", "2"], "unknown game 'nope'"),
-        (["toy-pile"], "--players N (2 to 4)"),
+        (["toy-pile", "--think", "1s"], "add --bots ismcts"),
+        (["toy-pile", "--bots", "ismcts", "--think", "soon"], "--think takes a time per move"),
         (["toy-pile", "-p", "9"], "takes 2 to 4 players, not 9"),
         (["toy-pile", "-p", "2", "-o", "size=3"], "has no option 'size'"),
         (["toy-pile", "-p", "2", "-o", "size"], "--option takes key=value"),
@@ -164,3 +165,12 @@ def test_ctrl_c_saves_and_says_where(tmp_path: Path, monkeypatch: pytest.MonkeyP
     assert code == 130
     assert f"Interrupted. The game is saved in {save}." in output
     assert json.loads(save.read_text())["log"] == []
+
+
+def test_players_default_to_four_and_think_times_ismcts() -> None:
+    code, output = play(
+        "toy-pile", "--seed", "2", "--bots-only", "--bots", "ismcts", "--think", "0.01s"
+    )
+    assert code == 0, output
+    assert "Toy Pile: 4 players, seed 2" in output
+    assert "ismcts:0.01s" in output

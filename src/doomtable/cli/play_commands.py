@@ -12,6 +12,26 @@ from doomtable.cli.common import errors_to_exit, fail, make_console, parse_optio
 from doomtable.cli.session import DEFAULT_SAVE, TableSession, read_save, seat_bots
 from doomtable.engine import BadOptionError, GameSpec, GameState, find_game, game_names, new_game
 
+DEFAULT_PLAYERS = 4
+DEFAULT_BOT = "greedy"
+
+
+def _think(names: dict[int, str], think: str | None) -> dict[int, str]:
+    """Give every plain ``ismcts`` bot the ``--think`` time per move."""
+    if think is None:
+        return names
+    seconds = think.strip().lower().removesuffix("s")
+    try:
+        if float(seconds) <= 0:
+            raise ValueError
+    except ValueError:
+        raise BadOptionError(
+            f"--think takes a time per move such as 1s or 0.5s, not {think!r}"
+        ) from None
+    if "ismcts" not in names.values():
+        raise BadOptionError("--think sets the time of ismcts bots: add --bots ismcts")
+    return {seat: f"ismcts:{seconds}s" if n == "ismcts" else n for seat, n in names.items()}
+
 
 def _options(
     spec: GameSpec, raw: list[str], variant: str | None, tiebreak: str | None
@@ -58,7 +78,7 @@ def _new(
         fail(f"name a game to play ({', '.join(game_names())}) or give --load FILE")
     spec = find_game(game)
     if players is None:
-        fail(f"say how many play: --players N ({spec.min_players} to {spec.max_players})")
+        players = min(max(DEFAULT_PLAYERS, spec.min_players), spec.max_players)
     if seed is None:
         seed = secrets.randbelow(1_000_000)
     options = _options(spec, raw_options, variant, tiebreak)
@@ -73,7 +93,8 @@ def play(
     ] = None,
     *,
     players: Annotated[
-        int | None, typer.Option("--players", "-p", help="Number of players.")
+        int | None,
+        typer.Option("--players", "-p", help=f"Number of players (default {DEFAULT_PLAYERS})."),
     ] = None,
     seat: Annotated[int | None, typer.Option(help="Your seat, from 0 (default 0).")] = None,
     seed: Annotated[int | None, typer.Option(help="Deal from this seed (default: random).")] = None,
@@ -96,6 +117,9 @@ def play(
     auto_pass: Annotated[
         bool, typer.Option(help="Pass for you when a response window offers only 'pass'.")
     ] = True,
+    think: Annotated[
+        str | None, typer.Option(help="Time per move for ismcts bots, e.g. 1s.")
+    ] = None,
 ) -> None:
     """Play a game at the terminal against bots, resume a saved one, or watch bots play."""
     console = make_console()
@@ -121,7 +145,8 @@ def play(
         if bots is None and saved_bots:
             names = {s: str(saved_bots.get(str(s), "random")) for s in bot_seats}
         else:
-            names = seat_bots(bots or "random", bot_seats)
+            names = seat_bots(bots or DEFAULT_BOT, bot_seats)
+        names = _think(names, think)
         session = TableSession(
             state,
             console,

@@ -25,7 +25,7 @@ ALL_CARDS = list(range(N_CARDS))
 
 def check_decision(state: DoomlingsState, rng: Rng) -> None:
     assert state.clone() == state
-    restored = DoomlingsState.from_dict(json.loads(state.to_json()))
+    restored = type(state).from_dict(json.loads(state.to_json()))
     assert restored == state
     assert restored.pending == state.pending
     assert sorted(state.all_cards()) == ALL_CARDS
@@ -33,15 +33,19 @@ def check_decision(state: DoomlingsState, rng: Rng) -> None:
     # The deciding player and one other (rotating) each time: every seat is checked often.
     assert state.pending is not None
     decider = state.pending.player
-    other = (decider + 1 + len(state.log) % (state.players - 1)) % state.players
-    for player in (decider, other):
+    checked = {decider}
+    if state.players > 1:
+        checked.add((decider + 1 + len(state.log) % (state.players - 1)) % state.players)
+    for player in checked:
         redealt = state.determinize(player, rng)
         assert sorted(redealt.all_cards()) == ALL_CARDS
         assert redealt.view(player) == state.view(player), f"view of player {player} leaks"
 
 
-def play_checked(seed: int, players: int) -> DoomlingsState:
-    state = new_game("doomlings", players, seed)
+def play_checked(
+    seed: int, players: int, game: str = "doomlings", options: dict[str, object] | None = None
+) -> DoomlingsState:
+    state = new_game(game, players, seed, options)
     assert isinstance(state, DoomlingsState)
     chooser = random.Random(seed)
     rng = Rng(seed ^ 0xABCDEF)
@@ -64,3 +68,27 @@ def test_random_games_keep_every_promise(chunk: int) -> None:
         assert final.winners(), "a finished game has a winner"
         again = replay("doomlings", players, seed, final.options, final.log)
         assert again == final
+
+
+VARIATIONS = [
+    ("doomlings-blackbox", 4, {}),
+    ("doomlings-blackbox", 2, {"variant": "strategic-start"}),
+    ("doomlings", 3, {"variant": "intelligent-design"}),
+    ("doomlings", 4, {"variant": "strategic-start"}),
+    ("doomlings", 1, {"variant": "genetic-mishap"}),
+    ("doomlings", 5, {"variant": "stunted-growth"}),
+    ("doomlings", 4, {"variant": "prosperous-world"}),
+    ("doomlings", 2, {"variant": "prosperous-world", "eras": 4}),
+    ("doomlings", 4, {"tiebreak": "draw"}),
+]
+VARIATION_GAMES = 12
+
+
+@pytest.mark.parametrize(("game", "players", "options"), VARIATIONS)
+def test_editions_and_variations_keep_every_promise(
+    game: str, players: int, options: dict[str, object]
+) -> None:
+    for seed in range(VARIATION_GAMES):
+        final = play_checked(seed, players, game, options)
+        assert final.is_over and final.winners()
+        assert replay(game, players, seed, final.options, final.log) == final

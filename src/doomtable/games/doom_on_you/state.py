@@ -473,9 +473,34 @@ class DoomOnYouState(GameState):
             for c, o, t, b, n in self.attacks
         ]
 
+    def _card_info(self, card: int) -> dict[str, Any]:
+        """A card as the view shows it: name and kind, and an animal's numbers."""
+        d = CARDS[card]
+        info: dict[str, Any] = {"name": d.name, "kind": d.kind}
+        if IS_ANIMAL[card]:
+            info.update(attack=d.attack, defence=d.defence, tokens=d.tokens, power=d.power)
+        elif d.kind == "battle":
+            info["power"] = d.power
+        return info
+
     def view(self, player: int) -> dict[str, Any]:
+        """What ``player`` may see. ``players[q]``: food, alive, hand_size, offered_bribe and
+        ``animals`` (card dicts with ``defence_left``); the viewer's own entry adds ``hand``
+        (card dicts, by name). ``attacks`` (with each animal's ``attack``, ``tokens`` and
+        ``power``), ``seen_hands`` (target -> names a Hand-a showed the viewer), ``bribes``
+        (this attack round's offers the viewer knows of), ``decision`` (prompt and options only
+        for the viewer's own decision) and the public counters."""
         players = self._public_players()
-        players[player]["hand"] = sorted(NAMES[c] for c in self.hands[player])
+        for q, entry in enumerate(players):
+            entry["animals"] = [
+                {**self._card_info(c), "defence_left": DEFENCE[c] - self.damage[c]}
+                for c in self.piles[q]
+            ]
+        hand = sorted(self.hands[player], key=NAMES.__getitem__)
+        players[player]["hand"] = [self._card_info(c) for c in hand]
+        attacks = self._attack_list()
+        for entry, (card, *_) in zip(attacks, self.attacks, strict=True):
+            entry.update(attack=ATTACK[card], tokens=TOKENS[card], power=POWER[card])
         seen = {
             str(target): sorted(NAMES[c] for c in cards)
             for viewer, target, cards in self.revealed
@@ -491,10 +516,11 @@ class DoomOnYouState(GameState):
             "game": GAME,
             "you": player,
             "players": players,
-            "attacks": self._attack_list(),
+            "attacks": attacks,
             "deck_size": len(self.deck),
             "removed": [NAMES[c] for c in self.removed],
             "seen_hands": seen,
+            "bribes": self._bribes_seen(player),
             "attack_round": self.attack_round,
             "defender": self.defender,
             "pile_limit": self.pile_limit,
@@ -502,6 +528,35 @@ class DoomOnYouState(GameState):
             "game_over": self.over,
             "winners": list(self.winner_list),
         }
+
+    def _bribes_seen(self, viewer: int) -> list[dict[str, Any]]:
+        """This attack round's bribes as ``viewer`` knows them: offers made to or by the viewer
+        (with their note and answer), and every accepted offer (payments are public)."""
+        events = self.events
+        begin = len(events)
+        while begin and events[begin - 1][0] != "attack_round":
+            begin -= 1
+        found: dict[int, dict[str, Any]] = {}
+        for event in events[begin:]:
+            kind = event[0]
+            if kind == "offer" and viewer in event[1:3]:
+                _, giver, to, amount, note = event
+                found[giver] = {
+                    "from": giver,
+                    "to": to,
+                    "amount": amount,
+                    "note": NOTES[note],
+                    "status": "offered",
+                }
+            elif kind == "declined" and event[1] in found:
+                found[event[1]]["status"] = "declined"
+            elif kind == "paid":
+                _, giver, to, amount = event
+                entry = found.setdefault(
+                    giver, {"from": giver, "to": to, "amount": amount, "note": None}
+                )
+                entry["status"] = "accepted"
+        return list(found.values())
 
     def snapshot(self) -> dict[str, Any]:
         players = self._public_players()
@@ -517,7 +572,12 @@ class DoomOnYouState(GameState):
             "deck_size": len(self.deck),
             "removed": [NAMES[c] for c in self.removed],
             "lost_food": self.lost_food,
+            "revealed": [
+                {"viewer": v, "target": q, "hand": [NAMES[c] for c in cards]}
+                for v, q, cards in self.revealed
+            ],
             "attack_round": self.attack_round,
+            "rounds": self.attack_round,  # game length for the simulator's reports
             "defender": self.defender,
             "pending": None if decision is None else decision.player,
             "options": self.labels(),
@@ -539,6 +599,7 @@ class DoomOnYouState(GameState):
         for q in range(self.players):
             if q != player:
                 pool.extend(c for c in copy.hands[q] if c not in known.get(q, ()))
+        pool.sort()  # shuffle from a canonical order: the real one must not show through
         rng.shuffle(pool)
         copy.deck = [pool.pop() for _ in copy.deck]
         for q in range(self.players):

@@ -3,6 +3,7 @@
 from typing import Any
 
 from doomtable.engine import GameSpec, register_game
+from doomtable.games.doomlings.blackbox import DoomlingsBlackboxState
 from doomtable.games.doomlings.data import AGES, TRAITS
 from doomtable.games.doomlings.game import DoomlingsState, card_dict
 
@@ -47,15 +48,30 @@ SPEC = register_game(
     GameSpec(
         name="doomlings",
         title="Doomlings",
-        min_players=2,
+        min_players=1,
         max_players=6,
         create=DoomlingsState.create,
         state_class=DoomlingsState,
-        default_options={"tiebreak": "casual"},
+        default_options={"tiebreak": "casual", "variant": "none", "eras": 3},
         aliases=("doomlings-classic",),
         summary="Evolve traits before the world ends; most points after 3 catastrophes wins.",
         cards=card_list,
     )
 )
 
-__all__ = ["SPEC", "DoomlingsState"]
+BLACKBOX_SPEC = register_game(
+    GameSpec(
+        name="doomlings-blackbox",
+        title="Doomlings (Blackbox edition)",
+        min_players=1,
+        max_players=6,
+        create=DoomlingsBlackboxState.create,
+        state_class=DoomlingsBlackboxState,
+        default_options={"tiebreak": "draw", "variant": "none", "eras": 3},
+        aliases=("blackbox",),
+        summary="The Blackbox edition's rules: same cards, its own setup and scoring steps.",
+        cards=card_list,
+    )
+)
+
+__all__ = ["BLACKBOX_SPEC", "SPEC", "DoomlingsBlackboxState", "DoomlingsState"]

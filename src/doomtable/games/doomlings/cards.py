@@ -449,9 +449,9 @@ class Count(Enum):
     DOMINANTS_IN_HAND = "dominant trait in your hand"
     COLORS_IN_PILE = "the number of colors in your trait pile"
     COLORS_IN_HAND = "color in your hand"
-    SAME_NAME = "copy of this trait in your trait pile (this one included)"
+    SAME_NAME = "the number of copies of this trait in your trait pile (this one included)"
     SAME_NAME_ALL_PILES = "the number of these in all trait piles (this one included)"
-    COLOR_IN_PILE = "trait of this color in your pile (this one included)"
+    COLOR_IN_PILE = "this color trait in your pile (this one included)"
     TRAITS = "trait in your trait pile (this one included)"
     FACE_ONE = "card with a face value of 1 in your pile (this one included)"
     NEGATIVE_FACE = "trait with a negative face value in your pile"
@@ -459,6 +459,10 @@ class Count(Enum):
     GREEN_PAIRS_OPPONENTS = "pair of green traits in each opponent's pile"
     LOWEST_COLOR = "trait of your least common color (you need 2+ colors; pick one if tied)"
     CHOSEN_COLOR = "trait of the color you named in your pile"
+
+
+_UNIT: dict[Count, str] = {Count.HAND: "card in your hand"}
+"""How a count phrased as a total ("the number of ...") reads after "+1 for each"."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -473,7 +477,7 @@ class Bonus:
     def text(self) -> str:
         if self.value:
             return f"Worth {self.count.value}."
-        what = self.count.value
+        what = _UNIT.get(self.count, self.count.value)
         if self.color is not None:
             what = what.replace("this color", color_words(self.color))
         sign = "+" if self.points > 0 else ""
@@ -562,8 +566,8 @@ class Trait:
             parts.append(self.persistent.text(self.name))
         if self.worlds_end and self.worlds_end is not WorldsEnd.PLAY_FROM_HAND:
             parts.append(self.worlds_end.text())
-        if self.bonus:
-            parts.append(self.bonus.text())
+        if self.bonus and self.worlds_end is not WorldsEnd.BONUS_PER_COLOR:
+            parts.append(self.bonus.text())  # Sentience's World's End text already says it
         return " ".join(parts)
 
 

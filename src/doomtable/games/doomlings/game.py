@@ -5,17 +5,16 @@ from __future__ import annotations
 import difflib
 from typing import Any, ClassVar, Self
 
-from doomtable.engine import GameState, Option, Rng, ScenarioError
+from doomtable.engine import BadOptionError, GameState, Option, Rng, ScenarioError
 from doomtable.engine.state import Handler
-from doomtable.games.doomlings import rules
-from doomtable.games.doomlings.cards import COLOR_NAMES, Trait, color_names
+from doomtable.games.doomlings import rules, variants
+from doomtable.games.doomlings.cards import COLOR_NAMES, AgeRule, Trait, color_names
 from doomtable.games.doomlings.data import AGE_INDEX, AGES, BIRTH_OF_LIFE, TRAITS
 from doomtable.games.doomlings.rules import DoomlingsRules
 from doomtable.games.doomlings.scoring import breakdown, final_scores
 from doomtable.games.doomlings.state import ALL, CARD, N_CARDS, bit
 
 HAND_SIZE = 5
-ERA_PILE = 4  # 3 ages and 1 catastrophe
 START_GENE_POOL = 5
 TIEBREAKS = ("casual", "draw")
 
@@ -48,11 +47,10 @@ class DoomlingsState(DoomlingsRules):
     @classmethod
     def create(cls, players: int, seed: int, options: dict[str, Any]) -> Self:
         if options.get("tiebreak") not in TIEBREAKS:
-            from doomtable.engine import BadOptionError
-
             raise BadOptionError(
                 f"tiebreak must be one of {', '.join(TIEBREAKS)}, not {options.get('tiebreak')!r}"
             )
+        variants.check_options(players, options)
         s = object.__new__(cls)
         s._init_core(players, seed, options)
         s.hands = [[] for _ in range(players)]
@@ -61,7 +59,7 @@ class DoomlingsState(DoomlingsRules):
         s.deck = list(range(N_CARDS))
         s.rng.shuffle(s.deck)
         s.discard = []
-        s.age_deck = cls.deal_ages(s.rng)
+        s.age_deck = cls.deal_ages(s.rng, *variants.era_layout(options))
         s.eras = [[]]
         s.age = -1
         s.catastrophes = 0
@@ -82,9 +80,11 @@ class DoomlingsState(DoomlingsRules):
         s.ignoring = 0
         s.tie_draws = [-99] * players
         s.over = False
-        for p in range(players):
-            s.hands[p] = [s.deck.pop() for _ in range(HAND_SIZE)]
-        s.stack.append(("flip", 0))
+        s.packs = [[] for _ in range(players)]
+        s.decks = [[] for _ in range(players)]
+        s.discards = [[] for _ in range(players)]
+        s.lab = []
+        s.push(*variants.deal(s, HAND_SIZE), ("flip", 0))
         s._advance()
         return s
 
@@ -138,7 +138,7 @@ class DoomlingsState(DoomlingsRules):
 
     def evaluate(self, player: int) -> float:
         scores = self.scores()
-        rivals = max(s for q, s in enumerate(scores) if q != player)
+        rivals = max((s for q, s in enumerate(scores) if q != player), default=0)
         return float(scores[player] - rivals) + 0.1 * len(self.hands[player])
 
     # ------------------------------------------------------------------ labels and log
@@ -180,6 +180,8 @@ class DoomlingsState(DoomlingsRules):
             return f"use {name(option[2])} of player {option[1]}"
         if verb == "recolor":
             return f"recolor {COLOR_NAMES[option[1]]} to {COLOR_NAMES[option[2]]}"
+        if verb == "lab":
+            return f"move {name(option[1])} to the Lab"
         if verb == "doom":
             return f"end on {AGES[option[1]].name}"
         return _FIXED_LABELS[verb]
@@ -212,6 +214,9 @@ class DoomlingsState(DoomlingsRules):
             "discard_top": card_dict(self.discard[-1]) if self.discard else None,
             "discard": [CARD[c].name for c in self.discard],
             "hand": [card_dict(c) for c in self.hands[player]],
+            "pack": [card_dict(c) for c in self.packs[player]],
+            "own_deck_size": len(self.decks[player]),
+            "lab": [card_dict(c) for c in self.lab],
             "seats": [self._seat(q, player) for q in range(self.players)],
             "revealed": [
                 {"from": q, "card": card_dict(c)}
@@ -241,6 +246,7 @@ class DoomlingsState(DoomlingsRules):
             "traits": traits,
             "score": breakdown(self, q, viewer).total,
             "dominants": self.dominants(q),
+            "discard": [CARD[c].name for c in self.discards[q]],
         }
 
     def _pending_view(self, player: int) -> dict[str, Any] | None:
@@ -269,6 +275,10 @@ class DoomlingsState(DoomlingsRules):
             ],
             "deck_size": len(self.deck),
             "deck_top": [CARD[c].name for c in reversed(self.deck[-5:])],
+            "lab": [CARD[c].name for c in self.lab],
+            "packs": [[CARD[c].name for c in pack] for pack in self.packs],
+            "own_decks": [len(deck) for deck in self.decks],
+            "own_discards": [[CARD[c].name for c in pile] for pile in self.discards],
             "discard": [CARD[c].name for c in self.discard],
             "age": AGES[self.age].name if self.age >= 0 else None,
             "age_deck": [AGES[a].name for a in reversed(self.age_deck)],
@@ -299,18 +309,22 @@ class DoomlingsState(DoomlingsRules):
         s = self.clone()
         known = {c for mask, c in s.revealed if mask & bit(player)}
         hidden: list[int] = list(s.deck)
-        slots: list[tuple[int, int]] = []  # (owner, index) of hidden hand cards
+        slots: list[tuple[list[int], int]] = []  # (zone, index) of hidden cards
         for q in range(s.players):
             if q == player:
                 continue
-            for i, c in enumerate(s.hands[q]):
-                if c not in known:
-                    hidden.append(c)
-                    slots.append((q, i))
+            for zone in (s.hands[q], s.packs[q], s.decks[q]):
+                for i, c in enumerate(zone):
+                    if c not in known:
+                        hidden.append(c)
+                        slots.append((zone, i))
+        hidden.sort()  # shuffle from a canonical order: the real one must not show through
         rng.shuffle(hidden)
-        for q, i in slots:
-            s.hands[q][i] = hidden.pop()
+        for zone, i in slots:
+            zone[i] = hidden.pop()
         s.deck = hidden
+        s.decks[player].sort()  # its cards are known, their order is not
+        rng.shuffle(s.decks[player])
         s.age_deck = self._redeal_ages(player, rng)
         return s
 
@@ -326,9 +340,10 @@ class DoomlingsState(DoomlingsRules):
         rng.shuffle(pools[False])
         # Era piles hold one catastrophe each: the player knows that much of the structure.
         cats_left = sum(1 for a in deck if AGES[a].catastrophe)
-        full = min(cats_left, len(deck) // ERA_PILE)
-        segments = [[ERA_PILE, 1] for _ in range(full)]
-        segments.append([len(deck) - full * ERA_PILE, cats_left - full])
+        pile = variants.era_layout(self.options)[1] + 1
+        full = min(cats_left, len(deck) // pile)
+        segments = [[pile, 1] for _ in range(full)]
+        segments.append([len(deck) - full * pile, cats_left - full])
         if seen_top is not None:
             top = next(seg for seg in reversed(segments) if seg[0])
             top[0] -= 1
@@ -365,6 +380,17 @@ class DoomlingsState(DoomlingsRules):
                 f"{', '.join(sorted(known))}"
             )
         self.stack.clear()
+        # A draft cut short by the scenario: Strategic Start's packs are the dealt hands;
+        # Intelligent Design's go back to the community deck (own decks start empty), and
+        # everyone draws a hand from it.
+        for p, pack in enumerate(self.packs):
+            if self.own_decks:
+                self.deck[0:0] = pack + self.decks[p]
+                self.decks[p] = []
+                self.hands[p] = [self.deck.pop() for _ in range(HAND_SIZE)]
+            else:
+                self.hands[p].extend(pack)
+            self.packs[p] = []
         players = setup.get("players") or {}
         if isinstance(players, list):
             players = dict(enumerate(players))
@@ -418,10 +444,11 @@ class DoomlingsState(DoomlingsRules):
         if "first_player" in setup:
             self.first_player = int(setup["first_player"]) % self.players
         self.round_no = 0
+        self.events = []  # the deal being rearranged is not part of the scenario's story
         self.emit(ALL, "scenario")
         self.push(("round",))
-        if AGES[self.age].rule.name == "HERO":
-            self.open_window(("hero",), self.order_from(self.first_player))
+        if AGES[self.age].rule is AgeRule.HERO:
+            rules.call_hero(self)
         self._advance()
 
     def _setup_ages(self, setup: dict[str, Any]) -> None:
@@ -535,7 +562,7 @@ def _describe(kind: str, a: tuple[Any, ...]) -> str:
         "turn": "{p0}'s turn.",
         "peek": "{p0} looks at the next age: {age1}.",
         "cannot_play": "{p0} cannot play a trait this turn.",
-        "empty_hand": "{p0} has no cards: draws 5 and skips the turn.",
+        "empty_hand": "{p0} has no cards: draws {a1} and skips the turn.",
         "no_stabilize": "{p0} does not stabilize.",
         "discards_dominant": "{p0} cannot hold a 3rd dominant: {n1} is discarded.",
         "returns_to_hand": "{p0} takes {n1} back into their hand.",
@@ -567,6 +594,10 @@ def _describe(kind: str, a: tuple[Any, ...]) -> str:
         "tie_draw": "Tie-break: {p0} draws {n1}.",
         "game_over": "The game is over.",
         "scenario": "Scenario set up.",
+        "lab": "The Lab opens with {cards0}.",
+        "packs_passed": "Everyone passes the rest of their pack to the {a0}.",
+        "mishap": "Genetic Mishap draws {n0}.",
+        "to_lab": "{n0} moves to the Lab.",
     }
     values: dict[str, Any] = {}
     for i, v in enumerate(a):

@@ -53,6 +53,7 @@ from doomtable.games.doomlings.cards import (
     WorldsEnd,
 )
 from doomtable.games.doomlings.data import AGES, FOUR_HORSEMEN
+from doomtable.games.doomlings.scoring import final_scores, silenced
 from doomtable.games.doomlings.state import ALL, CARD, DoomlingsBase, bit
 
 # How a trait reaches a pile, which decides whether its action happens.
@@ -75,6 +76,11 @@ class DoomlingsRules(DoomlingsBase):
     """Checks shared by many handlers."""
 
     HANDLERS: ClassVar[dict[str, Handler]]
+    # Where the editions differ (the Blackbox subclass overrides these).
+    EMPTY_HAND_DRAW: ClassVar[int] = 5
+    FINAL_WHITE_TEXT: ClassVar[bool] = False  # the 3rd catastrophe's white text happens too
+    DOOM_BEFORE_TRAITS: ClassVar[bool] = False  # the gold text before World's End traits
+    FORCED_HERO: ClassVar[bool] = False  # Birth of a Hero makes the holder play Heroic
 
     # ------------------------------------------------------------------ can a trait be played
 
@@ -114,6 +120,8 @@ class DoomlingsRules(DoomlingsBase):
     def payment_cards(self, player: int, req: PayWithTrait) -> list[int]:
         if req.payment is Payment.DISCARD and self.protected():
             return []
+        if req.payment is Payment.GIVE and self.players < 2:
+            return []
         return [
             c for c in self.piles[player] if not CARD[c].dominant and self.matches(c, req.filter)
         ]
@@ -142,7 +150,12 @@ class DoomlingsRules(DoomlingsBase):
                 out.append(card)
         return out
 
-    def ask(self, player: int, kind: str, prompt: str, options: list[Option]) -> Decision:
+    def ask(self, player: int, kind: str, prompt: str, options: list[Option]) -> Decision | None:
+        """The decision for the frame on top; with no options the effect cannot be carried
+        out ("if able"), so the frame is dropped instead."""
+        if not options:
+            self.stack.pop()
+            return None
         return Decision(player, kind, tuple(options), prompt)
 
     # ------------------------------------------------------------------ playing a trait
@@ -177,7 +190,8 @@ def _opp_traits(
 def h_flip(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
     """Flip the next age; ``frame[1]`` set: skip ages until a catastrophe (Nihilism, deck out)."""
     s.stack.pop()
-    rush = frame[1]
+    # The traits may have run out during the round, after this frame was pushed.
+    rush = 2 if s.deck_out else frame[1]
     s.age_seen = 0
     while s.age_deck:
         age = s.age_deck.pop()
@@ -192,7 +206,7 @@ def h_flip(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
                 _to_era(s, age)
                 s.emit(ALL, "skip_age", age)
                 continue
-            s.catastrophes = 2
+            s.catastrophes = s.era_count() - 1
         s.age = age
         if info.catastrophe:
             _catastrophe(s, age)
@@ -201,9 +215,30 @@ def h_flip(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
             s.emit(ALL, "age", age)
             s.push(("round",))
             if info.rule is AgeRule.HERO:
-                s.open_window(("hero",), s.order_from(s.first_player))
+                call_hero(s)
         return None
     s.push(("worlds_end",))  # the age deck ran dry: only a broken setup gets here
+    return None
+
+
+def call_hero(s: DoomlingsRules) -> None:
+    """Birth of a Hero: Heroic may (Classic) or must (Blackbox) be played at once."""
+    if s.FORCED_HERO:
+        s.push(("forced_hero",))
+    else:
+        s.open_window(("hero",), s.order_from(s.first_player))
+
+
+@handler("forced_hero")
+def h_forced_hero(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    s.stack.pop()
+    for p in reversed(s.order_from(s.first_player)):
+        for c in s.hands[p]:
+            if CARD[c].name == "Heroic":
+                s.leave_hand(p, c)
+                s.hero = p
+                s.push(("play", p, c, UNRESTRICTED, 1))
+                break
     return None
 
 
@@ -234,12 +269,15 @@ def _catastrophe(s: DoomlingsRules, age: int) -> None:
     for p in range(s.players):
         if info.gene_pool and not s.ignoring & bit(p):
             s.shift_gene_pool(p, info.gene_pool)
-    if s.catastrophes >= 3:
+    final = s.catastrophes >= s.era_count()
+    if final:
         s.final_doom = age
-        s.push(("worlds_end",))
-        return
-    s.first_player = (s.first_player + 1) % s.players
-    s.emit(ALL, "first_player", s.first_player)
+        if not s.FINAL_WHITE_TEXT:
+            s.push(("worlds_end",))
+            return
+    else:
+        s.first_player = (s.first_player + 1) % s.players
+        s.emit(ALL, "first_player", s.first_player)
     order = [p for p in s.order_from(s.first_player) if not s.ignoring & bit(p)]
     effect = info.effect
     frames: list[Frame] = []
@@ -247,7 +285,12 @@ def _catastrophe(s: DoomlingsRules, age: int) -> None:
         frames.append(("pass_right",))
     elif effect is not None:
         frames.extend(("disaster", p, age) for p in order)
-    frames.append(("round",))
+    if final:
+        frames.append(("worlds_end",))
+    elif s.variant == "stunted-growth":
+        frames.append(("flip", 0))  # nobody takes turns on a catastrophe
+    else:
+        frames.append(("round",))
     s.push(*frames)
 
 
@@ -258,7 +301,11 @@ def h_round(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision 
     order = s.order_from(s.first_player)
     if s.rule() is AgeRule.MESSIAH:
         order.reverse()
-    s.push(*[("turn", p) for p in order], ("round_end",), ("flip", 2 if s.deck_out else 0))
+    end: list[Frame] = [("round_end",)]
+    if s.variant == "genetic-mishap":
+        end.append(("mishap", -1))
+    end.append(("flip", 2 if s.deck_out else 0))
+    s.push(*[("turn", p) for p in order], *end)
     return None
 
 
@@ -363,11 +410,11 @@ def h_main(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
 
 
 def _empty_hand(s: DoomlingsRules, p: int) -> None:
-    """An empty hand draws 5 and skips the turn, without stabilizing."""
+    """An empty hand draws 5 (Blackbox: 3) and skips the turn, without stabilizing."""
     s.stack.pop()
     _drop_turn_end(s, p)
-    s.emit(ALL, "empty_hand", p)
-    s.draw(p, 5)
+    s.emit(ALL, "empty_hand", p, s.EMPTY_HAND_DRAW)
+    s.draw(p, s.EMPTY_HAND_DRAW)
 
 
 def _drop_turn_end(s: DoomlingsRules, p: int) -> None:
@@ -524,7 +571,7 @@ def h_play(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
     trait = CARD[card]
     if how != UNRESTRICTED and trait.dominant and not s.dominant_room(owner):
         # A 3rd dominant arriving by chance is discarded.
-        s.discard.append(card)
+        s.discard_pile(owner).append(card)
         s.emit(ALL, "discards_dominant", owner, card)
         return None
     s.enter_pile(owner, card)
@@ -850,10 +897,11 @@ def h_discard_own(s: DoomlingsRules, frame: Frame, option: Option | None) -> Dec
         if not cards:
             s.stack.pop()
             return None
+        what = flt.words() if flt is not None else "trait"
         return s.ask(
             p,
             "discard_trait",
-            f"{why}: discard a trait from your pile",
+            f"{why}: discard a {what} from your pile",
             [("discard_trait", p, c) for c in cards],
         )
     s.stack.pop()
@@ -873,7 +921,7 @@ def h_discard_trait_now(s: DoomlingsRules, frame: Frame, option: Option | None) 
         return None
     regrow = s.has_in_pile(p, Persistent.REGROW)
     s.leave_pile(p, card)
-    s.discard.append(card)
+    s.discard_pile(p).append(card)
     s.emit(ALL, "discards_trait", p, card)
     if regrow:
         s.push(("regrow", p))
@@ -1278,9 +1326,9 @@ def h_play_extra(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
         if source == FROM_HAND:
             cards = s.playable(p, s.hands[p], flt)
         elif source == FROM_DISCARD:
-            cards = s.playable(p, s.discard, flt)
+            cards = s.playable(p, s.discard_pile(p), flt)
         else:
-            cards = s.playable(p, s.discard[-1:], flt)
+            cards = s.playable(p, s.discard_pile(p)[-1:], flt)
         if not cards:
             s.stack.pop()
             return None
@@ -1297,7 +1345,7 @@ def h_play_extra(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
         s.leave_hand(p, card)
         s.push(("play", p, card, FROM_HAND, with_action))
     else:
-        s.discard.remove(card)
+        s.discard_pile(p).remove(card)
         if with_action and CARD[card].action:
             s.push(("play", p, card, FROM_DISCARD, 0), ("act_from_pile", p, card))
         else:
@@ -1388,7 +1436,10 @@ def h_worlds_end(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
     s.turn_player = -1
     s.emit(ALL, "worlds_end", s.final_doom)
     order = s.order_from(s.first_player)
-    s.push(("trait_ends",), ("doom",), ("score",))
+    if s.DOOM_BEFORE_TRAITS:
+        s.push(("doom",), ("trait_ends",), ("score",))
+    else:
+        s.push(("trait_ends",), ("doom",), ("score",))
     s.open_window(("worlds_end",), order)
     return None
 
@@ -1400,16 +1451,14 @@ def h_trait_ends(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
     for p in s.order_from(s.first_player):
         for c in s.piles[p]:
             we = CARD[c].worlds_end
-            if we is not None and we is not WorldsEnd.PLAY_FROM_HAND and not _silenced(s, c):
+            if (
+                we is not None
+                and we is not WorldsEnd.PLAY_FROM_HAND
+                and not silenced(s.final_doom, CARD[c])
+            ):
                 frames.append(("trait_end", p, c))
     s.push(*frames)
     return None
-
-
-def _silenced(s: DoomlingsRules, card: int) -> bool:
-    """AI Takeover: non-dominant colourless traits lose their effects at World's End."""
-    doom = AGES[s.final_doom].doom if s.final_doom >= 0 else None
-    return doom is Doom.COLORLESS_WORTH_TWO and not CARD[card].dominant and not CARD[card].colors
 
 
 @handler("trait_end")
@@ -1481,11 +1530,11 @@ def h_doom(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
         if info.doom is Doom.DISCARD_TRAIT:
             frames.append(("discard_own", p, _key(info.doom_filter), info.name))
         elif info.doom is Doom.DRAW_FACE_VALUE:
-            card = s.draw_card()
+            card = s.draw_card(p)
             if card is not None:
                 value = min(CARD[card].face or 0, 5)
                 s.end_points[p] += value
-                s.discard.append(card)
+                s.discard_pile(p).append(card)
                 s.emit(ALL, "deus", p, card, value)
     s.push(*frames)
     return None
@@ -1496,18 +1545,16 @@ def h_score(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision 
     s.stack.pop()
     s.over = True
     if s.options.get("tiebreak") == "draw":
-        from doomtable.games.doomlings.scoring import final_scores
-
         scores = final_scores(s)
         best = max(scores)
         tied = [p for p in s.order_from(s.first_player) if scores[p] == best]
         if len(tied) > 1:
             for p in tied:
-                card = s.draw_card()
+                card = s.draw_card(p)
                 face = (CARD[card].face or 0) if card is not None else 0
                 s.tie_draws[p] = face
                 if card is not None:
-                    s.discard.append(card)
+                    s.discard_pile(p).append(card)
                     s.emit(ALL, "tie_draw", p, card)
     s.emit(ALL, "game_over")
     return None

@@ -8,7 +8,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from doomtable.games.doomlings.cards import COLORS, Bonus, Count, Doom, MostTraitsBonus, WorldsEnd
+from doomtable.games.doomlings.cards import (
+    COLORS,
+    Bonus,
+    Count,
+    Doom,
+    MostTraitsBonus,
+    Trait,
+    WorldsEnd,
+)
 from doomtable.games.doomlings.data import AGES
 from doomtable.games.doomlings.state import CARD, DoomlingsBase, bit
 
@@ -44,10 +52,14 @@ class Breakdown:
         }
 
 
-def _silenced(s: DoomlingsBase, card: int) -> bool:
-    doom = AGES[s.final_doom].doom if s.final_doom >= 0 else None
-    trait = CARD[card]
+def silenced(final_doom: int, trait: Trait) -> bool:
+    """AI Takeover: a non-dominant colourless trait is worth 2 and its effects count for nothing."""
+    doom = AGES[final_doom].doom if final_doom >= 0 else None
     return doom is Doom.COLORLESS_WORTH_TWO and not trait.dominant and not trait.colors
+
+
+def _silenced(s: DoomlingsBase, card: int) -> bool:
+    return silenced(s.final_doom, CARD[card])
 
 
 def count(s: DoomlingsBase, p: int, card: int, what: Count, color: int | None) -> int:

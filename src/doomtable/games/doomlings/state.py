@@ -62,6 +62,12 @@ class DoomlingsBase(GameState):
         "ignoring": Field.VALUE,  # mask of players whose Denial ignores the current catastrophe
         "tie_draws": Field.LIST,  # per player: face value drawn in a draw-off, -99 if none
         "over": Field.VALUE,
+        # Game variations: drafting packs, Intelligent Design's own decks and discard piles,
+        # Genetic Mishap's Lab. Empty lists when the variation is not played.
+        "packs": Field.LISTS,
+        "decks": Field.LISTS,
+        "discards": Field.LISTS,
+        "lab": Field.LIST,
     }
 
     hands: list[list[int]]
@@ -90,6 +96,29 @@ class DoomlingsBase(GameState):
     ignoring: int
     tie_draws: list[int]
     over: bool
+    packs: list[list[int]]
+    decks: list[list[int]]
+    discards: list[list[int]]
+    lab: list[int]
+
+    # ------------------------------------------------------------------ variations
+
+    @property
+    def variant(self) -> str:
+        return str(self.options.get("variant", "none"))
+
+    @property
+    def own_decks(self) -> bool:
+        """Intelligent Design: each player draws from and discards to piles of their own."""
+        return self.variant == "intelligent-design"
+
+    def era_count(self) -> int:
+        """How many era piles (each with one catastrophe) the age deck holds."""
+        return int(self.options.get("eras", 3))
+
+    def discard_pile(self, player: int) -> list[int]:
+        """Where ``player``'s discards go (and what their discard-pile effects use)."""
+        return self.discards[player] if self.own_decks else self.discard
 
     # ------------------------------------------------------------------ events
 
@@ -177,8 +206,25 @@ class DoomlingsBase(GameState):
         if self.revealed:
             self.revealed = [r for r in self.revealed if r[1] != card]
 
-    def draw_card(self) -> int | None:
-        """The top trait; the discard pile is reshuffled when the deck runs out."""
+    def draw_card(self, player: int) -> int | None:
+        """The top trait; the discard pile is reshuffled when the deck runs out.
+
+        With own decks, a player draws from their own deck (reshuffling their own discards),
+        then from the community deck.
+        """
+        if self.own_decks:
+            deck = self.decks[player]
+            if not deck and self.discards[player]:
+                deck.extend(self.discards[player])
+                self.discards[player].clear()
+                self.rng.shuffle(deck)
+                self.emit(ALL, "reshuffle", len(deck))
+            if deck:
+                return deck.pop()
+            if not self.deck:
+                self.deck_out = True
+                return None
+            return self.deck.pop()
         if not self.deck:
             if not self.discard:
                 self.deck_out = True
@@ -192,7 +238,7 @@ class DoomlingsBase(GameState):
     def draw(self, player: int, n: int) -> list[int]:
         drawn: list[int] = []
         for _ in range(n):
-            card = self.draw_card()
+            card = self.draw_card(player)
             if card is None:
                 break
             self.hands[player].append(card)
@@ -204,7 +250,7 @@ class DoomlingsBase(GameState):
 
     def discard_from_hand(self, player: int, card: int) -> None:
         self.leave_hand(player, card)
-        self.discard.append(card)
+        self.discard_pile(player).append(card)
         self.emit(ALL, "discards", player, card)
 
     def discard_random(self, player: int, n: int) -> None:
@@ -260,7 +306,9 @@ class DoomlingsBase(GameState):
     # ------------------------------------------------------------------ conservation
 
     def all_cards(self) -> list[int]:
-        cards = [*self.deck, *self.discard]
+        cards = [*self.deck, *self.discard, *self.lab]
+        for zone in (*self.packs, *self.decks, *self.discards):
+            cards.extend(zone)
         for hand in self.hands:
             cards.extend(hand)
         for pile in self.piles:
