@@ -110,7 +110,30 @@ def _meta(summary: dict[str, Any]) -> str:
     )
 
 
+def _derived(cards: dict[str, dict[str, float]]) -> dict[str, dict[str, float]]:
+    """Ratios of the games' raw card stats, when a game reports the stats they need.
+
+    ``held``/``held_by_winner`` give the win rate of piles holding a card at the end;
+    ``flipped``/``margin`` give an event's swing: the winning margin of the games it happened in,
+    less the mean margin over every game that reports margins.
+    """
+    flipped = [v for v in cards.values() if v.get("flipped")]
+    games_margin = sum(v.get("margin", 0.0) for v in flipped) / max(
+        1e-9, sum(v["flipped"] for v in flipped)
+    )
+    out: dict[str, dict[str, float]] = {}
+    for card, values in cards.items():
+        extra = dict(values)
+        if values.get("held"):
+            extra["won when held"] = round(values.get("held_by_winner", 0.0) / values["held"], 3)
+        if values.get("flipped") and "margin" in values:
+            extra["swing"] = round(values["margin"] / values["flipped"] - games_margin, 3)
+        out[card] = extra
+    return out
+
+
 def _card_section(cards: dict[str, dict[str, float]]) -> str:
+    cards = _derived(cards)
     stats = sorted({stat for values in cards.values() for stat in values})
     first = stats[0]
     ranked = sorted(cards.items(), key=lambda item: -item[1].get(first, 0.0))[:MAX_CARDS]

@@ -258,6 +258,28 @@ class DoomlingsState(DoomlingsRules):
             out["options"] = [self.label(o) for o in d.options]
         return out
 
+    def card_stats(self) -> dict[str, dict[str, int]]:
+        """Per card, for balance reports: plays this game, piles holding it at the end, and
+        how many of those piles won; per age: flipped, with the game's winning margin (the
+        report compares it with the margin of all games: the age's swing)."""
+        stats: dict[str, dict[str, int]] = {}
+        for event in self.events:
+            if event[1] == "plays":
+                entry = stats.setdefault(CARD[event[3]].name, {})
+                entry["played"] = entry.get("played", 0) + 1
+        winners = set(self.winners())
+        for p in range(self.players):
+            for name in {CARD[c].name for c in self.piles[p]}:
+                entry = stats.setdefault(name, {})
+                entry["held"] = entry.get("held", 0) + 1
+                entry["held_by_winner"] = entry.get("held_by_winner", 0) + (p in winners)
+        ranked = sorted(self.scores(), reverse=True)
+        margin = ranked[0] - ranked[1] if len(ranked) > 1 else 0
+        for era in self.eras:
+            for age in era:
+                stats[f"age: {AGES[age].name}"] = {"flipped": 1, "margin": margin}
+        return stats
+
     def snapshot(self) -> dict[str, Any]:
         scores = self.scores()
         return {
@@ -291,6 +313,7 @@ class DoomlingsState(DoomlingsRules):
             "game_over": self.over,
             "winners": self.winners(),
             "scores": scores,
+            "card_stats": self.card_stats() if self.over else None,
             "pending": None
             if self._pending is None
             else {
