@@ -48,6 +48,8 @@ class InfoSet:
         world = self._state.determinize(self.player, rng)
         world.rng = Rng(rng.next64())
         world.log = []
+        # In the bot's own sample nobody watches: a window with nothing to play is a pass.
+        world.skip_forced_windows = True
         return world
 
 

@@ -67,6 +67,11 @@ class GameState:
     events: list[tuple[Any, ...]]
     _pending: Decision | None
 
+    skip_forced_windows: bool = False
+    """Pass for players who have nothing to respond with instead of asking them. Only for a
+    searching bot's private sample: on a shared table, skipping would show who holds what.
+    Not a field: clones and saves never carry it."""
+
     _CORE_FIELDS: ClassVar[dict[str, Field]] = {
         "players": Field.VALUE,
         "seed": Field.VALUE,
@@ -238,8 +243,13 @@ class GameState:
         _, trigger, order, index = frame
         player = order[index]
         if option is None:
-            options = (PASS, *state.response_options(player, trigger))
-            return Decision(player, RESPOND, options, state.window_prompt(trigger))
+            responses = state.response_options(player, trigger)
+            if not responses and state.skip_forced_windows:
+                state.stack.pop()
+                if index + 1 < len(order):
+                    state.stack.append(("window", trigger, order, index + 1))
+                return None
+            return Decision(player, RESPOND, (PASS, *responses), state.window_prompt(trigger))
         state.stack.pop()
         rest: Frame | None = None
         if index + 1 < len(order):
