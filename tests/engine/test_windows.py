@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from doomtable.engine import RESPOND, new_game
+import pytest
+
+from doomtable.engine import RESPOND, SaveFileError, new_game
 from doomtable.games.doomlings.game import DoomlingsState
 
 HANDS = {
@@ -57,3 +59,13 @@ def test_a_player_who_can_respond_is_still_asked_in_a_sample() -> None:
     assert state.pending is not None
     assert (state.pending.player, state.pending.kind) == (2, RESPOND)
     assert state.labels() == ["pass", "play Automimicry"]
+
+
+def test_json_round_trip_and_bad_json() -> None:
+    state = table()
+    state.apply(0, "play Bark")
+    assert DoomlingsState.from_json(state.to_json()) == state
+    with pytest.raises(SaveFileError, match="not JSON"):
+        DoomlingsState.from_json("{oops")
+    with pytest.raises(SaveFileError, match="not a doomtable save"):
+        DoomlingsState.from_json("[1, 2]")

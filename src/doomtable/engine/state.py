@@ -14,6 +14,7 @@ It either changes the state (popping or replacing its frame) and returns ``None`
 from __future__ import annotations
 
 import json
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from enum import Enum
 from typing import Any, ClassVar, Self
@@ -24,6 +25,7 @@ from doomtable.engine.errors import (
     IllegalChoiceError,
     NotYourDecisionError,
     SaveFileError,
+    ScenarioError,
 )
 from doomtable.engine.rng import Rng
 
@@ -47,7 +49,7 @@ def _to_tuple(value: Any) -> Any:
     return value
 
 
-class GameState:
+class GameState(ABC):
     """Base class of every game's state.
 
     Subclasses declare ``GAME`` (their registry name), ``FIELDS`` (their own data), and
@@ -91,28 +93,34 @@ class GameState:
 
     # ----------------------------------------------------------------- hooks for games
 
+    @abstractmethod
     def label(self, option: Option) -> str:
         """A stable, readable label for ``option`` (``play Heroic``, ``target player 2``)."""
-        raise NotImplementedError  # pragma: no cover - every game overrides
+        ...
 
+    @abstractmethod
     def view(self, player: int) -> dict[str, Any]:
         """Everything ``player`` may see, and nothing else, as JSON-ready data."""
-        raise NotImplementedError  # pragma: no cover
+        ...
 
+    @abstractmethod
     def scores(self) -> list[int]:
-        raise NotImplementedError  # pragma: no cover
+        ...
 
+    @abstractmethod
     def winners(self) -> list[int]:
-        raise NotImplementedError  # pragma: no cover
+        ...
 
+    @abstractmethod
     def event_text(self, event: tuple[Any, ...], viewer: int | None) -> str | None:
         """Plain words for ``event`` as ``viewer`` may see it (``None``: an onlooker)."""
-        raise NotImplementedError  # pragma: no cover
+        ...
 
+    @abstractmethod
     def determinize(self, player: int, rng: Rng) -> Self:
         """A copy in which every card hidden from ``player`` is redealt at random among the
         places it could be, keeping everything ``player`` has seen."""
-        raise NotImplementedError  # pragma: no cover
+        ...
 
     def response_options(self, player: int, trigger: tuple[Any, ...]) -> list[Option]:
         """Responses ``player`` could make in a window opened by ``trigger`` (pass excluded)."""
@@ -125,19 +133,17 @@ class GameState:
     def window_prompt(self, trigger: tuple[Any, ...]) -> str:
         return "Respond?"
 
-    def finish(self) -> None:
-        """Called when the stack runs empty: the game is over."""
-
+    @abstractmethod
     def snapshot(self) -> dict[str, Any]:
         """The full state in readable form (card names, not ids): what scenarios match on."""
-        raise NotImplementedError  # pragma: no cover
+        ...
 
     def setup_scenario(self, setup: dict[str, Any]) -> None:
         """Rearrange a freshly dealt game as a scenario's ``setup`` says, then re-advance.
 
         Raises :class:`~doomtable.engine.errors.ScenarioError` for unknown keys or cards.
         """
-        raise NotImplementedError  # pragma: no cover
+        raise ScenarioError(f"{self.GAME} has no scenario setup: give scenarios no 'setup'")
 
     def evaluate(self, player: int) -> float:
         """How well ``player`` stands, for greedy bots; by default score minus best rival."""
@@ -213,7 +219,6 @@ class GameState:
         for _ in range(MAX_STEPS_PER_ADVANCE):
             if not stack:
                 self._pending = None
-                self.finish()
                 return
             frame = stack[-1]
             decision = handlers[frame[0]](self, frame, None)
@@ -312,6 +317,17 @@ class GameState:
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> Self:
+        """The state ``to_json()`` wrote; a malformed text raises :class:`SaveFileError`."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise SaveFileError(f"not JSON: {exc}") from None
+        if not isinstance(data, dict):
+            raise SaveFileError("not a doomtable save: the JSON is not an object")
+        return cls.from_dict(data)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Self:
