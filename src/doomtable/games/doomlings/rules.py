@@ -589,7 +589,9 @@ def h_play(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
     if how == FROM_HAND and trait.colors & 2:
         follow.insert(0, ("self_replicate", owner, card))
     s.push(*follow)
-    s.open_window(("played", player, card, int(acting)), s.opponents(player))
+    # Under Age of Peace no action will happen, so there is none to prevent.
+    preventable = acting and s.rule() is not AgeRule.PEACE
+    s.open_window(("played", player, card, int(preventable)), s.opponents(player))
     return None
 
 
@@ -671,7 +673,7 @@ def h_act_from_pile(s: DoomlingsRules, frame: Frame, option: Option | None) -> D
     _, p, card = frame
     s.stack.pop()
     s.push(("do_action", p, card))
-    s.open_window(("action", p, card, 1), s.opponents(p))
+    s.open_window(("action", p, card, int(s.rule() is not AgeRule.PEACE)), s.opponents(p))
     return None
 
 
