@@ -69,6 +69,11 @@ def new_game(
     True
     """
     spec = find_game(game)
+    return spec.create(players, seed, checked_options(spec, players, options))
+
+
+def checked_options(spec: GameSpec, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
+    """The game's options merged over its defaults; raises on a bad player count or option."""
     if not spec.min_players <= players <= spec.max_players:
         raise BadOptionError(
             f"{spec.title} takes {spec.min_players} to {spec.max_players} players, not {players}"
@@ -79,7 +84,7 @@ def new_game(
             known = ", ".join(sorted(merged)) or "none"
             raise BadOptionError(f"{spec.title} has no option {key!r} (options: {known})")
         merged[key] = value
-    return spec.create(players, seed, merged)
+    return merged
 
 
 def replay(

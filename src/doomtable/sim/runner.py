@@ -18,13 +18,13 @@ from typing import Any
 
 from doomtable.bots import InfoSet, make_bot, parse_bot_spec
 from doomtable.engine import (
-    BadOptionError,
     DoomtableError,
     GameSpec,
     GameState,
     Rng,
     find_game,
 )
+from doomtable.engine.registry import checked_options
 
 BACKENDS = ("local", "ray")
 ROUND_KEYS = ("rounds", "round")
@@ -112,21 +112,6 @@ def resolve_game(game: GameSpec | str) -> GameSpec:
     return game if isinstance(game, GameSpec) else find_game(game)
 
 
-def check_setup(spec: GameSpec, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
-    """The game's options merged over its defaults; raises on a bad player count or option."""
-    if not spec.min_players <= players <= spec.max_players:
-        raise BadOptionError(
-            f"{spec.title} takes {spec.min_players} to {spec.max_players} players, not {players}"
-        )
-    merged = dict(spec.default_options)
-    for key, value in (options or {}).items():
-        if key not in merged:
-            known = ", ".join(sorted(merged)) or "none"
-            raise BadOptionError(f"{spec.title} has no option {key!r} (options: {known})")
-        merged[key] = value
-    return merged
-
-
 def play_game(task: Task) -> GameRecord:
     """Play one game to the end (or to ``task.max_decisions``) and record it."""
     spec = resolve_game(task.game)
@@ -199,7 +184,7 @@ def make_tasks(
 ) -> list[Task]:
     """Validated tasks, one per lineup; game ``i`` gets ``game_seed(seed, i)``."""
     spec = resolve_game(game)
-    merged = check_setup(spec, players, options)
+    merged = checked_options(spec, players, options)
     for lineup in lineups:
         if len(lineup) != players:
             raise SimError(f"a lineup needs {players} bots, not {len(lineup)}: {lineup}")
