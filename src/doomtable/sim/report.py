@@ -110,36 +110,46 @@ def _meta(summary: dict[str, Any]) -> str:
     )
 
 
-def _derived(cards: dict[str, dict[str, float]]) -> dict[str, dict[str, float]]:
-    """Ratios of the games' raw card stats, when a game reports the stats they need.
-
-    ``held``/``held_by_winner`` give the win rate of piles holding a card at the end;
-    ``flipped``/``margin`` give an event's swing: the winning margin of the games it happened in,
-    less the mean margin over every game that reports margins.
-    """
-    flipped = [v for v in cards.values() if v.get("flipped")]
-    games_margin = sum(v.get("margin", 0.0) for v in flipped) / max(
-        1e-9, sum(v["flipped"] for v in flipped)
-    )
-    out: dict[str, dict[str, float]] = {}
-    for card, values in cards.items():
-        extra = dict(values)
-        if values.get("held"):
-            extra["won when held"] = round(values.get("held_by_winner", 0.0) / values["held"], 3)
-        if values.get("flipped") and "margin" in values:
-            extra["swing"] = round(values["margin"] / values["flipped"] - games_margin, 3)
-        out[card] = extra
-    return out
-
-
 def _card_section(cards: dict[str, dict[str, float]]) -> str:
-    cards = _derived(cards)
-    stats = sorted({stat for values in cards.values() for stat in values})
+    """Tables of the games' card stats: events (entries with ``flipped``) apart from cards.
+
+    Ratios are derived where a game reports what they need: ``held``/``held_by_winner`` give
+    the win rate of piles holding a card at the end; ``flipped``/``margin`` give an event's
+    swing, the winning margin of the games it happened in less the mean margin of all games.
+    """
+    events = {c: v for c, v in cards.items() if v.get("flipped")}
+    plain = {c: v for c, v in cards.items() if c not in events}
+    parts = []
+    if plain:
+        rows = {}
+        for card, values in plain.items():
+            row = dict(values)
+            if values.get("held") and "held_by_winner" in values:
+                row["won when held"] = round(values["held_by_winner"] / values["held"], 3)
+                del row["held_by_winner"]
+            rows[card] = row
+        parts.append(_ranked_table("Cards: mean per game", rows))
+    if events:
+        flips = sum(v["flipped"] for v in events.values())
+        mean_margin = sum(v.get("margin", 0.0) for v in events.values()) / flips
+        rows = {}
+        for card, values in events.items():
+            row = dict(values)
+            if "margin" in values:
+                row["swing"] = round(values["margin"] / values["flipped"] - mean_margin, 3)
+                del row["margin"]
+            rows[card] = row
+        parts.append(_ranked_table("Events: how often, and the swing in winning margin", rows))
+    return "".join(parts)
+
+
+def _ranked_table(title: str, rows: dict[str, dict[str, float]]) -> str:
+    stats = sorted({stat for values in rows.values() for stat in values})
     first = stats[0]
-    ranked = sorted(cards.items(), key=lambda item: -item[1].get(first, 0.0))[:MAX_CARDS]
-    note = f" (top {MAX_CARDS} by {first})" if len(cards) > MAX_CARDS else ""
-    return f"<h2>Cards: mean per game{escape(note)}</h2>" + _table(
-        ["card", *stats], [[card, *(_num(v.get(s, 0.0)) for s in stats)] for card, v in ranked]
+    ranked = sorted(rows.items(), key=lambda item: -item[1].get(first, 0.0))[:MAX_CARDS]
+    note = f" (top {MAX_CARDS} by {first})" if len(rows) > MAX_CARDS else ""
+    return f"<h2>{escape(title + note)}</h2>" + _table(
+        ["name", *stats], [[card, *(_num(v.get(s, 0.0)) for s in stats)] for card, v in ranked]
     )
 
 
