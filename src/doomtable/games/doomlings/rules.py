@@ -63,6 +63,12 @@ ANY_TRAIT, ONLY_COLORLESS, ONLY_EFFECTLESS = 0, 1, 2
 
 HANDLERS: dict[str, Handler] = {}
 
+BANNED_COLOR = {AgeRule.NO_BLUE: 1, AgeRule.NO_GREEN: 2, AgeRule.NO_PURPLE: 4, AgeRule.NO_RED: 8}
+RESTRICTING_RULES = frozenset(
+    {*BANNED_COLOR, AgeRule.NO_COLORLESS, AgeRule.GLACIAL_DRIFT, AgeRule.NATURAL_HARMONY}
+)
+"""Ages that forbid some traits; under any other age every trait is allowed."""
+
 
 def handler(op: str) -> Callable[[Handler], Handler]:
     def register(fn: Handler) -> Handler:
@@ -86,16 +92,13 @@ class DoomlingsRules(DoomlingsBase):
 
     def age_allows(self, card: int) -> bool:
         rule = self.rule()
+        if rule not in RESTRICTING_RULES:
+            return True
         trait = CARD[card]
         colors = trait.colors
-        if rule is AgeRule.NO_BLUE:
-            return not colors & 1
-        if rule is AgeRule.NO_GREEN:
-            return not colors & 2
-        if rule is AgeRule.NO_PURPLE:
-            return not colors & 4
-        if rule is AgeRule.NO_RED:
-            return not colors & 8
+        banned = BANNED_COLOR.get(rule)
+        if banned is not None:
+            return not colors & banned
         if rule is AgeRule.NO_COLORLESS:
             return colors != COLORLESS
         if rule is AgeRule.GLACIAL_DRIFT:
@@ -1271,11 +1274,12 @@ def h_swap_traits(s: DoomlingsRules, frame: Frame, option: Option | None) -> Dec
     _, p, same = frame
     if option is None:
         options: list[Option] = []
+        targets = _opp_traits(s, p, lambda c: bool(s.colors_of(c)))
         for mine in s.piles[p]:
             colors = s.colors_of(mine)
             if not s.movable(mine) or not colors:
                 continue
-            for q, theirs in _opp_traits(s, p, lambda c: bool(s.colors_of(c))):
+            for q, theirs in targets:
                 shared = bool(colors & s.colors_of(theirs))
                 if shared == bool(same):
                     options.append(("swap", mine, q, theirs))
