@@ -110,3 +110,15 @@ def test_choices_and_scores() -> None:
     text = draw(score_table([3, 7, 7], [1, 2], ["you", "random bot", "greedy bot"]))
     assert text.index("random bot") < text.index("greedy bot") < text.index("you")
     assert text.count("★ winner") == 2
+
+
+def test_variation_zones_and_a_peeked_age_are_drawn() -> None:
+    view = doomlings_view(
+        lab=[card("Bark", ["green"], 2)],
+        pack=[card("Fangs", ["red"], 1)],
+        next_age={"name": "Eclipse", "text": "No red."},
+    )
+    out = draw(render_view(view))
+    assert "The Lab" in out and "Bark" in out
+    assert "Your draft pack (1)" in out and "Fangs" in out
+    assert "Next age (only you know): Eclipse" in out

@@ -150,6 +150,13 @@ def render_table(view: dict[str, Any]) -> RenderableType:
         revealed = [entry["card"] for entry in view["revealed"]]
         sources = sorted({view["seats"][entry["from"]]["name"] for entry in view["revealed"]})
         parts.append(cards_table(revealed, f"Revealed (from {', '.join(sources)})"))
+    if view.get("next_age"):
+        age = view["next_age"]
+        parts.append(Text(f"Next age (only you know): {age['name']} — {age['text']}"))
+    if view.get("lab"):
+        parts.append(cards_table(view["lab"], "The Lab (scores nothing)"))
+    if view.get("pack"):
+        parts.append(cards_table(view["pack"], f"Your draft pack ({len(view['pack'])})"))
     hand = view["hand"]
     parts.append(
         cards_table(hand, f"Your hand ({len(hand)})")
