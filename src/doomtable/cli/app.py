@@ -20,6 +20,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "cards_commands",
     "scenario_commands",
     "sim_commands",
+    "score_commands",
 )
 
 for _module in COMMAND_MODULES:

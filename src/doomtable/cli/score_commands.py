@@ -1,0 +1,509 @@
+"""``doomtable score``: score a Doomlings game played with physical cards.
+
+The board is entered from flags, a YAML/JSON file, or prompts; ``tally.board_from_entries``
+turns it into a finished game and ``scoring.breakdown`` (the engine's own scoring) scores it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
+from itertools import groupby
+from pathlib import Path
+from typing import Annotated, Any, TypeVar, cast
+
+import typer
+import yaml
+from rich.console import Console
+from rich.markup import escape
+from rich.prompt import Confirm, IntPrompt, Prompt
+from rich.table import Table
+
+from doomtable.cli.common import errors_to_exit, fail, make_console
+from doomtable.games.doomlings import scoring, tally
+from doomtable.games.doomlings.data import AGES
+from doomtable.games.doomlings.game import DoomlingsState
+from doomtable.games.doomlings.state import CARD
+from doomtable.games.doomlings.tally import Need, PlayerEntry, TallyError
+
+T = TypeVar("T")
+
+KEYS: dict[str, str] = {
+    "name": "name",
+    "traits": "traits",
+    "pile": "traits",
+    "hand": "hand",
+    "hand_size": "hand_size",
+    "gp": "gene_pool",
+    "gene_pool": "gene_pool",
+    "deus": "deus",
+    "sentience": "sentience",
+    "viral": "viral",
+    "faith": "faith",
+    "prepper": "prepper",
+    "denial": "denial",
+}
+"""Accepted keys (``-`` or ``_``, any case) and the entry field each one sets."""
+
+_COUNT = re.compile(r"^(?:(\d+)\s*[x×*]\s+)?(.*?)(?:\s*[x×*]\s*(\d+))?$", re.IGNORECASE)
+_ARROW = re.compile(r"\s*(?:->|→|>|\bto\b)\s*", re.IGNORECASE)
+YES = {"yes", "y", "true", "1", "on"}
+NO = {"no", "n", "false", "0", "off", ""}
+MAX_COPIES = 20
+
+
+# --------------------------------------------------------------------------- parsing
+
+
+def expand(items: str | Sequence[object], where: str) -> tuple[str, ...]:
+    """Card names from a list or a comma-separated line; ``Kidney x3`` and ``3x Kidney`` count.
+
+    >>> expand("Bark, Kidney x3, 2x Swarm", "pile")
+    ('Bark', 'Kidney', 'Kidney', 'Kidney', 'Swarm', 'Swarm')
+    """
+    raw = items.split(",") if isinstance(items, str) else [str(i) for i in items]
+    names: list[str] = []
+    for item in raw:
+        item = item.strip()
+        if not item:
+            continue
+        match = _COUNT.match(item)
+        assert match is not None  # every string matches
+        before, name, after = match.groups()
+        n = int(before or after or 1)
+        if not 1 <= n <= MAX_COPIES:
+            raise TallyError(f"{where}: {item!r} asks for {n} copies")
+        names.extend([name.strip()] * n)
+    return tuple(names)
+
+
+def _whole(value: object, what: str) -> int:
+    if isinstance(value, bool):
+        raise TallyError(f"{what} must be a whole number, not {value!r}")
+    if isinstance(value, int):
+        return value
+    text = str(value).strip()
+    if re.fullmatch(r"[+-]?\d+", text):
+        return int(text)
+    raise TallyError(f"{what} must be a whole number, not {text!r}")
+
+
+def _flag(value: object, what: str) -> bool:
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().casefold()
+    if text in YES | NO:
+        return text in YES
+    raise TallyError(f"{what} must be yes or no, not {value!r}")
+
+
+def _faith(value: object, what: str) -> tuple[str, str]:
+    parts = [str(v) for v in value] if isinstance(value, list) else _ARROW.split(str(value))
+    parts = [p.strip() for p in parts if p.strip()]
+    if len(parts) != 2:
+        raise TallyError(f"{what} takes two colours, from>to (e.g. red>blue), not {value!r}")
+    for part in parts:
+        tally.color_bit(part)
+    return parts[0], parts[1]
+
+
+def _color(value: object, what: str) -> str:
+    text = str(value).strip()
+    if text.casefold() == tally.NO_COLOR:
+        return tally.NO_COLOR
+    try:
+        tally.color_bit(text)
+    except TallyError as exc:
+        raise TallyError(f"{what}: {exc}") from None
+    return text
+
+
+def entry_from_fields(name: str, fields: Mapping[str, object], where: str) -> PlayerEntry:
+    """One player's entry from ``key: value`` fields (a file's mapping or a flag's pairs)."""
+    values: dict[str, Any] = {"name": name}
+    for raw_key, value in fields.items():
+        key = KEYS.get(str(raw_key).strip().casefold().replace("-", "_"))
+        what = f"{where}: {raw_key}"
+        if key is None:
+            known = ", ".join(sorted({k for k in KEYS if k != "name"}))
+            raise TallyError(f"{where}: unknown key {raw_key!r}; known: {known}")
+        if key == "name":
+            values["name"] = str(value).strip()
+        elif key == "traits":
+            values["traits"] = expand(value if isinstance(value, list) else str(value), where)
+        elif key == "hand":
+            if isinstance(value, int) or re.fullmatch(r"\s*\d+\s*", str(value)):
+                values["hand_size"] = _whole(value, what)
+            else:
+                values["hand"] = expand(value if isinstance(value, list) else str(value), where)
+        elif key in ("hand_size", "gene_pool", "deus"):
+            values[key] = _whole(value, what)
+        elif key in ("sentience", "viral"):
+            values[key] = _color(value, what)
+        elif key == "faith":
+            values["faith"] = _faith(value, what)
+        elif key == "prepper":
+            values["prepper"] = str(value).strip()
+        else:
+            values["denial"] = _flag(value, what)
+    if not values["name"]:
+        raise TallyError(f"{where}: a player needs a name")
+    return PlayerEntry(**values)
+
+
+def parse_player(text: str, number: int) -> PlayerEntry:
+    """``NAME: TRAIT, TRAIT x2, ...; key=value; ...`` as an entry.
+
+    >>> parse_player("Ann: Heroic, Bark; hand=3; gp=6", 1)  # doctest: +NORMALIZE_WHITESPACE
+    PlayerEntry(name='Ann', traits=('Heroic', 'Bark'), hand=(), hand_size=3, gene_pool=6,
+                deus=None, sentience=None, viral=None, faith=None, prepper=None, denial=False)
+    """
+    name, colon, rest = text.partition(":")
+    if not colon:
+        name, rest = f"Player {number}", text
+    where = f"--player {name.strip()}"
+    traits: list[str] = []
+    fields: dict[str, object] = {}
+    for part in rest.split(";"):
+        key, eq, value = part.partition("=")
+        if eq:
+            fields[key.strip()] = value.strip()
+        else:
+            traits.extend(expand(part, where))
+    fields["traits"] = traits
+    return entry_from_fields(name.strip(), fields, where)
+
+
+def load_board(path: Path) -> tuple[list[PlayerEntry], str | None]:
+    """Players and catastrophe from a YAML or JSON file (format: docs/score.md)."""
+    text = path.read_text(encoding="utf-8")
+    try:
+        data = json.loads(text) if path.suffix.casefold() == ".json" else yaml.safe_load(text)
+    except (ValueError, yaml.YAMLError) as exc:
+        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise TallyError(
+            f"{path}: not valid {path.suffix.lstrip('.') or 'YAML'}: {first}"
+        ) from None
+    if not isinstance(data, dict):
+        raise TallyError(f"{path}: expected a mapping with catastrophe and players")
+    extra = set(data) - {"catastrophe", "players"}
+    if extra:
+        raise TallyError(
+            f"{path}: unknown key(s) {', '.join(sorted(map(str, extra)))}; "
+            "known: catastrophe, players"
+        )
+    players = data.get("players")
+    if isinstance(players, dict):
+        players = [{"name": k, **(v or {})} for k, v in players.items()]
+    if not isinstance(players, list) or not all(isinstance(p, dict) for p in players):
+        raise TallyError(f"{path}: players must be a list of mappings (name, traits, ...)")
+    entries = []
+    for i, fields in enumerate(players, 1):
+        name = str(fields.get("name") or f"Player {i}")
+        rest = {k: v for k, v in fields.items() if k != "name"}
+        entries.append(entry_from_fields(name, rest, f"{path.name}: players[{i}] {name}"))
+    catastrophe = data.get("catastrophe")
+    return entries, None if catastrophe is None else str(catastrophe)
+
+
+# --------------------------------------------------------------------------- prompts
+
+
+class _Asker:
+    """Rich prompts that ask again, with the reason, until the answer makes sense."""
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+
+    def error(self, message: str) -> None:
+        self.console.print(f"  [bold red]error:[/] {escape(message)}", soft_wrap=True)
+
+    def until(self, question: str, parse: Callable[[str], T], default: str | None = None) -> T:
+        while True:
+            if default is None:
+                answer = Prompt.ask(question, console=self.console)
+            else:
+                answer = Prompt.ask(question, console=self.console, default=default)
+            try:
+                return parse(answer)
+            except TallyError as exc:
+                self.error(str(exc))
+
+    def number(self, question: str, low: int, high: int, default: int | None = None) -> int:
+        while True:
+            if default is None:
+                value = IntPrompt.ask(question, console=self.console)
+            else:
+                value = IntPrompt.ask(question, console=self.console, default=default)
+            if low <= value <= high:
+                return value
+            self.error(f"give a number from {low} to {high}")
+
+    def cards(self, question: str) -> tuple[str, ...]:
+        """A comma-separated line of cards; each unknown or ambiguous name is asked again."""
+        line = self.until(question, lambda text: expand(text, "cards"), default="")
+        names: list[str] = []
+        for name in line:
+            while True:
+                try:
+                    names.append(tally.match_name(name, tally.TRAIT_NAMES))
+                    break
+                except TallyError as exc:
+                    self.error(str(exc))
+                    name = Prompt.ask(
+                        f"  instead of {escape(repr(name))} (empty: leave it out)",
+                        console=self.console,
+                        default="",
+                        show_default=False,
+                    )
+                    if not name.strip():
+                        break
+        return tuple(names)
+
+
+def ask_board(console: Console, catastrophe: str | None) -> tuple[list[PlayerEntry], str]:
+    """Ask for the board, and for each World's End choice only where a card needs it."""
+    ask = _Asker(console)
+    if catastrophe is None:
+        catastrophe = ask.until(
+            "The 3rd catastrophe (the one that ended the world)",
+            lambda text: AGES[tally.catastrophe_index(text)].name,
+        )
+    players = ask.number("How many players", tally.MIN_PLAYERS, tally.MAX_PLAYERS)
+    entries: list[PlayerEntry] = []
+    for i in range(1, players + 1):
+        taken = frozenset(e.name for e in entries)
+        name = ask.until(f"Player {i}'s name", partial(_fresh_name, taken=taken), f"Player {i}")
+        while True:
+            traits = ask.cards(f"{escape(name)}'s trait pile (e.g. Bark, Kidney x3)")
+            try:
+                tally.check_piles([*entries, PlayerEntry(name, traits)])
+                break
+            except TallyError as exc:
+                ask.error(f"{exc}; enter {name}'s pile again")
+        entries.append(PlayerEntry(name, traits))
+    third = tally.catastrophe_index(catastrophe)
+    prepper = ""
+    for entry in entries:
+        if Need.PREPPER in tally.needs(entry.traits, third):
+            prepper = ask.until(
+                f"Which catastrophe's World's End did {escape(entry.name)}'s Prepper pick",
+                lambda text: AGES[tally.catastrophe_index(text)].name,
+                default=AGES[third].name,
+            )
+            entries[entries.index(entry)] = _with(entry, prepper=prepper)
+    doom = tally.final_doom(entries, catastrophe)
+    return [_ask_details(ask, entry, doom) for entry in entries], catastrophe
+
+
+def _fresh_name(text: str, taken: frozenset[str]) -> str:
+    name = text.strip()
+    if not name:
+        raise TallyError("a player needs a name")
+    if name in taken:
+        raise TallyError(f"{name!r} is taken")
+    return name
+
+
+def _with(entry: PlayerEntry, **changes: Any) -> PlayerEntry:
+    fields = {f: getattr(entry, f) for f in PlayerEntry.__dataclass_fields__}
+    return PlayerEntry(**{**fields, **changes})
+
+
+def _ask_details(ask: _Asker, entry: PlayerEntry, doom: int) -> PlayerEntry:
+    wanted = tally.needs(entry.traits, doom)
+    who = escape(entry.name)
+    changes: dict[str, Any] = {}
+    if Need.HAND_CARDS in wanted:
+        while True:
+            hand = ask.cards(f"{who}'s hand, every card by name")
+            try:
+                tally.check_piles([PlayerEntry(entry.name, entry.traits, hand)])
+                break
+            except TallyError as exc:
+                ask.error(str(exc))
+        changes["hand"] = hand
+    elif Need.HAND_SIZE in wanted:
+        changes["hand_size"] = ask.number(f"How many cards are in {who}'s hand", 0, 30)
+    if Need.GENE_POOL in wanted:
+        changes["gene_pool"] = ask.number(f"{who}'s Gene Pool", 1, 8, tally.DEFAULT_GENE_POOL)
+    colors = [*tally.COLOR_WORDS, tally.NO_COLOR]
+    for need, card in ((Need.SENTIENCE, "sentience"), (Need.VIRAL, "viral")):
+        if need in wanted:
+            changes[card] = Prompt.ask(
+                f"Colour {who} named for {card.title()}", console=ask.console, choices=colors
+            )
+    if Need.FAITH in wanted:
+        changes["faith"] = ask.until(
+            f"{who}'s Faith recolour, from>to (empty: none)",
+            lambda text: _faith(text, "Faith") if text.strip() else None,
+            default="",
+        )
+    if Need.DENIAL in wanted:
+        changes["denial"] = Confirm.ask(
+            f"Did {who}'s Denial ignore the final catastrophe", console=ask.console, default=False
+        )
+    if Need.DEUS in wanted and not changes.get("denial"):
+        low, high = tally.DEUS_RANGE.start, tally.DEUS_RANGE.stop - 1
+        changes["deus"] = ask.number(
+            f"Value {who} drew for Deus Ex Machina (face value, at most 5)", low, high
+        )
+    return _with(entry, **changes)
+
+
+# --------------------------------------------------------------------------- output
+
+
+def _owner(state: DoomlingsState, card: str, entries: Sequence[PlayerEntry]) -> str:
+    for p, pile in enumerate(state.piles):
+        if any(CARD[c].name == card for c in pile):
+            return entries[p].name
+    return "?"
+
+
+def report(entries: Sequence[PlayerEntry], catastrophe: str) -> dict[str, Any]:
+    """The scored board as JSON-ready data, from the engine's own scoring."""
+    state = tally.board_from_entries(entries, catastrophe)
+    players = []
+    for p, entry in enumerate(entries):
+        result = scoring.breakdown(state, p)
+        steps = result.as_dict()
+        for item in cast(list[dict[str, Any]], steps["opponents"]):
+            item["owner"] = _owner(state, item["card"], entries)
+        players.append(
+            {
+                "name": entry.name,
+                "traits": [CARD[c].name for c in state.piles[p]],
+                "hand": [tally.match_name(n, tally.TRAIT_NAMES) for n in entry.hand],
+                "hand_size": len(state.hands[p]),
+                "gene_pool": state.gene_pool[p],
+                "score": result.total,
+                "breakdown": steps,
+            }
+        )
+    return {
+        "catastrophe": AGES[tally.catastrophe_index(catastrophe)].name,
+        "worlds_end": AGES[state.final_doom].name,
+        "players": players,
+        "winners": [entries[p].name for p in state.winners()],
+    }
+
+
+def _rows(player: dict[str, Any], doom: str) -> list[tuple[str, int]]:
+    b = player["breakdown"]
+    rows = [(f"catastrophe ({doom})", b["catastrophe"]), ("face values", b["face"])]
+    for name, group in groupby(b["bonuses"], key=lambda x: x["card"]):
+        points = [x["points"] for x in group]
+        label = name if len(points) == 1 else f"{name} ×{len(points)}"
+        rows.append((label, sum(points)))
+    if b["worlds_end"]:
+        rows.append(("Deus Ex Machina draw", b["worlds_end"]))
+    for item in b["opponents"]:
+        rows.append((f"{item['card']} ({item['owner']}'s)", item["points"]))
+    return rows
+
+
+def render(console: Console, data: dict[str, Any]) -> None:
+    doom = data["worlds_end"]
+    if doom != data["catastrophe"]:
+        console.print(f"The world ends with {data['catastrophe']}; Prepper picked {doom}.")
+    for player in data["players"]:
+        table = Table(
+            title=f"{escape(player['name'])}: {player['score']} points",
+            title_justify="left",
+            title_style="bold",
+            show_header=False,
+            box=None,
+            padding=(0, 2),
+        )
+        table.add_column("step")
+        table.add_column("points", justify="right")
+        for label, points in _rows(player, doom):
+            table.add_row(escape(label), f"{points:+d}" if points else "0")
+        table.add_row("[bold]total[/]", f"[bold]{player['score']}[/]")
+        console.print(table)
+        console.print()
+    winners = data["winners"]
+    best = max(p["score"] for p in data["players"])
+    if len(winners) == 1:
+        console.print(f"[bold green]Winner:[/] {escape(winners[0])} with {best} points")
+    else:
+        names = ", ".join(escape(w) for w in winners)
+        console.print(f"[bold yellow]Tie:[/] {names} with {best} points each")
+
+
+# --------------------------------------------------------------------------- the command
+
+
+def score(
+    file: Annotated[
+        Path | None,
+        typer.Argument(help="A YAML or JSON board (format: docs/score.md).", show_default=False),
+    ] = None,
+    *,
+    player: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--player",
+            "-p",
+            metavar="PLAYER",
+            help="One player, once per player: "
+            "[blue]'Ann: Heroic, Bark, Kidney x3; hand=3; gp=5'[/]. "
+            "Keys: hand (a count, or the hand's card names), gp, deus, sentience, viral, "
+            "faith (from>to), prepper, denial (yes/no).",
+            show_default=False,
+        ),
+    ] = None,
+    catastrophe: Annotated[
+        str | None,
+        typer.Option(
+            "--catastrophe", "-c", help="The 3rd catastrophe, e.g. 'Grey Goo'.", show_default=False
+        ),
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the scored board as JSON.")
+    ] = False,
+) -> None:
+    """Score a Doomlings game played with physical cards: each step, and the winner(s)."""
+    console = make_console()
+    if file is not None and player:
+        fail("give the board as a file or as --player flags, not both")
+    with errors_to_exit():
+        if file is not None:
+            entries, from_file = load_board(file)
+            catastrophe = catastrophe or from_file
+            if catastrophe is None:
+                raise TallyError(f"{file}: no catastrophe (add one, or give --catastrophe)")
+        elif player:
+            entries = [parse_player(text, i) for i, text in enumerate(player, 1)]
+            if catastrophe is None:
+                raise TallyError("give the 3rd catastrophe with --catastrophe")
+        else:
+            try:
+                asker = Console(stderr=True, highlight=False) if as_json else console
+                entries, catastrophe = ask_board(asker, catastrophe)
+            except EOFError:
+                raise TallyError("the input ended before the board was complete") from None
+        data = report(entries, catastrophe)
+    if as_json:
+        typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    else:
+        render(console, data)
+
+
+HELP = (
+    "Score a Doomlings game played with physical cards: each player's points step by step "
+    "(catastrophe, face values, each bonus by card, opponents' cards), and the winner(s).\n\n"
+    "Enter trait piles by card name (any case; close spellings are accepted, `Kidney x3` "
+    "counts) with --player flags, a YAML/JSON FILE, or, with neither, at prompts.\n\n"
+    "The prompts ask only what the cards need: the hand for Fortunate, Camouflage, Boredom, "
+    "Brave and Saudade; the Gene Pool for Altruistic and Random Fertilization; the colours "
+    "named for Sentience and Viral; Faith's recolour; Prepper's pick; Denial; and the "
+    "Deus Ex Machina draw."
+)
+
+
+def register(app: typer.Typer) -> None:
+    app.command(help=HELP)(score)

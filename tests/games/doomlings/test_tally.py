@@ -1,0 +1,314 @@
+"""The score calculator's board: hand-worked totals, bad boards, and engine games rebuilt.
+
+Every total below is worked out from the printed cards; the calculator must reach it through
+``scoring.breakdown``, the engine's own scoring.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+
+from doomtable.engine import new_game
+from doomtable.games.doomlings.cards import COLOR_NAMES
+from doomtable.games.doomlings.data import AGES
+from doomtable.games.doomlings.game import DoomlingsState
+from doomtable.games.doomlings.scoring import breakdown, final_scores
+from doomtable.games.doomlings.state import CARD, N_CARDS, bit
+from doomtable.games.doomlings.tally import (
+    TRAIT_NAMES,
+    Need,
+    PlayerEntry,
+    TallyError,
+    board_from_entries,
+    catastrophe_index,
+    match_name,
+    needs,
+)
+
+
+def totals(entries: list[PlayerEntry], catastrophe: str) -> list[int]:
+    state = board_from_entries(entries, catastrophe)
+    return [breakdown(state, p).total for p in range(state.players)]
+
+
+def test_kidneys_symbiosis_pack_behavior_under_grey_goo() -> None:
+    # Ann: 3 Kidneys (red, worth 3 each = 9), Symbiosis (green 3), Pack Behavior (green 3).
+    # Symbiosis: least common colour is green (2) -> +4; Pack Behavior: 1 red + 1 green pair
+    # -> +2. Grey Goo: Ann has the most traits (5) -> -5. 6 + 9 + 4 + 2 - 5 = 16.
+    # Bob: Bark 2 + Fortunate (worth the hand, 4) = 6.
+    entries = [
+        PlayerEntry("Ann", ("Kidney", "kidney", "KIDNEY", "Symbiosis", "Pack Behavior")),
+        PlayerEntry("Bob", ("Bark", "Fortunate"), hand_size=4),
+    ]
+    state = board_from_entries(entries, "Grey Goo")
+    ann = breakdown(state, 0)
+    assert (ann.catastrophe, ann.face) == (-5, 6)
+    assert ann.bonuses == [
+        ("Kidney", 3),
+        ("Kidney", 3),
+        ("Kidney", 3),
+        ("Symbiosis", 4),
+        ("Pack Behavior", 2),
+    ]
+    assert ann.total == 16
+    assert breakdown(state, 1).total == 6
+    assert state.winners() == [0] and state.over and state.is_over
+
+
+def test_board_keeps_every_card_in_one_zone() -> None:
+    entries = [
+        PlayerEntry("Ann", ("Fortunate",), hand_size=5),
+        PlayerEntry("Bob", ("Saudade",), hand=("Gills", "Fangs")),
+    ]
+    state = board_from_entries(entries, "Ice Age")
+    assert sorted(state.all_cards()) == list(range(N_CARDS))
+    assert len(state.hands[0]) == 5 and all(CARD[c].effectless for c in state.hands[0])
+    assert [CARD[c].name for c in state.hands[1]] == ["Gills", "Fangs"]
+    # Fortunate is worth the 5 cards; Saudade +1 per colour in hand (blue, red).
+    assert [breakdown(state, p).total for p in range(2)] == [5, 3]
+    assert DoomlingsState.from_dict(state.to_dict()) == state
+
+
+def test_swarm_counts_every_pile_and_overpopulation_ties() -> None:
+    # 3 Swarms on the table: each is worth 3. Both piles have 2 traits: both are fewest, +4.
+    entries = [PlayerEntry("Ann", ("Swarm x1", "Swarm")), PlayerEntry("Bob", ("Swarm", "Gills"))]
+    entries[0] = PlayerEntry("Ann", ("Swarm", "Swarm"))
+    assert totals(entries, "Overpopulation") == [3 + 3 + 4, 3 + 1 + 4]
+
+
+def test_world_end_choices_viral_faith_sentience_denial() -> None:
+    entries = [
+        # Viral 2, Heroic 7, Bark 2, Leaves 1, Woody Stems 1, Deep Roots 2 = 15; no red.
+        PlayerEntry(
+            "Ann",
+            ("Viral", "Heroic", "Bark", "Leaves", "Woody Stems", "Deep Roots"),
+            viral="red",
+        ),
+        # Kidney x2 (worth 2 each), Fangs 1, Faith 4, Denial 4 = 9 + 4. Faith turns the reds
+        # blue, so Viral finds no red; Denial ignores Ice Age.
+        PlayerEntry(
+            "Bob",
+            ("Kidney", "Kidney", "Fangs", "Faith", "Denial"),
+            faith=("red", "blue"),
+            denial=True,
+        ),
+        # Camouflage 1, Antlers 3, Quick 2, Sentience 2 = 8; Camouflage +2 (2 in hand);
+        # Sentience on red +3; Ice Age -3 (3 red); Ann's Viral on red -3. = 7
+        PlayerEntry(
+            "Cy",
+            ("Camouflage", "Antlers", "Quick", "Sentience"),
+            hand=("Gills", "Spiny"),
+            gene_pool=6,
+            sentience="red",
+        ),
+    ]
+    state = board_from_entries(entries, "Ice Age")
+    assert [breakdown(state, p).total for p in range(3)] == [15, 13, 7]
+    assert breakdown(state, 2).opponents == [("Viral", -3)]
+    assert breakdown(state, 1).catastrophe == 0 and state.ignoring == bit(1)
+    assert state.gene_pool == [5, 5, 6]
+
+
+def test_ai_takeover_silences_colorless_non_dominants() -> None:
+    # Boredom, Confusion (-2) and Mindful are worth 2 each with no bonus; Faith keeps 4.
+    entries = [
+        PlayerEntry("Ann", ("Boredom", "Confusion", "Faith", "Mindful")),
+        PlayerEntry("Bob", ("Bark",)),
+    ]
+    assert totals(entries, "AI Takeover") == [10, 2]
+
+
+def test_deus_ex_machina_adds_the_drawn_value() -> None:
+    entries = [PlayerEntry("Ann", ("Leaves",), deus=5), PlayerEntry("Bob", ("Bark",), deus=-2)]
+    state = board_from_entries(entries, "deus ex machina")
+    assert breakdown(state, 0).worlds_end == 5
+    assert totals(entries, "Deus Ex Machina") == [6, 0]
+
+
+def test_prepper_picks_the_world_end_effect() -> None:
+    # The 3rd catastrophe is Ice Age, but Prepper picks Grey Goo: Bob (most traits) -5 and no
+    # -1 per red. Ann: Prepper 2. Bob: Antlers 3 + Fangs 1 - 5.
+    entries = [
+        PlayerEntry("Ann", ("Prepper",), prepper="Grey Goo"),
+        PlayerEntry("Bob", ("Antlers", "Fangs")),
+    ]
+    state = board_from_entries(entries, "Ice Age")
+    assert AGES[state.final_doom].name == "Grey Goo"
+    assert totals(entries, "Ice Age") == [2, -1]
+
+
+def test_prepper_may_be_gone_when_its_pick_discarded_it() -> None:
+    # Nuclear Winter (discard a colourless trait) may take Prepper itself; nothing else may.
+    gone = [PlayerEntry("Ann", ("Leaves",), prepper="Nuclear Winter"), BOB]
+    assert totals(gone, "Ice Age") == [1, 2]
+    with pytest.raises(TallyError, match="Prepper is not in Ann's pile"):
+        board_from_entries([PlayerEntry("Ann", ("Leaves",), prepper="Grey Goo"), BOB], "Ice Age")
+
+
+def test_the_big_one_and_tiny() -> None:
+    # Tiny 17 - 1 per trait (2) + Gills 1 = 16, missing green, purple, red: -6. Bob: Bark 2,
+    # Adorable 4, Fangs 1, Gills? no: Spiny 1 (blue) -> all 4 colours, 0.
+    entries = [
+        PlayerEntry("Ann", ("Tiny", "Gills")),
+        PlayerEntry("Bob", ("Bark", "Adorable", "Fangs", "Spiny")),
+    ]
+    assert totals(entries, "The Big One") == [10, 8]
+
+
+def test_heroic_allows_a_third_dominant() -> None:
+    entries = [
+        PlayerEntry("Ann", ("Heroic", "Tiny", "Faith")),
+        PlayerEntry("Bob", ("Bark",)),
+    ]
+    state = board_from_entries(entries, "Ice Age")
+    assert state.hero == 0
+    # Heroic 7 + Tiny 17 - 3 + Faith 4 = 25
+    assert breakdown(state, 0).total == 25
+
+
+# --------------------------------------------------------------------------- names
+
+
+def test_names_are_forgiving() -> None:
+    assert match_name("  hyper intelligence ", TRAIT_NAMES) == "Hyper-Intelligence"
+    assert match_name("Symbiosys", TRAIT_NAMES) == "Symbiosis"
+    assert match_name("apex", TRAIT_NAMES) == "Apex Predator"
+    assert match_name("tiny", TRAIT_NAMES) == "Tiny"  # exact beats Tiny Little Melons
+    assert AGES[catastrophe_index("gray goo")].name == "Grey Goo"
+
+
+def test_unknown_and_ambiguous_names_suggest() -> None:
+    with pytest.raises(TallyError, match="ambiguous: did you mean Self-Awareness") as info:
+        match_name("self", TRAIT_NAMES)
+    assert info.value.suggestions == ["Self-Awareness", "Self-Replicating", "Selfish"]
+    with pytest.raises(TallyError, match=r"unknown card 'Kidnap'; did you mean Kidney, Denial\?"):
+        match_name("Kidnap", TRAIT_NAMES)
+
+
+def test_needs_follow_the_cards() -> None:
+    grey_goo = catastrophe_index("Grey Goo")
+    assert needs(["Bark"], grey_goo) == set()
+    assert needs(["Altruistic", "Camouflage"], grey_goo) == {Need.GENE_POOL, Need.HAND_SIZE}
+    assert needs(["Brave"], grey_goo) == {Need.HAND_CARDS, Need.HAND_SIZE}
+    assert needs(["Sentience", "Viral"], grey_goo) == {Need.SENTIENCE, Need.VIRAL}
+    assert Need.DEUS in needs([], catastrophe_index("Deus Ex Machina"))
+    assert needs(["Denial"], catastrophe_index("The Four Horsemen")) == set()
+
+
+# --------------------------------------------------------------------------- bad boards
+
+BOB = PlayerEntry("Bob", ("Bark",))
+
+
+@pytest.mark.parametrize(
+    ("ann", "catastrophe", "message"),
+    [
+        (PlayerEntry("Ann", ("Kidney",) * 7), "Grey Goo", "Kidney is entered 7 times"),
+        (PlayerEntry("Ann", ("Bark",)), "Grey Goo", "Bark is entered 2 times; .* only 1 copy"),
+        (PlayerEntry("Ann", ("Leaves",)), "Age of Peace", "Age of Peace is an age, not a"),
+        (PlayerEntry("Ann", ("Leaves",), gene_pool=0), "Ice Age", "Gene Pool is 0; .* 1 to 8"),
+        (PlayerEntry("Ann", ("Leaves",), gene_pool=9), "Ice Age", "Gene Pool is 9"),
+        (
+            PlayerEntry("Ann", ("Tiny", "Faith", "Viral")),
+            "Ice Age",
+            "Ann has 3 dominant traits; at most 2 without Heroic",
+        ),
+        (
+            PlayerEntry("Ann", ("Heroic", "Tiny", "Faith", "Denial")),
+            "Ice Age",
+            "at most 3 even with Heroic",
+        ),
+        (PlayerEntry("Ann", ("Fortunate",)), "Ice Age", "counts the hand: give Ann's hand"),
+        (PlayerEntry("Ann", ("Brave",), hand_size=2), "Ice Age", "name all 2 hand cards"),
+        (PlayerEntry("Ann", ("Altruistic",)), "Ice Age", "give Ann's Gene Pool"),
+        (PlayerEntry("Ann", ("Sentience",)), "Ice Age", "give the colour named for it"),
+        (PlayerEntry("Ann", ("Leaves",), viral="red"), "Ice Age", "Viral is not in Ann's pile"),
+        (PlayerEntry("Ann", ("Leaves",)), "Deus Ex Machina", "give the value Ann drew"),
+        (PlayerEntry("Ann", ("Leaves",), deus=6), "Deus Ex Machina", "value is 6; it is -2 to 5"),
+        (PlayerEntry("Ann", ("Leaves",), deus=1), "Ice Age", "does not end with it"),
+        (PlayerEntry("Ann", ("Denial",), denial=True), "The Four Horsemen", "cannot be ignored"),
+        (PlayerEntry("Ann", ("Prepper",), prepper="Ice Age"), "AI Takeover", "silences Prepper"),
+        (PlayerEntry("Ann", ("Prepper",), prepper="Eclipse"), "Ice Age", "Eclipse is an age"),
+        (PlayerEntry("Ann", ("Faith",), faith=("red", "red")), "Ice Age", "into itself"),
+        (PlayerEntry("Ann", ("Leaves",), hand=("Gills",), hand_size=0), "Ice Age", "hand size"),
+        (PlayerEntry("Bob", ("Leaves",)), "Ice Age", "two players are called 'Bob'"),
+        (PlayerEntry("Ann", ("Wings",)), "Ice Age", "unknown card 'Wings'"),
+    ],
+)
+def test_bad_boards_are_refused(ann: PlayerEntry, catastrophe: str, message: str) -> None:
+    with pytest.raises(TallyError, match=message):
+        board_from_entries([ann, BOB], catastrophe)
+
+
+def test_player_count() -> None:
+    with pytest.raises(TallyError, match="2 to 6 players, not 1"):
+        board_from_entries([BOB], "Ice Age")
+
+
+# --------------------------------------------------------------------------- same scoring
+
+
+SEEDS = int(os.environ.get("TALLY_SEEDS", "40"))
+
+
+def _play_out(players: int, seed: int) -> DoomlingsState:
+    state = new_game("doomlings", players=players, seed=seed)
+    assert isinstance(state, DoomlingsState)
+    rng = random.Random(seed)
+    while state.pending is not None:
+        state.apply(state.pending.player, rng.choice(state.legal_options()))
+    return state
+
+
+def _entries_of(s: DoomlingsState) -> tuple[list[PlayerEntry], str]:
+    third = next(a for era in reversed(s.eras) for a in reversed(era) if AGES[a].catastrophe)
+    deus = AGES[s.final_doom].name == "Deus Ex Machina"
+    # Prepper's pick: whoever holds Prepper (the pick may have discarded it: then player 0).
+    picker = -1
+    if s.final_doom != third:
+        holders = [
+            p for p in range(s.players) if any(CARD[c].name == "Prepper" for c in s.piles[p])
+        ]
+        picker = holders[0] if holders else 0
+    entries = []
+    for p in range(s.players):
+        pile = s.piles[p]
+        named = {CARD[c].name: COLOR_NAMES.get(s.named_color[c], "none") for c in pile}
+        recolored = [c for c in pile if s.recolor[c] >= 0]
+        faith = None
+        if recolored:
+            first = recolored[0]
+            old = CARD[first].colors
+            if any(CARD[c].colors == old and s.recolor[c] < 0 for c in pile):
+                pytest.skip("a trait came into the pile after Faith recoloured it")
+            faith = (COLOR_NAMES[old], COLOR_NAMES[s.recolor[first]])
+        entries.append(
+            PlayerEntry(
+                f"P{p}",
+                tuple(CARD[c].name for c in pile),
+                hand=tuple(CARD[c].name for c in s.hands[p]),
+                hand_size=len(s.hands[p]),
+                gene_pool=s.gene_pool[p],
+                deus=s.end_points[p] if deus and not s.ignoring & bit(p) else None,
+                sentience=named.get("Sentience"),
+                viral=named.get("Viral"),
+                faith=faith,
+                prepper=AGES[s.final_doom].name if p == picker else None,
+                denial=bool(s.ignoring & bit(p)),
+            )
+        )
+    return entries, AGES[third].name
+
+
+@pytest.mark.parametrize("seed", range(SEEDS))
+def test_engine_games_rebuilt_score_the_same(seed: int) -> None:
+    game = _play_out(2 + seed % 5, seed)
+    if game.final_doom < 0:
+        pytest.skip("the traits ran out before the 3rd catastrophe")
+    entries, catastrophe = _entries_of(game)
+    board = board_from_entries(entries, catastrophe)
+    assert final_scores(board) == final_scores(game)
+    assert board.winners() == game.winners()
