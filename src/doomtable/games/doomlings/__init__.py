@@ -1,5 +1,6 @@
 """Doomlings (Classic edition): traits, ages, catastrophes and the end of the world."""
 
+from dataclasses import replace
 from typing import Any
 
 from doomtable.engine import GameSpec, register_game
@@ -59,18 +60,17 @@ SPEC = register_game(
     )
 )
 
+# The same cards and options; only the rules hooks and the default tie-break differ.
 BLACKBOX_SPEC = register_game(
-    GameSpec(
+    replace(
+        SPEC,
         name="doomlings-blackbox",
         title="Doomlings (Blackbox edition)",
-        min_players=1,
-        max_players=6,
         create=DoomlingsBlackboxState.create,
         state_class=DoomlingsBlackboxState,
-        default_options={"tiebreak": "draw", "variant": "none", "eras": 3},
+        default_options={**SPEC.default_options, "tiebreak": "draw"},
         aliases=("blackbox",),
         summary="The Blackbox edition's rules: same cards, its own setup and scoring steps.",
-        cards=card_list,
     )
 )
 
