@@ -8,7 +8,12 @@ animals, the five battle cards and five doom cards. Cards are ids ``0..109`` int
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Final
+
+import yaml
+
+from doomtable.engine import DoomtableError
 
 ANIMAL: Final = "animal"
 BATTLE: Final = "battle"
@@ -114,32 +119,57 @@ def _doom_text(effect: str, amount: int) -> str:
     return f"You lose every animal in your animal pile, and {_food(amount)}."
 
 
-CARD_DEFS: Final[tuple[CardDef, ...]] = (
-    # The rulebook's examples fix these: Alpaca-punch blocks 1 and kills 1 and takes 1 food,
-    # Hunting-bird attacks for 1 and takes 3, Deter-tle defends for 2.
-    CardDef(
-        "Alpaca-punch", ANIMAL, 12, attack=1, defence=1, tokens=1, flavour="Spits, then swings."
-    ),
-    CardDef("Hunting-bird", ANIMAL, 8, attack=1, defence=0, tokens=3, flavour="Dives for dinner."),
-    CardDef("Deter-tle", ANIMAL, 6, attack=1, defence=2, tokens=1, flavour="Slow, but a wall."),
-    CardDef("Camo", ANIMAL, 5, attack=1, defence=1, tokens=2, power=CAMO),
-    CardDef("Flame-ingo", ANIMAL, 5, attack=1, defence=1, tokens=2, power=FLAME),
-    CardDef("Hand-a", ANIMAL, 5, attack=1, defence=1, tokens=1, power=PEEK),
-    CardDef("Bull-doze", ANIMAL, 7, attack=2, defence=1, tokens=3, flavour="Needs two to stop."),
-    CardDef("Chee-theft", ANIMAL, 8, attack=1, defence=0, tokens=2, flavour="Grabs and runs."),
-    CardDef("Ele-fence", ANIMAL, 3, attack=1, defence=3, tokens=1, flavour="Never forgets a gap."),
-    CardDef("Rhino-ssault", ANIMAL, 5, attack=2, defence=2, tokens=3, flavour="Horn first."),
-    CardDef("Hunt", BATTLE, 7, power=HUNT),
-    CardDef("Force Field", BATTLE, 5, power=FORCE_FIELD),
-    CardDef("Deflect", BATTLE, 6, power=DEFLECT),
-    CardDef("Capture", BATTLE, 5, power=CAPTURE),
-    CardDef("Sneak Attack", BATTLE, 7, power=SNEAK),
-    CardDef("Volcano", DOOM, 3, power=BOTH_PILES),
-    CardDef("Wildfire", DOOM, 4, power=LOSE_FOOD, amount=2),
-    CardDef("Famine", DOOM, 5, power=ALL_LOSE_FOOD, amount=1),
-    CardDef("Sinkhole", DOOM, 1, power=LOSE_ONE),
-    CardDef("Meteor", DOOM, 3, power=PILE_AND_FOOD, amount=2),
-)
+DECK_FILE: Final = Path(__file__).with_name("deck.yaml")
+"""The deck as data; owners of the printed deck can replace it with their own counts."""
+
+_POWERS: Final[dict[str, tuple[str, ...]]] = {
+    ANIMAL: ("", CAMO, FLAME, PEEK),
+    BATTLE: (HUNT, FORCE_FIELD, DEFLECT, CAPTURE, SNEAK),
+    DOOM: (BOTH_PILES, LOSE_FOOD, ALL_LOSE_FOOD, LOSE_ONE, PILE_AND_FOOD),
+}
+_INT_FIELDS: Final = ("count", "attack", "defence", "tokens", "amount")
+
+
+class DeckFileError(DoomtableError, ValueError):
+    """The deck file is malformed: it names what is wrong and where."""
+
+
+def load_deck(path: Path) -> tuple[CardDef, ...]:
+    """Card kinds from a deck file (see ``deck.yaml``), checked field by field."""
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as exc:
+        raise DeckFileError(f"cannot read deck file {path}: {exc}") from None
+    entries = data.get("cards") if isinstance(data, dict) else None
+    if not isinstance(entries, list) or not entries:
+        raise DeckFileError(f"{path}: expected a non-empty list under 'cards'")
+    defs: list[CardDef] = []
+    for i, entry in enumerate(entries):
+        where = f"{path}: card {i + 1}"
+        if not isinstance(entry, dict):
+            raise DeckFileError(f"{where}: expected a mapping")
+        unknown = set(entry) - {"name", "kind", "power", "flavour", *_INT_FIELDS}
+        if unknown:
+            raise DeckFileError(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
+        name, kind = entry.get("name"), entry.get("kind")
+        if not isinstance(name, str) or not name.strip():
+            raise DeckFileError(f"{where}: needs a name")
+        if kind not in _POWERS:
+            raise DeckFileError(f"{where} ({name}): kind must be animal, battle or doom")
+        power = entry.get("power", "")
+        if power not in _POWERS[kind]:
+            choices = ", ".join(p for p in _POWERS[kind] if p)
+            raise DeckFileError(f"{where} ({name}): power must be one of {choices}")
+        numbers = {k: entry.get(k, 0) for k in _INT_FIELDS}
+        if any(not isinstance(v, int) or isinstance(v, bool) or v < 0 for v in numbers.values()):
+            raise DeckFileError(f"{where} ({name}): counts and values are whole numbers >= 0")
+        defs.append(
+            CardDef(name, kind, power=power, flavour=str(entry.get("flavour", "")), **numbers)
+        )
+    return tuple(defs)
+
+
+CARD_DEFS: Final[tuple[CardDef, ...]] = load_deck(DECK_FILE)
 
 DEF_BY_NAME: Final[dict[str, int]] = {d.name.casefold(): i for i, d in enumerate(CARD_DEFS)}
 
