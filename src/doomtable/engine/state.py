@@ -350,7 +350,8 @@ class GameState(ABC):
         except (KeyError, TypeError, ValueError) as exc:
             if isinstance(exc, SaveFileError):
                 raise
-            raise SaveFileError(f"not a valid {cls.GAME} state: {exc!r}") from None
+            what = f"missing field {exc.args[0]!r}" if isinstance(exc, KeyError) else str(exc)
+            raise SaveFileError(f"not a valid {cls.GAME} state: {what}") from None
         state._pending = None
         state._refresh_pending()
         return state
