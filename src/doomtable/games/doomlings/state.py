@@ -23,6 +23,8 @@ CARD: tuple[Trait, ...] = tuple(TRAITS[t] for t in TRAIT_OF)
 N_CARDS = len(CARD)
 MAX_GENE_POOL, MIN_GENE_POOL = 8, 1
 
+_RULE_OF_AGE: tuple[AgeRule, ...] = (*(a.rule for a in AGES), AgeRule.NONE)
+
 ALL = -1
 """Event visibility: everyone."""
 
@@ -179,7 +181,7 @@ class DoomlingsBase(GameState):
         return any(CARD[c].persistent is persistent for c in self.piles[player])
 
     def rule(self) -> AgeRule:
-        return AGES[self.age].rule if self.age >= 0 else AgeRule.NONE
+        return _RULE_OF_AGE[self.age]  # age -1 (none flipped yet) reads the NONE at the end
 
     def protected(self) -> bool:
         """Reforestation: traits in piles cannot be swapped, stolen or discarded."""
