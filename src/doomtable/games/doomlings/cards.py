@@ -43,6 +43,20 @@ class TraitFilter:
     min_face: int | None = None
     positive: bool = False
 
+    def accepts(self, colors: int, face: int) -> bool:
+        """Whether a trait of these colours and face value (variable = 0) passes the filter."""
+        if self.color is not None:
+            if self.color == COLORLESS:
+                if colors:
+                    return False
+            elif not colors & self.color:
+                return False
+        if self.face is not None and face != self.face:
+            return False
+        if self.min_face is not None and face < self.min_face:
+            return False
+        return not (self.positive and face <= 0)
+
     def words(self) -> str:
         parts = []
         if self.positive:

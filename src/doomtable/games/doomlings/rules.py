@@ -7,7 +7,7 @@ carries the choice out and pops (or replaces) its frame.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
 from doomtable.engine import PASS, Decision, Frame, Option
@@ -139,17 +139,13 @@ class DoomlingsRules(DoomlingsBase):
 
     def playable(self, player: int, cards: list[int], flt: int = ANY_TRAIT) -> list[int]:
         out = []
-        seen: set[int] = set()
-        for card in cards:
+        for card in distinct(cards):
             trait = CARD[card]
-            if id(trait) in seen:
-                continue  # identical copies make the same option
             if flt == ONLY_COLORLESS and trait.colors:
                 continue
             if flt == ONLY_EFFECTLESS and not trait.effectless:
                 continue
             if self.can_play(player, card):
-                seen.add(id(trait))
                 out.append(card)
         return out
 
@@ -166,6 +162,17 @@ class DoomlingsRules(DoomlingsBase):
     def play_frames(self, player: int, card: int, how: int, with_action: bool) -> None:
         """Push the frames that play ``card`` (already out of its old zone) for ``player``."""
         self.push(("play", player, card, how, int(with_action)))
+
+
+def distinct(cards: Iterable[int]) -> list[int]:
+    """One card per trait: copies (the Kidneys, the Swarms) make the same option."""
+    seen: set[str] = set()
+    out = []
+    for c in cards:
+        if CARD[c].name not in seen:
+            seen.add(CARD[c].name)
+            out.append(c)
+    return out
 
 
 def _key(flt: TraitFilter | None) -> tuple[Any, ...] | None:
@@ -488,14 +495,7 @@ def h_enlighten(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
 
 
 def _distinct_discards(hand: list[int]) -> list[Option]:
-    seen: set[str] = set()
-    out: list[Option] = []
-    for c in hand:
-        name = CARD[c].name
-        if name not in seen:
-            seen.add(name)
-            out.append(("discard", c))
-    return out
+    return [("discard", c) for c in distinct(hand)]
 
 
 @handler("stabilize_choice")
@@ -686,12 +686,10 @@ def h_act_from_pile(s: DoomlingsRules, frame: Frame, option: Option | None) -> D
 def response_options(s: DoomlingsRules, q: int, trigger: tuple[Any, ...]) -> list[Option]:
     kind = trigger[0]
     out: list[Option] = []
-    seen: set[str] = set()
-    for c in s.hands[q]:
+    for c in s.hands[q]:  # every Play When trait is a single copy: no duplicate options
         when = CARD[c].play_when
-        if when is None or CARD[c].name in seen or not s.age_allows(c):
+        if when is None or not s.age_allows(c):
             continue
-        seen.add(CARD[c].name)
         if when is PlayWhen.INTO_OPPONENT_PILE:
             if kind != "worlds_end":
                 out.extend(("respond_on", c, t) for t in s.opponents(q))
@@ -833,23 +831,13 @@ def h_keep_one(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
         if len(cards) <= 1:
             s.stack.pop()
             return None
-        return s.ask(p, "keep", "Keep which card?", [("keep", c) for c in _distinct(cards)])
+        return s.ask(p, "keep", "Keep which card?", [("keep", c) for c in distinct(cards)])
     s.stack.pop()
     kept = option[1]
     for c in cards:
         if c != kept:
             s.discard_from_hand(p, c)
     return None
-
-
-def _distinct(cards: list[int]) -> list[int]:
-    seen: set[str] = set()
-    out = []
-    for c in cards:
-        if CARD[c].name not in seen:
-            seen.add(CARD[c].name)
-            out.append(c)
-    return out
 
 
 @handler("discard_n")
@@ -878,7 +866,7 @@ def h_give_card(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
             s.stack.pop()
             return None
         return s.ask(
-            p, "give", f"Give a card to player {q}", [("give", q, c) for c in _distinct(hand)]
+            p, "give", f"Give a card to player {q}", [("give", q, c) for c in distinct(hand)]
         )
     s.stack.pop()
     _give(s, p, q, option[2])
@@ -1032,7 +1020,7 @@ def h_reveal(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision
             q,
             "reveal",
             f"Show a card to everyone (player {p} will take 1)",
-            [("show", c) for c in _distinct(s.hands[q])],
+            [("show", c) for c in distinct(s.hands[q])],
         )
     s.stack.pop()
     card = option[1]
@@ -1215,7 +1203,7 @@ def h_give_any(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
             p,
             "give",
             "Give a card to whom?",
-            [("give", q, c) for c in _distinct(s.hands[p]) for q in s.opponents(p)],
+            [("give", q, c) for c in distinct(s.hands[p]) for q in s.opponents(p)],
         )
     s.stack.pop()
     _give(s, p, option[1], option[2])
@@ -1499,10 +1487,7 @@ def h_recolor(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisio
     s.stack.pop()
     if option != PASS:
         _, a, b = option
-        for c in s.piles[p]:
-            colors = s.colors_of(c)
-            if colors & a:
-                s.recolor[c] = (colors & ~a) | b
+        s.recolor_pile(p, a, b)
         s.emit(ALL, "recolors", p, a, b)
     return None
 

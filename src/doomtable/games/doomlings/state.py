@@ -148,20 +148,14 @@ class DoomlingsBase(GameState):
         return CARD[card].colors if override < 0 else override
 
     def matches(self, card: int, flt: TraitFilter) -> bool:
-        trait = CARD[card]
-        if flt.color is not None:
-            colors = self.colors_of(card)
-            if flt.color == COLORLESS:
-                if colors:
-                    return False
-            elif not colors & flt.color:
-                return False
-        face = trait.face or 0
-        if flt.face is not None and face != flt.face:
-            return False
-        if flt.min_face is not None and face < flt.min_face:
-            return False
-        return not (flt.positive and face <= 0)
+        return flt.accepts(self.colors_of(card), CARD[card].face or 0)
+
+    def recolor_pile(self, player: int, old: int, new: int) -> None:
+        """Faith: every trait of colour ``old`` in the pile takes colour ``new`` instead."""
+        for c in self.piles[player]:
+            colors = self.colors_of(c)
+            if colors & old:
+                self.recolor[c] = (colors & ~old) | new
 
     def count_color(self, player: int, color: int) -> int:
         if color == COLORLESS:

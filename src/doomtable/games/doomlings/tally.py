@@ -22,7 +22,6 @@ from enum import Enum
 from doomtable.engine import DoomtableError
 from doomtable.games.doomlings.cards import (
     COLOR_BY_NAME,
-    COLORLESS,
     Bonus,
     Count,
     Doom,
@@ -393,12 +392,7 @@ def _discards(doom: int, trait: Trait) -> bool:
     rule = info.doom_filter
     if info.doom is not Doom.DISCARD_TRAIT or rule is None:
         return False
-    if rule.color is not None and (
-        trait.colors if rule.color == COLORLESS else not trait.colors & rule.color
-    ):
-        return False
-    face = trait.face or 0
-    return (rule.min_face is None or face >= rule.min_face) and rule.face in (None, face)
+    return rule.accepts(trait.colors, trait.face or 0)
 
 
 def _apply_choices(s: DoomlingsState, p: int, entry: PlayerEntry, pile: list[int]) -> None:
@@ -411,10 +405,7 @@ def _apply_choices(s: DoomlingsState, p: int, entry: PlayerEntry, pile: list[int
         old, new = (color_bit(c) for c in entry.faith)
         if old == new:
             raise TallyError(f"{entry.name}'s Faith recolours {entry.faith[0]} into itself")
-        for c in pile:
-            colors = s.colors_of(c)
-            if colors & old:
-                s.recolor[c] = (colors & ~old) | new
+        s.recolor_pile(p, old, new)
     if entry.denial:
         s.ignoring |= bit(p)
         s.denial_spent = True

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from doomtable.engine import BadOptionError, Decision, Frame, Option
-from doomtable.games.doomlings.rules import DoomlingsRules, handler
+from doomtable.games.doomlings.rules import DoomlingsRules, distinct, handler
 from doomtable.games.doomlings.state import ALL, CARD
 
 VARIANTS: dict[str, str] = {
@@ -73,13 +73,7 @@ def deal(s: DoomlingsRules, hand_size: int) -> list[Frame]:
 
 
 def _keep_options(s: DoomlingsRules, p: int) -> list[Option]:
-    seen: set[str] = set()
-    options: list[Option] = []
-    for c in s.packs[p]:
-        if CARD[c].name not in seen:
-            seen.add(CARD[c].name)
-            options.append(("keep", c))
-    return options
+    return [("keep", c) for c in distinct(s.packs[p])]
 
 
 @handler("draft_keep")
