@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from doomtable.engine import RESPOND, SaveFileError, new_game
+from doomtable.engine import PASS, RESPOND, Rng, SaveFileError, new_game
 from doomtable.games.doomlings.game import DoomlingsState
 
 HANDS = {
@@ -69,3 +69,27 @@ def test_json_round_trip_and_bad_json() -> None:
         DoomlingsState.from_json("{oops")
     with pytest.raises(SaveFileError, match="not a doomtable save"):
         DoomlingsState.from_json("[1, 2]")
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_skipping_forced_windows_changes_nothing_but_the_forced_passes(seed: int) -> None:
+    """A sample that skips windows nobody can answer plays exactly like the table, where
+    those windows are asked and passed."""
+    table_state = new_game("doomlings", 4, seed=seed)
+    sample = table_state.clone()
+    sample.skip_forced_windows = True
+    rng = Rng(seed)
+    while (decision := sample.pending) is not None:
+        at_table = table_state.pending
+        while at_table is not None and at_table.kind == RESPOND and at_table.options == (PASS,):
+            table_state.apply(at_table.player, PASS)
+            at_table = table_state.pending
+        assert at_table == decision
+        option = decision.options[rng.below(len(decision.options))]
+        sample.apply(decision.player, option)
+        table_state.apply(decision.player, option)
+    while table_state.pending is not None:  # only forced passes may remain
+        assert table_state.pending.options == (PASS,)
+        table_state.apply(table_state.pending.player, PASS)
+    assert table_state.piles == sample.piles
+    assert table_state.scores() == sample.scores()

@@ -238,8 +238,17 @@ class GameState(ABC):
         nothing about a player's hand.
         """
         order = tuple(order)
-        if order:
-            self.stack.append(("window", trigger, order, 0))
+        if not order:
+            return
+        if self.skip_forced_windows:
+            for player in order:
+                if self.response_options(player, trigger):
+                    break
+            else:
+                # Nobody can answer, so nothing changes while it is open: the whole window is
+                # a pass. Callers open windows last, so nothing else could resolve before it.
+                return
+        self.stack.append(("window", trigger, order, 0))
 
     @staticmethod
     def _window(state: GameState, frame: Frame, option: Option | None) -> Decision | None:

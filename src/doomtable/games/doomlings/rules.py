@@ -54,7 +54,7 @@ from doomtable.games.doomlings.cards import (
 )
 from doomtable.games.doomlings.data import AGES, FOUR_HORSEMEN
 from doomtable.games.doomlings.scoring import final_scores, silenced
-from doomtable.games.doomlings.state import ALL, CARD, DoomlingsBase, bit
+from doomtable.games.doomlings.state import ALL, CARD, RULE_OF_AGE, DoomlingsBase, bit
 
 # How a trait reaches a pile, which decides whether its action happens.
 FROM_HAND, FROM_DISCARD, FROM_DECK, UNRESTRICTED = 0, 1, 2, 3
@@ -64,10 +64,27 @@ ANY_TRAIT, ONLY_COLORLESS, ONLY_EFFECTLESS = 0, 1, 2
 HANDLERS: dict[str, Handler] = {}
 
 BANNED_COLOR = {AgeRule.NO_BLUE: 1, AgeRule.NO_GREEN: 2, AgeRule.NO_PURPLE: 4, AgeRule.NO_RED: 8}
-RESTRICTING_RULES = frozenset(
-    {*BANNED_COLOR, AgeRule.NO_COLORLESS, AgeRule.GLACIAL_DRIFT, AgeRule.NATURAL_HARMONY}
-)
-"""Ages that forbid some traits; under any other age every trait is allowed."""
+
+
+def _allowed_under(rule: AgeRule) -> tuple[bool, ...] | None:
+    """Which cards an age that forbids by card facts alone allows; None if it forbids none
+    that way (Natural Harmony, which depends on the last trait played, is checked apart)."""
+    banned = BANNED_COLOR.get(rule)
+    if banned is not None:
+        return tuple(not t.colors & banned for t in CARD)
+    if rule is AgeRule.NO_COLORLESS:
+        return tuple(t.colors != COLORLESS for t in CARD)
+    if rule is AgeRule.GLACIAL_DRIFT:
+        return tuple((t.face or 0) <= 3 for t in CARD)
+    return None
+
+
+_ALLOWED_OF_AGE = tuple(_allowed_under(rule) for rule in RULE_OF_AGE)
+"""Per age (index -1: none flipped yet), the cards it allows, looked up on every play check."""
+_HARMONY_OF_AGE = tuple(rule is AgeRule.NATURAL_HARMONY for rule in RULE_OF_AGE)
+_CANON = tuple(min(i for i, t in enumerate(CARD) if t.name == trait.name) for trait in CARD)
+"""Each card's lowest-numbered copy: copies of one trait make the same option."""
+_PLAY_WHEN = tuple(t.play_when for t in CARD)
 
 
 def handler(op: str) -> Callable[[Handler], Handler]:
@@ -91,20 +108,12 @@ class DoomlingsRules(DoomlingsBase):
     # ------------------------------------------------------------------ can a trait be played
 
     def age_allows(self, card: int) -> bool:
-        rule = self.rule()
-        if rule not in RESTRICTING_RULES:
-            return True
-        trait = CARD[card]
-        colors = trait.colors
-        banned = BANNED_COLOR.get(rule)
-        if banned is not None:
-            return not colors & banned
-        if rule is AgeRule.NO_COLORLESS:
-            return colors != COLORLESS
-        if rule is AgeRule.GLACIAL_DRIFT:
-            return (trait.face or 0) <= 3
-        if rule is AgeRule.NATURAL_HARMONY:
-            return self.last_colors < 0 or not colors & self.last_colors
+        age = self.age
+        allowed = _ALLOWED_OF_AGE[age]
+        if allowed is not None:
+            return allowed[card]
+        if _HARMONY_OF_AGE[age]:
+            return self.last_colors < 0 or not CARD[card].colors & self.last_colors
         return True
 
     def dominant_room(self, player: int) -> bool:
@@ -166,11 +175,12 @@ class DoomlingsRules(DoomlingsBase):
 
 def distinct(cards: Iterable[int]) -> list[int]:
     """One card per trait: copies (the Kidneys, the Swarms) make the same option."""
-    seen: set[str] = set()
+    seen: set[int] = set()
     out = []
     for c in cards:
-        if CARD[c].name not in seen:
-            seen.add(CARD[c].name)
+        canon = _CANON[c]
+        if canon not in seen:
+            seen.add(canon)
             out.append(c)
     return out
 
@@ -687,7 +697,7 @@ def response_options(s: DoomlingsRules, q: int, trigger: tuple[Any, ...]) -> lis
     kind = trigger[0]
     out: list[Option] = []
     for c in s.hands[q]:  # every Play When trait is a single copy: no duplicate options
-        when = CARD[c].play_when
+        when = _PLAY_WHEN[c]
         if when is None or not s.age_allows(c):
             continue
         if when is PlayWhen.INTO_OPPONENT_PILE:

@@ -23,7 +23,8 @@ CARD: tuple[Trait, ...] = tuple(TRAITS[t] for t in TRAIT_OF)
 N_CARDS = len(CARD)
 MAX_GENE_POOL, MIN_GENE_POOL = 8, 1
 
-_RULE_OF_AGE: tuple[AgeRule, ...] = (*(a.rule for a in AGES), AgeRule.NONE)
+_PERSISTENT = tuple(t.persistent for t in CARD)
+RULE_OF_AGE: tuple[AgeRule, ...] = (*(a.rule for a in AGES), AgeRule.NONE)
 
 ALL = -1
 """Event visibility: everyone."""
@@ -172,10 +173,10 @@ class DoomlingsBase(GameState):
         return sum(1 for c in self.piles[player] if CARD[c].dominant)
 
     def has_in_pile(self, player: int, persistent: Persistent) -> bool:
-        return any(CARD[c].persistent is persistent for c in self.piles[player])
+        return any(_PERSISTENT[c] is persistent for c in self.piles[player])
 
     def rule(self) -> AgeRule:
-        return _RULE_OF_AGE[self.age]  # age -1 (none flipped yet) reads the NONE at the end
+        return RULE_OF_AGE[self.age]  # age -1 (none flipped yet) reads the NONE at the end
 
     def protected(self) -> bool:
         """Reforestation: traits in piles cannot be swapped, stolen or discarded."""
