@@ -9,10 +9,12 @@ from doomtable.bots import (
     Bot,
     BotSpecError,
     InfoSet,
+    IsmctsBot,
     bot_names,
     make_bot,
     parse_bot_spec,
 )
+from doomtable.bots.ismcts import _Node
 from doomtable.engine import GameState, Option, Rng, find_game, game_names, new_game
 
 SPECS = ["random", "greedy", "greedy:1", "ismcts:40"]
@@ -172,9 +174,37 @@ def test_bad_bot_specs(spec: str, message: str) -> None:
 def test_bad_bot_params() -> None:
     with pytest.raises(BotSpecError, match="reward"):
         make_bot("ismcts", seed=0, reward="glory")
+    with pytest.raises(BotSpecError, match="rollout >= 0"):
+        make_bot("ismcts", seed=0, rollout=-1)
     with pytest.raises(BotSpecError, match="unexpected keyword"):
         make_bot("random", seed=0, depth=3)
     assert bot_names() == ["greedy", "ismcts", "random"]
+
+
+def test_ismcts_judges_a_short_play_out_by_the_games_chances() -> None:
+    state = new_game("doomlings", 4, seed=3)
+    decision = state.pending
+    assert decision is not None
+    bot = IsmctsBot(seed=1, rollout=5)
+    root = _Node()
+    world = InfoSet(state, decision).sample(bot.rng)
+    bot._iterate(root, world, bot.rng)
+    assert not world.is_over
+    [child] = root.children.values()
+    chances = world.win_chances()
+    assert chances is not None
+    assert (child.visits, child.total) == (1, pytest.approx(chances[decision.player]))
+
+
+def test_ismcts_plays_on_to_the_end_where_a_game_has_no_chances() -> None:
+    state = midgame(seed=2, steps=1)
+    decision = state.pending
+    assert decision is not None
+    assert state.win_chances() is None
+    bot = IsmctsBot(seed=1, rollout=0)
+    world = InfoSet(state, decision).sample(bot.rng)
+    bot._iterate(_Node(), world, bot.rng)
+    assert world.is_over
 
 
 def test_score_reward() -> None:

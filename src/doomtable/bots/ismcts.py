@@ -2,8 +2,11 @@
 
 Every iteration draws a world from the bot's information set, walks down one shared tree of
 option sequences with UCB (counting for each option how often it was available, since which
-options exist depends on the sampled world), adds one node, plays the rest at random and backs
-up every player's result, each node scoring the result of the player who chose it.
+options exist depends on the sampled world), adds one node, plays a few decisions on at random
+and backs up every player's result, each node scoring the result of the player who chose it.
+The result is the game's own estimate of each player's chances where it has one
+(``GameState.win_chances``): a short play-out judged by it is less noisy than a long one to the
+end. A game without an estimate is played out to the end.
 """
 
 from __future__ import annotations
@@ -30,10 +33,12 @@ class _Node:
 class IsmctsBot:
     """ISMCTS with ``iterations`` per move, or as many as fit in ``seconds`` when given.
 
-    ``c`` is the UCB exploration constant; ``rollout`` caps the random play-out (an unfinished
-    play-out is judged by scaled scores); ``reward`` is ``win`` (win share, ties split) or
-    ``score`` (scores scaled from lowest 0 to highest 1). A time budget makes choices depend
-    on the machine's speed; an iteration budget keeps them reproducible.
+    ``c`` is the UCB exploration constant; ``rollout`` is how many decisions the random
+    play-out makes before the game's ``win_chances`` judge it (a game without them plays on to
+    the end); ``reward`` is ``win`` (win share, ties split, or the estimated chances) or
+    ``score`` (a play-out to the end, scores scaled from lowest 0 to highest 1). A time
+    budget makes choices depend on the machine's speed; an iteration budget keeps them
+    reproducible.
     """
 
     def __init__(
@@ -42,11 +47,13 @@ class IsmctsBot:
         iterations: int = 200,
         seconds: float | None = None,
         c: float = 0.7,
-        rollout: int = 300,
+        rollout: int = 16,
         reward: str = "win",
     ) -> None:
         if iterations < 1:
             raise ValueError(f"ismcts needs at least 1 iteration, not {iterations}")
+        if rollout < 0:
+            raise ValueError(f"ismcts play-outs need rollout >= 0 decisions, not {rollout}")
         if seconds is not None and seconds <= 0:
             raise ValueError(f"ismcts needs a positive time per move, not {seconds}s")
         if reward not in REWARDS:
@@ -115,17 +122,22 @@ class IsmctsBot:
             node = children[best_option]
             world._apply_unchecked(best_option)
             path.append((node, decision.player))
-        # Play-out.
-        for _ in range(self.rollout):
-            decision = world.pending
-            if decision is None:
-                break
-            options = decision.options
-            world._apply_unchecked(options[rng.below(len(options))])
-        if world.is_over and self.reward == "win":
-            results = outcome_shares(world)
-        else:
-            results = score_shares(world)
+        # Play-out: a few decisions at random, then the game's estimate, or on to the end.
+        results = None
+        if self.reward == "win":
+            for _ in range(self.rollout):
+                decision = world.pending
+                if decision is None:
+                    break
+                options = decision.options
+                world._apply_unchecked(options[rng.below(len(options))])
+            if not world.is_over:
+                results = world.win_chances()
+        if results is None:
+            while (decision := world.pending) is not None:
+                options = decision.options
+                world._apply_unchecked(options[rng.below(len(options))])
+            results = outcome_shares(world) if self.reward == "win" else score_shares(world)
         for visited, mover in path:
             visited.visits += 1
             visited.total += results[mover]

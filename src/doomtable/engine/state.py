@@ -143,6 +143,12 @@ class GameState(ABC):
         """
         raise ScenarioError(f"{self.GAME} has no scenario setup: give scenarios no 'setup'")
 
+    def win_chances(self) -> list[float] | None:
+        """Each player's chance of winning from here, for a searching bot to judge a play-out
+        it cuts short; ``None`` (the default) when the game has no estimate, and searching
+        bots then play on to the end."""
+        return None
+
     def evaluate(self, player: int) -> float:
         """How well ``player`` stands, for greedy bots; by default score minus best rival."""
         scores = self.scores()

@@ -8,6 +8,7 @@ from typing import Any, ClassVar, Self
 from doomtable.engine import BadOptionError, GameState, Option, Rng, ScenarioError
 from doomtable.engine.state import Handler
 from doomtable.games.doomlings import rules, variants
+from doomtable.games.doomlings import value as win_model
 from doomtable.games.doomlings.cards import COLOR_NAMES, AgeRule, Trait, color_names
 from doomtable.games.doomlings.data import AGE_INDEX, AGES, BIRTH_OF_LIFE, TRAITS
 from doomtable.games.doomlings.rules import DoomlingsRules
@@ -135,6 +136,9 @@ class DoomlingsState(DoomlingsRules):
             top = max(self.tie_draws[p] for p in tied)
             tied = [p for p in tied if self.tie_draws[p] == top]
         return tied
+
+    def win_chances(self) -> list[float]:
+        return win_model.win_chances(self, self.scores())
 
     def evaluate(self, player: int) -> float:
         scores = self.scores()

@@ -1,0 +1,84 @@
+"""Each player's chance of winning an unfinished game, to judge a searching bot's play-out.
+
+A conditional logit: player ``p`` wins with probability ``exp(u[p]) / sum(exp(u))``, where
+``u[p]`` weighs ``p``'s score, hand size and trait-pile size, each weight a quadratic in the
+game's progress (the share of the age deck already flipped), since a point counts for more as
+the end nears. ``bench/fit_value.py`` fits the weights on random play-outs from the positions
+of greedy games and writes them to ``value.json``; they are data, refitted when the rules or
+cards change.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from functools import cache
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+from doomtable.games.doomlings.state import CARD
+
+if TYPE_CHECKING:
+    from doomtable.games.doomlings.rules import DoomlingsRules
+
+FEATURES = ("score", "hand", "hand_points", "pile")
+DEGREE = 2  # weights are polynomials of this degree in the game's progress
+FACE = tuple(card.face or 0 for card in CARD)  # a variable face value counts as 0
+
+
+def parse_weights(data: Any) -> tuple[tuple[float, ...], ...]:
+    """The weights of ``value.json``, feature by feature; ``ValueError`` says what is wrong."""
+    try:
+        table = data["weights"]
+        weights = tuple(tuple(float(w) for w in table[name]) for name in FEATURES)
+    except (KeyError, TypeError, ValueError) as error:
+        raise ValueError(
+            f"value.json needs 'weights' with numbers for {', '.join(FEATURES)}: {error!r}"
+        ) from None
+    for name, row in zip(FEATURES, weights, strict=True):
+        if len(row) != DEGREE + 1:
+            raise ValueError(f"value.json: {name} needs {DEGREE + 1} weights, not {len(row)}")
+    return weights
+
+
+@cache
+def weights() -> tuple[tuple[float, ...], ...]:
+    """The weights of ``value.json``, read on first use (so a refit can run on a stale file)."""
+    return parse_weights(
+        json.loads(resources.files(__package__).joinpath("value.json").read_text())
+    )
+
+
+def progress(state: DoomlingsRules) -> float:
+    """The share of the age deck flipped so far: 0 at the start, near 1 at the end."""
+    flipped = sum(len(era) for era in state.eras)
+    total = flipped + len(state.age_deck)
+    return flipped / total if total else 1.0
+
+
+def features(state: DoomlingsRules, scores: list[int]) -> list[tuple[float, ...]]:
+    """Each player's score, hand size, face values in hand (points waiting to be played) and
+    pile size. In a bot's sample, opponents' hands are the sampled ones."""
+    return [
+        (
+            float(scores[p]),
+            float(len(state.hands[p])),
+            float(sum(FACE[c] for c in state.hands[p])),
+            float(len(state.piles[p])),
+        )
+        for p in range(state.players)
+    ]
+
+
+def win_chances(state: DoomlingsRules, scores: list[int]) -> list[float]:
+    t = progress(state)
+    powers = [t**k for k in range(DEGREE + 1)]
+    coefficients = [sum(w * x for w, x in zip(ws, powers, strict=True)) for ws in weights()]
+    utilities = [
+        sum(c * f for c, f in zip(coefficients, row, strict=True))
+        for row in features(state, scores)
+    ]
+    top = max(utilities)
+    odds = [math.exp(u - top) for u in utilities]
+    total = sum(odds)
+    return [o / total for o in odds]
