@@ -1,11 +1,11 @@
 """Each player's chance of winning an unfinished game, to judge a searching bot's play-out.
 
 A conditional logit: player ``p`` wins with probability ``exp(u[p]) / sum(exp(u))``, where
-``u[p]`` weighs ``p``'s score, hand size and trait-pile size, each weight a quadratic in the
-game's progress (the share of the age deck already flipped), since a point counts for more as
-the end nears. ``bench/fit_value.py`` fits the weights on random play-outs from the positions
-of greedy games and writes them to ``value.json``; they are data, refitted when the rules or
-cards change.
+``u[p]`` weighs ``p``'s score, hand size, face values in hand and trait-pile size, each weight
+a quadratic in the game's progress (the share of the age deck already flipped), since a point
+counts for more as the end nears. ``bench/fit_value.py`` fits the weights on random play-outs
+from the positions of greedy games and writes them to ``value.json``; they are data, refitted
+when the rules or cards change.
 """
 
 from __future__ import annotations
@@ -71,6 +71,7 @@ def features(state: DoomlingsRules, scores: list[int]) -> list[tuple[float, ...]
 
 
 def win_chances(state: DoomlingsRules, scores: list[int]) -> list[float]:
+    """Each player's chance of winning, given the scores ``state.scores()`` gave."""
     t = progress(state)
     powers = [t**k for k in range(DEGREE + 1)]
     coefficients = [sum(w * x for w, x in zip(ws, powers, strict=True)) for ws in weights()]
