@@ -35,6 +35,7 @@ def records_of_game(seed: int) -> list[Record]:
     """Snapshots of random play-outs branching off one greedy game."""
     spec = find_game("doomlings")
     state = spec.create(PLAYERS, seed, dict(spec.default_options))
+    assert isinstance(state, DoomlingsRules)
     bots = [make_bot("greedy", seed * 10 + p) for p in range(PLAYERS)]
     rng = Rng(seed ^ 0xF17)
     out: list[Record] = []
@@ -45,7 +46,6 @@ def records_of_game(seed: int) -> list[Record]:
                 world.rng = Rng(rng.next64())
                 snapshots = []
                 while (step := world.pending) is not None:
-                    assert isinstance(world, DoomlingsRules)
                     if rng.below(16) == 0:
                         snapshots.append(
                             (value.progress(world), value.features(world, world.scores()))

@@ -125,19 +125,21 @@ class IsmctsBot:
         # Play-out: a few decisions at random, then the game's estimate, or on to the end.
         results = None
         if self.reward == "win":
-            for _ in range(self.rollout):
-                decision = world.pending
-                if decision is None:
-                    break
-                options = decision.options
-                world._apply_unchecked(options[rng.below(len(options))])
+            _play_at_random(world, rng, self.rollout)
             if not world.is_over:
                 results = world.win_chances()
         if results is None:
-            while (decision := world.pending) is not None:
-                options = decision.options
-                world._apply_unchecked(options[rng.below(len(options))])
+            _play_at_random(world, rng, None)
             results = outcome_shares(world) if self.reward == "win" else score_shares(world)
         for visited, mover in path:
             visited.visits += 1
             visited.total += results[mover]
+
+
+def _play_at_random(world: GameState, rng: Rng, decisions: int | None) -> None:
+    """Apply uniformly random options: ``decisions`` of them, or (``None``) to the end."""
+    while (decision := world.pending) is not None and decisions != 0:
+        options = decision.options
+        world._apply_unchecked(options[rng.below(len(options))])
+        if decisions is not None:
+            decisions -= 1

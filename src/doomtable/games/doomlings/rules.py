@@ -54,7 +54,14 @@ from doomtable.games.doomlings.cards import (
 )
 from doomtable.games.doomlings.data import AGES, FOUR_HORSEMEN
 from doomtable.games.doomlings.scoring import final_scores, silenced
-from doomtable.games.doomlings.state import ALL, CARD, RULE_OF_AGE, DoomlingsBase, bit
+from doomtable.games.doomlings.state import (
+    ALL,
+    CARD,
+    FACE_VALUE,
+    RULE_OF_AGE,
+    DoomlingsBase,
+    bit,
+)
 
 # How a trait reaches a pile, which decides whether its action happens.
 FROM_HAND, FROM_DISCARD, FROM_DECK, UNRESTRICTED = 0, 1, 2, 3
@@ -1533,7 +1540,7 @@ def h_doom(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
         elif info.doom is Doom.DRAW_FACE_VALUE:
             card = s.draw_card(p)
             if card is not None:
-                value = min(CARD[card].face or 0, 5)
+                value = min(FACE_VALUE[card], 5)
                 s.end_points[p] += value
                 s.discard_pile(p).append(card)
                 s.emit(ALL, "deus", p, card, value)
@@ -1552,7 +1559,7 @@ def h_score(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision 
         if len(tied) > 1:
             for p in tied:
                 card = s.draw_card(p)
-                face = (CARD[card].face or 0) if card is not None else 0
+                face = FACE_VALUE[card] if card is not None else 0
                 s.tie_draws[p] = face
                 if card is not None:
                     s.discard_pile(p).append(card)

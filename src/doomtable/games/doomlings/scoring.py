@@ -18,7 +18,7 @@ from doomtable.games.doomlings.cards import (
     WorldsEnd,
 )
 from doomtable.games.doomlings.data import AGES
-from doomtable.games.doomlings.state import CARD, DoomlingsBase, bit
+from doomtable.games.doomlings.state import CARD, FACE_VALUE, DoomlingsBase, bit
 
 
 @dataclass
@@ -93,7 +93,7 @@ def count(s: DoomlingsBase, p: int, card: int, what: Count, color: int | None) -
     if what is Count.FACE_ONE:
         return sum(1 for c in pile if CARD[c].face == 1)
     if what is Count.NEGATIVE_FACE:
-        return sum(1 for c in pile if (CARD[c].face or 0) < 0)
+        return sum(1 for c in pile if FACE_VALUE[c] < 0)
     if what is Count.COLOR_PAIRS:
         return sum(s.count_color(p, c) // 2 for c in COLORS)
     if what is Count.GREEN_PAIRS_OPPONENTS:

@@ -23,6 +23,8 @@ CARD: tuple[Trait, ...] = tuple(TRAITS[t] for t in TRAIT_OF)
 N_CARDS = len(CARD)
 MAX_GENE_POOL, MIN_GENE_POOL = 8, 1
 
+FACE_VALUE: tuple[int, ...] = tuple(t.face or 0 for t in CARD)
+"""Every card's face value, a variable one (Faith, Gratitude, ...) counting as 0."""
 _PERSISTENT = tuple(t.persistent for t in CARD)
 RULE_OF_AGE: tuple[AgeRule, ...] = (*(a.rule for a in AGES), AgeRule.NONE)
 
@@ -149,7 +151,7 @@ class DoomlingsBase(GameState):
         return CARD[card].colors if override < 0 else override
 
     def matches(self, card: int, flt: TraitFilter) -> bool:
-        return flt.accepts(self.colors_of(card), CARD[card].face or 0)
+        return flt.accepts(self.colors_of(card), FACE_VALUE[card])
 
     def recolor_pile(self, player: int, old: int, new: int) -> None:
         """Faith: every trait of colour ``old`` in the pile takes colour ``new`` instead."""

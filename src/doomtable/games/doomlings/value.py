@@ -16,14 +16,13 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from doomtable.games.doomlings.state import CARD
+from doomtable.games.doomlings.state import FACE_VALUE
 
 if TYPE_CHECKING:
     from doomtable.games.doomlings.rules import DoomlingsRules
 
 FEATURES = ("score", "hand", "hand_points", "pile")
 DEGREE = 2  # weights are polynomials of this degree in the game's progress
-FACE = tuple(card.face or 0 for card in CARD)  # a variable face value counts as 0
 
 
 def parse_weights(data: Any) -> tuple[tuple[float, ...], ...]:
@@ -63,7 +62,7 @@ def features(state: DoomlingsRules, scores: list[int]) -> list[tuple[float, ...]
         (
             float(scores[p]),
             float(len(state.hands[p])),
-            float(sum(FACE[c] for c in state.hands[p])),
+            float(sum(FACE_VALUE[c] for c in state.hands[p])),
             float(len(state.piles[p])),
         )
         for p in range(state.players)
