@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from importlib.metadata import entry_points
 from typing import Any
 
 from doomtable.engine.decision import Option
@@ -39,19 +40,36 @@ def register_game(spec: GameSpec) -> GameSpec:
     return spec
 
 
-def _load_builtin_games() -> None:
-    # Importing a game package registers it.
-    import doomtable.games  # noqa: F401
+GAMES_ENTRY_POINT_GROUP = "doomtable.games"
+"""Installed packages name their games' specs in this entry-point group (``pyproject.toml``):
+the engine finds games there and imports none of them itself."""
+
+_entry_points_loaded = False
+
+
+def _load_registered_games() -> None:
+    global _entry_points_loaded
+    if _entry_points_loaded:
+        return
+    _entry_points_loaded = True
+    for entry_point in entry_points(group=GAMES_ENTRY_POINT_GROUP):
+        spec = entry_point.load()
+        if not isinstance(spec, GameSpec):
+            raise TypeError(
+                f"entry point {entry_point.name!r} ({entry_point.value}) is not a GameSpec"
+            )
+        if spec.name not in _GAMES:
+            register_game(spec)
 
 
 def game_names() -> list[str]:
-    _load_builtin_games()
+    _load_registered_games()
     return sorted(_GAMES)
 
 
 def find_game(name: str) -> GameSpec:
     """The spec registered under ``name`` (hyphens or underscores, any case)."""
-    _load_builtin_games()
+    _load_registered_games()
     key = name.strip().lower()
     real = _ALIASES.get(key) or _ALIASES.get(key.replace("_", "-"))
     if real is None:

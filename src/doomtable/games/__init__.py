@@ -1,4 +1,2 @@
-"""Game packages; importing this module registers every built-in game."""
-
-import doomtable.games.doom_on_you  # noqa: F401
-from doomtable.games import doomlings  # noqa: F401
+"""Game packages. Each names its spec in the ``doomtable.games`` entry-point group
+(``pyproject.toml``), which is how the engine's registry finds it."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from doomtable.engine import GameSpec, register_game
+from doomtable.engine import GameSpec
 from doomtable.games.doom_on_you.cards import CARD_DEFS, CARDS, card_dicts, card_reference
 from doomtable.games.doom_on_you.state import GAME, DoomOnYouState
 
@@ -17,25 +17,23 @@ def _create(players: int, seed: int, options: dict[str, Any]) -> DoomOnYouState:
     return DoomOnYouState(players, seed, options)
 
 
-SPEC = register_game(
-    GameSpec(
-        name=GAME,
-        title="Doom On You",
-        min_players=2,
-        max_players=6,
-        create=_create,
-        state_class=DoomOnYouState,
-        default_options={
-            "successful_return": False,
-            "drawn_animal_to_pile": False,
-            "end_on_first_out": False,
-            "two_player_variant": True,
-            "max_attack_rounds": 30,
-        },
-        aliases=("doomonyou",),
-        summary="Attack rounds, battle cards and bribes: be the last player with food.",
-        cards=card_dicts,
-    )
+SPEC = GameSpec(
+    name=GAME,
+    title="Doom On You",
+    min_players=2,
+    max_players=6,
+    create=_create,
+    state_class=DoomOnYouState,
+    default_options={
+        "successful_return": False,
+        "drawn_animal_to_pile": False,
+        "end_on_first_out": False,
+        "two_player_variant": True,
+        "max_attack_rounds": 30,
+    },
+    aliases=("doomonyou",),
+    summary="Attack rounds, battle cards and bribes: be the last player with food.",
+    cards=card_dicts,
 )
 
 __all__ = ["CARDS", "CARD_DEFS", "SPEC", "DoomOnYouState", "card_dicts", "card_reference"]

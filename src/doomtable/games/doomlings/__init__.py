@@ -3,7 +3,7 @@
 from dataclasses import replace
 from typing import Any
 
-from doomtable.engine import GameSpec, register_game
+from doomtable.engine import GameSpec
 from doomtable.games.doomlings.blackbox import DoomlingsBlackboxState
 from doomtable.games.doomlings.data import AGES, TRAITS
 from doomtable.games.doomlings.game import DoomlingsState, card_dict
@@ -45,33 +45,29 @@ def card_list() -> list[dict[str, Any]]:
     return cards
 
 
-SPEC = register_game(
-    GameSpec(
-        name="doomlings",
-        title="Doomlings",
-        min_players=1,
-        max_players=6,
-        create=DoomlingsState.create,
-        state_class=DoomlingsState,
-        default_options={"tiebreak": "casual", "variant": "none", "eras": 3},
-        aliases=("doomlings-classic",),
-        summary="Evolve traits before the world ends; most points after 3 catastrophes wins.",
-        cards=card_list,
-    )
+SPEC = GameSpec(
+    name="doomlings",
+    title="Doomlings",
+    min_players=1,
+    max_players=6,
+    create=DoomlingsState.create,
+    state_class=DoomlingsState,
+    default_options={"tiebreak": "casual", "variant": "none", "eras": 3},
+    aliases=("doomlings-classic",),
+    summary="Evolve traits before the world ends; most points after 3 catastrophes wins.",
+    cards=card_list,
 )
 
 # The same cards and options; only the rules hooks and the default tie-break differ.
-BLACKBOX_SPEC = register_game(
-    replace(
-        SPEC,
-        name="doomlings-blackbox",
-        title="Doomlings (Blackbox edition)",
-        create=DoomlingsBlackboxState.create,
-        state_class=DoomlingsBlackboxState,
-        default_options={**SPEC.default_options, "tiebreak": "draw"},
-        aliases=("blackbox",),
-        summary="The Blackbox edition's rules: same cards, its own setup and scoring steps.",
-    )
+BLACKBOX_SPEC = replace(
+    SPEC,
+    name="doomlings-blackbox",
+    title="Doomlings (Blackbox edition)",
+    create=DoomlingsBlackboxState.create,
+    state_class=DoomlingsBlackboxState,
+    default_options={**SPEC.default_options, "tiebreak": "draw"},
+    aliases=("blackbox",),
+    summary="The Blackbox edition's rules: same cards, its own setup and scoring steps.",
 )
 
 __all__ = ["BLACKBOX_SPEC", "SPEC", "DoomlingsBlackboxState", "DoomlingsState"]
