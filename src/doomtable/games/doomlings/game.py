@@ -13,7 +13,7 @@ from doomtable.games.doomlings.cards import COLOR_NAMES, AgeRule, Trait, color_n
 from doomtable.games.doomlings.data import AGE_INDEX, AGES, BIRTH_OF_LIFE, TRAITS
 from doomtable.games.doomlings.rules import DoomlingsRules
 from doomtable.games.doomlings.scoring import breakdown, final_scores
-from doomtable.games.doomlings.state import ALL, CARD, N_CARDS, bit
+from doomtable.games.doomlings.state import ALL, CARD, N_CARDS, NO_TIE_DRAW, bit
 
 HAND_SIZE = 5
 START_GENE_POOL = 5
@@ -79,7 +79,7 @@ class DoomlingsState(DoomlingsRules):
         s.deck_out = False
         s.hero = -1
         s.ignoring = 0
-        s.tie_draws = [-99] * players
+        s.tie_draws = [NO_TIE_DRAW] * players
         s.over = False
         s.packs = [[] for _ in range(players)]
         s.decks = [[] for _ in range(players)]
@@ -132,7 +132,8 @@ class DoomlingsState(DoomlingsRules):
         scores = self.scores()
         best = max(scores)
         tied = [p for p in range(self.players) if scores[p] == best]
-        if len(tied) > 1 and self.options.get("tiebreak") == "draw":
+        # Blackbox: the draws are already in the scores; Classic compares them among the tied.
+        if len(tied) > 1 and self.options.get("tiebreak") == "draw" and not self.TIE_DRAW_SCORES:
             top = max(self.tie_draws[p] for p in tied)
             tied = [p for p in tied if self.tie_draws[p] == top]
         return tied
@@ -608,6 +609,7 @@ def _describe(kind: str, a: tuple[Any, ...]) -> str:
         "looks": "{p0} looks at {a2} card(s) in {p1}'s hand.",
         "swaps_hands": "{p0} and {p1} swap hands.",
         "takes_shown": "{p0} takes {n2} from {p1}.",
+        "takes_hidden": "{p0} takes a card from {p1}'s hand.",
         "shows": "{p0} shows {n1}.",
         "rush": "{p0} brings the next catastrophe at once (Optimistic Nihilism)!",
         "names_color": "{p0} names {c2} for {n1}.",

@@ -111,6 +111,8 @@ class DoomlingsRules(DoomlingsBase):
     FINAL_WHITE_TEXT: ClassVar[bool] = False  # the 3rd catastrophe's white text happens too
     DOOM_BEFORE_TRAITS: ClassVar[bool] = False  # the gold text before World's End traits
     FORCED_HERO: ClassVar[bool] = False  # Birth of a Hero makes the holder play Heroic
+    DISCARD_THIRD_DOMINANT: ClassVar[bool] = False  # a 3rd dominant played at once is discarded
+    FINAL_MOVES_FIRST_PLAYER: ClassVar[bool] = False  # the last catastrophe moves it too
 
     # ------------------------------------------------------------------ can a trait be played
 
@@ -152,6 +154,19 @@ class DoomlingsRules(DoomlingsBase):
         if CARD[card].dominant and not self.dominant_room(player):
             return False
         return not checks or self.requirement_met(player, card)
+
+    def plays_at_once(self, player: int, card: int) -> bool:
+        """Whether an effect that plays ``card`` at once (Regenerative Tissue's draw, Clever's
+        and Nosy's taken card) goes on to play it. A card it may not play stays in the hand;
+        in the Blackbox edition a 3rd dominant is played, and the play discards it."""
+        if self.can_play(player, card):
+            return True
+        return (
+            self.DISCARD_THIRD_DOMINANT
+            and CARD[card].dominant
+            and self.age_allows(card)
+            and not self.dominant_room(player)
+        )
 
     def playable(self, player: int, cards: list[int], flt: int = ANY_TRAIT) -> list[int]:
         out = []
@@ -299,12 +314,12 @@ def _catastrophe(s: DoomlingsRules, age: int) -> None:
     final = s.catastrophes >= s.era_count()
     if final:
         s.final_doom = age
-        if not s.FINAL_WHITE_TEXT:
-            s.push(("worlds_end",))
-            return
-    else:
+    if not final or s.FINAL_MOVES_FIRST_PLAYER:
         s.first_player = (s.first_player + 1) % s.players
         s.emit(ALL, "first_player", s.first_player)
+    if final and not s.FINAL_WHITE_TEXT:
+        s.push(("worlds_end",))
+        return
     order = [p for p in s.order_from(s.first_player) if not s.ignoring & bit(p)]
     effect = info.effect
     frames: list[Frame] = []
@@ -944,7 +959,7 @@ def h_regrow(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision
     p = frame[1]
     s.stack.pop()
     drawn = s.draw(p, 1)
-    if drawn and s.can_play(p, drawn[0]):
+    if drawn and s.plays_at_once(p, drawn[0]):
         s.leave_hand(p, drawn[0])
         s.push(("play", p, drawn[0], FROM_DECK, 0))
     return None
@@ -1016,10 +1031,17 @@ def h_take_shown(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
         )
     s.stack.pop()
     _, q, card = option
+    shown_to_all = (ALL, card) in s.revealed
     s.leave_hand(q, card)
     s.hands[p].append(card)
-    s.emit(ALL, "takes_shown", p, q, card)
-    if s.can_play(p, card):
+    played = s.plays_at_once(p, card)
+    if shown_to_all or played:
+        s.emit(ALL, "takes_shown", p, q, card)
+    else:
+        # Nosy's card was shown to the taker alone and now hides in their hand.
+        s.emit(s.others(p) & s.others(q), "takes_hidden", p, q)
+        s.emit(bit(p) | bit(q), "takes_shown", p, q, card)
+    if played:
         s.leave_hand(p, card)
         s.push(("play", p, card, FROM_HAND, 1))
     return None

@@ -18,7 +18,7 @@ from doomtable.games.doomlings.cards import (
     WorldsEnd,
 )
 from doomtable.games.doomlings.data import AGES
-from doomtable.games.doomlings.state import CARD, FACE_VALUE, DoomlingsBase, bit
+from doomtable.games.doomlings.state import CARD, FACE_VALUE, NO_TIE_DRAW, DoomlingsBase, bit
 
 
 @dataclass
@@ -30,6 +30,7 @@ class Breakdown:
     bonuses: list[tuple[str, int]] = field(default_factory=list)
     worlds_end: int = 0
     opponents: list[tuple[str, int]] = field(default_factory=list)
+    tie_draw: int | None = None  # Blackbox: the face value drawn to break a tie
 
     @property
     def total(self) -> int:
@@ -37,19 +38,23 @@ class Breakdown:
             self.catastrophe
             + self.face
             + self.worlds_end
+            + (self.tie_draw or 0)
             + sum(p for _, p in self.bonuses)
             + sum(p for _, p in self.opponents)
         )
 
     def as_dict(self) -> dict[str, object]:
-        return {
+        steps: dict[str, object] = {
             "catastrophe": self.catastrophe,
             "face": self.face,
             "bonuses": [{"card": n, "points": p} for n, p in self.bonuses],
             "worlds_end": self.worlds_end,
             "opponents": [{"card": n, "points": p} for n, p in self.opponents],
-            "total": self.total,
         }
+        if self.tie_draw is not None:
+            steps["tie_draw"] = self.tie_draw
+        steps["total"] = self.total
+        return steps
 
 
 def silenced(final_doom: int, trait: Trait) -> bool:
@@ -145,6 +150,8 @@ def breakdown(s: DoomlingsBase, p: int, viewer: int | None = None) -> Breakdown:
             if trait.worlds_end is WorldsEnd.PENALTY_PER_COLOR and s.named_color[card] >= 0:
                 result.opponents.append((trait.name, -s.count_color(p, s.named_color[card])))
     result.worlds_end = s.end_points[p]
+    if s.TIE_DRAW_SCORES and s.tie_draws[p] != NO_TIE_DRAW:
+        result.tie_draw = s.tie_draws[p]
     if s.final_doom >= 0 and s.over and not s.ignoring & bit(p):
         result.catastrophe = doom_points(s, p)
     return result

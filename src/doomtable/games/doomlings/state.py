@@ -30,6 +30,8 @@ RULE_OF_AGE: tuple[AgeRule, ...] = (*(a.rule for a in AGES), AgeRule.NONE)
 
 ALL = -1
 """Event visibility: everyone."""
+NO_TIE_DRAW = -99
+"""``tie_draws`` of a player who drew nothing in a draw-off."""
 
 
 def bit(player: int) -> int:
@@ -40,6 +42,9 @@ class DoomlingsBase(GameState):
     """Fields and zone helpers shared by the rules and the views."""
 
     GAME: ClassVar[str] = "doomlings"
+    TIE_DRAW_SCORES: ClassVar[bool] = False
+    """A draw-off card's face value is added to the final score (Blackbox) rather than only
+    compared (Classic). Here, not with the other edition hooks, because scoring reads it."""
     FIELDS: ClassVar[dict[str, Field]] = {
         "hands": Field.LISTS,
         "piles": Field.LISTS,
@@ -65,7 +70,7 @@ class DoomlingsBase(GameState):
         "deck_out": Field.VALUE,  # traits and discards both ran out
         "hero": Field.VALUE,  # player who may hold a 3rd dominant (Heroic), -1 if none
         "ignoring": Field.VALUE,  # mask of players whose Denial ignores the current catastrophe
-        "tie_draws": Field.LIST,  # per player: face value drawn in a draw-off, -99 if none
+        "tie_draws": Field.LIST,  # per player: face value drawn in a draw-off, or NO_TIE_DRAW
         "over": Field.VALUE,
         # Game variations: drafting packs, Intelligent Design's own decks and discard piles,
         # Genetic Mishap's Lab. Empty lists when the variation is not played.
