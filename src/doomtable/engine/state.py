@@ -117,8 +117,15 @@ class GameState(ABC):
     @abstractmethod
     def determinize(self, player: int, rng: Rng) -> Self:
         """A copy in which every card hidden from ``player`` is redealt at random among the
-        places it could be, keeping everything ``player`` has seen."""
+        places it could be, keeping everything ``player`` has seen and nothing else: only the
+        events ``player`` could see (:meth:`seen_events`), and no decision log (it records
+        others' hidden choices)."""
         ...
+
+    def seen_events(self, player: int) -> list[tuple[Any, ...]]:
+        """The events ``player`` could see, for ``determinize`` to keep. A game whose events
+        show a viewer only part of themselves must redact them instead."""
+        return [e for e in self.events if self.event_text(e, player) is not None]
 
     def response_options(self, player: int, trigger: tuple[Any, ...]) -> list[Option]:
         """Responses ``player`` could make in a window opened by ``trigger`` (pass excluded)."""

@@ -42,11 +42,11 @@ GAMES = ("doomlings", "doomlings-blackbox")
             {"variant": "prosperous-world", "eras": 5},
             "eras may be 4 only with --variant prosperous-world (default 3)",
         ),
-        (1, {}, "Doomlings needs 2 to 6 players (1 only with --variant genetic-mishap)"),
+        (1, {}, "Doomlings needs 2 to 8 players (1 only with --variant genetic-mishap)"),
         (
             1,
             {"variant": "strategic-start"},
-            "Doomlings needs 2 to 6 players (1 only with --variant genetic-mishap)",
+            "Doomlings needs 2 to 8 players (1 only with --variant genetic-mishap)",
         ),
     ],
 )

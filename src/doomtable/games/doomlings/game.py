@@ -258,6 +258,11 @@ class DoomlingsState(DoomlingsRules):
         d = self._pending
         if d is None:
             return None
+        if d.player != player:
+            # Some questions go only to a player holding certain cards (Alien Terraform asks
+            # holders of a dominant, where others would be asked to play a trait): others see
+            # only whose decision it is.
+            return {"player": d.player, "kind": None, "prompt": "choosing"}
         out: dict[str, Any] = {"player": d.player, "kind": d.kind, "prompt": d.prompt}
         if d.player == player:
             out["options"] = [self.label(o) for o in d.options]
@@ -333,8 +338,12 @@ class DoomlingsState(DoomlingsRules):
 
     def determinize(self, player: int, rng: Rng) -> Self:
         """Redeal what ``player`` cannot see: opponents' unrevealed hand cards and the deck,
-        and the unflipped ages (keeping one catastrophe per remaining era pile)."""
+        and the unflipped ages (keeping one catastrophe per remaining era pile). Only the
+        events the player saw are kept, and no decision log."""
         s = self.clone()
+        # The history keeps only what the player saw; the decision log holds others' choices.
+        s.events = self.seen_events(player)
+        s.log = []
         known = {c for mask, c in s.revealed if mask & bit(player)}
         hidden: list[int] = list(s.deck)
         slots: list[tuple[list[int], int]] = []  # (zone, index) of hidden cards

@@ -65,6 +65,8 @@ from doomtable.games.doomlings.state import (
 
 # How a trait reaches a pile, which decides whether its action happens.
 FROM_HAND, FROM_DISCARD, FROM_DECK, UNRESTRICTED = 0, 1, 2, 3
+# Which World's End traits a ``trait_ends`` frame runs.
+ALL_TRAITS, PREPPER_ONLY, ALL_BUT_PREPPER = 0, 1, 2
 # Extra-play filters (ages and Photosynthesis).
 ANY_TRAIT, ONLY_COLORLESS, ONLY_EFFECTLESS = 0, 1, 2
 
@@ -1470,16 +1472,19 @@ def h_worlds_end(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
     s.emit(ALL, "worlds_end", s.final_doom)
     order = s.order_from(s.first_player)
     if s.DOOM_BEFORE_TRAITS:
-        s.push(("doom",), ("trait_ends",), ("score",))
+        # Prepper picks the World's End effect before it is applied, so only that one is.
+        s.push(("trait_ends", PREPPER_ONLY), ("doom",), ("trait_ends", ALL_BUT_PREPPER), ("score",))
     else:
-        s.push(("trait_ends",), ("doom",), ("score",))
+        s.push(("trait_ends", ALL_TRAITS), ("doom",), ("score",))
     s.open_window(("worlds_end",), order)
     return None
 
 
 @handler("trait_ends")
 def h_trait_ends(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Queue the World's End traits (``frame[1]``: all, only Prepper, or all but Prepper)."""
     s.stack.pop()
+    which = frame[1] if len(frame) > 1 else ALL_TRAITS  # saves from before the split
     frames: list[Frame] = []
     for p in s.order_from(s.first_player):
         for c in s.piles[p]:
@@ -1488,6 +1493,10 @@ def h_trait_ends(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
                 we is not None
                 and we is not WorldsEnd.PLAY_FROM_HAND
                 and not silenced(s.final_doom, CARD[c])
+                and (
+                    which == ALL_TRAITS
+                    or (we is WorldsEnd.PICK_CATASTROPHE) == (which == PREPPER_ONLY)
+                )
             ):
                 frames.append(("trait_end", p, c))
     s.push(*frames)

@@ -67,6 +67,12 @@ def _silenced(s: DoomlingsBase, card: int) -> bool:
     return silenced(s.final_doom, CARD[card])
 
 
+def scored_face(s: DoomlingsBase, card: int) -> int:
+    """A trait's face value as scoring sees it: 2 for a trait AI Takeover makes "worth 2" (so
+    Pollination and Immunity count it as a 2), else the printed value (variable = 0)."""
+    return 2 if _silenced(s, card) else FACE_VALUE[card]
+
+
 def count(s: DoomlingsBase, p: int, card: int, what: Count, color: int | None) -> int:
     """The quantity a Drop of Life bonus counts for player ``p``."""
     pile = s.piles[p]
@@ -96,9 +102,9 @@ def count(s: DoomlingsBase, p: int, card: int, what: Count, color: int | None) -
     if what is Count.TRAITS:
         return len(pile)
     if what is Count.FACE_ONE:
-        return sum(1 for c in pile if CARD[c].face == 1)
+        return sum(1 for c in pile if CARD[c].face is not None and scored_face(s, c) == 1)
     if what is Count.NEGATIVE_FACE:
-        return sum(1 for c in pile if FACE_VALUE[c] < 0)
+        return sum(1 for c in pile if scored_face(s, c) < 0)
     if what is Count.COLOR_PAIRS:
         return sum(s.count_color(p, c) // 2 for c in COLORS)
     if what is Count.GREEN_PAIRS_OPPONENTS:
@@ -128,10 +134,9 @@ def breakdown(s: DoomlingsBase, p: int, viewer: int | None = None) -> Breakdown:
     pile = s.piles[p]
     for card in pile:
         trait = CARD[card]
+        result.face += scored_face(s, card)
         if _silenced(s, card):
-            result.face += 2
             continue
-        result.face += trait.face or 0
         bonus = trait.bonus
         if isinstance(bonus, Bonus):
             if hide_hand and bonus.count in HAND_CONTENT_COUNTS:

@@ -37,7 +37,7 @@ def check_options(players: int, options: dict[str, Any]) -> None:
             raise BadOptionError("genetic-mishap is a solo mode: play it with --players 1")
     elif players < 2:
         raise BadOptionError(
-            "Doomlings needs 2 to 6 players (1 only with --variant genetic-mishap)"
+            "Doomlings needs 2 to 8 players (1 only with --variant genetic-mishap)"
         )
     if variant in ("intelligent-design", "prosperous-world") and players > 4:
         raise BadOptionError(f"{variant} is for 2 to 4 players, not {players}")
