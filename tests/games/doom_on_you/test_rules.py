@@ -73,7 +73,7 @@ def test_deck_has_110_cards_and_the_named_animals_match_the_rulebook() -> None:
     assert {"Camo", "Flame-ingo", "Hand-a", "Volcano"} <= set(spec)
     battle = {d.name for d in CARD_DEFS if d.kind == "battle"}
     assert battle == {"Hunt", "Force Field", "Deflect", "Capture", "Sneak Attack"}
-    assert sum(d["count"] for d in spec.values()) == 110
+    assert sum(d["copies"] for d in spec.values()) == 110
     assert all(d["text"] for d in spec.values())
 
 
@@ -93,7 +93,7 @@ def test_setup_deals_food_and_six_cards_without_doom(players: int) -> None:
         assert snap(s, f"players.{p}.food") == 10
         assert len(s.hands[p]) == 6 and not any(IS_DOOM[c] for c in s.hands[p])
     assert len(s.deck) == DECK_SIZE - 6 * players
-    assert sum(IS_DOOM[c] for c in s.deck) == sum(d.count for d in CARD_DEFS if d.kind == "doom")
+    assert sum(IS_DOOM[c] for c in s.deck) == sum(d.copies for d in CARD_DEFS if d.kind == "doom")
 
 
 def test_first_prep_skips_drawing_and_places_up_to_three_animals() -> None:

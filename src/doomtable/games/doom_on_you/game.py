@@ -311,7 +311,7 @@ class DoomOnYouState(DoomOnYouRules):
                 if card is None:
                     raise ScenarioError(
                         f"{where}: no copy of {CARD_DEFS[index].name} left "
-                        f"(the deck has {CARD_DEFS[index].count})"
+                        f"(the deck has {CARD_DEFS[index].copies})"
                     )
                 free[card] -= 1
                 picked.append(card)
