@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Final, Self
 
 from doomtable.engine import Option, Rng, ScenarioError
 from doomtable.engine.state import Handler
@@ -123,14 +123,16 @@ class DoomOnYouState(DoomOnYouRules):
     def winners(self) -> list[int]:
         return list(self.winner_list)
 
-    def _public_players(self) -> list[dict[str, Any]]:
+    def _public_players(self, offered: list[int] | None = None) -> list[dict[str, Any]]:
+        """Every seat's public entry; ``offered`` flags the bribes the reader may know of."""
+        flags = self.bribed if offered is None else offered
         return [
             {
                 "food": self.food[p],
                 "alive": bool(self.alive[p]),
                 "hand_size": len(self.hands[p]),
                 "animals": [self._guard_text(c) for c in self.piles[p]],
-                "offered_bribe": bool(self.bribed[p]),
+                "offered_bribe": bool(flags[p]),
             }
             for p in range(self.players)
         ]
@@ -152,13 +154,16 @@ class DoomOnYouState(DoomOnYouRules):
         return info
 
     def view(self, player: int) -> dict[str, Any]:
-        """What ``player`` may see. ``players[q]``: food, alive, hand_size, offered_bribe and
+        """What ``player`` may see. ``players[q]``: food, alive, hand_size, offered_bribe (an
+        offer this round the viewer knows of: their own, one made to them, or a paid one) and
         ``animals`` (card dicts with ``defence_left``); the viewer's own entry adds ``hand``
         (card dicts, by name). ``attacks`` (with each animal's ``attack``, ``tokens`` and
         ``power``), ``seen_hands`` (target -> names a Hand-a showed the viewer), ``bribes``
-        (this attack round's offers the viewer knows of), ``decision`` (prompt and options only
-        for the viewer's own decision) and the public counters."""
-        players = self._public_players()
+        (this attack round's offers the viewer knows of), ``decision`` (who is deciding, as far
+        as the viewer may know; prompt and options only for the viewer's own decision) and the
+        public counters."""
+        bribes = self._bribes_seen(player)
+        players = self._public_players(self._offers_known(player, bribes))
         for q, entry in enumerate(players):
             entry["animals"] = [
                 {**self._card_info(c), "defence_left": DEFENCE[c] - self.damage[c]}
@@ -177,7 +182,7 @@ class DoomOnYouState(DoomOnYouRules):
         decision = self._pending
         due: dict[str, Any] | None = None
         if decision is not None:
-            due = {"player": decision.player}
+            due = {"player": self._seen_decider(player)}
             if decision.player == player:
                 due.update(prompt=decision.prompt, options=self.labels())
         return {
@@ -188,7 +193,7 @@ class DoomOnYouState(DoomOnYouRules):
             "deck_size": len(self.deck),
             "removed": [NAMES[c] for c in self.removed],
             "seen_hands": seen,
-            "bribes": self._bribes_seen(player),
+            "bribes": bribes,
             "attack_round": self.attack_round,
             "defender": self.defender,
             "pile_limit": self.pile_limit,
@@ -196,6 +201,24 @@ class DoomOnYouState(DoomOnYouRules):
             "game_over": self.over,
             "winners": list(self.winner_list),
         }
+
+    def _offers_known(self, viewer: int, bribes: list[dict[str, Any]]) -> list[int]:
+        """Per seat, 1 if ``viewer`` knows that player offered a bribe this attack round."""
+        known = [0] * self.players
+        known[viewer] = self.bribed[viewer]
+        for offer in bribes:
+            known[offer["from"]] = 1
+        return known
+
+    def _seen_decider(self, viewer: int) -> int:
+        """Who ``viewer`` sees deciding. A bribe offer is private to its two players, so while
+        its recipient answers, everyone else still sees the offerer at their public step."""
+        decision = self._pending
+        assert decision is not None
+        frame = self.stack[-1]
+        if frame[0] == "bribe_answer" and viewer not in frame[1:3]:
+            return int(frame[1])
+        return decision.player
 
     def _bribes_seen(self, viewer: int) -> list[dict[str, Any]]:
         """This attack round's bribes as ``viewer`` knows them: offers made to or by the viewer
@@ -274,6 +297,12 @@ class DoomOnYouState(DoomOnYouRules):
             if q != player:
                 copy.hands[q] = [c if c in known.get(q, ()) else pool.pop() for c in copy.hands[q]]
         copy.rng = Rng(rng.next64())
+        # Nothing the player has not seen goes into the sample: other players' hidden draws,
+        # private offers and Hand-a glimpses, and the decisions behind them.
+        copy.events = [e for e in map(_event_seen_by(player), self.events) if e is not None]
+        copy.revealed = [r for r in self.revealed if player in r[:2]]
+        copy.bribed = self._offers_known(player, self._bribes_seen(player))
+        copy.log = []
         return copy
 
     def evaluate(self, player: int) -> float:
@@ -416,11 +445,34 @@ _VERB_TEXT = {
 # --------------------------------------------------------------------- event log
 
 
+HIDDEN: Final = -1
+"""A card id the reader may not know: a hidden draw in a searching bot's sample."""
+
+
+def _event_seen_by(player: int) -> Callable[[tuple[Any, ...]], tuple[Any, ...] | None]:
+    """The event as ``player`` knows it (a hidden draw without its card), or ``None`` when
+    ``player`` may not know of it at all."""
+
+    def seen(event: tuple[Any, ...]) -> tuple[Any, ...] | None:
+        kind = event[0]
+        if kind == "draw" and event[1] != player and not IS_DOOM[event[2]]:
+            return ("draw", event[1], HIDDEN)
+        if kind in _PRIVATE and player not in event[1:3]:
+            return None
+        return event
+
+    return seen
+
+
+_PRIVATE: Final = frozenset({"offer", "declined", "reveal"})
+"""Events only their two players may know of (see ``_event_text``)."""
+
+
 def _event_text(event: tuple[Any, ...], viewer: int | None) -> str | None:
     kind = event[0]
     if kind == "draw":
         _, p, card = event
-        if IS_DOOM[card] or viewer == p:
+        if card != HIDDEN and (IS_DOOM[card] or viewer == p):
             return f"player {p} draws {NAMES[card]}"
         return f"player {p} draws a card"
     if kind in ("offer", "declined") and viewer not in event[1:3]:

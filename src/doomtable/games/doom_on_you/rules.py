@@ -307,12 +307,13 @@ def h_turn(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
 
 def h_pre(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
     d = f[1]
-    if not s.alive[d] or not s.can_bribe(d):
+    if not s.alive[d] or not s.may_bribe(d):
         s.stack.pop()
         return None
     if o is None:
         prompt = "Before attacks are declared on you: offer a bribe?"
-        return Decision(d, "bribe", (("bribe",), ("go",)), prompt)
+        offer: tuple[Option, ...] = (("bribe",),) if s.can_bribe(d) else ()
+        return Decision(d, "bribe", (*offer, ("go",)), prompt)
     s.stack.pop()
     if o[0] == "bribe":
         s.bribed[d] = 1
@@ -362,9 +363,8 @@ def h_bribe_answer(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | 
 def h_declare(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
     _, d, a = f
     pile, hand = s.piles[a], s.hands[a]
-    can_bribe = s.can_bribe(a)
     # Only public facts decide whether to ask, so being asked reveals nothing.
-    if not s.alive[d] or not s.alive[a] or not (pile or hand or can_bribe):
+    if not s.alive[d] or not s.alive[a] or not (pile or hand or s.may_bribe(a)):
         s.stack.pop()
         return None
     if o is None:
@@ -372,7 +372,7 @@ def h_declare(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
         if any(BATTLE_OF[c] == SNEAK for c in hand):
             animals = [c for c in hand if IS_ANIMAL[c]]
             options.extend(("sneak", c) for c in distinct(animals))
-        if can_bribe:
+        if s.can_bribe(a):
             options.append(("bribe",))
         options.append(("done",))
         return Decision(a, "declare", tuple(options), f"Declare attacks on player {d}?")

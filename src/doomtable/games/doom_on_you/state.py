@@ -87,8 +87,13 @@ class DoomOnYouBase(GameState):
         start = (r - 1 + self.rotation) % n
         return next(q for q in ((start + i) % n for i in range(n)) if self.alive[q])
 
+    def may_bribe(self, p: int) -> bool:
+        """Public facts allow ``p`` an offer: food to spare and someone to give it to. Whether
+        ``p`` already made one this round is private, so it never decides who is asked."""
+        return self.food[p] >= 2 and len(self.others(p)) > 0
+
     def can_bribe(self, p: int) -> bool:
-        return not self.bribed[p] and self.food[p] >= 2 and len(self.others(p)) > 0
+        return not self.bribed[p] and self.may_bribe(p)
 
     def take_battle(self, p: int, kind: str) -> None:
         hand = self.hands[p]
