@@ -137,7 +137,7 @@ def test_declared_attacks_cannot_be_taken_back() -> None:
 
 def test_unblocked_attack_takes_tokens_and_the_animal_is_removed() -> None:
     s = attack_game(p2={"hand": [], "animals": ["Hunting-bird"]})
-    act(s, "0: no bribe", "1: done", "2: attack with Hunting-bird", "2: done", "0: done")
+    act(s, "0: no bribe", "1: done", "2: attack with Hunting-bird", "2: done", "1: done", "0: done")
     passes(s)
     assert food(s)[:3] == [7, 10, 13]
     assert "Hunting-bird" in snap(s, "removed") and snap(s, "players.2.animals") == []
@@ -150,7 +150,7 @@ def test_deter_tle_blocks_both_attacks_and_all_three_leave() -> None:
         p2={"hand": [], "animals": ["Hunting-bird"]},
     )
     act(s, "0: no bribe", "1: attack with Alpaca-punch", "1: done")
-    act(s, "2: attack with Hunting-bird", "2: done")
+    act(s, "2: attack with Hunting-bird", "2: done", "1: done")
     act(s, "0: block Alpaca-punch of player 1 with Deter-tle")
     act(s, "0: block Hunting-bird of player 2 with Deter-tle (1 defence left)")
     assert snap(s, "attacks") == [] and snap(s, "players.0.animals") == []
@@ -165,7 +165,7 @@ def test_deter_tle_half_used_blocks_one_and_lets_the_other_through() -> None:
         p2={"hand": [], "animals": ["Hunting-bird"]},
     )
     act(s, "0: no bribe", "1: attack with Alpaca-punch", "1: done")
-    act(s, "2: attack with Hunting-bird", "2: done")
+    act(s, "2: attack with Hunting-bird", "2: done", "1: done")
     act(s, "0: block Hunting-bird of player 2 with Deter-tle", "0: done")
     passes(s)
     assert food(s) == [9, 11, 10]
@@ -200,6 +200,51 @@ def test_each_player_defends_once_and_first_defender_rotates() -> None:
         choice = next((o for o in ("done", "stop drawing", "pass") if o in opts), opts[-1])
         s.apply(due(s).player, choice)
     assert snap(s, "defender") == 2
+
+
+def test_first_defender_changes_even_when_skipping_a_player_who_is_out() -> None:
+    # Round 2 should start with player 1, who is out: player 2 defends first. Round 3 must then
+    # start with someone else (player 0), not with player 2 again.
+    setup = {
+        "start": "attack",
+        "attack_round": 2,
+        "first_defender": 1,
+        "deck": ["Camo"] * 5,
+        "players": {"1": {"out": True}},
+    }
+    s = game(3, setup)
+    assert snap(s, "defender") == 2
+    while snap(s, "attack_round") == 2 or snap(s, "defender") == -1:
+        opts = s.labels()
+        choice = next((o for o in ("done", "no bribe", "pass", "stop drawing") if o in opts), None)
+        s.apply(due(s).player, choice or opts[-1])
+    assert snap(s, "attack_round") == 3 and snap(s, "defender") == 0
+    assert "attack round 3: player 0 defends first" in s.log_lines(None)
+
+
+def test_declarations_are_an_open_negotiation() -> None:
+    s = attack_game(
+        p1={"hand": [], "animals": ["Alpaca-punch"]},
+        p2={"hand": [], "animals": ["Hunting-bird"]},
+    )
+    act(s, "0: no bribe", "1: done", "2: attack with Hunting-bird", "2: done")
+    # Player 1 said done, but player 2 acted since: player 1 may come back in.
+    assert due(s).player == 1 and "attack with Alpaca-punch" in s.labels()
+    act(s, "1: attack with Alpaca-punch", "1: done")
+    assert due(s).player == 2 and due(s).kind == "declare"  # 1 acted: 2 is asked again
+    act(s, "2: done")  # everyone has now passed in a row: the defender draws
+    assert due(s).kind == "defend" and len(snap(s, "attacks")) == 2
+
+
+def test_a_drawn_battle_card_can_be_played_at_once_with_no_attack() -> None:
+    s = attack_game(
+        p0={"hand": []}, p1={"hand": [], "animals": ["Rhino-ssault"]}, deck_top=["Hunt"]
+    )
+    act(s, "0: no bribe", "1: done", "2: done")
+    assert due(s).player == 0 and due(s).kind == "defend"
+    act(s, "0: play Hunt on Rhino-ssault in player 1's pile")
+    passes(s)
+    assert snap(s, "players.1.animals") == [] and "Rhino-ssault" in snap(s, "removed")
 
 
 def test_drawn_animal_waits_for_the_next_prep() -> None:
@@ -351,7 +396,7 @@ def test_force_field_blocks_every_attack_except_flame_ingo() -> None:
         p2={"hand": [], "animals": ["Hunting-bird"]},
     )
     act(s, "0: no bribe", "1: attack with Flame-ingo", "1: attack with Alpaca-punch", "1: done")
-    act(s, "2: attack with Hunting-bird", "2: done", "0: play Force Field for player 0")
+    act(s, "2: attack with Hunting-bird", "2: done", "1: done", "0: play Force Field for player 0")
     passes(s)
     assert [a["animal"] for a in snap(s, "attacks")] == ["Flame-ingo"]
     act(s, "0: done")
@@ -431,7 +476,7 @@ def test_sneak_attack_attacks_straight_from_the_hand() -> None:
     s = attack_game(p2={"hand": ["Sneak Attack", "Bull-doze", "Hunt"]})
     act(s, "0: no bribe", "1: done")
     assert s.labels() == ["sneak attack with Bull-doze", "offer a bribe", "done"]
-    act(s, "2: sneak attack with Bull-doze", "2: done", "0: done")
+    act(s, "2: sneak attack with Bull-doze", "2: done", "1: done", "0: done")
     passes(s)
     assert food(s) == [7, 10, 13] and snap(s, "players.2.hand") == ["Hunt"]
 

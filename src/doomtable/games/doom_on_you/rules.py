@@ -62,11 +62,7 @@ class DoomOnYouRules(DoomOnYouBase):
         live = [a[0] for a in self.attacks if a[2] == t]
         live = distinct(live, self.attack_key)
         if HUNT in kinds:
-            for q in range(self.players):
-                pile = [c for c in self.piles[q] if POWER[c] != CAMO]
-                opts.extend(("hunt", c) for c in distinct(pile))
-            hunted = [a[0] for a in self.attacks if POWER[a[0]] != CAMO]
-            opts.extend(("hunt", c) for c in distinct(hunted, self.attack_key))
+            opts.extend(self.hunt_targets())
         if FORCE_FIELD in kinds and any(POWER[c] != FLAME for c in live):
             opts.append(("ff", t))
         if DEFLECT in kinds:
@@ -78,6 +74,25 @@ class DoomOnYouRules(DoomOnYouBase):
             animals = [c for c in hand if IS_ANIMAL[c]]
             opts.extend(("sneak", c) for c in distinct(animals))
         return opts
+
+    def hunt_targets(self) -> list[Option]:
+        """Hunt on any animal in a pile or in an attack, except a Camo."""
+        opts: list[Option] = []
+        for q in range(self.players):
+            pile = [c for c in self.piles[q] if POWER[c] != CAMO]
+            opts.extend(("hunt", c) for c in distinct(pile))
+        hunted = [a[0] for a in self.attacks if POWER[a[0]] != CAMO]
+        opts.extend(("hunt", c) for c in distinct(hunted, self.attack_key))
+        return opts
+
+    def hunts(self, p: int) -> list[Option]:
+        """``p``'s Hunt plays: a Hunt may be played at any time during an attack round."""
+        return self.hunt_targets() if any(BATTLE_OF[c] == HUNT for c in self.hands[p]) else []
+
+    def next_declarer(self, d: int, a: int) -> int:
+        """The living player after ``a`` in seat order who declares against ``d``."""
+        n = self.players
+        return next(q for q in ((a + i) % n for i in range(1, n + 1)) if q != d and self.alive[q])
 
     def defence_options(self, d: int) -> list[Option]:
         live = distinct([a[0] for a in self.attacks if a[2] == d], self.attack_key)
@@ -272,6 +287,9 @@ def h_attack_round(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | 
     s.attack_round = r
     s.bribed = [0] * s.players
     first = s.first_defender(r)
+    # Count the next round from the player actually chosen, so skipping players who are out
+    # can never make the same player defend first twice in a row.
+    s.rotation = (first - (r - 1)) % s.players
     s.events.append(("attack_round", r, first))
     s.push(*(("turn", d) for d in s.order_from(first)), ("round_end", r))
     return None
@@ -296,24 +314,24 @@ def h_turn(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
         return None
     s.defender = d
     s.events.append(("turn", d))
-    s.push(
-        ("pre", d),
-        *(("declare", d, a) for a in s.others(d)),
-        ("defender_draw", d),
-        ("defend", d, 0, -1),
-    )
+    first = s.next_declarer(d, d)
+    s.push(("pre", d), ("declare", d, first, 0), ("defender_draw", d), ("defend", d, 0, -1))
     return None
 
 
 def h_pre(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
     d = f[1]
-    if not s.alive[d] or not s.may_bribe(d):
+    # Only public facts decide whether to ask, so being asked reveals nothing.
+    if not s.alive[d] or not (s.may_bribe(d) or s.hands[d]):
         s.stack.pop()
         return None
     if o is None:
         prompt = "Before attacks are declared on you: offer a bribe?"
         offer: tuple[Option, ...] = (("bribe",),) if s.can_bribe(d) else ()
-        return Decision(d, "bribe", (*offer, ("go",)), prompt)
+        return Decision(d, "bribe", (*offer, *s.hunts(d), ("go",)), prompt)
+    if o[0] == "hunt":
+        s.play_battle(d, o, d)
+        return None
     s.stack.pop()
     if o[0] == "bribe":
         s.bribed[d] = 1
@@ -361,25 +379,37 @@ def h_bribe_answer(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | 
 
 
 def h_declare(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
-    _, d, a = f
-    pile, hand = s.piles[a], s.hands[a]
-    # Only public facts decide whether to ask, so being asked reveals nothing.
-    if not s.alive[d] or not s.alive[a] or not (pile or hand or s.may_bribe(a)):
+    """An open negotiation: the others declare in seat order, round and round, a player who
+    said ``done`` coming back in when someone else acts, until all of them pass in a row.
+    ``passes`` counts the passes in a row so far."""
+    _, d, a, passes = f
+    declarers = len(s.others(d))
+    if not s.alive[d] or passes >= declarers:
         s.stack.pop()
         return None
-    if o is None:
+    if not s.alive[a]:
+        s.stack[-1] = ("declare", d, s.next_declarer(d, a), passes)
+        return None
+    pile, hand = s.piles[a], s.hands[a]
+    # Only public facts decide whether to ask, so being asked reveals nothing.
+    if not (pile or hand or s.may_bribe(a)):
+        o = ("done",)
+    elif o is None:
         options: list[Option] = [("attack", c) for c in distinct(pile) if ATTACK[c]]
         if any(BATTLE_OF[c] == SNEAK for c in hand):
             animals = [c for c in hand if IS_ANIMAL[c]]
             options.extend(("sneak", c) for c in distinct(animals))
+        options.extend(s.hunts(a))
         if s.can_bribe(a):
             options.append(("bribe",))
         options.append(("done",))
         return Decision(a, "declare", tuple(options), f"Declare attacks on player {d}?")
     verb = o[0]
     if verb == "done":
-        s.stack.pop()
-    elif verb == "bribe":
+        s.stack[-1] = ("declare", d, s.next_declarer(d, a), passes + 1)
+        return None
+    s.stack[-1] = ("declare", d, a, 0)
+    if verb == "bribe":
         s.bribed[a] = 1
         s.stack.append(("bribe", a, -1, 0))
     elif verb == "attack":
@@ -431,7 +461,11 @@ def h_defend(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
         s.stack.pop()
         s.resolve_attacks(d)
         return None
-    if not any(a[2] == d for a in s.attacks):
+    attacked = sum(a[2] == d for a in s.attacks)
+    if not attacked and d != s.defender:
+        # A deflected attack that is gone: nothing left to defend. The turn's own defender
+        # goes on without attacks: battle cards are played "immediately" after the draw, and
+        # Hunt at any time.
         s.stack.pop()
         return None
     if mode == 1:
@@ -440,7 +474,11 @@ def h_defend(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
     if o is None:
         options = s.defence_options(d)
         if options or s.hands[d]:
-            prompt = f"Defend against {sum(a[2] == d for a in s.attacks)} attack(s)"
+            prompt = (
+                f"Defend against {attacked} attack(s)"
+                if attacked
+                else "No attack on you: play a battle card?"
+            )
             return Decision(d, "defend", (*options, ("done",)), prompt)
         o = ("done",)
     verb = o[0]
