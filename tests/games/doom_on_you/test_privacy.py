@@ -27,7 +27,7 @@ OFFER_RE = re.compile(r"player (\d+) offers player (\d+)|player (\d+) declines p
 def options_for(game: int) -> tuple[int, dict[str, Any]]:
     """Players and options of game ``game``: every count, every option, a low round cap."""
     players = 2 + game % 5
-    options: dict[str, Any] = {"max_attack_rounds": 2 if players > 3 else 3}
+    options: dict[str, Any] = {"max_attack_rounds": 1 if players > 3 else 2}
     if game % 3 == 1:
         options["drawn_animal_to_pile"] = True
     if game % 4 == 2:
