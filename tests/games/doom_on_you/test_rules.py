@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -722,3 +723,15 @@ def test_scenario_exact_deck() -> None:
     assert snap(s, "deck_top") == ["Camo", "Hunt"] and snap(s, "deck_size") == 2
     assert len(s.removed) == DECK_SIZE - 2 - 12
     assert NAMES[s.deck[-1]] == "Camo"
+
+
+def test_a_save_from_before_open_declarations_still_loads() -> None:
+    s = attack_game()
+    act(s, "0: no bribe")
+    data = json.loads(s.to_json())
+    stack = data["state"]["stack"]
+    stack[-1] = stack[-1][:3]  # the old frames: one ("declare", defender, attacker) each
+    stack.insert(-1, ["declare", 0, 2])
+    loaded = DoomOnYouState.from_dict(data)
+    act(loaded, "1: done", "2: done")
+    assert due(loaded).kind in ("declare", "defend")

@@ -381,8 +381,8 @@ def h_bribe_answer(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | 
 def h_declare(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
     """An open negotiation: the others declare in seat order, round and round, a player who
     said ``done`` coming back in when someone else acts, until all of them pass in a row.
-    ``passes`` counts the passes in a row so far."""
-    _, d, a, passes = f
+    ``passes`` counts the passes in a row so far (saves from before it have none: 0)."""
+    _, d, a, passes = f if len(f) == 4 else (*f, 0)
     declarers = len(s.others(d))
     if not s.alive[d] or passes >= declarers:
         s.stack.pop()
