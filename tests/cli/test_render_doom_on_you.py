@@ -40,6 +40,7 @@ def position() -> DoomOnYouState:
         (2, "done"),
         (0, "attack with Hand-a"),
         (0, "done"),
+        (2, "done"),  # back in the negotiation: player 0 acted after player 2's done
         (1, "done"),
         (2, "pass"),
         (0, "pass"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -73,7 +74,7 @@ def test_deck_has_110_cards_and_the_named_animals_match_the_rulebook() -> None:
     assert {"Camo", "Flame-ingo", "Hand-a", "Volcano"} <= set(spec)
     battle = {d.name for d in CARD_DEFS if d.kind == "battle"}
     assert battle == {"Hunt", "Force Field", "Deflect", "Capture", "Sneak Attack"}
-    assert sum(d["count"] for d in spec.values()) == 110
+    assert sum(d["copies"] for d in spec.values()) == 110
     assert all(d["text"] for d in spec.values())
 
 
@@ -93,7 +94,7 @@ def test_setup_deals_food_and_six_cards_without_doom(players: int) -> None:
         assert snap(s, f"players.{p}.food") == 10
         assert len(s.hands[p]) == 6 and not any(IS_DOOM[c] for c in s.hands[p])
     assert len(s.deck) == DECK_SIZE - 6 * players
-    assert sum(IS_DOOM[c] for c in s.deck) == sum(d.count for d in CARD_DEFS if d.kind == "doom")
+    assert sum(IS_DOOM[c] for c in s.deck) == sum(d.copies for d in CARD_DEFS if d.kind == "doom")
 
 
 def test_first_prep_skips_drawing_and_places_up_to_three_animals() -> None:
@@ -137,7 +138,7 @@ def test_declared_attacks_cannot_be_taken_back() -> None:
 
 def test_unblocked_attack_takes_tokens_and_the_animal_is_removed() -> None:
     s = attack_game(p2={"hand": [], "animals": ["Hunting-bird"]})
-    act(s, "0: no bribe", "1: done", "2: attack with Hunting-bird", "2: done", "0: done")
+    act(s, "0: no bribe", "1: done", "2: attack with Hunting-bird", "2: done", "1: done", "0: done")
     passes(s)
     assert food(s)[:3] == [7, 10, 13]
     assert "Hunting-bird" in snap(s, "removed") and snap(s, "players.2.animals") == []
@@ -150,7 +151,7 @@ def test_deter_tle_blocks_both_attacks_and_all_three_leave() -> None:
         p2={"hand": [], "animals": ["Hunting-bird"]},
     )
     act(s, "0: no bribe", "1: attack with Alpaca-punch", "1: done")
-    act(s, "2: attack with Hunting-bird", "2: done")
+    act(s, "2: attack with Hunting-bird", "2: done", "1: done")
     act(s, "0: block Alpaca-punch of player 1 with Deter-tle")
     act(s, "0: block Hunting-bird of player 2 with Deter-tle (1 defence left)")
     assert snap(s, "attacks") == [] and snap(s, "players.0.animals") == []
@@ -165,7 +166,7 @@ def test_deter_tle_half_used_blocks_one_and_lets_the_other_through() -> None:
         p2={"hand": [], "animals": ["Hunting-bird"]},
     )
     act(s, "0: no bribe", "1: attack with Alpaca-punch", "1: done")
-    act(s, "2: attack with Hunting-bird", "2: done")
+    act(s, "2: attack with Hunting-bird", "2: done", "1: done")
     act(s, "0: block Hunting-bird of player 2 with Deter-tle", "0: done")
     passes(s)
     assert food(s) == [9, 11, 10]
@@ -200,6 +201,51 @@ def test_each_player_defends_once_and_first_defender_rotates() -> None:
         choice = next((o for o in ("done", "stop drawing", "pass") if o in opts), opts[-1])
         s.apply(due(s).player, choice)
     assert snap(s, "defender") == 2
+
+
+def test_first_defender_changes_even_when_skipping_a_player_who_is_out() -> None:
+    # Round 2 should start with player 1, who is out: player 2 defends first. Round 3 must then
+    # start with someone else (player 0), not with player 2 again.
+    setup = {
+        "start": "attack",
+        "attack_round": 2,
+        "first_defender": 1,
+        "deck": ["Camo"] * 5,
+        "players": {"1": {"out": True}},
+    }
+    s = game(3, setup)
+    assert snap(s, "defender") == 2
+    while snap(s, "attack_round") == 2 or snap(s, "defender") == -1:
+        opts = s.labels()
+        choice = next((o for o in ("done", "no bribe", "pass", "stop drawing") if o in opts), None)
+        s.apply(due(s).player, choice or opts[-1])
+    assert snap(s, "attack_round") == 3 and snap(s, "defender") == 0
+    assert "attack round 3: player 0 defends first" in s.log_lines(None)
+
+
+def test_declarations_are_an_open_negotiation() -> None:
+    s = attack_game(
+        p1={"hand": [], "animals": ["Alpaca-punch"]},
+        p2={"hand": [], "animals": ["Hunting-bird"]},
+    )
+    act(s, "0: no bribe", "1: done", "2: attack with Hunting-bird", "2: done")
+    # Player 1 said done, but player 2 acted since: player 1 may come back in.
+    assert due(s).player == 1 and "attack with Alpaca-punch" in s.labels()
+    act(s, "1: attack with Alpaca-punch", "1: done")
+    assert due(s).player == 2 and due(s).kind == "declare"  # 1 acted: 2 is asked again
+    act(s, "2: done")  # everyone has now passed in a row: the defender draws
+    assert due(s).kind == "defend" and len(snap(s, "attacks")) == 2
+
+
+def test_a_drawn_battle_card_can_be_played_at_once_with_no_attack() -> None:
+    s = attack_game(
+        p0={"hand": []}, p1={"hand": [], "animals": ["Rhino-ssault"]}, deck_top=["Hunt"]
+    )
+    act(s, "0: no bribe", "1: done", "2: done")
+    assert due(s).player == 0 and due(s).kind == "defend"
+    act(s, "0: play Hunt on Rhino-ssault in player 1's pile")
+    passes(s)
+    assert snap(s, "players.1.animals") == [] and "Rhino-ssault" in snap(s, "removed")
 
 
 def test_drawn_animal_waits_for_the_next_prep() -> None:
@@ -351,7 +397,7 @@ def test_force_field_blocks_every_attack_except_flame_ingo() -> None:
         p2={"hand": [], "animals": ["Hunting-bird"]},
     )
     act(s, "0: no bribe", "1: attack with Flame-ingo", "1: attack with Alpaca-punch", "1: done")
-    act(s, "2: attack with Hunting-bird", "2: done", "0: play Force Field for player 0")
+    act(s, "2: attack with Hunting-bird", "2: done", "1: done", "0: play Force Field for player 0")
     passes(s)
     assert [a["animal"] for a in snap(s, "attacks")] == ["Flame-ingo"]
     act(s, "0: done")
@@ -431,7 +477,7 @@ def test_sneak_attack_attacks_straight_from_the_hand() -> None:
     s = attack_game(p2={"hand": ["Sneak Attack", "Bull-doze", "Hunt"]})
     act(s, "0: no bribe", "1: done")
     assert s.labels() == ["sneak attack with Bull-doze", "offer a bribe", "done"]
-    act(s, "2: sneak attack with Bull-doze", "2: done", "0: done")
+    act(s, "2: sneak attack with Bull-doze", "2: done", "1: done", "0: done")
     passes(s)
     assert food(s) == [7, 10, 13] and snap(s, "players.2.hand") == ["Hunt"]
 
@@ -677,3 +723,15 @@ def test_scenario_exact_deck() -> None:
     assert snap(s, "deck_top") == ["Camo", "Hunt"] and snap(s, "deck_size") == 2
     assert len(s.removed) == DECK_SIZE - 2 - 12
     assert NAMES[s.deck[-1]] == "Camo"
+
+
+def test_a_save_from_before_open_declarations_still_loads() -> None:
+    s = attack_game()
+    act(s, "0: no bribe")
+    data = json.loads(s.to_json())
+    stack = data["state"]["stack"]
+    stack[-1] = stack[-1][:3]  # the old frames: one ("declare", defender, attacker) each
+    stack.insert(-1, ["declare", 0, 2])
+    loaded = DoomOnYouState.from_dict(data)
+    act(loaded, "1: done", "2: done")
+    assert due(loaded).kind in ("declare", "defend")

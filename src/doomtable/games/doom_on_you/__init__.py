@@ -1,7 +1,10 @@
 """Doom On You: steal food with animal attacks, survive doom cards, bribe your way through.
 
-Registered as ``doom-on-you`` (2 to 6 players). Rules: ``state.py``; cards: ``cards.py``;
-rulings (damaged passages, deck design, the 2-player duel, the round cap): docs/rulings.md.
+Registered as ``doom-on-you`` (2 to 6 players). Layers, as in Doomlings: ``cards.py`` (the card
+vocabulary and the deck read from ``deck.yaml``), ``data.py`` (fixed numbers), ``state.py``
+(fields and zone helpers), ``rules.py`` (frame handlers), ``scoring.py`` and ``game.py`` (the
+playable state: labels, views, log, scenarios). Rulings (damaged passages, deck design, the
+2-player duel, the round cap): docs/rulings.md.
 """
 
 from __future__ import annotations
@@ -10,7 +13,8 @@ from typing import Any
 
 from doomtable.engine import GameSpec
 from doomtable.games.doom_on_you.cards import CARD_DEFS, CARDS, card_dicts, card_reference
-from doomtable.games.doom_on_you.state import GAME, DoomOnYouState
+from doomtable.games.doom_on_you.data import GAME
+from doomtable.games.doom_on_you.game import DoomOnYouState
 
 
 def _create(players: int, seed: int, options: dict[str, Any]) -> DoomOnYouState:

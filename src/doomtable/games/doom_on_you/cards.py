@@ -41,11 +41,11 @@ PILE_AND_FOOD: Final = "pile-and-food"  # you lose every animal in your pile and
 
 @dataclass(frozen=True, slots=True)
 class CardDef:
-    """One kind of card; ``count`` copies are in the deck."""
+    """One kind of card; ``copies`` of it are in the deck."""
 
     name: str
     kind: str
-    count: int
+    copies: int
     attack: int = 0
     defence: int = 0
     tokens: int = 0
@@ -68,7 +68,7 @@ class CardDef:
         return _doom_text(self.power, self.amount)
 
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"name": self.name, "kind": self.kind, "count": self.count}
+        data: dict[str, Any] = {"name": self.name, "kind": self.kind, "copies": self.copies}
         if self.kind == ANIMAL:
             data.update(attack=self.attack, defence=self.defence, tokens=self.tokens)
         if self.power:
@@ -120,14 +120,14 @@ def _doom_text(effect: str, amount: int) -> str:
 
 
 DECK_FILE: Final = Path(__file__).with_name("deck.yaml")
-"""The deck as data; owners of the printed deck can replace it with their own counts."""
+"""The deck as data; owners of the printed deck can replace it with their own copies."""
 
 _POWERS: Final[dict[str, tuple[str, ...]]] = {
     ANIMAL: ("", CAMO, FLAME, PEEK),
     BATTLE: (HUNT, FORCE_FIELD, DEFLECT, CAPTURE, SNEAK),
     DOOM: (BOTH_PILES, LOSE_FOOD, ALL_LOSE_FOOD, LOSE_ONE, PILE_AND_FOOD),
 }
-_INT_FIELDS: Final = ("count", "attack", "defence", "tokens", "amount")
+_INT_FIELDS: Final = ("copies", "attack", "defence", "tokens", "amount")
 
 
 class DeckFileError(DoomtableError, ValueError):
@@ -148,6 +148,8 @@ def load_deck(path: Path) -> tuple[CardDef, ...]:
         where = f"{path}: card {i + 1}"
         if not isinstance(entry, dict):
             raise DeckFileError(f"{where}: expected a mapping")
+        if "count" in entry:
+            raise DeckFileError(f"{where}: 'count' is now called 'copies' (as in every game)")
         unknown = set(entry) - {"name", "kind", "power", "flavour", *_INT_FIELDS}
         if unknown:
             raise DeckFileError(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
@@ -162,7 +164,7 @@ def load_deck(path: Path) -> tuple[CardDef, ...]:
             raise DeckFileError(f"{where} ({name}): power must be one of {choices}")
         numbers = {k: entry.get(k, 0) for k in _INT_FIELDS}
         if any(not isinstance(v, int) or isinstance(v, bool) or v < 0 for v in numbers.values()):
-            raise DeckFileError(f"{where} ({name}): counts and values are whole numbers >= 0")
+            raise DeckFileError(f"{where} ({name}): copies and values are whole numbers >= 0")
         defs.append(
             CardDef(name, kind, power=power, flavour=str(entry.get("flavour", "")), **numbers)
         )
@@ -173,10 +175,12 @@ CARD_DEFS: Final[tuple[CardDef, ...]] = load_deck(DECK_FILE)
 
 DEF_BY_NAME: Final[dict[str, int]] = {d.name.casefold(): i for i, d in enumerate(CARD_DEFS)}
 
-CARDS: Final[tuple[CardDef, ...]] = tuple(d for d in CARD_DEFS for _ in range(d.count))
+CARDS: Final[tuple[CardDef, ...]] = tuple(d for d in CARD_DEFS for _ in range(d.copies))
 """Card id -> definition; copies of one kind have consecutive ids."""
 
-CARD_DEF: Final[tuple[int, ...]] = tuple(i for i, d in enumerate(CARD_DEFS) for _ in range(d.count))
+CARD_DEF: Final[tuple[int, ...]] = tuple(
+    i for i, d in enumerate(CARD_DEFS) for _ in range(d.copies)
+)
 """Card id -> index into ``CARD_DEFS`` (cheap identity for de-duplicating options)."""
 
 NAMES: Final[tuple[str, ...]] = tuple(d.name for d in CARDS)
@@ -202,6 +206,6 @@ def card_reference() -> str:
     lines = [f"Doom On You: {DECK_SIZE} cards."]
     for kind, title in ((ANIMAL, "Animals"), (BATTLE, "Battle cards"), (DOOM, "Doom cards")):
         group = [d for d in CARD_DEFS if d.kind == kind]
-        lines.append(f"\n{title} ({sum(d.count for d in group)}):")
-        lines.extend(f"- {d.name} x{d.count}: {d.text}" for d in group)
+        lines.append(f"\n{title} ({sum(d.copies for d in group)}):")
+        lines.extend(f"- {d.name} x{d.copies}: {d.text}" for d in group)
     return "\n".join(lines)

@@ -1,0 +1,607 @@
+"""Doom On You rules as frame handlers: prep and attack rounds, declarations, the defence,
+battle cards and their counters, doom cards and bribes.
+
+Every handler follows the engine contract: called with ``option=None`` it either changes the
+state and returns ``None`` or returns a Decision and changes nothing; called with an option it
+carries the choice out and pops (or replaces) its frame. Counterable battle cards (Hunt, Force
+Field, Deflect) become an ``effect`` frame under a counter window; each counter flips the
+frame's ``live`` flag and opens its own window.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from doomtable.engine import Decision, GameState, Option
+from doomtable.engine.decision import Frame
+from doomtable.engine.state import Handler
+from doomtable.games.doom_on_you.cards import (
+    ALL_LOSE_FOOD,
+    ATTACK,
+    BATTLE_NAMES,
+    BATTLE_OF,
+    BOTH_PILES,
+    CAMO,
+    CAPTURE,
+    CARDS,
+    DEFENCE,
+    DEFLECT,
+    FLAME,
+    FORCE_FIELD,
+    HUNT,
+    IS_ANIMAL,
+    IS_DOOM,
+    LOSE_FOOD,
+    LOSE_ONE,
+    NAMES,
+    PEEK,
+    POWER,
+    SNEAK,
+    TOKENS,
+)
+from doomtable.games.doom_on_you.data import BRIBE_MAX, NOTES, PREP_DRAWS
+from doomtable.games.doom_on_you.state import DoomOnYouBase, distinct
+
+# Option verb -> battle card it spends.
+_PLAY_KIND = {"hunt": HUNT, "ff": FORCE_FIELD, "deflect": DEFLECT, "capture": CAPTURE}
+
+
+class DoomOnYouRules(DoomOnYouBase):
+    """The rules: which options a player has, and what battle plays and responses do."""
+
+    # ----------------------------------------------------------------- options
+
+    def battle_options(self, p: int, t: int) -> list[Option]:
+        """Battle cards ``p`` could play while player ``t`` defends."""
+        hand = self.hands[p]
+        kinds = {BATTLE_OF[c] for c in hand}
+        kinds.discard("")
+        if not kinds:
+            return []
+        opts: list[Option] = []
+        live = [a[0] for a in self.attacks if a[2] == t]
+        live = distinct(live, self.attack_key)
+        if HUNT in kinds:
+            opts.extend(self.hunt_targets())
+        if FORCE_FIELD in kinds and any(POWER[c] != FLAME for c in live):
+            opts.append(("ff", t))
+        if DEFLECT in kinds:
+            targets = [y for y in self.others(p) if y != t]
+            opts.extend(("deflect", c, y) for c in live for y in targets)
+        if CAPTURE in kinds:
+            opts.extend(("capture", c) for c in live)
+        if SNEAK in kinds and p != t:
+            animals = [c for c in hand if IS_ANIMAL[c]]
+            opts.extend(("sneak", c) for c in distinct(animals))
+        return opts
+
+    def hunt_targets(self) -> list[Option]:
+        """Hunt on any animal in a pile or in an attack, except a Camo."""
+        opts: list[Option] = []
+        for q in range(self.players):
+            pile = [c for c in self.piles[q] if POWER[c] != CAMO]
+            opts.extend(("hunt", c) for c in distinct(pile))
+        hunted = [a[0] for a in self.attacks if POWER[a[0]] != CAMO]
+        opts.extend(("hunt", c) for c in distinct(hunted, self.attack_key))
+        return opts
+
+    def hunts(self, p: int) -> list[Option]:
+        """``p``'s Hunt plays: a Hunt may be played at any time during an attack round."""
+        return self.hunt_targets() if any(BATTLE_OF[c] == HUNT for c in self.hands[p]) else []
+
+    def next_declarer(self, d: int, a: int) -> int:
+        """The living player after ``a`` in seat order who declares against ``d``."""
+        n = self.players
+        return next(q for q in ((a + i) % n for i in range(1, n + 1)) if q != d and self.alive[q])
+
+    def defence_options(self, d: int) -> list[Option]:
+        live = distinct([a[0] for a in self.attacks if a[2] == d], self.attack_key)
+        guards = [c for c in self.piles[d] if DEFENCE[c] > self.damage[c]]
+        guards = distinct(guards, self.pile_key)
+        opts: list[Option] = [("block", a, g) for a in live for g in guards]
+        opts.extend(self.battle_options(d, d))
+        return opts
+
+    # ----------------------------------------------------------------- battle plays
+
+    def play_battle(self, p: int, option: Option, t: int) -> None:
+        """``p`` plays a battle card while ``t`` defends."""
+        verb = option[0]
+        self.serial += 1
+        if verb == "sneak":
+            self.take_battle(p, SNEAK)
+            card = option[1]
+            self.hands[p].remove(card)
+            self.attacks.append((card, p, t, p, ATTACK[card]))
+            self.events.append(("sneak", p, t, card))
+            return
+        kind = _PLAY_KIND[verb]
+        self.take_battle(p, kind)
+        if verb == "capture":
+            card = option[1]
+            del self.attacks[self.attack_at(card)]
+            self.piles[p].append(card)
+            self.events.append(("capture", p, card))
+            return
+        self.events.append(("play", p, *option))
+        self.stack.append(("effect", 1, p, *option))
+        self.open_window(("counter", kind, p), self.others(p))
+
+    def block(self, d: int, card: int, guard: int) -> None:
+        i = self.attack_at(card)
+        card, owner, target, beneficiary, need = self.attacks[i]
+        used = min(need, DEFENCE[guard] - self.damage[guard])
+        self.damage[guard] += used
+        need -= used
+        self.events.append(("block", d, card, guard, used))
+        if self.damage[guard] >= DEFENCE[guard]:
+            self.discard_from_pile(d, guard)
+        if need:
+            self.attacks[i] = (card, owner, target, beneficiary, need)
+        else:
+            del self.attacks[i]
+            self.removed.append(card)
+
+    def resolve_attacks(self, d: int) -> None:
+        """Every attack on ``d`` still standing succeeds; then the animal leaves."""
+        keep = [a for a in self.attacks if a[2] != d]
+        hits = [a for a in self.attacks if a[2] == d]
+        self.attacks = keep
+        for i, (card, owner, _, beneficiary, _) in enumerate(hits):
+            if self.alive[d] and self.alive[beneficiary]:
+                taken = min(TOKENS[card], self.food[d])
+                self.food[d] -= taken
+                self.food[beneficiary] += taken
+                self.events.append(("hit", beneficiary, d, card, taken))
+                if POWER[card] == PEEK:
+                    self.reveal(beneficiary, d)
+            if self.options.get("successful_return") and self.alive[owner]:
+                self.piles[owner].append(card)
+            else:
+                self.removed.append(card)
+            self.check_out()
+            if self.over:
+                self.removed.extend(a[0] for a in hits[i + 1 :])
+                return
+
+    def reveal(self, viewer: int, target: int) -> None:
+        seen = tuple(self.hands[target])
+        self.revealed = [r for r in self.revealed if r[:2] != (viewer, target)]
+        self.revealed.append((viewer, target, seen))
+        self.events.append(("reveal", viewer, target, seen))
+
+    # ----------------------------------------------------------------- response windows
+
+    def response_options(self, player: int, trigger: tuple[Any, ...]) -> list[Option]:
+        kind = trigger[0]
+        if kind == "battle":
+            return self.battle_options(player, trigger[1])
+        card_kind = trigger[1] if kind == "counter" else FORCE_FIELD
+        if not any(BATTLE_OF[c] == card_kind for c in self.hands[player]):
+            return []
+        return [("counter", card_kind)] if kind == "counter" else [("ff_doom",)]
+
+    def on_response(self, player: int, option: Option, trigger: tuple[Any, ...]) -> bool:
+        verb = option[0]
+        if verb == "counter":
+            kind = option[1]
+            self.take_battle(player, kind)
+            self.events.append(("counter", player, kind))
+            at = max(i for i, fr in enumerate(self.stack) if fr[0] == "effect")
+            frame = self.stack[at]
+            self.stack[at] = (frame[0], 1 - frame[1], *frame[2:])
+            self.open_window(("counter", kind, player), self.others(player))
+        elif verb == "ff_doom":
+            self.take_battle(player, FORCE_FIELD)
+            self.events.append(("play", player, "ff_doom", trigger[1]))
+            self.stack.append(("effect", 1, player, "ff_doom"))
+            self.open_window(("counter", FORCE_FIELD, player), self.others(player))
+        else:
+            self.play_battle(player, option, trigger[1])
+        return False
+
+    def window_prompt(self, trigger: tuple[Any, ...]) -> str:
+        kind = trigger[0]
+        if kind == "battle":
+            return f"Play a battle card while player {trigger[1]} defends?"
+        if kind == "counter":
+            name = BATTLE_NAMES[trigger[1]]
+            return f"Cancel player {trigger[2]}'s {name} with a {name}?"
+        return f"Block {NAMES[trigger[1]]} with a Force Field?"
+
+
+# --------------------------------------------------------------------- frame handlers
+
+
+def h_prep(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
+    r = f[1]
+    s.stack.pop()
+    s.events.append(("prep", r))
+    if s.stalemate():
+        s.end_game("nothing left to draw or attack with", s.most_food(s.order_from(0)))
+        return None
+    order = s.order_from(s.first_defender(r))
+    frames: list[Frame] = [("draw_step", p, 0) for p in order] if r > 1 else []
+    frames.extend(("place", p) for p in order)
+    frames.append(("attack_round", r))
+    s.push(*frames)
+    return None
+
+
+def _draw(s: DoomOnYouRules, p: int, in_attack: int) -> int:
+    """``p`` draws the top card; a doom card goes off at once. Returns the card."""
+    if not s.deck:
+        # Ruling: an empty draw pile is rebuilt from the cards removed from play.
+        s.deck, s.removed = s.removed, []
+        s.rng.shuffle(s.deck)
+        s.events.append(("reshuffle", len(s.deck)))
+    card = s.deck.pop()
+    s.events.append(("draw", p, card))
+    if IS_DOOM[card]:
+        s.removed.append(card)
+        s.stack.append(("doom", card, p, in_attack))
+    else:
+        s.hands[p].append(card)
+    return card
+
+
+def h_draw_step(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
+    _, p, drawn = f
+    if not s.alive[p] or drawn >= PREP_DRAWS or not (s.deck or s.removed):
+        s.stack.pop()
+        return None
+    if o is None:
+        prompt = f"Prep round: draw a card? ({drawn} of {PREP_DRAWS} drawn)"
+        return Decision(p, "draw", (("draw",), ("stop",)), prompt)
+    if o[0] == "stop":
+        s.stack.pop()
+        return None
+    s.stack[-1] = ("draw_step", p, drawn + 1)
+    _draw(s, p, 0)
+    return None
+
+
+def h_place(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
+    p = f[1]
+    pile, hand = s.piles[p], s.hands[p]
+    if not s.alive[p] or len(pile) >= s.pile_limit or not hand:
+        s.stack.pop()
+        return None
+    if o is None:
+        animals = distinct([c for c in hand if IS_ANIMAL[c]])
+        options = (*(("place", c) for c in animals), ("done",))
+        prompt = f"Prep round: place animals in your pile ({len(pile)} of {s.pile_limit})"
+        return Decision(p, "place", options, prompt)
+    if o[0] == "done":
+        s.stack.pop()
+        return None
+    hand.remove(o[1])
+    pile.append(o[1])
+    s.events.append(("place", p, o[1]))
+    return None
+
+
+def h_attack_round(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
+    r = f[1]
+    s.stack.pop()
+    s.attack_round = r
+    s.bribed = [0] * s.players
+    first = s.first_defender(r)
+    # Count the next round from the player actually chosen, so skipping players who are out
+    # can never make the same player defend first twice in a row.
+    s.rotation = (first - (r - 1)) % s.players
+    s.events.append(("attack_round", r, first))
+    s.push(*(("turn", d) for d in s.order_from(first)), ("round_end", r))
+    return None
+
+
+def h_round_end(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
+    r = f[1]
+    s.stack.pop()
+    s.defender = -1
+    cap = int(s.options.get("max_attack_rounds") or 0)  # 0: no cap
+    if cap and r >= cap:
+        s.end_game(f"round cap: {r} attack rounds played", s.most_food(s.order_from(0)))
+    else:
+        s.stack.append(("prep", r + 1))
+    return None
+
+
+def h_turn(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
+    d = f[1]
+    s.stack.pop()
+    if not s.alive[d]:
+        return None
+    s.defender = d
+    s.events.append(("turn", d))
+    first = s.next_declarer(d, d)
+    s.push(("pre", d), ("declare", d, first, 0), ("defender_draw", d), ("defend", d, 0, -1))
+    return None
+
+
+def h_pre(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
+    d = f[1]
+    # Only public facts decide whether to ask, so being asked reveals nothing.
+    if not s.alive[d] or not (s.may_bribe(d) or s.hands[d]):
+        s.stack.pop()
+        return None
+    if o is None:
+        prompt = "Before attacks are declared on you: offer a bribe?"
+        offer: tuple[Option, ...] = (("bribe",),) if s.can_bribe(d) else ()
+        return Decision(d, "bribe", (*offer, *s.hunts(d), ("go",)), prompt)
+    if o[0] == "hunt":
+        s.play_battle(d, o, d)
+        return None
+    s.stack.pop()
+    if o[0] == "bribe":
+        s.bribed[d] = 1
+        s.stack.append(("bribe", d, -1, 0))
+    return None
+
+
+def h_bribe(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
+    _, giver, to, amount = f
+    if o is None:
+        if to < 0:
+            options: tuple[Option, ...] = tuple(("bribe_to", q) for q in s.others(giver))
+            prompt = "Offer food to which player?"
+        elif not amount:
+            top = min(BRIBE_MAX, s.food[giver] - 1)
+            options = tuple(("bribe_amount", a) for a in range(1, top + 1))
+            prompt = f"How much food to offer player {to}?"
+        else:
+            options = tuple(("bribe_note", k) for k in range(len(NOTES)))
+            prompt = f"Which note goes with your offer of {amount} food to player {to}?"
+        return Decision(giver, "bribe", options, prompt)
+    if o[0] == "bribe_to":
+        s.stack[-1] = ("bribe", giver, o[1], 0)
+    elif o[0] == "bribe_amount":
+        s.stack[-1] = ("bribe", giver, to, o[1])
+    else:
+        s.stack[-1] = ("bribe_answer", giver, to, amount, o[1])
+        s.events.append(("offer", giver, to, amount, o[1]))
+    return None
+
+
+def h_bribe_answer(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
+    _, giver, to, amount, note = f
+    if o is None:
+        prompt = f"Player {giver} offers you {amount} food ({NOTES[note]!r}). Accept?"
+        return Decision(to, "bribe", (("accept",), ("decline",)), prompt)
+    s.stack.pop()
+    if o[0] == "accept":
+        s.food[giver] -= amount
+        s.food[to] += amount
+        s.events.append(("paid", giver, to, amount))
+    else:
+        s.events.append(("declined", giver, to))
+    return None
+
+
+def h_declare(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
+    """An open negotiation: the others declare in seat order, round and round, a player who
+    said ``done`` coming back in when someone else acts, until all of them pass in a row.
+    ``passes`` counts the passes in a row so far (saves from before it have none: 0)."""
+    _, d, a, passes = f if len(f) == 4 else (*f, 0)
+    declarers = len(s.others(d))
+    if not s.alive[d] or passes >= declarers:
+        s.stack.pop()
+        return None
+    if not s.alive[a]:
+        s.stack[-1] = ("declare", d, s.next_declarer(d, a), passes)
+        return None
+    pile, hand = s.piles[a], s.hands[a]
+    # Only public facts decide whether to ask, so being asked reveals nothing.
+    if not (pile or hand or s.may_bribe(a)):
+        o = ("done",)
+    elif o is None:
+        options: list[Option] = [("attack", c) for c in distinct(pile) if ATTACK[c]]
+        if any(BATTLE_OF[c] == SNEAK for c in hand):
+            animals = [c for c in hand if IS_ANIMAL[c]]
+            options.extend(("sneak", c) for c in distinct(animals))
+        options.extend(s.hunts(a))
+        if s.can_bribe(a):
+            options.append(("bribe",))
+        options.append(("done",))
+        return Decision(a, "declare", tuple(options), f"Declare attacks on player {d}?")
+    verb = o[0]
+    if verb == "done":
+        s.stack[-1] = ("declare", d, s.next_declarer(d, a), passes + 1)
+        return None
+    s.stack[-1] = ("declare", d, a, 0)
+    if verb == "bribe":
+        s.bribed[a] = 1
+        s.stack.append(("bribe", a, -1, 0))
+    elif verb == "attack":
+        card = o[1]
+        pile.remove(card)
+        s.damage[card] = 0
+        s.attacks.append((card, a, d, a, ATTACK[card]))
+        s.events.append(("attack", a, d, card))
+    else:
+        s.play_battle(a, o, d)
+    return None
+
+
+def h_defender_draw(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
+    d = f[1]
+    s.stack.pop()
+    if not s.alive[d] or not (s.deck or s.removed):
+        return None
+    card = _draw(s, d, 1)
+    if (
+        s.options.get("drawn_animal_to_pile")
+        and not IS_DOOM[card]
+        and len(s.piles[d]) < s.pile_limit
+    ):
+        # Asked after every kept draw, animal or not, so the question reveals nothing.
+        s.stack.append(("drawn", d, card))
+    return None
+
+
+def h_drawn(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
+    _, d, card = f
+    if o is None:
+        options: tuple[Option, ...] = (("keep",),)
+        if IS_ANIMAL[card]:
+            options = (("pile", card), *options)
+        return Decision(d, "drawn", options, f"You drew {NAMES[card]}: put it in your pile?")
+    s.stack.pop()
+    if o[0] == "pile":
+        s.hands[d].remove(card)
+        s.piles[d].append(card)
+        s.events.append(("place", d, card))
+    return None
+
+
+def h_defend(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
+    _, d, mode, serial = f
+    if not s.alive[d] or (mode == 1 and s.serial == serial):
+        # Nobody answered the last call for battle cards: what still stands gets through.
+        s.stack.pop()
+        s.resolve_attacks(d)
+        return None
+    attacked = sum(a[2] == d for a in s.attacks)
+    if not attacked and d != s.defender:
+        # A deflected attack that is gone: nothing left to defend. The turn's own defender
+        # goes on without attacks: battle cards are played "immediately" after the draw, and
+        # Hunt at any time.
+        s.stack.pop()
+        return None
+    if mode == 1:
+        s.stack[-1] = ("defend", d, 0, serial)
+        return None
+    if o is None:
+        options = s.defence_options(d)
+        if options or s.hands[d]:
+            prompt = (
+                f"Defend against {attacked} attack(s)"
+                if attacked
+                else "No attack on you: play a battle card?"
+            )
+            return Decision(d, "defend", (*options, ("done",)), prompt)
+        o = ("done",)
+    verb = o[0]
+    if verb == "done":
+        s.stack[-1] = ("defend", d, 1, s.serial)
+        s.open_window(("battle", d), s.others(d))
+    elif verb == "block":
+        s.block(d, o[1], o[2])
+    else:
+        s.play_battle(d, o, d)
+    return None
+
+
+def h_effect(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
+    _, live, p, verb, *args = f
+    s.stack.pop()
+    if not live:
+        s.events.append(("cancelled", p, verb))
+        return None
+    if verb == "hunt":
+        card = args[0]
+        owner = next((q for q in range(s.players) if card in s.piles[q]), -1)
+        if owner >= 0:
+            s.discard_from_pile(owner, card)
+        elif any(a[0] == card for a in s.attacks):
+            del s.attacks[s.attack_at(card)]
+            s.removed.append(card)
+        else:
+            return None
+        s.events.append(("killed", p, card))
+    elif verb == "ff":
+        t = args[0]
+        blocked = [a[0] for a in s.attacks if a[2] == t and POWER[a[0]] != FLAME]
+        s.attacks = [a for a in s.attacks if a[0] not in blocked]
+        s.removed.extend(blocked)
+        s.events.append(("shielded", p, t, tuple(blocked)))
+    elif verb == "deflect":
+        card, y = args
+        if s.alive[y] and any(a[0] == card for a in s.attacks):
+            i = s.attack_at(card)
+            card, owner, _, _, need = s.attacks[i]
+            s.attacks[i] = (card, owner, y, p, need)
+            s.events.append(("deflected", p, card, y))
+            s.stack.append(("defend", y, 0, -1))
+    else:
+        i = max(i for i, fr in enumerate(s.stack) if fr[0] == "doom_apply")
+        s.stack[i] = (*s.stack[i][:4], 1)
+    return None
+
+
+def h_doom(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
+    _, card, drawer, in_attack = f
+    if not s.alive[drawer]:
+        s.stack.pop()
+        return None
+    victim = -1
+    if POWER[card] == BOTH_PILES:
+        others = s.others(drawer)
+        if len(others) > 1:
+            if o is None:
+                prompt = f"{NAMES[card]}: choose the other player who loses their animals"
+                return Decision(drawer, "doom", tuple(("victim", q) for q in others), prompt)
+            victim = o[1]
+        elif others:
+            victim = others[0]
+    s.stack.pop()
+    s.events.append(("doom", drawer, card, victim))
+    s.stack.append(("doom_apply", card, drawer, victim, 0))
+    if in_attack:
+        s.open_window(("doom", card, drawer), s.order_from(drawer))
+    return None
+
+
+def h_doom_apply(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
+    _, card, drawer, victim, blocked = f
+    effect = POWER[card]
+    if blocked or not s.alive[drawer]:
+        s.stack.pop()
+        return None
+    if effect == LOSE_ONE:
+        pile = s.piles[drawer]
+        choices = distinct(pile)
+        if len(choices) > 1 and o is None:
+            options = tuple(("lose", c) for c in choices)
+            return Decision(drawer, "doom", options, f"{NAMES[card]}: lose which animal?")
+        s.stack.pop()
+        if choices:
+            lost = o[1] if o is not None else choices[0]
+            s.events.append(("lose_animals", drawer, (lost,)))
+            s.discard_from_pile(drawer, lost)
+        return None
+    s.stack.pop()
+    amount = CARDS[card].amount
+    if effect == BOTH_PILES:
+        s.lose_pile(drawer)
+        if victim >= 0 and s.alive[victim]:
+            s.lose_pile(victim)
+    elif effect == LOSE_FOOD:
+        s.lose_food([drawer], amount)
+    elif effect == ALL_LOSE_FOOD:
+        s.lose_food(s.order_from(drawer), amount)
+    else:
+        s.lose_pile(drawer)
+        s.lose_food([drawer], amount)
+    return None
+
+
+HANDLERS: dict[str, Handler] = {
+    **GameState.HANDLERS,
+    "prep": h_prep,
+    "draw_step": h_draw_step,
+    "place": h_place,
+    "attack_round": h_attack_round,
+    "round_end": h_round_end,
+    "turn": h_turn,
+    "pre": h_pre,
+    "bribe": h_bribe,
+    "bribe_answer": h_bribe_answer,
+    "declare": h_declare,
+    "defender_draw": h_defender_draw,
+    "drawn": h_drawn,
+    "defend": h_defend,
+    "effect": h_effect,
+    "doom": h_doom,
+    "doom_apply": h_doom_apply,
+}
