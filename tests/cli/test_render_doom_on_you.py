@@ -10,7 +10,7 @@ from rich.console import Console
 from doomtable.cli import render_doom_on_you
 from doomtable.cli.render import render_view
 from doomtable.engine import Rng, new_game
-from doomtable.games.doom_on_you.state import DoomOnYouState
+from doomtable.games.doom_on_you import DoomOnYouState
 
 
 def draw(view: dict[str, Any]) -> str:

@@ -6,7 +6,7 @@ from typing import Any
 
 from doomtable.bots import GreedyBot, InfoSet
 from doomtable.engine import new_game
-from doomtable.games.doom_on_you.state import DoomOnYouState
+from doomtable.games.doom_on_you import DoomOnYouState
 
 
 def table(players: dict[str, Any], **options: Any) -> DoomOnYouState:

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from doomtable.engine import GameState, Rng, new_game, replay
+from doomtable.games.doom_on_you import DoomOnYouState
 from doomtable.games.doom_on_you.cards import DECK_SIZE, NAMES
-from doomtable.games.doom_on_you.state import DoomOnYouState
 
 GAME = "doom-on-you"
 NAME_RE = re.compile('"(' + "|".join(re.escape(n) for n in set(NAMES)) + ')[" ]')

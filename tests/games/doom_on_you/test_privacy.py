@@ -13,9 +13,9 @@ import re
 from typing import Any
 
 from doomtable.engine import Rng, new_game
+from doomtable.games.doom_on_you import DoomOnYouState
 from doomtable.games.doom_on_you.cards import BATTLE_NAMES, IS_DOOM, NAMES
 from doomtable.games.doom_on_you.game import HIDDEN
-from doomtable.games.doom_on_you.state import DoomOnYouState
 
 GAMES = 1000
 SAMPLE_EVERY = 5  # decisions between two determinize checks

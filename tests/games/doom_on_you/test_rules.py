@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from doomtable.engine import RESPOND, Decision, Rng, ScenarioError, find_game, new_game
+from doomtable.games.doom_on_you import DoomOnYouState
 from doomtable.games.doom_on_you.cards import CARD_DEFS, DECK_SIZE, IS_DOOM, NAMES, card_reference
-from doomtable.games.doom_on_you.state import DoomOnYouState
 
 
 def game(

@@ -10,14 +10,11 @@ cards live in ``rules.py`` as frame handlers; labels, views, the log and scenari
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import ClassVar
 
 from doomtable.engine import Field, GameState
 from doomtable.games.doom_on_you.cards import BATTLE_OF, CARD_DEF, IS_ANIMAL
 from doomtable.games.doom_on_you.data import DUEL_PILE_LIMIT, GAME, NOTES, PILE_LIMIT
-
-if TYPE_CHECKING:
-    from doomtable.games.doom_on_you.game import DoomOnYouState
 
 
 class DoomOnYouBase(GameState):
@@ -192,13 +189,4 @@ def distinct(cards: list[int], key: Callable[[int], object] = CARD_DEF.__getitem
     return picked
 
 
-def __getattr__(name: str) -> Any:
-    # The playable class lives in game.py (it builds on the rules); older code imports it here.
-    if name == "DoomOnYouState":
-        from doomtable.games.doom_on_you.game import DoomOnYouState
-
-        return DoomOnYouState
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-__all__ = ["GAME", "NOTES", "DoomOnYouBase", "DoomOnYouState", "distinct"]
+__all__ = ["GAME", "NOTES", "DoomOnYouBase", "distinct"]
