@@ -13,6 +13,7 @@ from doomtable.engine.errors import (
 )
 from doomtable.engine.registry import (
     GameSpec,
+    OptionSpec,
     find_game,
     game_names,
     load_state,
@@ -37,6 +38,7 @@ __all__ = [
     "IllegalChoiceError",
     "NotYourDecisionError",
     "Option",
+    "OptionSpec",
     "Rng",
     "SaveFileError",
     "ScenarioError",

@@ -13,6 +13,47 @@ from doomtable.engine.state import GameState
 
 
 @dataclass(frozen=True)
+class OptionSpec:
+    """The type and range of one game option, so bad values are refused before a game starts.
+
+    ``kind`` is ``bool``, ``int`` or ``str``; an int lies in ``minimum..maximum`` (either may
+    be ``None``: unbounded); a str with ``choices`` must be one of them.
+    """
+
+    kind: type[bool] | type[int] | type[str]
+    help: str = ""
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] = ()
+
+    def check(self, key: str, value: Any) -> Any:
+        """``value`` if it fits; else a :class:`BadOptionError` saying what is allowed."""
+        if self.kind is bool:
+            if type(value) is not bool:
+                raise BadOptionError(f"option {key} is true or false, not {value!r}")
+            return value
+        if self.kind is int:
+            if type(value) is not int:
+                raise BadOptionError(f"option {key} is a whole number, not {value!r}")
+            low, high = self.minimum, self.maximum
+            if (low is not None and value < low) or (high is not None and value > high):
+                allowed = (
+                    f"from {low} to {high}"
+                    if low is not None and high is not None
+                    else f"at least {low}"
+                    if low is not None
+                    else f"at most {high}"
+                )
+                raise BadOptionError(f"option {key} is {allowed}, not {value!r}")
+            return value
+        if type(value) is not str:
+            raise BadOptionError(f"option {key} is text, not {value!r}")
+        if self.choices and value not in self.choices:
+            raise BadOptionError(f"option {key} is one of {', '.join(self.choices)}, not {value!r}")
+        return value
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """Static facts about a game, declared once by its package."""
 
@@ -27,6 +68,17 @@ class GameSpec:
     summary: str = ""
     cards: Callable[[], list[dict[str, Any]]] = list
     """Every card definition as JSON-ready dicts (name, kind, text, ...) for ``doomtable cards``."""
+    option_schema: dict[str, OptionSpec] = field(default_factory=dict)
+    """Each option's type and range; an option missing here must keep its default's type."""
+
+    def option_spec(self, key: str) -> OptionSpec:
+        """The declared schema of option ``key``, or one inferred from its default's type."""
+        declared = self.option_schema.get(key)
+        if declared is not None:
+            return declared
+        default = self.default_options[key]
+        kind = bool if type(default) is bool else int if type(default) is int else str
+        return OptionSpec(kind)
 
 
 _GAMES: dict[str, GameSpec] = {}
@@ -101,7 +153,7 @@ def checked_options(spec: GameSpec, players: int, options: dict[str, Any] | None
         if key not in merged:
             known = ", ".join(sorted(merged)) or "none"
             raise BadOptionError(f"{spec.title} has no option {key!r} (options: {known})")
-        merged[key] = value
+        merged[key] = spec.option_spec(key).check(key, value)
     return merged
 
 

@@ -17,7 +17,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from enum import Enum
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Self, cast
 
 from doomtable.engine.decision import PASS, RESPOND, Decision, Frame, Option
 from doomtable.engine.errors import (
@@ -184,17 +184,28 @@ class GameState(ABC):
                 [],
             )
         options = decision.options
-        if isinstance(choice, tuple):
-            if choice in options:
-                return choice
-        elif isinstance(choice, int):
-            if 0 <= choice < len(options):
-                return options[choice]
-        else:
-            wanted = " ".join(choice.split()).casefold()
+        # Exact types only: True is not index 1, and None, floats, lists or bytes are refused
+        # with the same error as any other illegal choice.
+        kind = type(choice)
+        if kind is tuple:
+            wanted_types = [type(item) for item in cast(tuple[Any, ...], choice)]
+            for option in options:
+                if option == choice and [type(item) for item in option] == wanted_types:
+                    return option
+        elif kind is int:
+            if 0 <= cast(int, choice) < len(options):
+                return options[cast(int, choice)]
+        elif kind is str:
+            wanted = " ".join(cast(str, choice).split()).casefold()
             for option in options:
                 if self.label(option).casefold() == wanted:
                     return option
+        else:
+            raise IllegalChoiceError(
+                f"a choice is an option tuple, its label or its index, not "
+                f"{kind.__name__} {choice!r}; legal: {', '.join(self.labels())}",
+                self.labels(),
+            )
         legal = [self.label(o) for o in options]
         raise IllegalChoiceError(
             f"{choice!r} is not a legal choice for player {player} ({decision.prompt}); "
