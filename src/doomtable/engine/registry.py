@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from typing import Any
 
 from doomtable.engine.decision import Option
-from doomtable.engine.errors import BadOptionError, SaveFileError, UnknownGameError
+from doomtable.engine.errors import (
+    BadOptionError,
+    DoomtableError,
+    SaveFileError,
+    UnknownGameError,
+)
 from doomtable.engine.state import GameState
 
 
@@ -177,3 +183,93 @@ def load_state(data: dict[str, Any]) -> GameState:
         raise SaveFileError("not a doomtable save: no 'game' field")
     spec = find_game(str(data["game"]))
     return spec.state_class.from_dict(data)
+
+
+def load_verified(data: object) -> GameState:
+    """The game ``data`` (``GameState.to_dict()`` output) holds, rebuilt by replaying its seed
+    and decision log, and refused unless it equals the saved state in every field.
+
+    Nothing in ``data`` is trusted: the state is never built from its fields, so a hand edit
+    (a duplicated card, a negative counter, a wrong type) is named, not played. Raises
+    :class:`SaveFileError` with one line saying what is wrong.
+    """
+    if not isinstance(data, dict) or type(data.get("game")) is not str:
+        raise SaveFileError("not a doomtable save: no 'game' field")
+    spec = find_game(data["game"])
+    fields = data.get("state")
+    options = data.get("options")
+    log = data.get("log")
+    if not isinstance(fields, dict):
+        raise SaveFileError("refused: 'state' is not an object")
+    players, seed = fields.get("players"), fields.get("seed")
+    if type(players) is not int or type(seed) is not int:
+        raise SaveFileError("refused: 'players' and 'seed' must be whole numbers")
+    if not isinstance(options, dict):
+        raise SaveFileError("refused: 'options' is not an object")
+    if not isinstance(log, list):
+        raise SaveFileError("refused: 'log' is not a list")
+    try:
+        state = new_game(spec.name, players, seed, options)
+    except DoomtableError as exc:
+        raise SaveFileError(f"refused: {exc}") from None
+    for number, entry in enumerate(log, 1):
+        if not _is_log_entry(entry):
+            raise SaveFileError(f"refused: decision {number} of the log is malformed: {entry!r}")
+        player, option = entry
+        try:
+            state.apply(player, tuple(option))
+        except DoomtableError:
+            raise SaveFileError(
+                f"refused: decision {number} of the log ({_short(entry)}) is not legal there"
+            ) from None
+    expected = json.loads(json.dumps(state.to_dict()))
+    difference = _first_difference(data, expected, "")
+    if difference is not None:
+        where, saved, replayed = difference
+        raise SaveFileError(
+            f"refused: {where} is {_short(saved)}, but its seed and decision log give "
+            f"{_short(replayed)} (the file was edited or damaged)"
+        )
+    return state
+
+
+def _is_log_entry(entry: object) -> bool:
+    return (
+        isinstance(entry, list)
+        and len(entry) == 2
+        and type(entry[0]) is int
+        and isinstance(entry[1], list)
+        and all(type(item) in (int, str) for item in entry[1])
+    )
+
+
+_MISSING = object()
+
+
+def _first_difference(saved: Any, replayed: Any, where: str) -> tuple[str, Any, Any] | None:
+    """Where ``saved`` first differs from ``replayed`` (types count: ``true`` is not 1)."""
+    if type(saved) is not type(replayed):
+        return where or "the save", saved, replayed
+    if isinstance(saved, dict):
+        for key in [*replayed, *(k for k in saved if k not in replayed)]:
+            name = key if where in ("", "state") else f"{where}.{key}"
+            found = _first_difference(saved.get(key, _MISSING), replayed.get(key, _MISSING), name)
+            if found is not None:
+                return found
+        return None
+    if isinstance(saved, list):
+        for index, (mine, theirs) in enumerate(zip(saved, replayed, strict=False)):
+            found = _first_difference(mine, theirs, f"{where}[{index}]")
+            if found is not None:
+                return found
+        if len(saved) != len(replayed):
+            return f"{where} (length)", len(saved), len(replayed)
+        return None
+    return None if saved == replayed else (where, saved, replayed)
+
+
+def _short(value: Any) -> str:
+    if value is _MISSING:
+        return "missing"
+    text = json.dumps(value) if not isinstance(value, str) else repr(value)
+    return text if len(text) <= 60 else f"{text[:57]}..."
