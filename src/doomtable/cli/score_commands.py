@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from itertools import groupby
@@ -22,11 +23,13 @@ from rich.prompt import Confirm, IntPrompt, Prompt
 from rich.table import Table
 
 from doomtable.cli.common import errors_to_exit, fail, make_console
+from doomtable.engine import DoomtableError
 from doomtable.games.doomlings import scoring, tally
 from doomtable.games.doomlings.data import AGES
 from doomtable.games.doomlings.game import DoomlingsState
 from doomtable.games.doomlings.state import CARD
 from doomtable.games.doomlings.tally import Need, PlayerEntry, TallyError
+from doomtable.safe_yaml import MAX_BYTES, YamlLimitError, load_yaml, read_text_file
 
 T = TypeVar("T")
 
@@ -75,6 +78,11 @@ def expand(items: str | Sequence[object], where: str) -> tuple[str, ...]:
         n = int(before or after or 1)
         if not 1 <= n <= MAX_COPIES:
             raise TallyError(f"{where}: {item!r} asks for {n} copies")
+        if any(c.isdigit() for c in name):  # no card name has a digit: a count went wrong
+            raise TallyError(
+                f"{where}: {item!r}: a count is a whole number from 1 to {MAX_COPIES}, "
+                "as in 'Kidney x3'"
+            )
         names.extend([name.strip()] * n)
     return tuple(names)
 
@@ -176,11 +184,38 @@ def parse_player(text: str, number: int) -> PlayerEntry:
     return entry_from_fields(name.strip(), fields, where)
 
 
-def load_board(path: Path) -> tuple[list[PlayerEntry], str | None]:
-    """Players and catastrophe from a YAML or JSON file (format: docs/score.md)."""
-    text = path.read_text(encoding="utf-8")
+STDIN = "-"
+
+
+def read_board_text(path: Path) -> str:
+    """The text of a board file, or of standard input for ``-``; binary or oversized input is
+    refused."""
     try:
-        data = json.loads(text) if path.suffix.casefold() == ".json" else yaml.safe_load(text)
+        if str(path) == STDIN:
+            raw = sys.stdin.buffer.read(MAX_BYTES + 1)
+            if len(raw) > MAX_BYTES or b"\x00" in raw:
+                raise YamlLimitError("standard input: not a board (binary or too large)")
+            return raw.decode("utf-8")
+        return read_text_file(path)
+    except UnicodeDecodeError as exc:
+        raise TallyError(f"{path}: byte {exc.start} is not UTF-8 text") from None
+    except YamlLimitError as exc:
+        raise TallyError(str(exc)) from None
+    except OSError as exc:
+        raise TallyError(f"{path}: cannot read: {exc.strerror or exc}") from None
+
+
+def load_board(path: Path) -> tuple[list[PlayerEntry], str | None]:
+    """Players and catastrophe from a YAML or JSON file, or ``-`` for standard input (format:
+    docs/score.md). YAML is read with limits (``doomtable.safe_yaml``)."""
+    text = read_board_text(path)
+    try:
+        is_json = path.suffix.casefold() == ".json"
+        data = json.loads(text) if is_json else load_yaml(text, str(path))
+    except RecursionError:
+        raise TallyError(f"{path}: nested too deeply") from None
+    except YamlLimitError as exc:
+        raise TallyError(str(exc)) from None
     except (ValueError, yaml.YAMLError) as exc:
         first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise TallyError(
@@ -276,14 +311,7 @@ def ask_board(console: Console, catastrophe: str | None) -> tuple[list[PlayerEnt
     for i in range(1, players + 1):
         taken = frozenset(e.name for e in entries)
         name = ask.until(f"Player {i}'s name", partial(_fresh_name, taken=taken), f"Player {i}")
-        while True:
-            traits = ask.cards(f"{escape(name)}'s trait pile (e.g. Bark, Kidney x3)")
-            try:
-                tally.check_piles([*entries, PlayerEntry(name, traits)])
-                break
-            except TallyError as exc:
-                ask.error(f"{exc}; enter {name}'s pile again")
-        entries.append(PlayerEntry(name, traits))
+        entries.append(PlayerEntry(name, _ask_pile(ask, name, entries)))
     third = tally.catastrophe_index(catastrophe)
     prepper = ""
     for entry in entries:
@@ -295,7 +323,41 @@ def ask_board(console: Console, catastrophe: str | None) -> tuple[list[PlayerEnt
             )
             entries[entries.index(entry)] = _with(entry, prepper=prepper)
     doom = tally.final_doom(entries, catastrophe)
-    return [_ask_details(ask, entry, doom) for entry in entries], catastrophe
+    for i, entry in enumerate(entries):
+        entries[i] = _ask_details(ask, entry, doom, entries[:i] + entries[i + 1 :])
+    return entries, catastrophe
+
+
+def ask_and_report(console: Console, catastrophe: str | None) -> dict[str, Any]:
+    """Ask for the board and score it; a board that does not add up is reported and the
+    player whose entry is wrong is asked again, keeping everything else that was typed."""
+    ask = _Asker(console)
+    entries, catastrophe = ask_board(console, catastrophe)
+    names = [entry.name for entry in entries]
+    while True:
+        try:
+            return report(entries, catastrophe)
+        except TallyError as exc:
+            ask.error(str(exc))
+        who = ask.until(
+            f"Whose entry should change ({', '.join(escape(n) for n in names)})",
+            lambda text: tally.match_name(text, names, "player"),
+        )
+        i = names.index(who)
+        others = entries[:i] + entries[i + 1 :]
+        entry = PlayerEntry(who, _ask_pile(ask, who, others), prepper=entries[i].prepper)
+        entries[i] = _ask_details(ask, entry, tally.final_doom(entries, catastrophe), others)
+
+
+def _ask_pile(ask: _Asker, name: str, others: Sequence[PlayerEntry]) -> tuple[str, ...]:
+    """A trait pile, asked again until it fits beside the other players' cards."""
+    while True:
+        traits = ask.cards(f"{escape(name)}'s trait pile (e.g. Bark, Kidney x3)")
+        try:
+            tally.check_piles([*others, PlayerEntry(name, traits)])
+            return traits
+        except TallyError as exc:
+            ask.error(f"{exc}; enter {name}'s pile again")
 
 
 def _fresh_name(text: str, taken: frozenset[str]) -> str:
@@ -312,7 +374,9 @@ def _with(entry: PlayerEntry, **changes: Any) -> PlayerEntry:
     return PlayerEntry(**{**fields, **changes})
 
 
-def _ask_details(ask: _Asker, entry: PlayerEntry, doom: int) -> PlayerEntry:
+def _ask_details(
+    ask: _Asker, entry: PlayerEntry, doom: int, others: Sequence[PlayerEntry]
+) -> PlayerEntry:
     wanted = tally.needs(entry.traits, doom)
     who = escape(entry.name)
     changes: dict[str, Any] = {}
@@ -320,7 +384,7 @@ def _ask_details(ask: _Asker, entry: PlayerEntry, doom: int) -> PlayerEntry:
         while True:
             hand = ask.cards(f"{who}'s hand, every card by name")
             try:
-                tally.check_piles([PlayerEntry(entry.name, entry.traits, hand)])
+                tally.check_piles([*others, PlayerEntry(entry.name, entry.traits, hand)])
                 break
             except TallyError as exc:
                 ask.error(str(exc))
@@ -437,10 +501,39 @@ def render(console: Console, data: dict[str, Any]) -> None:
 # --------------------------------------------------------------------------- the command
 
 
+def _board(
+    console: Console,
+    file: Path | None,
+    player: list[str] | None,
+    catastrophe: str | None,
+    as_json: bool,
+) -> dict[str, Any]:
+    """One scored board, from a file, flags or prompts."""
+    if file is not None:
+        entries, from_file = load_board(file)
+        catastrophe = catastrophe or from_file
+        if catastrophe is None:
+            raise TallyError(f"{file}: no catastrophe (add one, or give --catastrophe)")
+        return report(entries, catastrophe)
+    if player:
+        entries = [parse_player(text, i) for i, text in enumerate(player, 1)]
+        if catastrophe is None:
+            raise TallyError("give the 3rd catastrophe with --catastrophe")
+        return report(entries, catastrophe)
+    try:
+        asker = Console(stderr=True, highlight=False) if as_json else console
+        return ask_and_report(asker, catastrophe)
+    except EOFError:
+        raise TallyError("the input ended before the board was complete") from None
+
+
 def score(
-    file: Annotated[
-        Path | None,
-        typer.Argument(help="A YAML or JSON board (format: docs/score.md).", show_default=False),
+    files: Annotated[
+        list[Path] | None,
+        typer.Argument(
+            help="YAML or JSON boards (format: docs/score.md); - reads one from standard input.",
+            show_default=False,
+        ),
     ] = None,
     *,
     player: Annotated[
@@ -452,7 +545,7 @@ def score(
             help="One player, once per player: "
             "[blue]'Ann: Heroic, Bark, Kidney x3; hand=3; gp=5'[/]. "
             "Keys: hand (a count, or the hand's card names), gp, deus, sentience, viral, "
-            "faith (from>to), prepper, denial (yes/no).",
+            "faith (from>to), prepper, denial (yes/no), discarded.",
             show_default=False,
         ),
     ] = None,
@@ -468,29 +561,40 @@ def score(
 ) -> None:
     """Score a Doomlings game played with physical cards: each step, and the winner(s)."""
     console = make_console()
-    if file is not None and player:
-        fail("give the board as a file or as --player flags, not both")
-    with errors_to_exit():
-        if file is not None:
-            entries, from_file = load_board(file)
-            catastrophe = catastrophe or from_file
-            if catastrophe is None:
-                raise TallyError(f"{file}: no catastrophe (add one, or give --catastrophe)")
-        elif player:
-            entries = [parse_player(text, i) for i, text in enumerate(player, 1)]
-            if catastrophe is None:
-                raise TallyError("give the 3rd catastrophe with --catastrophe")
+    files = files or []
+    if files and player:
+        fail("give the board as files or as --player flags, not both")
+    if sum(1 for f in files if str(f) == STDIN) > 1:
+        fail("- (standard input) can be given once")
+    if len(files) <= 1:
+        with errors_to_exit():
+            data = _board(console, files[0] if files else None, player, catastrophe, as_json)
+        if as_json:
+            typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
         else:
-            try:
-                asker = Console(stderr=True, highlight=False) if as_json else console
-                entries, catastrophe = ask_board(asker, catastrophe)
-            except EOFError:
-                raise TallyError("the input ended before the board was complete") from None
-        data = report(entries, catastrophe)
+            render(console, data)
+        return
+    # Several boards in one run: each is scored on its own; a bad one is an error line and
+    # the others are still scored.
+    boards: list[dict[str, Any]] = []
+    failed = 0
+    for file in files:
+        try:
+            data = {"file": str(file), **_board(console, file, None, catastrophe, as_json)}
+        except DoomtableError as exc:
+            Console(stderr=True, highlight=False).print(
+                f"[bold red]error:[/] {escape(str(exc))}", soft_wrap=True
+            )
+            failed += 1
+            continue
+        boards.append(data)
+        if not as_json:
+            console.rule(escape(str(file)), align="left")
+            render(console, data)
     if as_json:
-        typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
-    else:
-        render(console, data)
+        typer.echo(json.dumps(boards, indent=2, ensure_ascii=False))
+    if failed:
+        raise typer.Exit(code=1)
 
 
 HELP = (

@@ -355,6 +355,9 @@ class GameState(ABC):
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Self:
+        """The state ``to_dict()`` wrote, trusted as written (use the registry's
+        ``load_verified`` for files a person could have edited); data that cannot be a state
+        raises :class:`SaveFileError`."""
         try:
             if data["game"] != cls.GAME:
                 raise SaveFileError(f"this save is for {data['game']!r}, not {cls.GAME!r}")
@@ -373,13 +376,13 @@ class GameState(ABC):
             state.options = dict(data["options"])
             state.rng = Rng(state.seed, int(data["rng_counter"]))
             state.log = [(int(p), tuple(o)) for p, o in data["log"]]
-        except (KeyError, TypeError, ValueError) as exc:
+            state._pending = None
+            state._refresh_pending()
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             if isinstance(exc, SaveFileError):
                 raise
             what = f"missing field {exc.args[0]!r}" if isinstance(exc, KeyError) else str(exc)
             raise SaveFileError(f"not a valid {cls.GAME} state: {what}") from None
-        state._pending = None
-        state._refresh_pending()
         return state
 
     def _refresh_pending(self) -> None:
