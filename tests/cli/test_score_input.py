@@ -19,7 +19,10 @@ runner = CliRunner()
 LETTERS = "abcdefghi"
 LAUGHS = "\n".join(
     ["a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
-    + [f"{b}: &{b} [{', '.join(['*' + a] * 9)}]" for a, b in zip(LETTERS, LETTERS[1:])]
+    + [
+        f"{b}: &{b} [{', '.join(['*' + a] * 9)}]"
+        for a, b in zip(LETTERS, LETTERS[1:], strict=False)
+    ]
     + ["catastrophe: Ice Age", "players: *i"]
 )
 """9**9 (387 million) 'lol's once expanded, in under 1 kB."""
