@@ -143,6 +143,18 @@ class GameState(ABC):
         """
         raise ScenarioError(f"{self.GAME} has no scenario setup: give scenarios no 'setup'")
 
+    def card_zones(self) -> dict[str, list[int]] | None:
+        """Every card id, zone by zone, or ``None`` (the default) when the game does not say.
+
+        A game that says promises conservation: at every decision the ids of all zones
+        together are ``0 .. n-1``, each exactly once (the stateful tests check it).
+        """
+        return None
+
+    def bounded_values(self) -> dict[str, tuple[int, int, list[int]]]:
+        """Counters the rules keep in a range: name -> (lowest, highest, current values)."""
+        return {}
+
     def win_chances(self) -> list[float] | None:
         """Each player's chance of winning from here, for a searching bot to judge a play-out
         it cuts short; ``None`` (the default) when the game has no estimate, and searching
