@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from itertools import groupby
@@ -47,6 +48,11 @@ KEYS: dict[str, str] = {
     "faith": "faith",
     "prepper": "prepper",
     "denial": "denial",
+    "discarded": "discarded",
+    "discard": "discarded",
+    "after_faith": "after_faith",
+    "tie_draw": "tie_draw",
+    "draw": "tie_draw",
 }
 """Accepted keys (``-`` or ``_``, any case) and the entry field each one sets."""
 
@@ -146,8 +152,12 @@ def entry_from_fields(name: str, fields: Mapping[str, object], where: str) -> Pl
                 values["hand_size"] = _whole(value, what)
             else:
                 values["hand"] = expand(value if isinstance(value, list) else str(value), where)
-        elif key in ("hand_size", "gene_pool", "deus"):
+        elif key in ("hand_size", "gene_pool", "deus", "tie_draw"):
             values[key] = _whole(value, what)
+        elif key == "after_faith":
+            values[key] = expand(value if isinstance(value, list) else str(value), where)
+        elif key == "discarded":
+            values[key] = str(value).strip()
         elif key in ("sentience", "viral"):
             values[key] = _color(value, what)
         elif key == "faith":
@@ -166,7 +176,8 @@ def parse_player(text: str, number: int) -> PlayerEntry:
 
     >>> parse_player("Ann: Heroic, Bark; hand=3; gp=6", 1)  # doctest: +NORMALIZE_WHITESPACE
     PlayerEntry(name='Ann', traits=('Heroic', 'Bark'), hand=(), hand_size=3, gene_pool=6,
-                deus=None, sentience=None, viral=None, faith=None, prepper=None, denial=False)
+                deus=None, sentience=None, viral=None, faith=None, prepper=None, denial=False,
+                discarded=None, after_faith=(), tie_draw=None)
     """
     name, colon, rest = text.partition(":")
     if not colon:
@@ -306,7 +317,9 @@ def ask_board(console: Console, catastrophe: str | None) -> tuple[list[PlayerEnt
             "The 3rd catastrophe (the one that ended the world)",
             lambda text: AGES[tally.catastrophe_index(text)].name,
         )
-    players = ask.number("How many players", tally.MIN_PLAYERS, tally.MAX_PLAYERS)
+    players = ask.number(
+        "How many players (1: a solo Genetic Mishap game)", tally.MIN_PLAYERS, tally.MAX_PLAYERS
+    )
     entries: list[PlayerEntry] = []
     for i in range(1, players + 1):
         taken = frozenset(e.name for e in entries)
@@ -325,7 +338,24 @@ def ask_board(console: Console, catastrophe: str | None) -> tuple[list[PlayerEnt
     doom = tally.final_doom(entries, catastrophe)
     for i, entry in enumerate(entries):
         entries[i] = _ask_details(ask, entry, doom, entries[:i] + entries[i + 1 :])
+    for i in range(len(entries)):
+        entries[i] = _ask_discard(ask, entries, catastrophe, i)
     return entries, catastrophe
+
+
+def _ask_discard(ask: _Asker, entries: list[PlayerEntry], catastrophe: str, i: int) -> PlayerEntry:
+    """The trait the catastrophe's World's End discard took, asked only when there was a
+    choice (with one candidate the calculator takes it)."""
+    choices = tally.discard_choices(entries, catastrophe, i)
+    if len(choices) < 2:
+        return _with(entries[i], discarded=None)
+    doom = AGES[tally.final_doom(entries, catastrophe)].name
+    who = escape(entries[i].name)
+    discarded = ask.until(
+        f"Which trait did {who} discard for {doom} ({', '.join(choices)})",
+        lambda text: tally.match_name(text, choices, "trait"),
+    )
+    return _with(entries[i], discarded=discarded)
 
 
 def ask_and_report(console: Console, catastrophe: str | None) -> dict[str, Any]:
@@ -336,7 +366,8 @@ def ask_and_report(console: Console, catastrophe: str | None) -> dict[str, Any]:
     names = [entry.name for entry in entries]
     while True:
         try:
-            return report(entries, catastrophe)
+            data = report(entries, catastrophe)
+            return _ask_tie_draw(ask, entries, catastrophe, data)
         except TallyError as exc:
             ask.error(str(exc))
         who = ask.until(
@@ -347,6 +378,33 @@ def ask_and_report(console: Console, catastrophe: str | None) -> dict[str, Any]:
         others = entries[:i] + entries[i + 1 :]
         entry = PlayerEntry(who, _ask_pile(ask, who, others), prepper=entries[i].prepper)
         entries[i] = _ask_details(ask, entry, tally.final_doom(entries, catastrophe), others)
+        entries[i] = _ask_discard(ask, entries, catastrophe, i)
+
+
+def _ask_tie_draw(
+    ask: _Asker, entries: list[PlayerEntry], catastrophe: str, data: dict[str, Any]
+) -> dict[str, Any]:
+    """A tie for the lead: ask whether the draw tie-break was played, and each draw."""
+    winners = data["winners"]
+    if len(winners) < 2:
+        return data
+    try:
+        drew = Confirm.ask(
+            f"{', '.join(escape(w) for w in winners)} tie. "
+            "Did they break it by drawing a card each",
+            console=ask.console,
+            default=False,
+        )
+    except EOFError:  # the board is complete; the tie stands
+        drew = False
+    if not drew:
+        return data
+    low, high = tally.TIE_DRAW_RANGE.start, tally.TIE_DRAW_RANGE.stop - 1
+    for i, entry in enumerate(entries):
+        if entry.name in winners:
+            value = ask.number(f"Face value {escape(entry.name)} drew", low, high)
+            entries[i] = _with(entry, tie_draw=value)
+    return report(entries, catastrophe)
 
 
 def _ask_pile(ask: _Asker, name: str, others: Sequence[PlayerEntry]) -> tuple[str, ...]:
@@ -405,6 +463,9 @@ def _ask_details(
             lambda text: _faith(text, "Faith") if text.strip() else None,
             default="",
         )
+    if changes.get("faith"):
+        late = ask.cards(f"Traits that came into {who}'s pile after Faith (empty: none)")
+        changes["after_faith"] = late
     if Need.DENIAL in wanted:
         changes["denial"] = Confirm.ask(
             f"Did {who}'s Denial ignore the final catastrophe", console=ask.console, default=False
@@ -427,6 +488,13 @@ def _owner(state: DoomlingsState, card: str, entries: Sequence[PlayerEntry]) -> 
     return "?"
 
 
+def _discarded(entry: PlayerEntry, pile: Sequence[int]) -> str | None:
+    """The trait the World's End discard took from the entered pile, if any."""
+    entered = Counter(tally.match_name(n, tally.TRAIT_NAMES) for n in entry.traits)
+    gone = entered - Counter(CARD[c].name for c in pile)
+    return next(iter(gone), None)
+
+
 def report(entries: Sequence[PlayerEntry], catastrophe: str) -> dict[str, Any]:
     """The scored board as JSON-ready data, from the engine's own scoring."""
     state = tally.board_from_entries(entries, catastrophe)
@@ -443,6 +511,8 @@ def report(entries: Sequence[PlayerEntry], catastrophe: str) -> dict[str, Any]:
                 "hand": [tally.match_name(n, tally.TRAIT_NAMES) for n in entry.hand],
                 "hand_size": len(state.hands[p]),
                 "gene_pool": state.gene_pool[p],
+                "discarded": _discarded(entry, state.piles[p]),
+                "tie_draw": entry.tie_draw,
                 "score": result.total,
                 "breakdown": steps,
             }
@@ -474,6 +544,11 @@ def render(console: Console, data: dict[str, Any]) -> None:
     if doom != data["catastrophe"]:
         console.print(f"The world ends with {data['catastrophe']}; Prepper picked {doom}.")
     for player in data["players"]:
+        if player.get("discarded"):
+            console.print(
+                f"{escape(player['name'])} discards {escape(player['discarded'])} ({doom}).",
+                soft_wrap=True,
+            )
         table = Table(
             title=f"{escape(player['name'])}: {player['score']} points",
             title_justify="left",
@@ -491,7 +566,13 @@ def render(console: Console, data: dict[str, Any]) -> None:
         console.print()
     winners = data["winners"]
     best = max(p["score"] for p in data["players"])
-    if len(winners) == 1:
+    draws = [p for p in data["players"] if p.get("tie_draw") is not None]
+    if draws:
+        drawn = ", ".join(f"{escape(p['name'])} {p['tie_draw']}" for p in draws)
+        console.print(f"Tied at {best}; the tie-break draws: {drawn}.")
+    if len(data["players"]) == 1:
+        console.print(f"[bold green]Solo score:[/] {best} points")
+    elif len(winners) == 1:
         console.print(f"[bold green]Winner:[/] {escape(winners[0])} with {best} points")
     else:
         names = ", ".join(escape(w) for w in winners)
