@@ -14,9 +14,13 @@ from typing import Any
 
 import yaml
 
-MAX_BYTES = 8 * 1024 * 1024
+MAX_BYTES = 1024 * 1024
+"""Scenario and score files are a few kB; composing a megabyte of YAML stays well under
+200 MB of memory."""
 MAX_NODES = 200_000
 """Items once every alias is expanded: scenario and score files hold a few hundred."""
+MAX_PARSED_NODES = 50_000
+"""Items as written; parsing stops here, so a large file is refused before it is all read."""
 MAX_DEPTH = 200
 
 
@@ -44,18 +48,34 @@ def load_yaml(text: str, source: str) -> Any:
     nest past :data:`MAX_DEPTH` levels. ``yaml.YAMLError`` passes through for the caller."""
     if len(text) > MAX_BYTES:
         raise YamlLimitError(f"{source}: too large (at most {MAX_BYTES} characters)")
-    loader = yaml.SafeLoader(text)
+    loader = _CountingLoader(text)
     try:
         try:
             node = loader.get_single_node()
         except RecursionError:
             raise YamlLimitError(f"{source}: nested too deeply") from None
+        except YamlLimitError as exc:
+            raise YamlLimitError(f"{source}: {exc}") from None
         if node is None:
             return None
         _check_size(node, source)
         return loader.construct_document(node)
     finally:
         loader.dispose()
+
+
+class _CountingLoader(yaml.SafeLoader):
+    """A safe loader that stops composing after :data:`MAX_PARSED_NODES` nodes."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.nodes = 0
+
+    def compose_node(self, parent: yaml.Node | None, index: int) -> yaml.Node | None:
+        self.nodes += 1
+        if self.nodes > MAX_PARSED_NODES:
+            raise YamlLimitError(f"more than {MAX_PARSED_NODES} items; refused")
+        return super().compose_node(parent, index)
 
 
 def _check_size(root: yaml.Node, source: str) -> None:

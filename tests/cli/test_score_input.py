@@ -125,3 +125,9 @@ def test_several_files_and_standard_input_in_one_run(tmp_path: Path) -> None:
 def test_standard_input_alone() -> None:
     code, output = run("score", "-", input=BOARD)
     assert code == 0 and "Winner: Bob" in output
+
+
+def test_a_large_plain_file_is_refused_before_it_is_all_parsed() -> None:
+    text = "x:\n" + "  - [a, b, c]\n" * 20_000
+    with pytest.raises(YamlLimitError, match="more than 50000 items"):
+        load_yaml(text, "big.yaml")
