@@ -159,6 +159,14 @@ def _duplicate(data: dict[str, Any]) -> None:
     hand[1] = hand[0]
 
 
+def _copied_to_deck(data: dict[str, Any]) -> None:
+    data["state"]["deck"].append(_hand_card(data)[0])
+
+
+def _lost(data: dict[str, Any]) -> None:
+    data["state"]["deck"].pop()
+
+
 def _out_of_range(data: dict[str, Any]) -> None:
     _hand_card(data)[0] = 9999
 
@@ -190,8 +198,10 @@ def _options(data: dict[str, Any]) -> None:
 @pytest.mark.parametrize(
     ("edit", "message"),
     [
-        (_duplicate, "refused: hands["),
-        (_out_of_range, "is 9999, but its seed and decision log give"),
+        (_duplicate, "twice in hand "),
+        (_copied_to_deck, "is in deck and hand "),
+        (_lost, "is missing from every zone"),
+        (_out_of_range, "holds 9999, which is not a card of this game"),
         (_wrong_type, "refused: gene_pool is 'lots'"),
         (_negative_gene_pool, "refused: gene_pool[0] is -2"),
         (_bool_for_int, "refused: gene_pool[1] is true"),

@@ -225,12 +225,41 @@ def load_verified(data: object) -> GameState:
     expected = json.loads(json.dumps(state.to_dict()))
     difference = _first_difference(data, expected, "")
     if difference is not None:
+        cards = _card_problem(spec, data, state)
+        if cards is not None:
+            raise SaveFileError(f"refused: {cards}")
         where, saved, replayed = difference
         raise SaveFileError(
             f"refused: {where} is {_short(saved)}, but its seed and decision log give "
             f"{_short(replayed)} (the file was edited or damaged)"
         )
     return state
+
+
+def _card_problem(spec: GameSpec, data: dict[str, Any], replayed: GameState) -> str | None:
+    """A lost, duplicated or unknown card in a save that failed its replay check, in words;
+    ``None`` when the game exposes no card zones or the cards are not what is wrong."""
+    expected = replayed.card_zones()
+    if expected is None:
+        return None
+    try:
+        zones = spec.state_class.from_dict(data).card_zones() or {}
+    except (DoomtableError, LookupError, TypeError, ValueError, AttributeError, RuntimeError):
+        return None  # too broken to read zone by zone: the replay difference says what
+    known = {card for zone in expected.values() for card in zone}
+    seen: dict[object, str] = {}
+    for name, zone in zones.items():
+        for card in zone:
+            if type(card) is not int or card not in known:
+                return f"{name} holds {card!r}, which is not a card of this game"
+            if card in seen:
+                where = f"twice in {name}" if seen[card] == name else f"in {seen[card]} and {name}"
+                return f"card {card} is {where}"
+            seen[card] = name
+    missing = sorted(known - set(seen))
+    if missing:
+        return f"card {missing[0]} is missing from every zone"
+    return None
 
 
 def _is_log_entry(entry: object) -> bool:
