@@ -626,7 +626,7 @@ def score(
             help="One player, once per player: "
             "[blue]'Ann: Heroic, Bark, Kidney x3; hand=3; gp=5'[/]. "
             "Keys: hand (a count, or the hand's card names), gp, deus, sentience, viral, "
-            "faith (from>to), prepper, denial (yes/no), discarded.",
+            "faith (from>to), after_faith, prepper, denial (yes/no), discarded, draw.",
             show_default=False,
         ),
     ] = None,
@@ -682,11 +682,16 @@ HELP = (
     "Score a Doomlings game played with physical cards: each player's points step by step "
     "(catastrophe, face values, each bonus by card, opponents' cards), and the winner(s).\n\n"
     "Enter trait piles by card name (any case; close spellings are accepted, `Kidney x3` "
-    "counts) with --player flags, a YAML/JSON FILE, or, with neither, at prompts.\n\n"
+    "counts) with --player flags, YAML/JSON FILEs (several in one run; - reads standard "
+    "input), or, with neither, at prompts. Enter each pile before the final catastrophe's "
+    "World's End discard: the calculator applies it (discarded=NAME where there was a "
+    "choice).\n\n"
     "The prompts ask only what the cards need: the hand for Fortunate, Camouflage, Boredom, "
     "Brave and Saudade; the Gene Pool for Altruistic and Random Fertilization; the colours "
-    "named for Sentience and Viral; Faith's recolour; Prepper's pick; Denial; and the "
-    "Deus Ex Machina draw."
+    "named for Sentience and Viral; Faith's recolour (and traits that came after it); "
+    "Prepper's pick; Denial; the Deus Ex Machina draw; which trait the final catastrophe "
+    "discarded, when there was a choice; and tie-break draws. One player: a solo Genetic "
+    "Mishap board."
 )
 
 
