@@ -37,6 +37,7 @@ from doomtable.engine import (
     ScenarioError,
     new_game,
 )
+from doomtable.safe_yaml import YamlLimitError, load_yaml, read_text_file
 
 SCENARIO_KEYS = ("name", "game", "players", "seed", "options", "setup", "steps", "expect", "note")
 """Keys a scenario may have; every key but ``name``, ``steps`` and ``expect`` may also be given
@@ -153,16 +154,20 @@ def load_scenarios(path: str | Path) -> list[Scenario]:
     """The scenarios in one YAML file. Raises :class:`ScenarioError` naming the file."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text_file(path)
     except OSError as exc:
         raise ScenarioError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    except YamlLimitError as exc:
+        raise ScenarioError(str(exc)) from None
     return parse_scenarios(text, str(path))
 
 
 def parse_scenarios(text: str, source: str = "<scenario>") -> list[Scenario]:
     """The scenarios in YAML ``text``; ``source`` names the text in error messages."""
     try:
-        data = yaml.safe_load(text)
+        data = load_yaml(text, source)
+    except YamlLimitError as exc:
+        raise ScenarioError(str(exc)) from None
     except yaml.YAMLError as exc:
         where = ""
         mark = getattr(exc, "problem_mark", None)

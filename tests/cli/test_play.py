@@ -82,7 +82,11 @@ def test_save_and_resume(tmp_path: Path) -> None:
     assert f"Saved to {save}" in output
     data = json.loads(save.read_text())
     assert data["game"] == "toy-pile"
-    assert data["table"] == {"human": 0, "bots": {"1": "random"}, "auto_pass": True}
+    assert {k: v for k, v in data["table"].items() if k != "seal"} == {
+        "human": 0,
+        "bots": {"1": "random"},
+        "auto_pass": True,
+    }
     decisions = len(data["log"])
 
     code, output = play("--load", str(save), input="1\n" * 20)
@@ -140,7 +144,7 @@ def test_bad_save_files(tmp_path: Path) -> None:
     assert code == 1 and "is not a doomtable save: invalid JSON" in output
     junk.write_text('{"game": "toy-pile", "state": {}}')
     code, output = play("--load", str(junk))
-    assert code == 1 and "not a valid toy-pile state" in output
+    assert code == 1 and "'players' and 'seed' must be whole numbers" in output
     junk.write_text('{"no": "game"}')
     code, output = play("--load", str(junk))
     assert code == 1 and "no 'game' field" in output

@@ -16,6 +16,7 @@ from doomtable.engine import (
     GameSpec,
     GameState,
     Option,
+    OptionSpec,
     Rng,
     ScenarioError,
     register_game,
@@ -142,6 +143,10 @@ SPEC = GameSpec(
     create=ToyPile.create,
     state_class=ToyPile,
     default_options={"pile": 7, "variant": "classic"},
+    option_schema={
+        "pile": OptionSpec(int, "tokens in the pile", minimum=1, maximum=1000),
+        "variant": OptionSpec(str, "a name the game only stores"),
+    },
     cards=lambda: [dict(card) for card in CARDS],
 )
 

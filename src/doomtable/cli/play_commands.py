@@ -7,9 +7,13 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.prompt import Confirm
 
 from doomtable.cli.common import errors_to_exit, fail, make_console, parse_option
-from doomtable.cli.session import DEFAULT_SAVE, TableSession, read_save, seat_bots
+from doomtable.cli.savefile import fresh_path, read_save
+from doomtable.cli.session import DEFAULT_SAVE, TableSession, seat_bots
 from doomtable.engine import BadOptionError, GameSpec, GameState, find_game, game_names, new_game
 
 DEFAULT_PLAYERS = 4
@@ -86,6 +90,38 @@ def _new(
     return state, 0 if seat is None else seat, f"{spec.title}: {players} players, seed {seed}"
 
 
+def _save_path(console: Console, save: Path | None, load: Path | None) -> Path:
+    """Where this game saves: never over another game's save without asking.
+
+    A resumed game saves to its own file. A new game saves to ``--save`` (asking first when
+    that file exists), else to the first free name of doomtable-save.json,
+    doomtable-save-2.json, ...
+    """
+    if save is None:
+        if load is not None:
+            return load
+        path = fresh_path(Path(DEFAULT_SAVE))
+        if path != Path(DEFAULT_SAVE):
+            console.print(
+                f"{DEFAULT_SAVE} holds another game; this one saves to {path}.",
+                markup=False,
+                soft_wrap=True,
+            )
+        return path
+    if save.exists() and save != load:
+        try:
+            overwrite = Confirm.ask(
+                f"{escape(str(save))} already holds a save. Overwrite it when this game saves?",
+                console=console,
+                default=False,
+            )
+        except EOFError:
+            overwrite = False
+        if not overwrite:
+            raise BadOptionError(f"{save} was kept: give another --save file, or --load it")
+    return save
+
+
 def play(
     game: Annotated[
         str | None,
@@ -105,7 +141,11 @@ def play(
     ] = None,
     load: Annotated[Path | None, typer.Option(help="Resume the game saved in this file.")] = None,
     save: Annotated[
-        Path | None, typer.Option(help=f"Save file (default {DEFAULT_SAVE}, or the --load file).")
+        Path | None,
+        typer.Option(
+            help=f"Save file (default: the --load file, or a free name like {DEFAULT_SAVE}; "
+            "an existing file is overwritten only if you say so)."
+        ),
     ] = None,
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="Game option key=value (repeatable).")
@@ -147,12 +187,13 @@ def play(
         else:
             names = seat_bots(bots or DEFAULT_BOT, bot_seats)
         names = _think(names, think)
+        save_path = _save_path(console, save, load)
         session = TableSession(
             state,
             console,
             names,
             human,
-            save_path=save or load or Path(DEFAULT_SAVE),
+            save_path=save_path,
             auto_pass=auto_pass,
             shown=len(state.events) if load is not None else 0,
         )

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import re
+import sys
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from itertools import groupby
@@ -22,11 +24,13 @@ from rich.prompt import Confirm, IntPrompt, Prompt
 from rich.table import Table
 
 from doomtable.cli.common import errors_to_exit, fail, make_console
+from doomtable.engine import DoomtableError
 from doomtable.games.doomlings import scoring, tally
 from doomtable.games.doomlings.data import AGES
 from doomtable.games.doomlings.game import DoomlingsState
 from doomtable.games.doomlings.state import CARD
 from doomtable.games.doomlings.tally import Need, PlayerEntry, TallyError
+from doomtable.safe_yaml import MAX_BYTES, YamlLimitError, load_yaml, read_text_file
 
 T = TypeVar("T")
 
@@ -44,6 +48,11 @@ KEYS: dict[str, str] = {
     "faith": "faith",
     "prepper": "prepper",
     "denial": "denial",
+    "discarded": "discarded",
+    "discard": "discarded",
+    "after_faith": "after_faith",
+    "tie_draw": "tie_draw",
+    "draw": "tie_draw",
 }
 """Accepted keys (``-`` or ``_``, any case) and the entry field each one sets."""
 
@@ -75,6 +84,11 @@ def expand(items: str | Sequence[object], where: str) -> tuple[str, ...]:
         n = int(before or after or 1)
         if not 1 <= n <= MAX_COPIES:
             raise TallyError(f"{where}: {item!r} asks for {n} copies")
+        if any(c.isdigit() for c in name):  # no card name has a digit: a count went wrong
+            raise TallyError(
+                f"{where}: {item!r}: a count is a whole number from 1 to {MAX_COPIES}, "
+                "as in 'Kidney x3'"
+            )
         names.extend([name.strip()] * n)
     return tuple(names)
 
@@ -138,8 +152,12 @@ def entry_from_fields(name: str, fields: Mapping[str, object], where: str) -> Pl
                 values["hand_size"] = _whole(value, what)
             else:
                 values["hand"] = expand(value if isinstance(value, list) else str(value), where)
-        elif key in ("hand_size", "gene_pool", "deus"):
+        elif key in ("hand_size", "gene_pool", "deus", "tie_draw"):
             values[key] = _whole(value, what)
+        elif key == "after_faith":
+            values[key] = expand(value if isinstance(value, list) else str(value), where)
+        elif key == "discarded":
+            values[key] = str(value).strip()
         elif key in ("sentience", "viral"):
             values[key] = _color(value, what)
         elif key == "faith":
@@ -158,7 +176,8 @@ def parse_player(text: str, number: int) -> PlayerEntry:
 
     >>> parse_player("Ann: Heroic, Bark; hand=3; gp=6", 1)  # doctest: +NORMALIZE_WHITESPACE
     PlayerEntry(name='Ann', traits=('Heroic', 'Bark'), hand=(), hand_size=3, gene_pool=6,
-                deus=None, sentience=None, viral=None, faith=None, prepper=None, denial=False)
+                deus=None, sentience=None, viral=None, faith=None, prepper=None, denial=False,
+                discarded=None, after_faith=(), tie_draw=None)
     """
     name, colon, rest = text.partition(":")
     if not colon:
@@ -176,11 +195,38 @@ def parse_player(text: str, number: int) -> PlayerEntry:
     return entry_from_fields(name.strip(), fields, where)
 
 
-def load_board(path: Path) -> tuple[list[PlayerEntry], str | None]:
-    """Players and catastrophe from a YAML or JSON file (format: docs/score.md)."""
-    text = path.read_text(encoding="utf-8")
+STDIN = "-"
+
+
+def read_board_text(path: Path) -> str:
+    """The text of a board file, or of standard input for ``-``; binary or oversized input is
+    refused."""
     try:
-        data = json.loads(text) if path.suffix.casefold() == ".json" else yaml.safe_load(text)
+        if str(path) == STDIN:
+            raw = sys.stdin.buffer.read(MAX_BYTES + 1)
+            if len(raw) > MAX_BYTES or b"\x00" in raw:
+                raise YamlLimitError("standard input: not a board (binary or too large)")
+            return raw.decode("utf-8")
+        return read_text_file(path)
+    except UnicodeDecodeError as exc:
+        raise TallyError(f"{path}: byte {exc.start} is not UTF-8 text") from None
+    except YamlLimitError as exc:
+        raise TallyError(str(exc)) from None
+    except OSError as exc:
+        raise TallyError(f"{path}: cannot read: {exc.strerror or exc}") from None
+
+
+def load_board(path: Path) -> tuple[list[PlayerEntry], str | None]:
+    """Players and catastrophe from a YAML or JSON file, or ``-`` for standard input (format:
+    docs/score.md). YAML is read with limits (``doomtable.safe_yaml``)."""
+    text = read_board_text(path)
+    try:
+        is_json = path.suffix.casefold() == ".json"
+        data = json.loads(text) if is_json else load_yaml(text, str(path))
+    except RecursionError:
+        raise TallyError(f"{path}: nested too deeply") from None
+    except YamlLimitError as exc:
+        raise TallyError(str(exc)) from None
     except (ValueError, yaml.YAMLError) as exc:
         first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise TallyError(
@@ -271,19 +317,14 @@ def ask_board(console: Console, catastrophe: str | None) -> tuple[list[PlayerEnt
             "The 3rd catastrophe (the one that ended the world)",
             lambda text: AGES[tally.catastrophe_index(text)].name,
         )
-    players = ask.number("How many players", tally.MIN_PLAYERS, tally.MAX_PLAYERS)
+    players = ask.number(
+        "How many players (1: a solo Genetic Mishap game)", tally.MIN_PLAYERS, tally.MAX_PLAYERS
+    )
     entries: list[PlayerEntry] = []
     for i in range(1, players + 1):
         taken = frozenset(e.name for e in entries)
         name = ask.until(f"Player {i}'s name", partial(_fresh_name, taken=taken), f"Player {i}")
-        while True:
-            traits = ask.cards(f"{escape(name)}'s trait pile (e.g. Bark, Kidney x3)")
-            try:
-                tally.check_piles([*entries, PlayerEntry(name, traits)])
-                break
-            except TallyError as exc:
-                ask.error(f"{exc}; enter {name}'s pile again")
-        entries.append(PlayerEntry(name, traits))
+        entries.append(PlayerEntry(name, _ask_pile(ask, name, entries)))
     third = tally.catastrophe_index(catastrophe)
     prepper = ""
     for entry in entries:
@@ -295,7 +336,86 @@ def ask_board(console: Console, catastrophe: str | None) -> tuple[list[PlayerEnt
             )
             entries[entries.index(entry)] = _with(entry, prepper=prepper)
     doom = tally.final_doom(entries, catastrophe)
-    return [_ask_details(ask, entry, doom) for entry in entries], catastrophe
+    for i, entry in enumerate(entries):
+        entries[i] = _ask_details(ask, entry, doom, entries[:i] + entries[i + 1 :])
+    for i in range(len(entries)):
+        entries[i] = _ask_discard(ask, entries, catastrophe, i)
+    return entries, catastrophe
+
+
+def _ask_discard(ask: _Asker, entries: list[PlayerEntry], catastrophe: str, i: int) -> PlayerEntry:
+    """The trait the catastrophe's World's End discard took, asked only when there was a
+    choice (with one candidate the calculator takes it)."""
+    choices = tally.discard_choices(entries, catastrophe, i)
+    if len(choices) < 2:
+        return _with(entries[i], discarded=None)
+    doom = AGES[tally.final_doom(entries, catastrophe)].name
+    who = escape(entries[i].name)
+    discarded = ask.until(
+        f"Which trait did {who} discard for {doom} ({', '.join(choices)})",
+        lambda text: tally.match_name(text, choices, "trait"),
+    )
+    return _with(entries[i], discarded=discarded)
+
+
+def ask_and_report(console: Console, catastrophe: str | None) -> dict[str, Any]:
+    """Ask for the board and score it; a board that does not add up is reported and the
+    player whose entry is wrong is asked again, keeping everything else that was typed."""
+    ask = _Asker(console)
+    entries, catastrophe = ask_board(console, catastrophe)
+    names = [entry.name for entry in entries]
+    while True:
+        try:
+            data = report(entries, catastrophe)
+            return _ask_tie_draw(ask, entries, catastrophe, data)
+        except TallyError as exc:
+            ask.error(str(exc))
+        who = ask.until(
+            f"Whose entry should change ({', '.join(escape(n) for n in names)})",
+            lambda text: tally.match_name(text, names, "player"),
+        )
+        i = names.index(who)
+        others = entries[:i] + entries[i + 1 :]
+        entry = PlayerEntry(who, _ask_pile(ask, who, others), prepper=entries[i].prepper)
+        entries[i] = _ask_details(ask, entry, tally.final_doom(entries, catastrophe), others)
+        entries[i] = _ask_discard(ask, entries, catastrophe, i)
+
+
+def _ask_tie_draw(
+    ask: _Asker, entries: list[PlayerEntry], catastrophe: str, data: dict[str, Any]
+) -> dict[str, Any]:
+    """A tie for the lead: ask whether the draw tie-break was played, and each draw."""
+    winners = data["winners"]
+    if len(winners) < 2:
+        return data
+    try:
+        drew = Confirm.ask(
+            f"{', '.join(escape(w) for w in winners)} tie. "
+            "Did they break it by drawing a card each",
+            console=ask.console,
+            default=False,
+        )
+    except EOFError:  # the board is complete; the tie stands
+        drew = False
+    if not drew:
+        return data
+    low, high = tally.TIE_DRAW_RANGE.start, tally.TIE_DRAW_RANGE.stop - 1
+    for i, entry in enumerate(entries):
+        if entry.name in winners:
+            value = ask.number(f"Face value {escape(entry.name)} drew", low, high)
+            entries[i] = _with(entry, tie_draw=value)
+    return report(entries, catastrophe)
+
+
+def _ask_pile(ask: _Asker, name: str, others: Sequence[PlayerEntry]) -> tuple[str, ...]:
+    """A trait pile, asked again until it fits beside the other players' cards."""
+    while True:
+        traits = ask.cards(f"{escape(name)}'s trait pile (e.g. Bark, Kidney x3)")
+        try:
+            tally.check_piles([*others, PlayerEntry(name, traits)])
+            return traits
+        except TallyError as exc:
+            ask.error(f"{exc}; enter {name}'s pile again")
 
 
 def _fresh_name(text: str, taken: frozenset[str]) -> str:
@@ -312,7 +432,9 @@ def _with(entry: PlayerEntry, **changes: Any) -> PlayerEntry:
     return PlayerEntry(**{**fields, **changes})
 
 
-def _ask_details(ask: _Asker, entry: PlayerEntry, doom: int) -> PlayerEntry:
+def _ask_details(
+    ask: _Asker, entry: PlayerEntry, doom: int, others: Sequence[PlayerEntry]
+) -> PlayerEntry:
     wanted = tally.needs(entry.traits, doom)
     who = escape(entry.name)
     changes: dict[str, Any] = {}
@@ -320,7 +442,7 @@ def _ask_details(ask: _Asker, entry: PlayerEntry, doom: int) -> PlayerEntry:
         while True:
             hand = ask.cards(f"{who}'s hand, every card by name")
             try:
-                tally.check_piles([PlayerEntry(entry.name, entry.traits, hand)])
+                tally.check_piles([*others, PlayerEntry(entry.name, entry.traits, hand)])
                 break
             except TallyError as exc:
                 ask.error(str(exc))
@@ -341,6 +463,9 @@ def _ask_details(ask: _Asker, entry: PlayerEntry, doom: int) -> PlayerEntry:
             lambda text: _faith(text, "Faith") if text.strip() else None,
             default="",
         )
+    if changes.get("faith"):
+        late = ask.cards(f"Traits that came into {who}'s pile after Faith (empty: none)")
+        changes["after_faith"] = late
     if Need.DENIAL in wanted:
         changes["denial"] = Confirm.ask(
             f"Did {who}'s Denial ignore the final catastrophe", console=ask.console, default=False
@@ -363,6 +488,13 @@ def _owner(state: DoomlingsState, card: str, entries: Sequence[PlayerEntry]) -> 
     return "?"
 
 
+def _discarded(entry: PlayerEntry, pile: Sequence[int]) -> str | None:
+    """The trait the World's End discard took from the entered pile, if any."""
+    entered = Counter(tally.match_name(n, tally.TRAIT_NAMES) for n in entry.traits)
+    gone = entered - Counter(CARD[c].name for c in pile)
+    return next(iter(gone), None)
+
+
 def report(entries: Sequence[PlayerEntry], catastrophe: str) -> dict[str, Any]:
     """The scored board as JSON-ready data, from the engine's own scoring."""
     state = tally.board_from_entries(entries, catastrophe)
@@ -379,6 +511,8 @@ def report(entries: Sequence[PlayerEntry], catastrophe: str) -> dict[str, Any]:
                 "hand": [tally.match_name(n, tally.TRAIT_NAMES) for n in entry.hand],
                 "hand_size": len(state.hands[p]),
                 "gene_pool": state.gene_pool[p],
+                "discarded": _discarded(entry, state.piles[p]),
+                "tie_draw": entry.tie_draw,
                 "score": result.total,
                 "breakdown": steps,
             }
@@ -410,6 +544,11 @@ def render(console: Console, data: dict[str, Any]) -> None:
     if doom != data["catastrophe"]:
         console.print(f"The world ends with {data['catastrophe']}; Prepper picked {doom}.")
     for player in data["players"]:
+        if player.get("discarded"):
+            console.print(
+                f"{escape(player['name'])} discards {escape(player['discarded'])} ({doom}).",
+                soft_wrap=True,
+            )
         table = Table(
             title=f"{escape(player['name'])}: {player['score']} points",
             title_justify="left",
@@ -427,7 +566,13 @@ def render(console: Console, data: dict[str, Any]) -> None:
         console.print()
     winners = data["winners"]
     best = max(p["score"] for p in data["players"])
-    if len(winners) == 1:
+    draws = [p for p in data["players"] if p.get("tie_draw") is not None]
+    if draws:
+        drawn = ", ".join(f"{escape(p['name'])} {p['tie_draw']}" for p in draws)
+        console.print(f"Tied at {best}; the tie-break draws: {drawn}.")
+    if len(data["players"]) == 1:
+        console.print(f"[bold green]Solo score:[/] {best} points")
+    elif len(winners) == 1:
         console.print(f"[bold green]Winner:[/] {escape(winners[0])} with {best} points")
     else:
         names = ", ".join(escape(w) for w in winners)
@@ -437,10 +582,39 @@ def render(console: Console, data: dict[str, Any]) -> None:
 # --------------------------------------------------------------------------- the command
 
 
+def _board(
+    console: Console,
+    file: Path | None,
+    player: list[str] | None,
+    catastrophe: str | None,
+    as_json: bool,
+) -> dict[str, Any]:
+    """One scored board, from a file, flags or prompts."""
+    if file is not None:
+        entries, from_file = load_board(file)
+        catastrophe = catastrophe or from_file
+        if catastrophe is None:
+            raise TallyError(f"{file}: no catastrophe (add one, or give --catastrophe)")
+        return report(entries, catastrophe)
+    if player:
+        entries = [parse_player(text, i) for i, text in enumerate(player, 1)]
+        if catastrophe is None:
+            raise TallyError("give the 3rd catastrophe with --catastrophe")
+        return report(entries, catastrophe)
+    try:
+        asker = Console(stderr=True, highlight=False) if as_json else console
+        return ask_and_report(asker, catastrophe)
+    except EOFError:
+        raise TallyError("the input ended before the board was complete") from None
+
+
 def score(
-    file: Annotated[
-        Path | None,
-        typer.Argument(help="A YAML or JSON board (format: docs/score.md).", show_default=False),
+    files: Annotated[
+        list[Path] | None,
+        typer.Argument(
+            help="YAML or JSON boards (format: docs/score.md); - reads one from standard input.",
+            show_default=False,
+        ),
     ] = None,
     *,
     player: Annotated[
@@ -452,7 +626,7 @@ def score(
             help="One player, once per player: "
             "[blue]'Ann: Heroic, Bark, Kidney x3; hand=3; gp=5'[/]. "
             "Keys: hand (a count, or the hand's card names), gp, deus, sentience, viral, "
-            "faith (from>to), prepper, denial (yes/no).",
+            "faith (from>to), after_faith, prepper, denial (yes/no), discarded, draw.",
             show_default=False,
         ),
     ] = None,
@@ -468,40 +642,56 @@ def score(
 ) -> None:
     """Score a Doomlings game played with physical cards: each step, and the winner(s)."""
     console = make_console()
-    if file is not None and player:
-        fail("give the board as a file or as --player flags, not both")
-    with errors_to_exit():
-        if file is not None:
-            entries, from_file = load_board(file)
-            catastrophe = catastrophe or from_file
-            if catastrophe is None:
-                raise TallyError(f"{file}: no catastrophe (add one, or give --catastrophe)")
-        elif player:
-            entries = [parse_player(text, i) for i, text in enumerate(player, 1)]
-            if catastrophe is None:
-                raise TallyError("give the 3rd catastrophe with --catastrophe")
+    files = files or []
+    if files and player:
+        fail("give the board as files or as --player flags, not both")
+    if sum(1 for f in files if str(f) == STDIN) > 1:
+        fail("- (standard input) can be given once")
+    if len(files) <= 1:
+        with errors_to_exit():
+            data = _board(console, files[0] if files else None, player, catastrophe, as_json)
+        if as_json:
+            typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
         else:
-            try:
-                asker = Console(stderr=True, highlight=False) if as_json else console
-                entries, catastrophe = ask_board(asker, catastrophe)
-            except EOFError:
-                raise TallyError("the input ended before the board was complete") from None
-        data = report(entries, catastrophe)
+            render(console, data)
+        return
+    # Several boards in one run: each is scored on its own; a bad one is an error line and
+    # the others are still scored.
+    boards: list[dict[str, Any]] = []
+    failed = 0
+    for file in files:
+        try:
+            data = {"file": str(file), **_board(console, file, None, catastrophe, as_json)}
+        except DoomtableError as exc:
+            Console(stderr=True, highlight=False).print(
+                f"[bold red]error:[/] {escape(str(exc))}", soft_wrap=True
+            )
+            failed += 1
+            continue
+        boards.append(data)
+        if not as_json:
+            console.rule(escape(str(file)), align="left")
+            render(console, data)
     if as_json:
-        typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
-    else:
-        render(console, data)
+        typer.echo(json.dumps(boards, indent=2, ensure_ascii=False))
+    if failed:
+        raise typer.Exit(code=1)
 
 
 HELP = (
     "Score a Doomlings game played with physical cards: each player's points step by step "
     "(catastrophe, face values, each bonus by card, opponents' cards), and the winner(s).\n\n"
     "Enter trait piles by card name (any case; close spellings are accepted, `Kidney x3` "
-    "counts) with --player flags, a YAML/JSON FILE, or, with neither, at prompts.\n\n"
+    "counts) with --player flags, YAML/JSON FILEs (several in one run; - reads standard "
+    "input), or, with neither, at prompts. Enter each pile before the final catastrophe's "
+    "World's End discard: the calculator applies it (discarded=NAME where there was a "
+    "choice).\n\n"
     "The prompts ask only what the cards need: the hand for Fortunate, Camouflage, Boredom, "
     "Brave and Saudade; the Gene Pool for Altruistic and Random Fertilization; the colours "
-    "named for Sentience and Viral; Faith's recolour; Prepper's pick; Denial; and the "
-    "Deus Ex Machina draw."
+    "named for Sentience and Viral; Faith's recolour (and traits that came after it); "
+    "Prepper's pick; Denial; the Deus Ex Machina draw; which trait the final catastrophe "
+    "discarded, when there was a choice; and tie-break draws. One player: a solo Genetic "
+    "Mishap board."
 )
 
 

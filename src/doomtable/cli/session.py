@@ -8,8 +8,9 @@ the last look.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Sequence
+import signal
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ from rich.markup import escape
 
 from doomtable.bots import Bot, InfoSet, make_bot
 from doomtable.cli.render import render_choices, render_view, score_table
+from doomtable.cli.savefile import save_text, write_atomic
 from doomtable.engine import (
     PASS,
     RESPOND,
@@ -26,20 +28,18 @@ from doomtable.engine import (
     DoomtableError,
     GameState,
     IllegalChoiceError,
-    SaveFileError,
-    load_state,
 )
 
 DEFAULT_SAVE = "doomtable-save.json"
 
 HELP = (
     "Type the number of a choice or its label (any case). Other commands:\n"
-    "  save   write the game to the save file and keep playing\n"
+    "  save   write the game to the save file and keep playing (save FILE: to FILE)\n"
     "  quit   leave the game (save first to keep it)\n"
     "  table  draw the table again\n"
     "  log    every event so far\n"
     "  help   this text\n"
-    "Ctrl-C saves the game and leaves."
+    "Ctrl-C saves the game and leaves; so does closing the terminal."
 )
 
 
@@ -61,27 +61,6 @@ def seat_bots(spec: str, seats: Sequence[int]) -> dict[int, str]:
 def bot_seed(game_seed: int, seat: int, decisions: int) -> int:
     """A bot's seed: fixed by the game's seed, its seat and how far the game has gone."""
     return game_seed * 1_000_003 + seat * 7_919 + decisions
-
-
-# --------------------------------------------------------------------------- save files
-
-
-def read_save(path: Path) -> tuple[GameState, dict[str, Any]]:
-    """The state saved in ``path`` and its seating (empty for a bare ``to_json()`` file)."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise SaveFileError(f"cannot read save file {path}: {exc.strerror or exc}") from None
-    try:
-        data = json.loads(text)
-    except ValueError as exc:
-        raise SaveFileError(f"{path} is not a doomtable save: invalid JSON ({exc})") from None
-    try:
-        state = load_state(data)
-    except SaveFileError as exc:
-        raise SaveFileError(f"{path}: {exc}") from None
-    table = data.get("table")
-    return state, table if isinstance(table, dict) else {}
 
 
 # --------------------------------------------------------------------------- the table
@@ -133,21 +112,27 @@ class TableSession:
     def play(self) -> int:
         """Play until the game ends or the human leaves; the exit code."""
         try:
-            while (decision := self.state.pending) is not None:
-                if decision.player == self.human:
-                    self._human_turn()
-                else:
-                    self._bot_turn(decision.player)
-                self._checkpoint = self.state.to_dict()
+            with _hangup_interrupts():
+                while (decision := self.state.pending) is not None:
+                    if decision.player == self.human:
+                        self._human_turn()
+                    else:
+                        self._bot_turn(decision.player)
+                    self._checkpoint = self.state.to_dict()
         except Leave as leave:
             return leave.code
         except KeyboardInterrupt:
-            self.console.print()
             path = self._save(self._checkpoint)
-            self.console.print(
-                f"Interrupted. The game is saved in [bold]{escape(str(path))}[/].", soft_wrap=True
-            )
-            return 130
+            try:
+                self.console.print()
+                if path is not None:
+                    self.console.print(
+                        f"Interrupted. The game is saved in [bold]{escape(str(path))}[/].",
+                        soft_wrap=True,
+                    )
+            except OSError:  # the terminal is gone (SIGHUP): the save is what matters
+                pass
+            return 130 if path is not None else 1
         self._game_over()
         return 0
 
@@ -180,6 +165,8 @@ class TableSession:
             except EOFError:
                 self.console.print()
                 path = self._save(self.state.to_dict())
+                if path is None:
+                    raise Leave(1) from None
                 self.console.print(
                     f"End of input. The game is saved in [bold]{escape(str(path))}[/].",
                     soft_wrap=True,
@@ -198,9 +185,11 @@ class TableSession:
         if word == "help":
             self.console.print(HELP, markup=False)
             return False
-        if word == "save":
-            path = self._save(state.to_dict())
-            self.console.print(f"Saved to [bold]{escape(str(path))}[/].", soft_wrap=True)
+        if word == "save" or word.startswith("save "):
+            target = text[4:].strip()
+            path = self._save(state.to_dict(), Path(target) if target else None)
+            if path is not None:
+                self.console.print(f"Saved to [bold]{escape(str(path))}[/].", soft_wrap=True)
             return False
         if word in ("quit", "exit"):
             self.console.print("You left the table. (Type save before quit to keep a game.)")
@@ -245,10 +234,22 @@ class TableSession:
         self.console.print(render_view(state.view(self.human)))
         self.console.print(render_choices(decision.prompt, state.labels()))
 
-    def _save(self, data: dict[str, Any]) -> Path:
-        text = json.dumps({**data, "table": self.table_info()}, separators=(",", ":"))
-        self.save_path.write_text(text, encoding="utf-8")
-        return self.save_path
+    def _save(self, data: dict[str, Any], path: Path | None = None) -> Path | None:
+        """Write the save (to ``path``, which then becomes the save file); the path written,
+        or ``None`` after saying at the prompt why it could not be."""
+        target = path or self.save_path
+        try:
+            write_atomic(target, save_text(data, self.table_info()))
+        except OSError as exc:
+            reason = exc.strerror or str(exc)
+            self.console.print(
+                f"[red]Could not save to {escape(str(target))}: {escape(reason)}. "
+                "The game goes on: type [bold]save FILE[/] to save elsewhere.[/]",
+                soft_wrap=True,
+            )
+            return None
+        self.save_path = target
+        return target
 
     def _game_over(self) -> None:
         state = self.state
@@ -257,3 +258,25 @@ class TableSession:
             self.console.print(render_view(state.view(self.human)))
         names = [self.seat_name(seat) for seat in range(state.players)]
         self.console.print(score_table(state.scores(), state.winners(), names))
+
+
+class _Hangup(KeyboardInterrupt):
+    """The terminal was closed: leave the way Ctrl-C does, saving the game."""
+
+
+@contextmanager
+def _hangup_interrupts() -> Iterator[None]:
+    """Turn SIGHUP into :class:`_Hangup` while the table is open (main thread, POSIX only)."""
+
+    def hang_up(signum: int, frame: object) -> None:
+        raise _Hangup
+
+    try:
+        previous = signal.signal(signal.SIGHUP, hang_up)
+    except (AttributeError, ValueError):  # no SIGHUP here, or not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGHUP, previous)

@@ -96,6 +96,13 @@ def simulate(
                 address=address,
                 progress=advance,
             )
+        if result.interrupted:
+            console.print(
+                f"Interrupted: {len(result.records)} of {games} games finished.",
+                highlight=False,
+            )
+            if not result.records:
+                raise typer.Exit(code=130)
         summary = summarize(result)
         if csv is not None:
             _write_csv(result, csv)
@@ -105,6 +112,8 @@ def simulate(
             _print_summary(summary)
             if csv is not None:
                 console.print(f"wrote {len(result.records)} rows to {csv}")
+        if result.interrupted:
+            raise typer.Exit(code=130)
 
 
 def tournament_command(

@@ -13,9 +13,11 @@ from doomtable.engine.errors import (
 )
 from doomtable.engine.registry import (
     GameSpec,
+    OptionSpec,
     find_game,
     game_names,
     load_state,
+    load_verified,
     new_game,
     register_game,
     replay,
@@ -37,6 +39,7 @@ __all__ = [
     "IllegalChoiceError",
     "NotYourDecisionError",
     "Option",
+    "OptionSpec",
     "Rng",
     "SaveFileError",
     "ScenarioError",
@@ -44,6 +47,7 @@ __all__ = [
     "find_game",
     "game_names",
     "load_state",
+    "load_verified",
     "new_game",
     "register_game",
     "replay",

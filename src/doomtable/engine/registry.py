@@ -2,14 +2,61 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from typing import Any
 
 from doomtable.engine.decision import Option
-from doomtable.engine.errors import BadOptionError, SaveFileError, UnknownGameError
+from doomtable.engine.errors import (
+    BadOptionError,
+    DoomtableError,
+    SaveFileError,
+    UnknownGameError,
+)
 from doomtable.engine.state import GameState
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """The type and range of one game option, so bad values are refused before a game starts.
+
+    ``kind`` is ``bool``, ``int`` or ``str``; an int lies in ``minimum..maximum`` (either may
+    be ``None``: unbounded); a str with ``choices`` must be one of them.
+    """
+
+    kind: type[bool] | type[int] | type[str]
+    help: str = ""
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] = ()
+
+    def check(self, key: str, value: Any) -> Any:
+        """``value`` if it fits; else a :class:`BadOptionError` saying what is allowed."""
+        if self.kind is bool:
+            if type(value) is not bool:
+                raise BadOptionError(f"option {key} is true or false, not {value!r}")
+            return value
+        if self.kind is int:
+            if type(value) is not int:
+                raise BadOptionError(f"option {key} is a whole number, not {value!r}")
+            low, high = self.minimum, self.maximum
+            if (low is not None and value < low) or (high is not None and value > high):
+                allowed = (
+                    f"from {low} to {high}"
+                    if low is not None and high is not None
+                    else f"at least {low}"
+                    if low is not None
+                    else f"at most {high}"
+                )
+                raise BadOptionError(f"option {key} is {allowed}, not {value!r}")
+            return value
+        if type(value) is not str:
+            raise BadOptionError(f"option {key} is text, not {value!r}")
+        if self.choices and value not in self.choices:
+            raise BadOptionError(f"option {key} is one of {', '.join(self.choices)}, not {value!r}")
+        return value
 
 
 @dataclass(frozen=True)
@@ -27,6 +74,17 @@ class GameSpec:
     summary: str = ""
     cards: Callable[[], list[dict[str, Any]]] = list
     """Every card definition as JSON-ready dicts (name, kind, text, ...) for ``doomtable cards``."""
+    option_schema: dict[str, OptionSpec] = field(default_factory=dict)
+    """Each option's type and range; an option missing here must keep its default's type."""
+
+    def option_spec(self, key: str) -> OptionSpec:
+        """The declared schema of option ``key``, or one inferred from its default's type."""
+        declared = self.option_schema.get(key)
+        if declared is not None:
+            return declared
+        default = self.default_options[key]
+        kind = bool if type(default) is bool else int if type(default) is int else str
+        return OptionSpec(kind)
 
 
 _GAMES: dict[str, GameSpec] = {}
@@ -101,7 +159,7 @@ def checked_options(spec: GameSpec, players: int, options: dict[str, Any] | None
         if key not in merged:
             known = ", ".join(sorted(merged)) or "none"
             raise BadOptionError(f"{spec.title} has no option {key!r} (options: {known})")
-        merged[key] = value
+        merged[key] = spec.option_spec(key).check(key, value)
     return merged
 
 
@@ -125,3 +183,122 @@ def load_state(data: dict[str, Any]) -> GameState:
         raise SaveFileError("not a doomtable save: no 'game' field")
     spec = find_game(str(data["game"]))
     return spec.state_class.from_dict(data)
+
+
+def load_verified(data: object) -> GameState:
+    """The game ``data`` (``GameState.to_dict()`` output) holds, rebuilt by replaying its seed
+    and decision log, and refused unless it equals the saved state in every field.
+
+    Nothing in ``data`` is trusted: the state is never built from its fields, so a hand edit
+    (a duplicated card, a negative counter, a wrong type) is named, not played. Raises
+    :class:`SaveFileError` with one line saying what is wrong.
+    """
+    if not isinstance(data, dict) or type(data.get("game")) is not str:
+        raise SaveFileError("not a doomtable save: no 'game' field")
+    spec = find_game(data["game"])
+    fields = data.get("state")
+    options = data.get("options")
+    log = data.get("log")
+    if not isinstance(fields, dict):
+        raise SaveFileError("refused: 'state' is not an object")
+    players, seed = fields.get("players"), fields.get("seed")
+    if type(players) is not int or type(seed) is not int:
+        raise SaveFileError("refused: 'players' and 'seed' must be whole numbers")
+    if not isinstance(options, dict):
+        raise SaveFileError("refused: 'options' is not an object")
+    if not isinstance(log, list):
+        raise SaveFileError("refused: 'log' is not a list")
+    try:
+        state = new_game(spec.name, players, seed, options)
+    except DoomtableError as exc:
+        raise SaveFileError(f"refused: {exc}") from None
+    for number, entry in enumerate(log, 1):
+        if not _is_log_entry(entry):
+            raise SaveFileError(f"refused: decision {number} of the log is malformed: {entry!r}")
+        player, option = entry
+        try:
+            state.apply(player, tuple(option))
+        except DoomtableError:
+            raise SaveFileError(
+                f"refused: decision {number} of the log ({_short(entry)}) is not legal there"
+            ) from None
+    expected = json.loads(json.dumps(state.to_dict()))
+    difference = _first_difference(data, expected, "")
+    if difference is not None:
+        cards = _card_problem(spec, data, state)
+        if cards is not None:
+            raise SaveFileError(f"refused: {cards}")
+        where, saved, replayed = difference
+        raise SaveFileError(
+            f"refused: {where} is {_short(saved)}, but its seed and decision log give "
+            f"{_short(replayed)} (the file was edited or damaged)"
+        )
+    return state
+
+
+def _card_problem(spec: GameSpec, data: dict[str, Any], replayed: GameState) -> str | None:
+    """A lost, duplicated or unknown card in a save that failed its replay check, in words;
+    ``None`` when the game exposes no card zones or the cards are not what is wrong."""
+    expected = replayed.card_zones()
+    if expected is None:
+        return None
+    try:
+        zones = spec.state_class.from_dict(data).card_zones() or {}
+    except (DoomtableError, LookupError, TypeError, ValueError, AttributeError, RuntimeError):
+        return None  # too broken to read zone by zone: the replay difference says what
+    known = {card for zone in expected.values() for card in zone}
+    seen: dict[object, str] = {}
+    for name, zone in zones.items():
+        for card in zone:
+            if type(card) is not int or card not in known:
+                return f"{name} holds {card!r}, which is not a card of this game"
+            if card in seen:
+                where = f"twice in {name}" if seen[card] == name else f"in {seen[card]} and {name}"
+                return f"card {card} is {where}"
+            seen[card] = name
+    missing = sorted(known - set(seen))
+    if missing:
+        return f"card {missing[0]} is missing from every zone"
+    return None
+
+
+def _is_log_entry(entry: object) -> bool:
+    return (
+        isinstance(entry, list)
+        and len(entry) == 2
+        and type(entry[0]) is int
+        and isinstance(entry[1], list)
+        and all(type(item) in (int, str) for item in entry[1])
+    )
+
+
+_MISSING = object()
+
+
+def _first_difference(saved: Any, replayed: Any, where: str) -> tuple[str, Any, Any] | None:
+    """Where ``saved`` first differs from ``replayed`` (types count: ``true`` is not 1)."""
+    if type(saved) is not type(replayed):
+        return where or "the save", saved, replayed
+    if isinstance(saved, dict):
+        for key in [*replayed, *(k for k in saved if k not in replayed)]:
+            name = key if where in ("", "state") else f"{where}.{key}"
+            found = _first_difference(saved.get(key, _MISSING), replayed.get(key, _MISSING), name)
+            if found is not None:
+                return found
+        return None
+    if isinstance(saved, list):
+        for index, (mine, theirs) in enumerate(zip(saved, replayed, strict=False)):
+            found = _first_difference(mine, theirs, f"{where}[{index}]")
+            if found is not None:
+                return found
+        if len(saved) != len(replayed):
+            return f"{where} (length)", len(saved), len(replayed)
+        return None
+    return None if saved == replayed else (where, saved, replayed)
+
+
+def _short(value: Any) -> str:
+    if value is _MISSING:
+        return "missing"
+    text = json.dumps(value) if not isinstance(value, str) else repr(value)
+    return text if len(text) <= 60 else f"{text[:57]}..."

@@ -17,7 +17,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from enum import Enum
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Self, cast
 
 from doomtable.engine.decision import PASS, RESPOND, Decision, Frame, Option
 from doomtable.engine.errors import (
@@ -150,6 +150,18 @@ class GameState(ABC):
         """
         raise ScenarioError(f"{self.GAME} has no scenario setup: give scenarios no 'setup'")
 
+    def card_zones(self) -> dict[str, list[int]] | None:
+        """Every card id, zone by zone, or ``None`` (the default) when the game does not say.
+
+        A game that says promises conservation: at every decision the ids of all zones
+        together are ``0 .. n-1``, each exactly once (the stateful tests check it).
+        """
+        return None
+
+    def bounded_values(self) -> dict[str, tuple[int, int, list[int]]]:
+        """Counters the rules keep in a range: name -> (lowest, highest, current values)."""
+        return {}
+
     def win_chances(self) -> list[float] | None:
         """Each player's chance of winning from here, for a searching bot to judge a play-out
         it cuts short; ``None`` (the default) when the game has no estimate, and searching
@@ -191,17 +203,28 @@ class GameState(ABC):
                 [],
             )
         options = decision.options
-        if isinstance(choice, tuple):
-            if choice in options:
-                return choice
-        elif isinstance(choice, int):
-            if 0 <= choice < len(options):
-                return options[choice]
-        else:
-            wanted = " ".join(choice.split()).casefold()
+        # Exact types only: True is not index 1, and None, floats, lists or bytes are refused
+        # with the same error as any other illegal choice.
+        kind = type(choice)
+        if kind is tuple:
+            wanted_types = [type(item) for item in cast(tuple[Any, ...], choice)]
+            for option in options:
+                if option == choice and [type(item) for item in option] == wanted_types:
+                    return option
+        elif kind is int:
+            if 0 <= cast(int, choice) < len(options):
+                return options[cast(int, choice)]
+        elif kind is str:
+            wanted = " ".join(cast(str, choice).split()).casefold()
             for option in options:
                 if self.label(option).casefold() == wanted:
                     return option
+        else:
+            raise IllegalChoiceError(
+                f"a choice is an option tuple, its label or its index, not "
+                f"{kind.__name__} {choice!r}; legal: {', '.join(self.labels())}",
+                self.labels(),
+            )
         legal = [self.label(o) for o in options]
         raise IllegalChoiceError(
             f"{choice!r} is not a legal choice for player {player} ({decision.prompt}); "
@@ -351,6 +374,9 @@ class GameState(ABC):
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Self:
+        """The state ``to_dict()`` wrote, trusted as written (use the registry's
+        ``load_verified`` for files a person could have edited); data that cannot be a state
+        raises :class:`SaveFileError`."""
         try:
             if data["game"] != cls.GAME:
                 raise SaveFileError(f"this save is for {data['game']!r}, not {cls.GAME!r}")
@@ -369,13 +395,13 @@ class GameState(ABC):
             state.options = dict(data["options"])
             state.rng = Rng(state.seed, int(data["rng_counter"]))
             state.log = [(int(p), tuple(o)) for p, o in data["log"]]
-        except (KeyError, TypeError, ValueError) as exc:
+            state._pending = None
+            state._refresh_pending()
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             if isinstance(exc, SaveFileError):
                 raise
             what = f"missing field {exc.args[0]!r}" if isinstance(exc, KeyError) else str(exc)
             raise SaveFileError(f"not a valid {cls.GAME} state: {what}") from None
-        state._pending = None
-        state._refresh_pending()
         return state
 
     def _refresh_pending(self) -> None:

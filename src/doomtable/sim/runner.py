@@ -8,13 +8,16 @@ number of workers or the backend.
 from __future__ import annotations
 
 import importlib
+import itertools
 import multiprocessing
 import os
 import pickle
+import queue
+import signal
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, overload
 
 from doomtable.bots import InfoSet, make_bot, parse_bot_spec
 from doomtable.engine import (
@@ -72,6 +75,16 @@ class SimResult:
     bots: tuple[str, ...]
     records: list[GameRecord]
     seconds: float
+    interrupted: bool = False
+    """Ctrl-C stopped the run: ``records`` holds the games finished before it."""
+
+
+class SimInterrupted(KeyboardInterrupt):
+    """Ctrl-C during a run; ``records`` are the games finished by then, in index order."""
+
+    def __init__(self, records: list[GameRecord]) -> None:
+        super().__init__()
+        self.records = records
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,20 +196,68 @@ def make_tasks(
     max_decisions: int = MAX_DECISIONS,
 ) -> list[Task]:
     """Validated tasks, one per lineup; game ``i`` gets ``game_seed(seed, i)``."""
-    spec = resolve_game(game)
-    merged = checked_options(spec, players, options)
+    tasks = RotatedTasks(game, [], players, seed, 0, options, max_decisions)
     for lineup in lineups:
         if len(lineup) != players:
             raise SimError(f"a lineup needs {players} bots, not {len(lineup)}: {lineup}")
+    _check_bots(lineups)
+    return [tasks.task(i, tuple(lineup)) for i, lineup in enumerate(lineups)]
+
+
+def _check_bots(lineups: Iterable[Sequence[str]]) -> None:
     for name in {name for lineup in lineups for name in lineup}:
         parse_bot_spec(name)
-    if max_decisions < 1:
-        raise SimError(f"max_decisions must be positive, not {max_decisions}")
-    ref = _portable(spec)
-    return [
-        Task(ref, players, merged, i, game_seed(seed, i), tuple(lineup), max_decisions)
-        for i, lineup in enumerate(lineups)
-    ]
+
+
+class RotatedTasks(Sequence[Task]):
+    """The tasks of a run with rotated seats, made one at a time as they are played: a run of
+    a hundred billion games holds no more tasks in memory than a run of ten.
+
+    Game ``g`` seats ``bots[(seat + g) % len(bots)]`` (see :func:`rotated_lineups`).
+    """
+
+    def __init__(
+        self,
+        game: GameSpec | str,
+        bots: Sequence[str],
+        players: int,
+        seed: int,
+        games: int,
+        options: dict[str, Any] | None = None,
+        max_decisions: int = MAX_DECISIONS,
+    ) -> None:
+        spec = resolve_game(game)
+        self.options = checked_options(spec, players, options)
+        if max_decisions < 1:
+            raise SimError(f"max_decisions must be positive, not {max_decisions}")
+        _check_bots([bots])
+        self.game = _portable(spec)
+        self.bots = tuple(bots)
+        self.players = players
+        self.seed = seed
+        self.games = games
+        self.max_decisions = max_decisions
+
+    def task(self, index: int, lineup: tuple[str, ...]) -> Task:
+        seed = game_seed(self.seed, index)
+        return Task(self.game, self.players, self.options, index, seed, lineup, self.max_decisions)
+
+    def __len__(self) -> int:
+        return self.games
+
+    @overload
+    def __getitem__(self, index: int) -> Task: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Task]: ...
+    def __getitem__(self, index: int | slice) -> Task | list[Task]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self.games))]
+        if not -self.games <= index < self.games:
+            raise IndexError(index)
+        index %= self.games
+        n = len(self.bots)
+        lineup = tuple(self.bots[(seat + index) % n] for seat in range(self.players))
+        return self.task(index, lineup)
 
 
 def _portable(spec: GameSpec) -> GameSpec | str:
@@ -219,7 +280,11 @@ def execute(
     address: str | None = None,
     progress: Progress | None = None,
 ) -> list[GameRecord]:
-    """Play every task and return the records in task order."""
+    """Play every task and return the records in task order.
+
+    Tasks are taken from ``tasks`` only as workers are ready for them. Ctrl-C stops the run:
+    workers ignore it and are stopped, and :class:`SimInterrupted` carries the finished games.
+    """
     if backend not in BACKENDS:
         raise SimError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
     if workers is not None and workers < 1:
@@ -236,26 +301,58 @@ def execute(
         stream = map(play_game, tasks)
     else:
         stream = _pool_stream(tasks, count)
-    for record in stream:
-        records.append(record)
-        if progress is not None:
-            progress(len(records), len(tasks))
+    try:
+        for record in stream:
+            records.append(record)
+            if progress is not None:
+                progress(len(records), len(tasks))
+    except KeyboardInterrupt:
+        close = getattr(stream, "close", None)
+        if close is not None:  # stop the workers now, not when the generator is collected
+            close()
+        records.sort(key=lambda r: r.index)
+        raise SimInterrupted(records) from None
     records.sort(key=lambda r: r.index)
     return records
 
 
-def _chunks(tasks: Sequence[Task], workers: int) -> list[list[Task]]:
+def _chunks(tasks: Sequence[Task], workers: int) -> Iterator[list[Task]]:
     size = max(1, min(16, len(tasks) // (workers * 8)))
-    return [list(tasks[i : i + size]) for i in range(0, len(tasks), size)]
+    for start in range(0, len(tasks), size):
+        yield list(tasks[start : start + size])
+
+
+def _ignore_interrupts() -> None:
+    """In workers: Ctrl-C is the parent's to handle (it stops them), never a traceback here."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _pool_stream(tasks: Sequence[Task], workers: int) -> Iterator[GameRecord]:
     # Spawned (not forked) workers: safe beside the progress display's thread, and the same
-    # behaviour on every platform. Each imports the game by reference.
+    # behaviour on every platform. Each imports the game by reference. At most a few chunks
+    # per worker are queued at a time, so tasks are made only as they are played.
     context = multiprocessing.get_context("spawn")
-    with context.Pool(min(workers, len(tasks))) as pool:
-        for chunk in pool.imap_unordered(_play_chunk, _chunks(tasks, workers)):
-            yield from chunk
+    done: queue.SimpleQueue[list[GameRecord] | BaseException] = queue.SimpleQueue()
+    pool = context.Pool(min(workers, len(tasks)), initializer=_ignore_interrupts)
+    try:
+        chunks = _chunks(tasks, workers)
+        in_flight = 0
+        for chunk in itertools.islice(chunks, 4 * workers):
+            pool.apply_async(_play_chunk, (chunk,), callback=done.put, error_callback=done.put)
+            in_flight += 1
+        while in_flight:
+            result = done.get()
+            in_flight -= 1
+            if isinstance(result, BaseException):
+                raise result
+            for chunk in itertools.islice(chunks, 1):
+                pool.apply_async(_play_chunk, (chunk,), callback=done.put, error_callback=done.put)
+                in_flight += 1
+            yield from result
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
 
 
 def _ray_stream(tasks: Sequence[Task], workers: int, address: str | None) -> Iterator[GameRecord]:
@@ -269,10 +366,16 @@ def _ray_stream(tasks: Sequence[Task], workers: int, address: str | None) -> Ite
         else:
             ray.init(address=address, log_to_driver=False)
     remote = ray.remote(_play_chunk)
-    pending = [remote.remote(chunk) for chunk in _chunks(tasks, workers)]
-    while pending:
-        done, pending = ray.wait(pending, num_returns=1)
-        yield from ray.get(done[0])
+    chunks = _chunks(tasks, workers)
+    pending = [remote.remote(chunk) for chunk in itertools.islice(chunks, 4 * workers)]
+    try:
+        while pending:
+            finished, pending = ray.wait(pending, num_returns=1)
+            pending.extend(remote.remote(chunk) for chunk in itertools.islice(chunks, 1))
+            yield from ray.get(finished[0])
+    finally:
+        for ref in pending:
+            ray.cancel(ref, force=True)
 
 
 def run(
@@ -291,6 +394,9 @@ def run(
 ) -> SimResult:
     """Play ``games`` games of ``game`` between ``bots``, seats rotated game by game.
 
+    Ctrl-C ends the run early: the result holds the games finished by then, with
+    ``interrupted`` set.
+
     ``bots`` holds one spec per seat (or any number, cycled: one bot fills every seat).
     ``workers`` defaults to every core. Worker processes are spawned, so a script that calls
     this with more than one worker needs the usual ``if __name__ == "__main__":`` guard.
@@ -301,9 +407,12 @@ def run(
         raise SimError("name at least one bot")
     spec = resolve_game(game)
     names = [b.strip() for b in bots]
-    tasks = make_tasks(
-        spec, rotated_lineups(names, players, games), players, seed, options, max_decisions
-    )
+    tasks = RotatedTasks(spec, names, players, seed, games, options, max_decisions)
     start = time.perf_counter()
-    records = execute(tasks, workers, backend, address, progress)
-    return SimResult(spec.name, players, seed, tuple(names), records, time.perf_counter() - start)
+    interrupted = False
+    try:
+        records = execute(tasks, workers, backend, address, progress)
+    except SimInterrupted as stop:
+        records, interrupted = stop.records, True
+    seconds = time.perf_counter() - start
+    return SimResult(spec.name, players, seed, tuple(names), records, seconds, interrupted)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from doomtable.engine import GameSpec
+from doomtable.engine import GameSpec, OptionSpec
 from doomtable.games.doom_on_you.cards import CARD_DEFS, CARDS, card_dicts, card_reference
 from doomtable.games.doom_on_you.data import GAME
 from doomtable.games.doom_on_you.game import DoomOnYouState
@@ -38,6 +38,13 @@ SPEC = GameSpec(
     aliases=("doomonyou",),
     summary="Attack rounds, battle cards and bribes: be the last player with food.",
     cards=card_dicts,
+    option_schema={
+        "successful_return": OptionSpec(bool, "a successful attacking animal returns to its pile"),
+        "drawn_animal_to_pile": OptionSpec(bool, "the defender may pile a drawn animal"),
+        "end_on_first_out": OptionSpec(bool, "the game ends when the first player is out"),
+        "two_player_variant": OptionSpec(bool, "the 2-player duel (15 food, pile of 4)"),
+        "max_attack_rounds": OptionSpec(int, "round cap (0: none)", minimum=0, maximum=10_000),
+    },
 )
 
 __all__ = ["CARDS", "CARD_DEFS", "SPEC", "DoomOnYouState", "card_dicts", "card_reference"]

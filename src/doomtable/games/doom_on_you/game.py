@@ -249,6 +249,18 @@ class DoomOnYouState(DoomOnYouRules):
                 entry["status"] = "accepted"
         return list(found.values())
 
+    def card_zones(self) -> dict[str, list[int]]:
+        zones = {"deck": self.deck, "removed": self.removed}
+        zones["attacking"] = [attack[0] for attack in self.attacks]
+        for player in range(self.players):
+            zones[f"hand {player}"] = self.hands[player]
+            zones[f"pile {player}"] = self.piles[player]
+        return zones
+
+    def bounded_values(self) -> dict[str, tuple[int, int, list[int]]]:
+        total = self.players * max(START_FOOD, DUEL_START_FOOD)
+        return {"food": (0, total, self.food)}
+
     def snapshot(self) -> dict[str, Any]:
         players = self._public_players()
         for p, entry in enumerate(players):

@@ -3,10 +3,11 @@
 from dataclasses import replace
 from typing import Any
 
-from doomtable.engine import GameSpec
+from doomtable.engine import GameSpec, OptionSpec
 from doomtable.games.doomlings.blackbox import DoomlingsBlackboxState
 from doomtable.games.doomlings.data import AGES, TRAITS
-from doomtable.games.doomlings.game import DoomlingsState, card_dict
+from doomtable.games.doomlings.game import TIEBREAKS, DoomlingsState, card_dict
+from doomtable.games.doomlings.variants import VARIANTS
 
 
 def card_list() -> list[dict[str, Any]]:
@@ -56,6 +57,13 @@ SPEC = GameSpec(
     aliases=("doomlings-classic",),
     summary="Evolve traits before the world ends; most points after 3 catastrophes wins.",
     cards=card_list,
+    # Types here; the values allowed (and which go together) are checked by create(), whose
+    # messages name the variants and tie-break rules.
+    option_schema={
+        "tiebreak": OptionSpec(str, f"who wins a tie: {' or '.join(TIEBREAKS)}"),
+        "variant": OptionSpec(str, f"a rulebook variation: {', '.join(VARIANTS)}"),
+        "eras": OptionSpec(int, "era piles: 3, or 4 with prosperous-world"),
+    },
 )
 
 # The same cards and options; only the rules hooks and the default tie-break differ.

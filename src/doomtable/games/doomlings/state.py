@@ -130,6 +130,26 @@ class DoomlingsBase(GameState):
         """Where ``player``'s discards go (and what their discard-pile effects use)."""
         return self.discards[player] if self.own_decks else self.discard
 
+    def card_zones(self) -> dict[str, list[int]]:
+        zones = {
+            "deck": self.deck,
+            "discard": self.discard,
+            "lab": self.lab,
+        }
+        for name, lists in (
+            ("hand", self.hands),
+            ("pile", self.piles),
+            ("pack", self.packs),
+            ("own deck", self.decks),
+            ("own discard", self.discards),
+        ):
+            for player, cards in enumerate(lists):
+                zones[f"{name} {player}"] = cards
+        return zones
+
+    def bounded_values(self) -> dict[str, tuple[int, int, list[int]]]:
+        return {"gene_pool": (MIN_GENE_POOL, MAX_GENE_POOL, self.gene_pool)}
+
     # ------------------------------------------------------------------ events
 
     def emit(self, mask: int, *event: Any) -> None:

@@ -16,7 +16,7 @@ import difflib
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 from doomtable.engine import DoomtableError
@@ -30,13 +30,16 @@ from doomtable.games.doomlings.cards import (
 )
 from doomtable.games.doomlings.data import AGES, BIRTH_OF_LIFE, FOUR_HORSEMEN, TRAIT_OF, TRAITS
 from doomtable.games.doomlings.game import DoomlingsState
-from doomtable.games.doomlings.scoring import HAND_CONTENT_COUNTS, silenced
+from doomtable.games.doomlings.scoring import HAND_CONTENT_COUNTS, final_scores, silenced
 from doomtable.games.doomlings.state import CARD, MAX_GENE_POOL, MIN_GENE_POOL, N_CARDS, bit
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 6
+MIN_PLAYERS, MAX_PLAYERS = 1, 6
+"""One player: a solo Genetic Mishap board (the Lab's cards are simply not entered)."""
 DEFAULT_GENE_POOL = 5
 DEUS_RANGE = range(-2, 6)
 """Deus Ex Machina adds the drawn card's face value, at most 5; the lowest face value is -2."""
+TIE_DRAW_RANGE = range(min(t.face or 0 for t in TRAITS), max(t.face or 0 for t in TRAITS) + 1)
+"""The face value a tied player can draw in the ``draw`` tie-break (a variable one counts 0)."""
 
 CATASTROPHES: tuple[str, ...] = tuple(a.name for a in AGES if a.catastrophe)
 TRAIT_NAMES: tuple[str, ...] = tuple(t.name for t in TRAITS)
@@ -63,6 +66,11 @@ class PlayerEntry:
     those cards (or ``"none"``), ``faith`` a (from, to) recolour, ``prepper`` the catastrophe
     Prepper picked, ``deus`` the value Deus Ex Machina added, and ``denial`` says the player's
     Denial ignored the final catastrophe.
+
+    ``traits`` is the pile before the catastrophe's own World's End discard (Pulse Event and
+    the like): the calculator applies it, taking ``discarded`` when the player had a choice.
+    ``after_faith`` names traits that came into the pile after Faith recoloured it (they keep
+    their colours); ``tie_draw`` is the face value drawn in the ``draw`` tie-break.
     """
 
     name: str
@@ -76,6 +84,9 @@ class PlayerEntry:
     faith: tuple[str, str] | None = None
     prepper: str | None = None
     denial: bool = False
+    discarded: str | None = None
+    after_faith: tuple[str, ...] = ()
+    tie_draw: int | None = None
 
 
 class Need(Enum):
@@ -90,6 +101,7 @@ class Need(Enum):
     PREPPER = "the catastrophe Prepper picked (optional)"
     DENIAL = "whether Denial ignored the final catastrophe"
     DEUS = "the value Deus Ex Machina added"
+    DISCARD = "which trait the World's End discard took"
 
 
 # --------------------------------------------------------------------------- names
@@ -224,6 +236,12 @@ def board_from_entries(entries: Sequence[PlayerEntry], catastrophe: str) -> Doom
     >>> breakdown(s, 0).total, breakdown(s, 1).total, s.winners()
     (4, 2, [0])
     """
+    return _board(entries, catastrophe, apply_discards=True)
+
+
+def _board(
+    entries: Sequence[PlayerEntry], catastrophe: str, *, apply_discards: bool
+) -> DoomlingsState:
     if not MIN_PLAYERS <= len(entries) <= MAX_PLAYERS:
         raise TallyError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(entries)}")
     names = [e.name for e in entries]
@@ -244,7 +262,11 @@ def board_from_entries(entries: Sequence[PlayerEntry], catastrophe: str) -> Doom
         size = len(hand) if entry.hand_size is None else entry.hand_size
         hand.extend(pool.filler() for _ in range(size - len(hand)))
 
-    s = DoomlingsState.create(len(entries), 0, {"tiebreak": "casual"})
+    draws = any(e.tie_draw is not None for e in entries)
+    options = {"tiebreak": "draw" if draws else "casual"}
+    if len(entries) == 1:
+        options["variant"] = "genetic-mishap"
+    s = DoomlingsState.create(len(entries), 0, options)
     s.piles = pile_ids
     s.hands = hand_ids
     s.deck = pool.rest()
@@ -268,7 +290,12 @@ def board_from_entries(entries: Sequence[PlayerEntry], catastrophe: str) -> Doom
     s.denial_spent = False
     for p, (entry, pile) in enumerate(zip(entries, pile_ids, strict=True)):
         _apply_choices(s, p, entry, pile)
-    s.over = True
+    if apply_discards:
+        for p, entry in enumerate(entries):
+            _apply_discard(s, p, entry)
+    s.over = True  # scoring counts World's End only once the game is over
+    if apply_discards:
+        _apply_tie_draws(s, entries)
     s.stack = []
     s.events = []
     s.log = []
@@ -385,6 +412,104 @@ def _check_entry(entry: PlayerEntry, pile: list[int], third: int, doom: int) -> 
         raise TallyError(f"a Deus Ex Machina value is given for {who}, but {why}")
 
 
+def _late_cards(entry: PlayerEntry, pile: list[int]) -> set[int]:
+    """The card ids of ``entry.after_faith``: the last copies of those traits in the pile."""
+    late: set[int] = set()
+    for name, wanted in Counter(match_name(n, TRAIT_NAMES) for n in entry.after_faith).items():
+        copies = [c for c in pile if CARD[c].name == name]
+        if len(copies) < wanted:
+            raise TallyError(
+                f"{entry.name}: {name} came after Faith {wanted} times, but the pile holds "
+                f"{len(copies)}"
+            )
+        late.update(copies[len(copies) - wanted :])
+    return late
+
+
+def discard_candidates(state: DoomlingsState, player: int) -> list[int]:
+    """The traits of ``player``'s pile the final catastrophe's World's End discard may take
+    (after Faith's recolour), as the rules offer them."""
+    info = AGES[state.final_doom]
+    flt = info.doom_filter
+    if info.doom is not Doom.DISCARD_TRAIT or flt is None or state.ignoring & bit(player):
+        return []
+    return [c for c in state.piles[player] if state.movable(c) and state.matches(c, flt)]
+
+
+def discard_choices(entries: Sequence[PlayerEntry], catastrophe: str, player: int) -> list[str]:
+    """The distinct traits ``entries[player]`` could have discarded at World's End (with
+    every other choice as entered): the calculator asks only when there are two or more."""
+    chosen = [replace(e, discarded=None, tie_draw=None) for e in entries]
+    state = _board(chosen, catastrophe, apply_discards=False)
+    return list(dict.fromkeys(CARD[c].name for c in discard_candidates(state, player)))
+
+
+def _apply_discard(s: DoomlingsState, p: int, entry: PlayerEntry) -> None:
+    """The final catastrophe's World's End discard, as ``h_discard_own`` makes it."""
+    info = AGES[s.final_doom]
+    cards = discard_candidates(s, p)
+    names = list(dict.fromkeys(CARD[c].name for c in cards))
+    who = entry.name
+    if entry.discarded is None:
+        if len(names) > 1:
+            raise TallyError(
+                f"{info.name} makes {who} discard a {_words(s.final_doom)}: give discarded= "
+                f"one of {', '.join(names)}"
+            )
+        if not names:
+            return
+        chosen = names[0]
+    else:
+        chosen = match_name(entry.discarded, TRAIT_NAMES)
+        if chosen not in names:
+            if info.doom is not Doom.DISCARD_TRAIT:
+                why = f"{info.name} discards nothing"
+            elif s.ignoring & bit(p):
+                why = f"{who}'s Denial ignored {info.name}"
+            elif names:
+                why = f"{who} could discard only {', '.join(names)}"
+            else:
+                why = f"{who}'s pile has no {_words(s.final_doom)} to discard"
+            raise TallyError(f"{who} cannot have discarded {chosen}: {why}")
+    card = next(c for c in cards if CARD[c].name == chosen)
+    if CARD[card].persistent is Persistent.COMES_BACK:
+        return  # Endurance returns to the pile at once
+    s.leave_pile(p, card)
+    s.discard_pile(p).append(card)
+
+
+def _words(doom: int) -> str:
+    flt = AGES[doom].doom_filter
+    return flt.words() if flt is not None else "trait"
+
+
+def _apply_tie_draws(s: DoomlingsState, entries: Sequence[PlayerEntry]) -> None:
+    """The ``draw`` tie-break: every player tied for the lead drew, and only they did."""
+    given = {p: e.tie_draw for p, e in enumerate(entries) if e.tie_draw is not None}
+    if not given:
+        return
+    scores = final_scores(s)
+    best = max(scores)
+    tied = [p for p in range(len(entries)) if scores[p] == best]
+    if len(tied) < 2:
+        raise TallyError(
+            f"a tie draw is given, but {entries[tied[0]].name} leads alone with {best} points"
+        )
+    wrong = [entries[p].name for p in given if p not in tied]
+    if wrong:
+        raise TallyError(f"a tie draw is given for {wrong[0]}, who is not tied for the lead")
+    missing = [entries[p].name for p in tied if p not in given]
+    if missing:
+        raise TallyError(f"{', '.join(missing)} tied for the lead too: give their tie draw")
+    for p, value in given.items():
+        if value not in TIE_DRAW_RANGE:
+            raise TallyError(
+                f"{entries[p].name}'s tie draw is {value}; a face value is "
+                f"{TIE_DRAW_RANGE.start} to {TIE_DRAW_RANGE.stop - 1}"
+            )
+        s.tie_draws[p] = value
+
+
 def _discards(doom: int, trait: Trait) -> bool:
     """Whether ``doom``'s World's End text makes its players discard a trait like ``trait``
     (so the trait may be gone from the pile by scoring time)."""
@@ -405,7 +530,12 @@ def _apply_choices(s: DoomlingsState, p: int, entry: PlayerEntry, pile: list[int
         old, new = (color_bit(c) for c in entry.faith)
         if old == new:
             raise TallyError(f"{entry.name}'s Faith recolours {entry.faith[0]} into itself")
+        late = _late_cards(entry, pile)
+        s.piles[p] = [c for c in pile if c not in late]
         s.recolor_pile(p, old, new)
+        s.piles[p] = pile
+    elif entry.after_faith:
+        raise TallyError(f"{entry.name}: traits after Faith are given, but no Faith recolour")
     if entry.denial:
         s.ignoring |= bit(p)
         s.denial_spent = True
@@ -422,6 +552,8 @@ __all__ = [
     "board_from_entries",
     "check_piles",
     "catastrophe_index",
+    "discard_candidates",
+    "discard_choices",
     "color_bit",
     "final_doom",
     "match_name",
