@@ -8,6 +8,7 @@ of, the pending decision, the result and, when the view carries one, a ``log`` o
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from rich import box
@@ -24,6 +25,25 @@ POWER_NOTES: dict[str, str] = {
 KIND_STYLES: dict[str, str] = {"animal": "bold green", "battle": "bold magenta", "doom": "bold red"}
 LOG_LINES = 8
 """How many of the latest log lines are shown."""
+
+HELP = "\n".join(
+    (
+        "Bribes: once per attack round you may offer food to one other player: as the "
+        "defender before attacks are declared on you (offer a bribe), or while declaring "
+        "your attacks. Choose whom, how much (1 to 5 food, never your last) and a note.",
+        "They accept or decline at once; the food moves only if they accept. Nothing binds "
+        "them to the note: a bribe is a deal, not a rule. Offers show as $ in the table.",
+        "Battle cards in your hand show what they do; rules summarises the whole game.",
+    )
+)
+
+
+@cache
+def card_texts(game: str) -> dict[str, str]:
+    """Card name -> rules text, from the game's own card definitions (``GameSpec.cards``)."""
+    from doomtable.engine import find_game
+
+    return {str(card["name"]): str(card.get("text", "")) for card in find_game(game).cards()}
 
 
 def animal_chip(card: dict[str, Any]) -> Text:
@@ -113,7 +133,7 @@ def attacks_panel(view: dict[str, Any]) -> Panel:
     return Panel(table, title=Text(title, style="bold red"), title_align="left")
 
 
-def _card_line(card: dict[str, Any]) -> Text:
+def _card_line(card: dict[str, Any], texts: dict[str, str]) -> Text:
     kind = str(card.get("kind", ""))
     line = Text(str(card["name"]), style=KIND_STYLES.get(kind, "bold"))
     if kind == "animal":
@@ -123,14 +143,18 @@ def _card_line(card: dict[str, Any]) -> Text:
             line.append(f"  {power}", style="italic")
     elif kind:
         line.append(f"  {kind} card", style="dim")
+        text = texts.get(str(card["name"]))
+        if text:
+            line.append(f": {text}", style="italic")
     return line
 
 
 def hand_panel(view: dict[str, Any]) -> Panel:
-    """The viewer's own hand, with each animal's numbers."""
+    """The viewer's own hand, with each animal's numbers and each other card's text."""
     hand = view["players"][view["you"]].get("hand") or []
+    texts = card_texts(str(view["game"])) if hand else {}
     body: RenderableType = (
-        Group(*(_card_line(card) for card in hand)) if hand else Text("empty", style="dim")
+        Group(*(_card_line(card, texts) for card in hand)) if hand else Text("empty", style="dim")
     )
     return Panel(body, title=Text(f"Your hand ({len(hand)})", style="bold"), title_align="left")
 

@@ -8,7 +8,9 @@ the last look.
 
 from __future__ import annotations
 
+import difflib
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,7 +20,13 @@ from rich.console import Console
 from rich.markup import escape
 
 from doomtable.bots import Bot, InfoSet, make_bot
-from doomtable.cli.render import render_choices, render_view, score_table
+from doomtable.cli.render import (
+    game_help,
+    print_result,
+    render_choices,
+    render_view,
+    score_table,
+)
 from doomtable.engine import (
     PASS,
     RESPOND,
@@ -27,13 +35,17 @@ from doomtable.engine import (
     GameState,
     IllegalChoiceError,
     SaveFileError,
+    find_game,
     load_state,
 )
 
 DEFAULT_SAVE = "doomtable-save.json"
 
 HELP = (
-    "Type the number of a choice or its label (any case). Other commands:\n"
+    "Type the number of a choice, its label (any case), or a unique part of it:\n"
+    "the start of a word or of several (apex, apex pred). If several match, they are listed.\n"
+    "Other commands:\n"
+    "  rules  a summary of the game's rules\n"
     "  save   write the game to the save file and keep playing\n"
     "  quit   leave the game (save first to keep it)\n"
     "  table  draw the table again\n"
@@ -41,6 +53,36 @@ HELP = (
     "  help   this text\n"
     "Ctrl-C saves the game and leaves."
 )
+
+
+def _words(text: str) -> list[str]:
+    return re.sub(r"[^a-z0-9]+", " ", text.casefold()).split()
+
+
+def match_label(text: str, labels: Sequence[str]) -> list[str]:
+    """The labels ``text`` may mean, as ``doomtable score`` reads card names: the label itself
+    in any case or spacing; else every label in which the typed words start consecutive words
+    (``apex``, ``apex pred``, ``play apex``); else close spellings. One label: a match;
+    several: ambiguous; none: unknown."""
+    typed = _words(text)
+    if not typed:
+        return []
+    keyed = {" ".join(_words(label)): label for label in labels}
+    exact = keyed.get(" ".join(typed))
+    if exact is not None:
+        return [exact]
+    found = []
+    for key, label in keyed.items():
+        words = key.split()
+        if any(
+            all(words[i + j].startswith(w) for j, w in enumerate(typed))
+            for i in range(len(words) - len(typed) + 1)
+        ):
+            found.append(label)
+    if found:
+        return found
+    close = difflib.get_close_matches(" ".join(typed), list(keyed), n=5, cutoff=0.75)
+    return [keyed[key] for key in close]
 
 
 def seat_bots(spec: str, seats: Sequence[int]) -> dict[int, str]:
@@ -119,9 +161,10 @@ class TableSession:
         self._checkpoint = self.state.to_dict()
 
     def seat_name(self, seat: int) -> str:
+        """A seat as the log and the final table both name it: ``player 2 (greedy bot)``."""
         if seat == self.human:
-            return "you"
-        return f"{self.bots[seat]} bot"
+            return f"player {seat} (you)"
+        return f"player {seat} ({self.bots[seat]} bot)"
 
     def table_info(self) -> dict[str, Any]:
         return {
@@ -197,6 +240,15 @@ class TableSession:
             return False
         if word == "help":
             self.console.print(HELP, markup=False)
+            extra = game_help(state.GAME)
+            if extra:
+                self.console.print(extra, markup=False)
+            return False
+        if word == "rules":
+            spec = find_game(state.GAME)
+            summary = spec.rules_summary or spec.summary
+            self.console.print(f"{spec.title}: the rules in brief", style="bold")
+            self.console.print(summary, markup=False)
             return False
         if word == "save":
             path = self._save(state.to_dict())
@@ -223,7 +275,17 @@ class TableSession:
                 return False
             choice: int | str = number - 1
         else:
-            choice = text
+            matches = match_label(text, labels)
+            if len(matches) > 1:
+                listed = "; ".join(f"{labels.index(m) + 1}. {m}" for m in matches)
+                self.console.print(
+                    f"{text!r} matches {len(matches)} choices: {listed}. Type more, or a number.",
+                    markup=False,
+                    style="red",
+                    soft_wrap=True,
+                )
+                return False
+            choice = matches[0] if matches else text
         try:
             state.apply(self.human, choice)
         except IllegalChoiceError as exc:
@@ -253,7 +315,9 @@ class TableSession:
     def _game_over(self) -> None:
         state = self.state
         self._print_events()
+        view = state.view(0 if self.human is None else self.human)
         if self.human is not None:
-            self.console.print(render_view(state.view(self.human)))
+            self.console.print(render_view(view))
         names = [self.seat_name(seat) for seat in range(state.players)]
+        print_result(self.console, view, names)
         self.console.print(score_table(state.scores(), state.winners(), names))

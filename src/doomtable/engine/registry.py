@@ -27,6 +27,8 @@ class GameSpec:
     summary: str = ""
     cards: Callable[[], list[dict[str, Any]]] = list
     """Every card definition as JSON-ready dicts (name, kind, text, ...) for ``doomtable cards``."""
+    rules_summary: str = ""
+    """The rules in a few plain lines (goal, a turn, the end), shown by the table's ``rules``."""
 
 
 _GAMES: dict[str, GameSpec] = {}
