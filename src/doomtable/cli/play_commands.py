@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import secrets
+import os
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -80,7 +80,7 @@ def _new(
     if players is None:
         players = min(max(DEFAULT_PLAYERS, spec.min_players), spec.max_players)
     if seed is None:
-        seed = secrets.randbelow(1_000_000)
+        seed = int.from_bytes(os.urandom(4), "big") % 1_000_000
     options = _options(spec, raw_options, variant, tiebreak)
     state = new_game(spec.name, players, seed, options)
     return state, 0 if seat is None else seat, f"{spec.title}: {players} players, seed {seed}"

@@ -8,7 +8,6 @@ from typing import Any
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.panel import Panel
-from rich.pretty import Pretty
 from rich.table import Table
 from rich.text import Text
 
@@ -75,6 +74,8 @@ def render_view(view: dict[str, Any]) -> RenderableType:
 
 def render_generic(view: dict[str, Any]) -> RenderableType:
     """Any game's view, pretty-printed: every key the viewer may see."""
+    from rich.pretty import Pretty  # only for games without a table: not loaded at start-up
+
     shown = {k: v for k, v in view.items() if k not in ("game", "pending")}
     title = f"{view.get('game', 'game')} — seat {view.get('viewer', '?')}"
     return Panel(Pretty(shown, expand_all=False), title=title, title_align="left")

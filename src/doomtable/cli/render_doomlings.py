@@ -344,9 +344,7 @@ def print_result(console: Console, view: dict[str, Any], names: list[str]) -> No
     for line in _catastrophe_lines(view):
         console.print(line)
     catastrophes = view["catastrophes"]
-    owners = {
-        str(card["name"]): names[seat["seat"]] for seat in view["seats"] for card in seat["traits"]
-    }
+    owners = {str(card["name"]): seat["name"] for seat in view["seats"] for card in seat["traits"]}
     players = []
     for seat, steps in zip(view["seats"], breakdowns, strict=True):
         opponents = [
