@@ -326,7 +326,11 @@ class DoomlingsState(DoomlingsRules):
         margin = ranked[0] - ranked[1] if len(ranked) > 1 else 0
         for era in self.eras:
             for age in era:
-                stats[f"age: {AGES[age].name}"] = {"flipped": 1, "margin": margin}
+                stats[f"age: {AGES[age].name}"] = {
+                    "flipped": 1,
+                    "margin": margin,
+                    "margin_sq": margin * margin,  # for the swing's confidence interval
+                }
         return stats
 
     def snapshot(self) -> dict[str, Any]:
