@@ -83,7 +83,8 @@ def _new(
         seed = int.from_bytes(os.urandom(4), "big") % 1_000_000
     options = _options(spec, raw_options, variant, tiebreak)
     state = new_game(spec.name, players, seed, options)
-    return state, 0 if seat is None else seat, f"{spec.title}: {players} players, seed {seed}"
+    seated = "1 player" if players == 1 else f"{players} players"
+    return state, 0 if seat is None else seat, f"{spec.title}: {seated}, seed {seed}"
 
 
 def play(

@@ -138,6 +138,15 @@ def render_choices(prompt: str, labels: Sequence[str]) -> RenderableType:
     return Choices(prompt, labels)
 
 
+def print_table(console: Console, view: dict[str, Any], prompt: str, labels: Sequence[str]) -> None:
+    """The table and, under it, the choices: on a small terminal the table takes the layout
+    that leaves room for the choices and the prompt, so the header stays on screen."""
+    choices = render_choices(prompt, labels)
+    used = len(console.render_lines(choices, console.options, pad=False)) + 1
+    console.print(render_view(view), height=max(1, console.height - used))
+    console.print(choices)
+
+
 def score_table(scores: Sequence[int], winners: Sequence[int], names: Sequence[str]) -> Table:
     """Final scores, best first, winners starred; a solo game's score, as a solo result."""
     if len(scores) == 1:

@@ -12,10 +12,12 @@ from functools import cache
 from typing import Any
 
 from rich import box
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
+
+from doomtable.cli.layout import ChipFlow, compact_wanted, one_line
 
 POWER_NOTES: dict[str, str] = {
     "camo": "Hunt cannot kill it",
@@ -200,8 +202,8 @@ def _status(view: dict[str, Any]) -> Text | None:
     return Text(f"Waiting for {_seat(view, decision['player'])}", style="dim")
 
 
-def render_table(view: dict[str, Any]) -> RenderableType:
-    """The whole Doom On You table as ``view['you']`` sees it."""
+def full_table(view: dict[str, Any]) -> Group:
+    """The table with panels, for a terminal of 100×40 or more."""
     parts: list[RenderableType] = [_header(view), seats_table(view)]
     if view["attacks"]:
         parts.append(attacks_panel(view))
@@ -216,3 +218,77 @@ def render_table(view: dict[str, Any]) -> RenderableType:
     if status is not None:
         parts.append(status)
     return Group(*parts)
+
+
+def _compact_seat(view: dict[str, Any], seat: int, entry: dict[str, Any]) -> Table:
+    line = Table.grid(padding=(0, 1))
+    line.add_column(no_wrap=True)
+    line.add_column(ratio=1)
+    alive = bool(entry["alive"])
+    head = Text("▶" if seat == view["defender"] else " ")
+    head.append(f"{seat} ")
+    head.append(_seat(view, seat), style="bold" if seat == view["you"] else "")
+    if entry.get("offered_bribe"):
+        head.append(" $", style="yellow")
+    head.append(f" food {entry['food']} hand {entry['hand_size']}" if alive else " (out)")
+    animals = [animal_chip(card) for card in entry["animals"]]
+    line.add_row(head, ChipFlow(animals) if animals else Text("—", style="dim"))
+    return line
+
+
+def compact_table(view: dict[str, Any]) -> Group:
+    """The table in as few lines as it takes: the header first, one line per seat, attack,
+    bribe and hand card (texts cut at the edge), no boxes."""
+    round_no = view["attack_round"]
+    title = "Doom On You · " + (f"Attack round {round_no}" if round_no else "Setup")
+    title += f" · draw pile {view['deck_size']} · pile limit {view['pile_limit']}"
+    parts: list[RenderableType] = [one_line(Text(title, style="bold reverse"))]
+    parts.extend(_compact_seat(view, seat, entry) for seat, entry in enumerate(view["players"]))
+    for attack in view["attacks"]:
+        parts.append(
+            one_line(
+                Text.assemble(
+                    ("attack: ", "bold red"),
+                    f"{attack['animal']} of {_seat(view, attack['owner'])} on "
+                    f"{_seat(view, attack['target'])}, {attack['to_block']} to block, "
+                    f"food to {_seat(view, attack['beneficiary'])}",
+                )
+            )
+        )
+    for offer in view.get("bribes") or []:
+        parts.append(
+            one_line(
+                Text(
+                    f"bribe: {_seat(view, offer['from'])} → {_seat(view, offer['to'])} "
+                    f"{offer['amount']} food, {offer.get('status', '')}",
+                    style="yellow",
+                )
+            )
+        )
+    for target, cards in sorted(view["seen_hands"].items(), key=lambda item: int(item[0])):
+        parts.append(one_line(Text(f"{_seat(view, int(target))} showed you: {', '.join(cards)}")))
+    hand = view["players"][view["you"]].get("hand") or []
+    texts = card_texts(str(view["game"])) if hand else {}
+    parts.append(Text(f"Your hand ({len(hand)}){':' if hand else ': empty'}", style="bold"))
+    parts.extend(one_line(_card_line(card, texts)) for card in hand)
+    status = _status(view)
+    if status is not None:
+        parts.append(one_line(status))
+    return Group(*parts)
+
+
+class DoomOnYouTable:
+    """The table, drawn compactly or in full depending on the terminal's size."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        # Both layouts are built now, so a view a layout cannot read fails here, not mid-print.
+        self.full = full_table(view)
+        self.compact = compact_table(view)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.compact if compact_wanted(console, options) else self.full
+
+
+def render_table(view: dict[str, Any]) -> RenderableType:
+    """The whole Doom On You table as ``view['you']`` sees it."""
+    return DoomOnYouTable(view)

@@ -21,7 +21,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from doomtable.cli.layout import ChipFlow, compact_wanted, one_line
+from doomtable.cli.layout import ChipFlow, compact_wanted, fitting, one_line
 
 COLOR_STYLES: dict[str, str] = {
     "blue": "bold blue",
@@ -252,13 +252,16 @@ def full_table(view: dict[str, Any]) -> Group:
 # ----------------------------------------------------------------------------- compact
 
 
-def _compact_seat(view: dict[str, Any], seat: dict[str, Any], known: list[str]) -> Table:
+def _compact_seat(
+    view: dict[str, Any], seat: dict[str, Any], known: list[str], most_lines: int | None
+) -> Table:
     number = seat["seat"]
     line = Table.grid(padding=(0, 1))
     line.add_column(no_wrap=True)
     line.add_column(ratio=1)
-    head = Text(f"{_marks(view, number)}{number} ")
-    head.append_text(_seat_name(view, seat))
+    head = Text(f"{_marks(view, number)}{number}")
+    if number == view["viewer"]:
+        head.append(" you", style="bold")
     head.append(
         f" {_plural(seat['score'], 'pt')} GP{seat['gene_pool']} H{seat['hand_size']}",
         style="cyan",
@@ -266,7 +269,7 @@ def _compact_seat(view: dict[str, Any], seat: dict[str, Any], known: list[str]) 
     chips = [card_chip(card) for card in seat["traits"]]
     if known:
         chips.append(Text(f"(you know: {', '.join(known)})", style="italic"))
-    line.add_row(head, ChipFlow(chips) if chips else Text("—", style="dim"))
+    line.add_row(head, ChipFlow(chips, most_lines) if chips else Text("—", style="dim"))
     return line
 
 
@@ -280,9 +283,27 @@ def _compact_card(card: dict[str, Any]) -> Text:
     return line
 
 
-def compact_table(view: dict[str, Any]) -> Group:
+def _short_card(card: dict[str, Any]) -> Text:
+    line = card_chip(card)
+    if card.get("why_not"):
+        line.append(f" {UNPLAYABLE}", style="yellow")
+    return line
+
+
+def _compact_cards(cards: list[dict[str, Any]], texts: bool) -> list[RenderableType]:
+    if texts:
+        return [one_line(_compact_card(card)) for card in cards]
+    lines: list[RenderableType] = [ChipFlow([_short_card(card) for card in cards])]
+    reasons = [f"{card['name']}: {card['why_not']}" for card in cards if card.get("why_not")]
+    if reasons:
+        lines.append(one_line(Text(f"{UNPLAYABLE} " + "; ".join(reasons), style="yellow")))
+    return lines
+
+
+def compact_table(view: dict[str, Any], level: int = 0) -> Group:
     """The table in as few lines as it takes: the header first, one line per seat and per
-    hand card (texts cut at the edge), no boxes."""
+    hand card (texts cut at the edge), no boxes. Higher ``level``s save lines for crowded
+    tables: the hand's cards side by side without texts (1), each pile at most 2 lines (2)."""
     parts: list[RenderableType] = [
         one_line(Text(_title(view), style="bold reverse")),
     ]
@@ -292,36 +313,46 @@ def compact_table(view: dict[str, Any]) -> Group:
     parts.extend(one_line(line) for line in _catastrophe_lines(view) if view["catastrophes"])
     parts.append(one_line(_counts_line(view)))
     known = _known_cards(view)
-    parts.extend(_compact_seat(view, seat, known.get(seat["seat"], [])) for seat in view["seats"])
+    most_lines = 2 if level >= 2 else None
+    parts.extend(
+        _compact_seat(view, seat, known.get(seat["seat"], []), most_lines) for seat in view["seats"]
+    )
     if view.get("next_age"):
         age = view["next_age"]
         parts.append(one_line(Text(f"Next age (only you know): {age['name']} — {age['text']}")))
-    for title, cards in (
-        ("The Lab (scores nothing)", view.get("lab")),
-        ("Draft pack", view.get("pack")),
-    ):
+    zones = (("The Lab (scores nothing)", view.get("lab")), ("Draft pack", view.get("pack")))
+    for title, cards in zones:
         if cards:
             parts.append(Text(f"{title}:", style="bold"))
-            parts.extend(one_line(_compact_card(card)) for card in cards)
+            parts.extend(_compact_cards(cards, texts=level < 1))
     hand = view["hand"]
     parts.append(Text(f"Your hand ({len(hand)}){':' if hand else ': empty'}", style="bold"))
-    parts.extend(one_line(_compact_card(card)) for card in hand)
+    if hand:
+        parts.extend(_compact_cards(hand, texts=level < 1))
     status = _status(view)
     if status is not None:
         parts.append(one_line(status))
     return Group(*parts)
 
 
+COMPACT_LEVELS = 3
+
+
 class DoomlingsTable:
-    """The table, drawn compactly or in full depending on the terminal's size."""
+    """The table, drawn compactly or in full depending on the terminal's size; compactly, in
+    the first layout that fits the height it is given (``print(..., height=N)``; else the
+    terminal's height less a line for the prompt)."""
 
     def __init__(self, view: dict[str, Any]) -> None:
-        # Both layouts are built now, so a view a layout cannot read fails here, not mid-print.
+        # The layouts are built now, so a view a layout cannot read fails here, not mid-print.
         self.full = full_table(view)
-        self.compact = compact_table(view)
+        self.compact = [compact_table(view, level) for level in range(COMPACT_LEVELS)]
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield self.compact if compact_wanted(console, options) else self.full
+        if not compact_wanted(console, options):
+            yield self.full
+            return
+        yield fitting(console, options, self.compact)
 
 
 def render_table(view: dict[str, Any]) -> RenderableType:

@@ -23,7 +23,7 @@ from doomtable.bots import Bot, InfoSet, make_bot
 from doomtable.cli.render import (
     game_help,
     print_result,
-    render_choices,
+    print_table,
     render_view,
     score_table,
 )
@@ -304,8 +304,7 @@ class TableSession:
         state = self.state
         decision = state.pending
         assert decision is not None and self.human is not None
-        self.console.print(render_view(state.view(self.human)))
-        self.console.print(render_choices(decision.prompt, state.labels()))
+        print_table(self.console, state.view(self.human), decision.prompt, state.labels())
 
     def _save(self, data: dict[str, Any]) -> Path:
         text = json.dumps({**data, "table": self.table_info()}, separators=(",", ":"))
