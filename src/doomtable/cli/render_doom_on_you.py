@@ -244,6 +244,8 @@ def compact_table(view: dict[str, Any]) -> Group:
     title += f" · draw pile {view['deck_size']} · pile limit {view['pile_limit']}"
     parts: list[RenderableType] = [one_line(Text(title, style="bold reverse"))]
     parts.extend(_compact_seat(view, seat, entry) for seat, entry in enumerate(view["players"]))
+    legend = "Animal piles: ⚔ attack ⛨ defence ◆ food; ▶ defending; $ offered a bribe"
+    parts.append(one_line(Text(legend, style="dim")))
     for attack in view["attacks"]:
         parts.append(
             one_line(

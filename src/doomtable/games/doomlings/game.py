@@ -210,8 +210,10 @@ class DoomlingsState(DoomlingsRules):
         return lines
 
     def stabilize_now(self, player: int, size: int | None = None) -> int:
-        # An unseen mark, so the log stops naming the trait just played as the cause.
-        self.emit(0, "stabilizes", player)
+        # An unseen mark, so the log stops naming the trait just played as the cause. Asking
+        # again for the same discard (as loading a save does) adds no second mark.
+        if not self.events or self.events[-1] != (0, "stabilizes", player):
+            self.emit(0, "stabilizes", player)
         return super().stabilize_now(player, size)
 
     # ------------------------------------------------------------------ views
@@ -640,6 +642,7 @@ def _describe(kind: str, a: tuple[Any, ...]) -> str:
         "cannot_play": "{p0} cannot play a trait this turn.",
         "empty_hand": "{p0} has no cards: draws {a1} and skips the turn.",
         "no_stabilize": "{p0} does not stabilize.",
+        "stabilizes": "{p0} stabilizes.",
         "discards_dominant": "{p0} cannot hold a 3rd dominant: {n1} is discarded.",
         "returns_to_hand": "{p0} takes {n1} back into their hand.",
         "peace": "Age of Peace: the action of {n0} does not happen.",
