@@ -56,3 +56,15 @@ def test_a_lazy_command_runs_and_a_typo_is_still_answered() -> None:
     assert result.exit_code == 0 and "Gills" in result.output
     result = runner.invoke(app, ["plya"])
     assert result.exit_code != 0 and "Did you mean 'play'" in result.output
+
+
+def test_finding_one_game_imports_only_that_game() -> None:
+    probe = (
+        "import sys\n"
+        "from doomtable.engine import find_game, game_names\n"
+        "find_game('doomlings')\n"
+        "assert 'doomtable.games.doom_on_you' not in sys.modules, 'imported Doom On You'\n"
+        "assert 'doom-on-you' in game_names()\n"  # listing the games still finds them all
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
