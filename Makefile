@@ -1,18 +1,26 @@
-# `make play` and `make test` bootstrap .venv on first use.
+# `make play` and `make test` bootstrap .venv on first use. `make play` installs only what
+# playing needs (the base install); `make test` adds the dev extra (test tools, Ray).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+PLAY_STAMP := $(VENV)/.installed-play
 
 .PHONY: play test lint typecheck bench clean
 
-$(STAMP): pyproject.toml
+$(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
+
+$(PLAY_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e .
+	touch $(PLAY_STAMP)
+
+$(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e ".[dev]"
 	touch $(STAMP)
 
-play: $(STAMP)
+play: $(PLAY_STAMP)
 	$(BIN)/doomtable play doomlings --players 4
 
 lint: $(STAMP)

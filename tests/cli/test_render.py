@@ -59,8 +59,10 @@ def doomlings_view(**changes: Any) -> dict[str, Any]:
     return view
 
 
-def draw(renderable: Any, color: bool = False) -> str:
-    console = Console(width=120, record=True, color_system="truecolor" if color else None)
+def draw(renderable: Any, color: bool = False, width: int = 120, height: int = 60) -> str:
+    console = Console(
+        width=width, height=height, record=True, color_system="truecolor" if color else None
+    )
     console.print(renderable)
     return console.export_text(styles=color)
 
@@ -70,13 +72,13 @@ def test_the_doomlings_table_shows_everything_the_view_holds() -> None:
     for phrase in (
         "Doomlings · Round 3 · Era 2",
         "Age: Age of Reason — Draw 1 card.",
-        "Catastrophes: Ice Age   (7 ages left)",
-        "Deck 40   Discard 5 (top: Antlers)",
+        "Catastrophes: Ice Age",
+        "Deck 40   Discard 5 (top: Antlers)   7 ages left",
         "Ada (you)",
-        "■ Apex Predator 4 ★",
-        "■ Altruistic ?",
-        "■■ Chromatophores 2",
-        "Revealed (from Bo)",
+        "R Apex Predator 4 ★",
+        "○ Altruistic ?",
+        "BP Chromatophores 2",
+        "(you know: Bark)",
         "Your hand (2)",
         "Gills!",
         "Waiting for Bo: Play a trait",
@@ -100,8 +102,10 @@ def test_game_over_names_the_winner() -> None:
 def test_unknown_games_and_odd_views_fall_back_to_the_generic_table() -> None:
     text = draw(render_view({"game": "chess", "viewer": 1, "board": "rnbqkbnr"}))
     assert "chess — seat 1" in text and "'board': 'rnbqkbnr'" in text
+    assert "(no table for chess: showing what the view holds)" in text
     text = draw(render_view({"game": "doomlings", "viewer": 0, "round": 1}))
     assert "doomlings — seat 0" in text and "'round': 1" in text
+    assert "the doomlings table could not be drawn (KeyError" in text
 
 
 def test_choices_and_scores() -> None:
@@ -110,6 +114,8 @@ def test_choices_and_scores() -> None:
     text = draw(score_table([3, 7, 7], [1, 2], ["you", "random bot", "greedy bot"]))
     assert text.index("random bot") < text.index("greedy bot") < text.index("you")
     assert text.count("★ winner") == 2
+    text = draw(score_table([1], [0], ["player 0 (you)"]))
+    assert "Solo game: final score" in text and "1 point" in text and "winner" not in text
 
 
 def test_variation_zones_and_a_peeked_age_are_drawn() -> None:

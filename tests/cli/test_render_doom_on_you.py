@@ -13,8 +13,10 @@ from doomtable.engine import Rng, new_game
 from doomtable.games.doom_on_you import DoomOnYouState
 
 
-def draw(view: dict[str, Any]) -> str:
-    console = Console(width=140, record=True, color_system=None, force_terminal=False)
+def draw(view: dict[str, Any], width: int = 140, height: int = 60) -> str:
+    console = Console(
+        width=width, height=height, record=True, color_system=None, force_terminal=False
+    )
     console.print(render_view(view))
     return console.export_text()
 

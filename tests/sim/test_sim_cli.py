@@ -72,7 +72,11 @@ def test_report(app: typer.Typer, tmp_path: Path) -> None:
     code, output = invoke(app, "report", "toy-trick", "--games", "4", "--out", str(page))
     assert code == 0, output
     assert f"wrote {page}" in output.replace("\n", "")
-    assert "<svg" in page.read_text()
+    html = page.read_text()
+    assert "<svg" in html
+    # greedy bots by default, named in the title and described on the page
+    assert "4 simulated games, bots greedy</title>" in html
+    assert "<li><b>greedy</b>: one step of look-ahead" in html
 
 
 @pytest.mark.parametrize(

@@ -1,18 +1,16 @@
-"""The `doomtable` Typer application; each command module adds its commands here."""
+"""The `doomtable` Typer application; each command module adds its commands here.
+
+Command modules are imported only when their command runs: ``doomtable --help`` lists them
+from ``LAZY_COMMANDS`` without importing games, bots or YAML, so it starts at once.
+"""
 
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 import typer
-
-app = typer.Typer(
-    name="doomtable",
-    help="Play, simulate and study doom-themed card games.",
-    rich_markup_mode="rich",
-    no_args_is_help=True,
-    add_completion=False,
-)
+from typer.core import TyperGroup
 
 # Each module exposes ``register(app)``; listing them here keeps this file the only wiring.
 COMMAND_MODULES: tuple[str, ...] = (
@@ -23,8 +21,86 @@ COMMAND_MODULES: tuple[str, ...] = (
     "score_commands",
 )
 
+LAZY_COMMANDS: dict[str, tuple[str, str]] = {
+    "play": (
+        "play_commands",
+        "Play a game at the terminal against bots, resume a saved one, or watch bots play.",
+    ),
+    "cards": ("cards_commands", "List a game's cards with our rules text, or show one card."),
+    "scenario": (
+        "scenario_commands",
+        "Run scenario files: set up a board, play scripted choices, check the expected state.",
+    ),
+    "simulate": (
+        "sim_commands",
+        "Play bots against each other and print win rates by bot and by seat.",
+    ),
+    "tournament": (
+        "sim_commands",
+        "Every pair of bots plays the same number of games, seats alternating: win rates, ratings.",
+    ),
+    "report": (
+        "sim_commands",
+        "Simulate, then write one self-contained HTML page of charts and tables.",
+    ),
+    "score": (
+        "score_commands",
+        "Score a Doomlings game played with physical cards: each player's points step by step.",
+    ),
+}
+"""Command -> (its module, its line in ``--help``); a test checks each line against the
+command's own help. A module in ``COMMAND_MODULES`` with no command here is imported at once."""
+
+
+class _Listed(typer.core.TyperCommand):
+    """A command's name and help line in ``--help``, standing in until the command runs."""
+
+
+def load_command(name: str) -> Any:
+    """The real command ``name``, its module imported now."""
+    module = importlib.import_module(f"doomtable.cli.{LAZY_COMMANDS[name][0]}")
+    commands = typer.Typer(rich_markup_mode="rich", add_completion=False)
+    module.register(commands)
+    # A callback makes Typer build a group, whose commands are keyed by name.
+    commands.callback()(lambda: None)
+    return typer.main.get_group(commands).commands[name]
+
+
+class LazyGroup(TyperGroup):
+    """The command group: lazy commands are listed by name and loaded when resolved."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name, (_, help_line) in LAZY_COMMANDS.items():
+            self.commands.setdefault(name, _Listed(name=name, help=help_line))
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> tuple[str | None, Any, list[str]]:
+        name, command, rest = super().resolve_command(ctx, args)
+        if name is not None and isinstance(command, _Listed):
+            command = load_command(name)
+            self.commands[name] = command
+        return name, command, rest
+
+
+app = typer.Typer(
+    name="doomtable",
+    help="Play, simulate and study doom-themed card games.",
+    rich_markup_mode="rich",
+    no_args_is_help=True,
+    add_completion=False,
+    cls=LazyGroup,
+)
+
+
+@app.callback()
+def _root() -> None:
+    """Play, simulate and study doom-themed card games."""
+
+
+_LAZY_MODULES = {module for module, _ in LAZY_COMMANDS.values()}
 for _module in COMMAND_MODULES:
-    importlib.import_module(f"doomtable.cli.{_module}").register(app)
+    if _module not in _LAZY_MODULES:
+        importlib.import_module(f"doomtable.cli.{_module}").register(app)
 
 
 def main() -> None:

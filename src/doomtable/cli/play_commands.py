@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import secrets
+import os
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -84,10 +84,11 @@ def _new(
     if players is None:
         players = min(max(DEFAULT_PLAYERS, spec.min_players), spec.max_players)
     if seed is None:
-        seed = secrets.randbelow(1_000_000)
+        seed = int.from_bytes(os.urandom(4), "big") % 1_000_000
     options = _options(spec, raw_options, variant, tiebreak)
     state = new_game(spec.name, players, seed, options)
-    return state, 0 if seat is None else seat, f"{spec.title}: {players} players, seed {seed}"
+    seated = "1 player" if players == 1 else f"{players} players"
+    return state, 0 if seat is None else seat, f"{spec.title}: {seated}, seed {seed}"
 
 
 def _save_path(console: Console, save: Path | None, load: Path | None) -> Path:
@@ -108,7 +109,8 @@ def _save_path(console: Console, save: Path | None, load: Path | None) -> Path:
                 soft_wrap=True,
             )
         return path
-    if save.exists() and save != load:
+    # Only a regular file can hold a save; writing to /dev/null or a pipe overwrites nothing.
+    if save.is_file() and save.stat().st_size > 0 and save != load:
         try:
             overwrite = Confirm.ask(
                 f"{escape(str(save))} already holds a save. Overwrite it when this game saves?",

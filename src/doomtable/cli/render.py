@@ -2,63 +2,160 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.panel import Panel
-from rich.pretty import Pretty
 from rich.table import Table
 from rich.text import Text
 
 from doomtable.cli import render_doom_on_you, render_doomlings
+from doomtable.cli.layout import compact_wanted, one_line
 
 Renderer = Callable[[dict[str, Any]], RenderableType]
 
 RENDERERS: dict[str, Renderer] = {
     "doomlings": render_doomlings.render_table,
+    "doomlings-blackbox": render_doomlings.render_table,
     "doom-on-you": render_doom_on_you.render_table,
 }
-"""Game name (as the view's ``game`` key says) -> its table renderer."""
+"""Game name (as the view's ``game`` key says) -> its table renderer. Every game shipped here
+has one (a test plays each registered game and fails on the generic fallback)."""
+
+
+ResultPrinter = Callable[[Console, dict[str, Any], list[str]], None]
+
+RESULT_PRINTERS: dict[str, ResultPrinter] = {
+    "doomlings": render_doomlings.print_result,
+    "doomlings-blackbox": render_doomlings.print_result,
+}
+"""Game name -> what explains its final scores (printed before the final table)."""
+
+GAME_HELP: dict[str, str] = {"doom-on-you": render_doom_on_you.HELP}
+"""Game name -> what ``help`` adds for it."""
+
+
+def game_help(game: str) -> str:
+    return GAME_HELP.get(game, "")
+
+
+def print_result(console: Console, view: dict[str, Any], names: list[str]) -> None:
+    """The game's explanation of its final scores, if it has one."""
+    printer = RESULT_PRINTERS.get(str(view.get("game")))
+    if printer is not None:
+        printer(console, view, names)
 
 
 def render_view(view: dict[str, Any]) -> RenderableType:
     """The table as ``view`` shows it, drawn by the game's renderer or the generic one.
 
-    A view a game renderer cannot read (a key missing or of another shape) falls back to the
-    generic renderer, so the table is always drawn.
+    A game without a renderer (another package's), or a view its renderer cannot read (a key
+    missing or of another shape), is drawn by the generic renderer under a line saying so, so
+    the table is always drawn and the fallback never passes unnoticed.
     """
-    renderer = RENDERERS.get(str(view.get("game")), render_generic)
+    game = str(view.get("game"))
+    renderer = RENDERERS.get(game)
+    if renderer is None:
+        return Group(
+            Text(f"(no table for {game}: showing what the view holds)", style="dim"),
+            render_generic(view),
+        )
     try:
         return renderer(view)
-    except (KeyError, TypeError, ValueError, AttributeError):
-        return render_generic(view)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        problem = f"{type(exc).__name__}: {exc}"
+        return Group(
+            Text(f"(the {game} table could not be drawn ({problem}); showing the view)"),
+            render_generic(view),
+        )
 
 
 def render_generic(view: dict[str, Any]) -> RenderableType:
     """Any game's view, pretty-printed: every key the viewer may see."""
+    from rich.pretty import Pretty  # only for games without a table: not loaded at start-up
+
     shown = {k: v for k, v in view.items() if k not in ("game", "pending")}
     title = f"{view.get('game', 'game')} — seat {view.get('viewer', '?')}"
     return Panel(Pretty(shown, expand_all=False), title=title, title_align="left")
 
 
+CHOICES_HINT = "type a number, a label or part of one; rules, table, log, save, quit, help"
+
+
+class Choices:
+    """The numbered legal options under the decision's prompt: a panel on a large terminal,
+    columns without a box on a small one."""
+
+    def __init__(self, prompt: str, labels: Sequence[str]) -> None:
+        self.prompt = prompt
+        self.labels = list(labels)
+
+    def full(self) -> Panel:
+        table = Table.grid(padding=(0, 1))
+        table.add_column(justify="right", style="bold cyan")
+        table.add_column()
+        for number, label in enumerate(self.labels, start=1):
+            table.add_row(f"{number}.", Text(label))
+        return Panel(
+            Group(table, Text(CHOICES_HINT, style="dim")),
+            title=Text(self.prompt, style="bold"),
+            title_align="left",
+            border_style="cyan",
+        )
+
+    def compact(self, width: int) -> Group:
+        items = [
+            Text.assemble((f"{number}.", "bold cyan"), f" {label}")
+            for number, label in enumerate(self.labels, start=1)
+        ]
+        widest = max((item.cell_len for item in items), default=1)
+        columns = max(1, min(len(items), (width + 2) // (widest + 2)))
+        rows = math.ceil(len(items) / columns) if items else 0
+        grid = Table.grid(padding=(0, 2))
+        for _ in range(columns):
+            grid.add_column(no_wrap=True, overflow="ellipsis")
+        for row in range(rows):
+            grid.add_row(
+                *(items[i] if i < len(items) else "" for i in range(row, rows * columns, rows))
+            )
+        return Group(
+            one_line(Text(self.prompt, style="bold cyan")),
+            grid,
+            one_line(Text(CHOICES_HINT, style="dim")),
+        )
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        if compact_wanted(console, options):
+            yield self.compact(options.max_width)
+        else:
+            yield self.full()
+
+
 def render_choices(prompt: str, labels: Sequence[str]) -> RenderableType:
     """The numbered legal options under the decision's prompt."""
-    table = Table.grid(padding=(0, 1))
-    table.add_column(justify="right", style="bold cyan")
-    table.add_column()
-    for number, label in enumerate(labels, start=1):
-        table.add_row(f"{number}.", Text(label))
-    return Panel(
-        Group(table, Text("type a number or a label; save, quit or help", style="dim")),
-        title=Text(prompt, style="bold"),
-        title_align="left",
-        border_style="cyan",
-    )
+    return Choices(prompt, labels)
+
+
+def print_table(console: Console, view: dict[str, Any], prompt: str, labels: Sequence[str]) -> None:
+    """The table and, under it, the choices: on a small terminal the table takes the layout
+    that leaves room for the choices and the prompt, so the header stays on screen."""
+    choices = render_choices(prompt, labels)
+    used = len(console.render_lines(choices, console.options, pad=False)) + 1
+    console.print(render_view(view), height=max(1, console.height - used))
+    console.print(choices)
 
 
 def score_table(scores: Sequence[int], winners: Sequence[int], names: Sequence[str]) -> Table:
-    """Final scores, best first, winners starred."""
+    """Final scores, best first, winners starred; a solo game's score, as a solo result."""
+    if len(scores) == 1:
+        points = "1 point" if scores[0] == 1 else f"{scores[0]} points"
+        table = Table(title="Solo game: final score", title_style="bold")
+        table.add_column("Player")
+        table.add_column("Score", justify="right")
+        table.add_row(names[0], points)
+        return table
     table = Table(title="Final scores", title_style="bold")
     table.add_column("Seat", justify="right")
     table.add_column("Player")

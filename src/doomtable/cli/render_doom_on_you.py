@@ -8,13 +8,16 @@ of, the pending decision, the result and, when the view carries one, a ``log`` o
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from rich import box
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
+
+from doomtable.cli.layout import ChipFlow, compact_wanted, one_line
 
 POWER_NOTES: dict[str, str] = {
     "camo": "Hunt cannot kill it",
@@ -24,6 +27,25 @@ POWER_NOTES: dict[str, str] = {
 KIND_STYLES: dict[str, str] = {"animal": "bold green", "battle": "bold magenta", "doom": "bold red"}
 LOG_LINES = 8
 """How many of the latest log lines are shown."""
+
+HELP = "\n".join(
+    (
+        "Bribes: once per attack round you may offer food to one other player: as the "
+        "defender before attacks are declared on you (offer a bribe), or while declaring "
+        "your attacks. Choose whom, how much (1 to 5 food, never your last) and a note.",
+        "They accept or decline at once; the food moves only if they accept. Nothing binds "
+        "them to the note: a bribe is a deal, not a rule. Offers show as $ in the table.",
+        "Battle cards in your hand show what they do; rules summarises the whole game.",
+    )
+)
+
+
+@cache
+def card_texts(game: str) -> dict[str, str]:
+    """Card name -> rules text, from the game's own card definitions (``GameSpec.cards``)."""
+    from doomtable.engine import find_game
+
+    return {str(card["name"]): str(card.get("text", "")) for card in find_game(game).cards()}
 
 
 def animal_chip(card: dict[str, Any]) -> Text:
@@ -113,7 +135,7 @@ def attacks_panel(view: dict[str, Any]) -> Panel:
     return Panel(table, title=Text(title, style="bold red"), title_align="left")
 
 
-def _card_line(card: dict[str, Any]) -> Text:
+def _card_line(card: dict[str, Any], texts: dict[str, str]) -> Text:
     kind = str(card.get("kind", ""))
     line = Text(str(card["name"]), style=KIND_STYLES.get(kind, "bold"))
     if kind == "animal":
@@ -123,14 +145,18 @@ def _card_line(card: dict[str, Any]) -> Text:
             line.append(f"  {power}", style="italic")
     elif kind:
         line.append(f"  {kind} card", style="dim")
+        text = texts.get(str(card["name"]))
+        if text:
+            line.append(f": {text}", style="italic")
     return line
 
 
 def hand_panel(view: dict[str, Any]) -> Panel:
-    """The viewer's own hand, with each animal's numbers."""
+    """The viewer's own hand, with each animal's numbers and each other card's text."""
     hand = view["players"][view["you"]].get("hand") or []
+    texts = card_texts(str(view["game"])) if hand else {}
     body: RenderableType = (
-        Group(*(_card_line(card) for card in hand)) if hand else Text("empty", style="dim")
+        Group(*(_card_line(card, texts) for card in hand)) if hand else Text("empty", style="dim")
     )
     return Panel(body, title=Text(f"Your hand ({len(hand)})", style="bold"), title_align="left")
 
@@ -176,8 +202,8 @@ def _status(view: dict[str, Any]) -> Text | None:
     return Text(f"Waiting for {_seat(view, decision['player'])}", style="dim")
 
 
-def render_table(view: dict[str, Any]) -> RenderableType:
-    """The whole Doom On You table as ``view['you']`` sees it."""
+def full_table(view: dict[str, Any]) -> Group:
+    """The table with panels, for a terminal of 100×40 or more."""
     parts: list[RenderableType] = [_header(view), seats_table(view)]
     if view["attacks"]:
         parts.append(attacks_panel(view))
@@ -192,3 +218,79 @@ def render_table(view: dict[str, Any]) -> RenderableType:
     if status is not None:
         parts.append(status)
     return Group(*parts)
+
+
+def _compact_seat(view: dict[str, Any], seat: int, entry: dict[str, Any]) -> Table:
+    line = Table.grid(padding=(0, 1))
+    line.add_column(no_wrap=True)
+    line.add_column(ratio=1)
+    alive = bool(entry["alive"])
+    head = Text("▶" if seat == view["defender"] else " ")
+    head.append(f"{seat} ")
+    head.append(_seat(view, seat), style="bold" if seat == view["you"] else "")
+    if entry.get("offered_bribe"):
+        head.append(" $", style="yellow")
+    head.append(f" food {entry['food']} hand {entry['hand_size']}" if alive else " (out)")
+    animals = [animal_chip(card) for card in entry["animals"]]
+    line.add_row(head, ChipFlow(animals) if animals else Text("—", style="dim"))
+    return line
+
+
+def compact_table(view: dict[str, Any]) -> Group:
+    """The table in as few lines as it takes: the header first, one line per seat, attack,
+    bribe and hand card (texts cut at the edge), no boxes."""
+    round_no = view["attack_round"]
+    title = "Doom On You · " + (f"Attack round {round_no}" if round_no else "Setup")
+    title += f" · draw pile {view['deck_size']} · pile limit {view['pile_limit']}"
+    parts: list[RenderableType] = [one_line(Text(title, style="bold reverse"))]
+    parts.extend(_compact_seat(view, seat, entry) for seat, entry in enumerate(view["players"]))
+    legend = "Animal piles: ⚔ attack ⛨ defence ◆ food; ▶ defending; $ offered a bribe"
+    parts.append(one_line(Text(legend, style="dim")))
+    for attack in view["attacks"]:
+        parts.append(
+            one_line(
+                Text.assemble(
+                    ("attack: ", "bold red"),
+                    f"{attack['animal']} of {_seat(view, attack['owner'])} on "
+                    f"{_seat(view, attack['target'])}, {attack['to_block']} to block, "
+                    f"food to {_seat(view, attack['beneficiary'])}",
+                )
+            )
+        )
+    for offer in view.get("bribes") or []:
+        parts.append(
+            one_line(
+                Text(
+                    f"bribe: {_seat(view, offer['from'])} → {_seat(view, offer['to'])} "
+                    f"{offer['amount']} food, {offer.get('status', '')}",
+                    style="yellow",
+                )
+            )
+        )
+    for target, cards in sorted(view["seen_hands"].items(), key=lambda item: int(item[0])):
+        parts.append(one_line(Text(f"{_seat(view, int(target))} showed you: {', '.join(cards)}")))
+    hand = view["players"][view["you"]].get("hand") or []
+    texts = card_texts(str(view["game"])) if hand else {}
+    parts.append(Text(f"Your hand ({len(hand)}){':' if hand else ': empty'}", style="bold"))
+    parts.extend(one_line(_card_line(card, texts)) for card in hand)
+    status = _status(view)
+    if status is not None:
+        parts.append(one_line(status))
+    return Group(*parts)
+
+
+class DoomOnYouTable:
+    """The table, drawn compactly or in full depending on the terminal's size."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        # Both layouts are built now, so a view a layout cannot read fails here, not mid-print.
+        self.full = full_table(view)
+        self.compact = compact_table(view)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.compact if compact_wanted(console, options) else self.full
+
+
+def render_table(view: dict[str, Any]) -> RenderableType:
+    """The whole Doom On You table as ``view['you']`` sees it."""
+    return DoomOnYouTable(view)

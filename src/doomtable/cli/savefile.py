@@ -25,7 +25,12 @@ MAX_SAVE_BYTES = 64 * 1024 * 1024
 
 def write_atomic(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` so that a crash leaves the old file or the new one, whole:
-    a temporary file beside it, flushed and synced, then renamed over it."""
+    a temporary file beside it, flushed and synced, then renamed over it. A target that is
+    not a regular file (``/dev/null``, a pipe) is written to in place, never replaced."""
+    if path.exists() and not path.is_file():
+        with path.open("w", encoding="utf-8") as target:
+            target.write(text)
+        return
     folder = path.parent
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:

@@ -8,6 +8,8 @@ the last look.
 
 from __future__ import annotations
 
+import difflib
+import re
 import signal
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -19,7 +21,13 @@ from rich.console import Console
 from rich.markup import escape
 
 from doomtable.bots import Bot, InfoSet, make_bot
-from doomtable.cli.render import render_choices, render_view, score_table
+from doomtable.cli.render import (
+    game_help,
+    print_result,
+    print_table,
+    render_view,
+    score_table,
+)
 from doomtable.cli.savefile import save_text, write_atomic
 from doomtable.engine import (
     PASS,
@@ -28,12 +36,16 @@ from doomtable.engine import (
     DoomtableError,
     GameState,
     IllegalChoiceError,
+    find_game,
 )
 
 DEFAULT_SAVE = "doomtable-save.json"
 
 HELP = (
-    "Type the number of a choice or its label (any case). Other commands:\n"
+    "Type the number of a choice, its label (any case), or a unique part of it:\n"
+    "the start of a word or of several (apex, apex pred). If several match, they are listed.\n"
+    "Other commands:\n"
+    "  rules  a summary of the game's rules\n"
     "  save   write the game to the save file and keep playing (save FILE: to FILE)\n"
     "  quit   leave the game (save first to keep it)\n"
     "  table  draw the table again\n"
@@ -41,6 +53,36 @@ HELP = (
     "  help   this text\n"
     "Ctrl-C saves the game and leaves; so does closing the terminal."
 )
+
+
+def _words(text: str) -> list[str]:
+    return re.sub(r"[^a-z0-9]+", " ", text.casefold()).split()
+
+
+def match_label(text: str, labels: Sequence[str]) -> list[str]:
+    """The labels ``text`` may mean, as ``doomtable score`` reads card names: the label itself
+    in any case or spacing; else every label in which the typed words start consecutive words
+    (``apex``, ``apex pred``, ``play apex``); else close spellings. One label: a match;
+    several: ambiguous; none: unknown."""
+    typed = _words(text)
+    if not typed:
+        return []
+    keyed = {" ".join(_words(label)): label for label in labels}
+    exact = keyed.get(" ".join(typed))
+    if exact is not None:
+        return [exact]
+    found = []
+    for key, label in keyed.items():
+        words = key.split()
+        if any(
+            all(words[i + j].startswith(w) for j, w in enumerate(typed))
+            for i in range(len(words) - len(typed) + 1)
+        ):
+            found.append(label)
+    if found:
+        return found
+    close = difflib.get_close_matches(" ".join(typed), list(keyed), n=5, cutoff=0.75)
+    return [keyed[key] for key in close]
 
 
 def seat_bots(spec: str, seats: Sequence[int]) -> dict[int, str]:
@@ -98,9 +140,10 @@ class TableSession:
         self._checkpoint = self.state.to_dict()
 
     def seat_name(self, seat: int) -> str:
+        """A seat as the log and the final table both name it: ``player 2 (greedy bot)``."""
         if seat == self.human:
-            return "you"
-        return f"{self.bots[seat]} bot"
+            return f"player {seat} (you)"
+        return f"player {seat} ({self.bots[seat]} bot)"
 
     def table_info(self) -> dict[str, Any]:
         return {
@@ -184,6 +227,15 @@ class TableSession:
             return False
         if word == "help":
             self.console.print(HELP, markup=False)
+            extra = game_help(state.GAME)
+            if extra:
+                self.console.print(extra, markup=False)
+            return False
+        if word == "rules":
+            spec = find_game(state.GAME)
+            summary = spec.rules_summary or spec.summary
+            self.console.print(f"{spec.title}: the rules in brief", style="bold")
+            self.console.print(summary, markup=False)
             return False
         if word == "save" or word.startswith("save "):
             target = text[4:].strip()
@@ -212,7 +264,17 @@ class TableSession:
                 return False
             choice: int | str = number - 1
         else:
-            choice = text
+            matches = match_label(text, labels)
+            if len(matches) > 1:
+                listed = "; ".join(f"{labels.index(m) + 1}. {m}" for m in matches)
+                self.console.print(
+                    f"{text!r} matches {len(matches)} choices: {listed}. Type more, or a number.",
+                    markup=False,
+                    style="red",
+                    soft_wrap=True,
+                )
+                return False
+            choice = matches[0] if matches else text
         try:
             state.apply(self.human, choice)
         except IllegalChoiceError as exc:
@@ -231,8 +293,7 @@ class TableSession:
         state = self.state
         decision = state.pending
         assert decision is not None and self.human is not None
-        self.console.print(render_view(state.view(self.human)))
-        self.console.print(render_choices(decision.prompt, state.labels()))
+        print_table(self.console, state.view(self.human), decision.prompt, state.labels())
 
     def _save(self, data: dict[str, Any], path: Path | None = None) -> Path | None:
         """Write the save (to ``path``, which then becomes the save file); the path written,
@@ -254,9 +315,11 @@ class TableSession:
     def _game_over(self) -> None:
         state = self.state
         self._print_events()
+        view = state.view(0 if self.human is None else self.human)
         if self.human is not None:
-            self.console.print(render_view(state.view(self.human)))
+            self.console.print(render_view(view))
         names = [self.seat_name(seat) for seat in range(state.players)]
+        print_result(self.console, view, names)
         self.console.print(score_table(state.scores(), state.winners(), names))
 
 

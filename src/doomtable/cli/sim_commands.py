@@ -160,7 +160,7 @@ def report(
         "report.html"
     ),
     players: PlayersOpt = None,
-    bots: Annotated[str, typer.Option("--bots", "-b", help=_BOTS_HELP)] = "random",
+    bots: Annotated[str, typer.Option("--bots", "-b", help=_BOTS_HELP)] = "greedy",
     seed: SeedOpt = 0,
     workers: WorkersOpt = None,
     backend: BackendOpt = "local",
@@ -182,7 +182,8 @@ def report(
                 address=address,
                 progress=advance,
             )
-        page = build_report(summarize(result), title=f"{spec.title}: {games} simulated games")
+        title = f"{spec.title}: {games} simulated games, bots {', '.join(_split(bots))}"
+        page = build_report(summarize(result), title=title)
         try:
             out_file.write_text(page, encoding="utf-8")
         except OSError as exc:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
 from doomtable.engine.decision import Option
@@ -86,6 +86,9 @@ class GameSpec:
         kind = bool if type(default) is bool else int if type(default) is int else str
         return OptionSpec(kind)
 
+    rules_summary: str = ""
+    """The rules in a few plain lines (goal, a turn, the end), shown by the table's ``rules``."""
+
 
 _GAMES: dict[str, GameSpec] = {}
 _ALIASES: dict[str, str] = {}
@@ -105,19 +108,29 @@ the engine finds games there and imports none of them itself."""
 _entry_points_loaded = False
 
 
-def _load_registered_games() -> None:
+def _load_entry_point(entry_point: EntryPoint) -> None:
+    spec = entry_point.load()
+    if not isinstance(spec, GameSpec):
+        raise TypeError(f"entry point {entry_point.name!r} ({entry_point.value}) is not a GameSpec")
+    if spec.name not in _GAMES:
+        register_game(spec)
+
+
+def _load_registered_games(name: str | None = None) -> None:
+    """Import the installed games; with ``name``, only the game whose entry point has that
+    name, if one has (so playing one game does not import every other)."""
     global _entry_points_loaded
     if _entry_points_loaded:
         return
+    found = entry_points(group=GAMES_ENTRY_POINT_GROUP)
+    if name is not None:
+        for entry_point in found:
+            if entry_point.name == name:
+                _load_entry_point(entry_point)
+                return
     _entry_points_loaded = True
-    for entry_point in entry_points(group=GAMES_ENTRY_POINT_GROUP):
-        spec = entry_point.load()
-        if not isinstance(spec, GameSpec):
-            raise TypeError(
-                f"entry point {entry_point.name!r} ({entry_point.value}) is not a GameSpec"
-            )
-        if spec.name not in _GAMES:
-            register_game(spec)
+    for entry_point in found:
+        _load_entry_point(entry_point)
 
 
 def game_names() -> list[str]:
@@ -127,9 +140,14 @@ def game_names() -> list[str]:
 
 def find_game(name: str) -> GameSpec:
     """The spec registered under ``name`` (hyphens or underscores, any case)."""
-    _load_registered_games()
     key = name.strip().lower()
     real = _ALIASES.get(key) or _ALIASES.get(key.replace("_", "-"))
+    if real is None:
+        _load_registered_games(key.replace("_", "-"))
+        real = _ALIASES.get(key) or _ALIASES.get(key.replace("_", "-"))
+    if real is None:
+        _load_registered_games()
+        real = _ALIASES.get(key) or _ALIASES.get(key.replace("_", "-"))
     if real is None:
         raise UnknownGameError(f"unknown game {name!r}; games: {', '.join(sorted(_GAMES))}")
     return _GAMES[real]

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import math
 from html import escape
 from typing import Any
 
+from doomtable.bots import bot_help
+from doomtable.sim.stats import Z95, wilson
 from doomtable.sim.svg import bar_chart, histogram_chart
 
 _STYLE = """
@@ -53,6 +56,7 @@ def build_report(summary: dict[str, Any], title: str | None = None) -> str:
         f"<title>{escape(heading)}</title><style>{_STYLE}</style></head><body>",
         f"<h1>{escape(heading)}</h1>",
         f'<p class="meta">{escape(_meta(summary))}</p>',
+        _bots_note(summary["bots"]),
         '<div class="charts">' + "".join(charts) + "</div>",
         "<h2>Wins by bot</h2>",
         _table(
@@ -97,9 +101,21 @@ def build_report(summary: dict[str, Any], title: str | None = None) -> str:
     ]
     cards = summary.get("card_stats")
     if cards:
-        parts.append(_card_section(cards))
+        games = int(summary.get("card_stats_games", summary["finished"]))
+        parts.append(_card_section(cards, games))
     parts.append("</body></html>")
     return "\n".join(parts)
+
+
+def _bots_note(bots: list[str]) -> str:
+    """Which bots played, each said in words."""
+    known = bot_help()
+    names = list(dict.fromkeys(bots))
+    items = "".join(
+        f"<li><b>{escape(name)}</b>: {escape(known.get(name.split(':')[0], 'a bot'))}</li>"
+        for name in names
+    )
+    return f"<p>Bots in these games:</p><ul>{items}</ul>"
 
 
 def _meta(summary: dict[str, Any]) -> str:
@@ -110,46 +126,104 @@ def _meta(summary: dict[str, Any]) -> str:
     )
 
 
-def _card_section(cards: dict[str, dict[str, float]]) -> str:
+CARD_TERMS = {
+    "played": "how many times a game the card was played, on average",
+    "held": "how many trait piles held the card when the game ended, on average per game",
+    "piles": "piles that held the card at the end, over all games (the sample size of the "
+    "win rate)",
+    "won when held": "the share of those piles whose owner won (a tie counts as a win), with "
+    "its 95% Wilson interval",
+}
+EVENT_TERMS = {
+    "flipped": "the share of games in which the event happened",
+    "games": "games in which it happened (the sample size of the swing)",
+    "swing": "the mean winning margin (winner's points less the runner-up's) of the games in "
+    "which it happened, less the mean margin of all games; with its 95% interval",
+}
+
+
+def _terms(terms: dict[str, str]) -> str:
+    items = "".join(
+        f"<dt><b>{escape(term)}</b></dt><dd>{escape(text)}</dd>" for term, text in terms.items()
+    )
+    return f"<dl>{items}</dl>"
+
+
+def _card_section(cards: dict[str, dict[str, float]], games: int) -> str:
     """Tables of the games' card stats: events (entries with ``flipped``) apart from cards.
 
-    Ratios are derived where a game reports what they need: ``held``/``held_by_winner`` give
-    the win rate of piles holding a card at the end; ``flipped``/``margin`` give an event's
-    swing, the winning margin of the games it happened in less the mean margin of all games.
+    The stats are means per game over ``games`` games. Ratios are derived where a game
+    reports what they need: ``held``/``held_by_winner`` give the win rate of piles holding a
+    card at the end; ``flipped``/``margin`` (and ``margin_sq``) give an event's swing, the
+    winning margin of the games it happened in less the mean margin of all games.
     """
     events = {c: v for c, v in cards.items() if v.get("flipped")}
     plain = {c: v for c, v in cards.items() if c not in events}
-    parts = []
+    parts = [f'<p class="meta">Per-card figures from {games} finished games.</p>']
     if plain:
-        rows = {}
-        for card, values in plain.items():
-            row = dict(values)
-            if values.get("held") and "held_by_winner" in values:
-                row["won when held"] = round(values["held_by_winner"] / values["held"], 3)
-                del row["held_by_winner"]
-            rows[card] = row
-        parts.append(_ranked_table("Cards: mean per game", rows))
+        parts.append(_cards_table(plain, games))
     if events:
-        flips = sum(v["flipped"] for v in events.values())
-        mean_margin = sum(v.get("margin", 0.0) for v in events.values()) / flips
-        rows = {}
-        for card, values in events.items():
-            row = dict(values)
-            if "margin" in values:
-                row["swing"] = round(values["margin"] / values["flipped"] - mean_margin, 3)
-                del row["margin"]
-            rows[card] = row
-        parts.append(_ranked_table("Events: how often, and the swing in winning margin", rows))
+        parts.append(_events_table(events, games))
     return "".join(parts)
 
 
-def _ranked_table(title: str, rows: dict[str, dict[str, float]]) -> str:
-    stats = sorted({stat for values in rows.values() for stat in values})
-    first = stats[0]
-    ranked = sorted(rows.items(), key=lambda item: -item[1].get(first, 0.0))[:MAX_CARDS]
-    note = f" (top {MAX_CARDS} by {first})" if len(rows) > MAX_CARDS else ""
-    return f"<h2>{escape(title + note)}</h2>" + _table(
-        ["name", *stats], [[card, *(_num(v.get(s, 0.0)) for s in stats)] for card, v in ranked]
+def _cards_table(cards: dict[str, dict[str, float]], games: int) -> str:
+    extra = sorted({s for v in cards.values() for s in v} - {"played", "held", "held_by_winner"})
+    rows = []
+    for card, values in cards.items():
+        piles = round(values.get("held", 0.0) * games)
+        winners = values.get("held_by_winner", 0.0) * games
+        won = _pct(winners / piles) if piles else "-"
+        interval = _ci(list(wilson(winners, piles))) if piles else "-"
+        rows.append(
+            (
+                values.get("played", 0.0),
+                [
+                    card,
+                    _num(values.get("played", 0.0)),
+                    _num(values.get("held", 0.0)),
+                    piles,
+                    won,
+                    interval,
+                    *(_num(values.get(stat, 0.0)) for stat in extra),
+                ],
+            )
+        )
+    rows.sort(key=lambda row: -row[0])
+    note = f" (top {MAX_CARDS} by played)" if len(rows) > MAX_CARDS else ""
+    header = ["name", "played", "held", "piles", "won when held", "95% interval", *extra]
+    return (
+        f"<h2>{escape('Cards: per game' + note)}</h2>"
+        + _terms(CARD_TERMS)
+        + _table(header, [row for _, row in rows[:MAX_CARDS]])
+    )
+
+
+def _events_table(events: dict[str, dict[str, float]], games: int) -> str:
+    flips = sum(v["flipped"] for v in events.values())
+    mean_margin = sum(v.get("margin", 0.0) for v in events.values()) / flips
+    rows = []
+    for event, values in events.items():
+        happened = round(values["flipped"] * games)
+        swing, interval = "-", "-"
+        if "margin" in values and happened:
+            mean = values["margin"] / values["flipped"]
+            swing = _num(round(mean - mean_margin, 3))
+            if "margin_sq" in values and happened > 1:
+                variance = max(0.0, values["margin_sq"] / values["flipped"] - mean * mean)
+                half = Z95 * math.sqrt(variance * happened / (happened - 1) / happened)
+                interval = f"{mean - mean_margin - half:+.2f} to {mean - mean_margin + half:+.2f}"
+        rows.append(
+            (values["flipped"], [event, _pct(values["flipped"]), happened, swing, interval])
+        )
+    rows.sort(key=lambda row: -row[0])
+    return (
+        "<h2>Events: how often, and the swing in winning margin</h2>"
+        + _terms(EVENT_TERMS)
+        + _table(
+            ["name", "flipped", "games", "swing", "95% interval"],
+            [row for _, row in rows[:MAX_CARDS]],
+        )
     )
 
 

@@ -120,6 +120,7 @@ def summarize(result: SimResult) -> dict[str, Any]:
     cards = card_totals(finished)
     if cards:
         summary["card_stats"] = cards
+        summary["card_stats_games"] = sum(1 for r in finished if r.card_stats is not None)
     summary["seconds"] = round(result.seconds, 4)
     summary["games_per_second"] = round(len(records) / result.seconds, 3) if result.seconds else 0
     return summary

@@ -21,6 +21,25 @@ def _create(players: int, seed: int, options: dict[str, Any]) -> DoomOnYouState:
     return DoomOnYouState(players, seed, options)
 
 
+# One paragraph a string; the terminal wraps them to its width.
+RULES_SUMMARY = "\n".join(
+    (
+        "Goal: be the last player with food (everyone starts with 10).",
+        "Prep round: draw up to 3 cards, then put animals from your hand into your animal "
+        "pile (up to 3).",
+        "Attack round: one player defends. The defender may first offer a bribe, and each "
+        "player may offer one while declaring attacks: 1 to 5 food (never your last) to one "
+        "player, with a note. The food moves only if they accept; the deal is not enforced.",
+        "Each other player declares attacks with animals from their pile, or says done. The "
+        "defender draws a card (a doom card strikes at once), then blocks: an attack needs "
+        "defence points equal to its attack; blocked attackers and spent blockers are removed.",
+        "Battle cards (Hunt, Force Field, Deflect, Capture, Sneak Attack) are played in attack "
+        "rounds; Hunt, Force Field and Deflect can be cancelled by another copy.",
+        "Each attack that is not blocked takes its food from the defender. At 0 food a player "
+        "is out; the last one with food wins.",
+    )
+)
+
 SPEC = GameSpec(
     name=GAME,
     title="Doom On You",
@@ -45,6 +64,7 @@ SPEC = GameSpec(
         "two_player_variant": OptionSpec(bool, "the 2-player duel (15 food, pile of 4)"),
         "max_attack_rounds": OptionSpec(int, "round cap (0: none)", minimum=0, maximum=10_000),
     },
+    rules_summary=RULES_SUMMARY,
 )
 
 __all__ = ["CARDS", "CARD_DEFS", "SPEC", "DoomOnYouState", "card_dicts", "card_reference"]

@@ -46,6 +46,36 @@ def card_list() -> list[dict[str, Any]]:
     return cards
 
 
+# One paragraph a string; the terminal wraps them to its width.
+RULES_SUMMARY = "\n".join(
+    (
+        "Goal: the most points when the world ends, after the last catastrophe's round.",
+        "Your turn: the age's rule applies; play one trait from your hand into your trait "
+        "pile (the age must allow it, its requirement must be met, and you may hold at most "
+        "2 dominant traits ★); then stabilize: draw up to your Gene Pool, or discard down "
+        "to it.",
+        "Traits may have an action (once, when played from the hand), a Play When (answers "
+        "another player's move), a Drop of Life bonus or a World's End effect (at the end).",
+        "Ages: one is flipped each round. Each era pile ends with a catastrophe: it changes "
+        "every Gene Pool and has an effect at once, and the round after it is played under it.",
+        "The end: after the last catastrophe's round, World's End traits happen, then the "
+        "last catastrophe's World's End; then face values, bonuses and World's End effects "
+        "are scored.",
+        "Ties: casual (the tied players share the win) or draw (each draws a trait; the "
+        "highest face value wins).",
+    )
+)
+
+BLACKBOX_RULES_SUMMARY = "\n".join(
+    (
+        RULES_SUMMARY,
+        "Blackbox edition: an empty hand at the start of a turn draws 3 and skips the turn; "
+        "the last catastrophe's effect happens too, and its World's End comes before the "
+        "players' World's End traits; Birth of a Hero makes the holder of Heroic play it; a "
+        "3rd dominant that arrives by chance is discarded; ties are broken by a drawn trait.",
+    )
+)
+
 SPEC = GameSpec(
     name="doomlings",
     title="Doomlings",
@@ -64,6 +94,7 @@ SPEC = GameSpec(
         "variant": OptionSpec(str, f"a rulebook variation: {', '.join(VARIANTS)}"),
         "eras": OptionSpec(int, "era piles: 3, or 4 with prosperous-world"),
     },
+    rules_summary=RULES_SUMMARY,
 )
 
 # The same cards and options; only the rules hooks and the default tie-break differ.
@@ -76,6 +107,7 @@ BLACKBOX_SPEC = replace(
     default_options={**SPEC.default_options, "tiebreak": "draw"},
     aliases=("blackbox",),
     summary="The Blackbox edition's rules: same cards, its own setup and scoring steps.",
+    rules_summary=BLACKBOX_RULES_SUMMARY,
 )
 
 __all__ = ["BLACKBOX_SPEC", "SPEC", "DoomlingsBlackboxState", "DoomlingsState"]

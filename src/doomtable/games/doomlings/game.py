@@ -197,6 +197,26 @@ class DoomlingsState(DoomlingsRules):
             return None
         return _describe(event[1], event[2:])
 
+    def log_lines(self, viewer: int | None = None, start: int = 0) -> list[str]:
+        """The log as ``viewer`` may see it, each effect's line naming its cause: the trait
+        whose effect it is, the catastrophe, or World's End ("Reckless: player 1 loses ...")."""
+        lines = []
+        cause: str | None = None
+        for index, event in enumerate(self.events):
+            if index >= start:
+                text = self.event_text(event, viewer)
+                if text is not None:
+                    lines.append(f"{cause}: {text}" if cause and event[1] in _CAUSED else text)
+            cause = _cause_after(cause, event)
+        return lines
+
+    def stabilize_now(self, player: int, size: int | None = None) -> int:
+        # An unseen mark, so the log stops naming the trait just played as the cause. Asking
+        # again for the same discard (as loading a save does) adds no second mark.
+        if not self.events or self.events[-1] != (0, "stabilizes", player):
+            self.emit(0, "stabilizes", player)
+        return super().stabilize_now(player, size)
+
     # ------------------------------------------------------------------ views
 
     def view(self, player: int) -> dict[str, Any]:
@@ -208,6 +228,9 @@ class DoomlingsState(DoomlingsRules):
             "age": _age_dict(self.age),
             "era": len(self.eras),
             "catastrophes": [AGES[a].name for e in self.eras for a in e if AGES[a].catastrophe],
+            "catastrophe_cards": [
+                _age_dict(a) for e in self.eras for a in e if AGES[a].catastrophe
+            ],
             "ages_left": len(self.age_deck),
             "next_age": _age_dict(self.age_deck[-1])
             if self.age_seen & bit(player) and self.age_deck
@@ -218,7 +241,7 @@ class DoomlingsState(DoomlingsRules):
             "discard_size": len(self.discard),
             "discard_top": card_dict(self.discard[-1]) if self.discard else None,
             "discard": [CARD[c].name for c in self.discard],
-            "hand": [card_dict(c) for c in self.hands[player]],
+            "hand": [self._hand_card(player, c) for c in self.hands[player]],
             "pack": [card_dict(c) for c in self.packs[player]],
             "own_deck_size": len(self.decks[player]),
             "lab": [card_dict(c) for c in self.lab],
@@ -234,7 +257,31 @@ class DoomlingsState(DoomlingsRules):
             "game_over": self.over,
             "scores": self.scores() if self.over else None,
             "winners": self.winners() if self.over else None,
+            "breakdowns": [breakdown(self, q).as_dict() for q in range(self.players)]
+            if self.over
+            else None,
+            "worlds_end": AGES[self.final_doom].name if self.final_doom >= 0 else None,
         }
+
+    def unplayable_reason(self, player: int, card: int) -> str | None:
+        """Why ``player`` could not play ``card`` from the hand as a turn's trait now, in a few
+        words (the age's rule, a 3rd dominant, an unmet requirement); ``None`` if they could."""
+        trait = CARD[card]
+        if not self.age_allows(card):
+            if AGES[self.age].rule is AgeRule.NATURAL_HARMONY:
+                return f"{AGES[self.age].name}: shares a colour with the last trait played"
+            return f"{AGES[self.age].name} forbids it"
+        if trait.dominant and not self.dominant_room(player):
+            return f"you already have {self.dominants(player)} dominant traits"
+        if not self.requirement_met(player, card):
+            requirement = trait.requirement
+            return requirement.text() if requirement is not None else "its requirement is not met"
+        return None
+
+    def _hand_card(self, player: int, card: int) -> dict[str, Any]:
+        d = card_dict(card)
+        d["why_not"] = None if self.over else self.unplayable_reason(player, card)
+        return d
 
     def _seat(self, q: int, viewer: int) -> dict[str, Any]:
         traits = []
@@ -287,7 +334,11 @@ class DoomlingsState(DoomlingsRules):
         margin = ranked[0] - ranked[1] if len(ranked) > 1 else 0
         for era in self.eras:
             for age in era:
-                stats[f"age: {AGES[age].name}"] = {"flipped": 1, "margin": margin}
+                stats[f"age: {AGES[age].name}"] = {
+                    "flipped": 1,
+                    "margin": margin,
+                    "margin_sq": margin * margin,  # for the swing's confidence interval
+                }
         return stats
 
     def snapshot(self) -> dict[str, Any]:
@@ -583,7 +634,7 @@ def _describe(kind: str, a: tuple[Any, ...]) -> str:
         where = "" if a[0] == a[2] else f" into {p(a[2])}'s pile"
         return f"{p(a[0])} plays {n(a[1])}{where}."
     if kind == "draws":
-        return f"{p(a[0])} draws {a[1]} card(s)."
+        return f"{p(a[0])} draws {_cards(a[1])}."
     if kind == "drew":
         return f"{p(a[0])} draws {', '.join(n(c) for c in a[1])}."
     if kind == "discards":
@@ -601,6 +652,7 @@ def _describe(kind: str, a: tuple[Any, ...]) -> str:
         "cannot_play": "{p0} cannot play a trait this turn.",
         "empty_hand": "{p0} has no cards: draws {a1} and skips the turn.",
         "no_stabilize": "{p0} does not stabilize.",
+        "stabilizes": "{p0} stabilizes.",
         "discards_dominant": "{p0} cannot hold a 3rd dominant: {n1} is discarded.",
         "returns_to_hand": "{p0} takes {n1} back into their hand.",
         "peace": "Age of Peace: the action of {n0} does not happen.",
@@ -615,7 +667,7 @@ def _describe(kind: str, a: tuple[Any, ...]) -> str:
         "steals_card": "{p0} takes a random card from {p1}'s hand.",
         "stole_card": "{p0} takes {n2} from {p1}'s hand.",
         "sees": "{p0} looks at {p1}'s {cards2}.",
-        "looks": "{p0} looks at {a2} card(s) in {p1}'s hand.",
+        "looks": "{p0} looks at {count2} in {p1}'s hand.",
         "swaps_hands": "{p0} and {p1} swap hands.",
         "takes_shown": "{p0} takes {n2} from {p1}.",
         "takes_hidden": "{p0} takes a card from {p1}'s hand.",
@@ -641,6 +693,7 @@ def _describe(kind: str, a: tuple[Any, ...]) -> str:
     for i, v in enumerate(a):
         values[f"a{i}"] = v
         if isinstance(v, int):
+            values[f"count{i}"] = _cards(v)
             values[f"p{i}"] = p(v)
             if 0 <= v < N_CARDS:
                 values[f"n{i}"] = n(v)
@@ -650,3 +703,54 @@ def _describe(kind: str, a: tuple[Any, ...]) -> str:
         elif isinstance(v, tuple):
             values[f"cards{i}"] = ", ".join(n(c) for c in v)
     return texts[kind].format(**values)
+
+
+def _cards(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"
+
+
+_CAUSED = frozenset(
+    (
+        "draws",
+        "drew",
+        "discards",
+        "discards_trait",
+        "steals_trait",
+        "passes_hand",
+        "gives_card",
+        "gave_card",
+        "gives_trait",
+        "steals_card",
+        "stole_card",
+        "sees",
+        "looks",
+        "swaps_hands",
+        "takes_shown",
+        "shows",
+        "returns_trait",
+        "swaps",
+        "moves_trait",
+        "returns_to_hand",
+    )
+)
+"""Events that are some effect's doing, so the log names the cause before them."""
+
+
+def _cause_after(cause: str | None, event: tuple[Any, ...]) -> str | None:
+    """What the log names as the cause of the effects after ``event``: a trait from when it is
+    played until its owner stabilizes, a catastrophe until the next turn, World's End."""
+    kind = event[1]
+    if kind == "plays":
+        return str(CARD[event[3]].name)
+    if kind == "catastrophe":
+        return str(AGES[event[2]].name)
+    if kind == "worlds_end":
+        return f"World's End ({AGES[event[2]].name})" if event[2] >= 0 else "World's End"
+    if kind in ("turn", "age", "skip_age", "rush", "game_over", "scenario"):
+        return None
+    if kind == "stabilizes" and cause is not None and cause in _TRAIT_NAMES:
+        return None
+    return cause
+
+
+_TRAIT_NAMES = frozenset(trait.name for trait in TRAITS)
