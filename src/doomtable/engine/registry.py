@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from typing import Any
 
-from doomtable.engine.decision import Option
+from doomtable.engine.decision import LogEntry
 from doomtable.engine.errors import BadOptionError, SaveFileError, UnknownGameError
 from doomtable.engine.state import GameState
 
@@ -110,12 +110,12 @@ def replay(
     players: int,
     seed: int,
     options: dict[str, Any],
-    log: Sequence[tuple[int, Option]],
+    log: Sequence[LogEntry],
 ) -> GameState:
-    """Rebuild a state from its seed and decision log."""
+    """Rebuild a state from its seed and decision log (timed entries keep their clock time)."""
     state = new_game(game, players, seed, options)
-    for player, option in log:
-        state.apply(player, tuple(option))
+    for entry in log:
+        state.replay_entry(entry)
     return state
 
 
