@@ -69,9 +69,8 @@ def _civilizations() -> tuple[Civilization, ...]:
 
 def _plain_keys(effect: dict[Any, Any]) -> dict[str, Any]:
     """YAML reads the keys ``yes``/``no`` as booleans: give the effect its words back."""
-    names = {True: "yes", False: "no"}
     return {
-        names.get(k, k) if isinstance(k, bool) else str(k): _plain_keys(v)
+        ("yes" if k else "no") if isinstance(k, bool) else str(k): _plain_keys(v)
         if isinstance(v, dict)
         else v
         for k, v in effect.items()
