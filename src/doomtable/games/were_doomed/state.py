@@ -99,7 +99,6 @@ class WereDoomedState(TimedGameState):
         "pressure_at": Field.VALUE,
         "votes": Field.LIST,
         "vote_close": Field.VALUE,
-        "challenge_until": Field.VALUE,
         "deck": Field.LIST,
         "in_play": Field.LIST,
         "hands": Field.LISTS,
@@ -133,7 +132,6 @@ class WereDoomedState(TimedGameState):
     pressure_at: int
     votes: list[int]
     vote_close: int
-    challenge_until: int
     deck: list[int]
     in_play: list[int]
     hands: list[list[int]]
@@ -171,7 +169,6 @@ class WereDoomedState(TimedGameState):
         self.pressure_at = 0
         self.votes = [-1] * players
         self.vote_close = 0
-        self.challenge_until = 0
         self.deck = _deck_order(options.get("event_order", ""), self.rng)
         self.in_play = []
         self.hands = [[] for _ in range(players)]
@@ -303,7 +300,7 @@ class WereDoomedState(TimedGameState):
             elif op == "vote":
                 times.append(self.vote_close)
             elif op == "challenge":
-                times.append(self.challenge_until)
+                times.append(int(frame[3]))
         return min(times) if times else None
 
     def _quiet_ms(self) -> int:
@@ -920,6 +917,7 @@ class WereDoomedState(TimedGameState):
         data["deck"] = [EVENTS[c].name for c in self.deck]
         data["event_order"] = self.event_order()
         data["eliminated"] = list(self.eliminated)
+        data["open"] = sorted(d.player for d in self.decisions)
         data["game_over"] = self.is_over
         data["rounds"] = self.round
         data["tokens"] = {
@@ -978,7 +976,10 @@ class WereDoomedState(TimedGameState):
         if unknown:
             raise ScenarioError(f"unknown setup keys: {', '.join(sorted(unknown))}")
         if "coin" in setup:
-            self.coin = int(setup["coin"])
+            self.coin = int(setup["coin"]) % self.players
+            if self.stack and self.stack[-1][0] == "pick":
+                order = tuple(self._clockwise(self.coin, everyone=True))
+                self.stack[-1] = ("pick", 0, order)
         if "civs" in setup:
             names = list(setup["civs"])
             if len(names) != self.players:
