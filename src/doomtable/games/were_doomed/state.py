@@ -1053,7 +1053,7 @@ def _seat(p: int, viewer: int | None) -> str:
 def _event_text(event: tuple[Any, ...], viewer: int | None) -> str | None:
     kind = event[0]
     if kind == "pick":
-        return f"{_seat(event[1], viewer)} leads {CIVILIZATIONS[event[2]].name}"
+        return f"{_seat(event[1], viewer)}: {CIVILIZATIONS[event[2]].name}"
     if kind == "start":
         return f"The hourglass turns: player {event[1]} holds the 1st Player Coin"
     if kind == "produce":
