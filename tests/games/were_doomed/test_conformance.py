@@ -181,3 +181,23 @@ def test_a_damaged_event_file_or_order_is_refused_clearly(tmp_path: Path) -> Non
         load_order(tmp_path)
     with pytest.raises(BadOptionError, match="every event card once"):
         new_game("were-doomed", 4, 1, {"event_order": "windfall,windfall"})
+
+
+def test_when_nobody_is_left_the_game_ends_with_nobody_aboard() -> None:
+    state = new_game("were-doomed", 4, 1, {"realtime": True})
+    assert isinstance(state, WereDoomedState)
+    state.setup_scenario(
+        {
+            "civs": ["Technocracy", "Theocracy", "Corporatocracy", "Democracy"],
+            "coin": 0,
+            "deck_top": ["Lottery of Souls"],
+            "project": 45,
+            "players": {1: {"alive": False}, 2: {"alive": False}, 3: {"alive": False}},
+        }
+    )
+    state.apply(0, "produce")
+    state.apply(0, "contribute 1")
+    state.apply(0, "done")
+    state.apply(0, "vote yes")
+    assert state.is_over and state.living() == [] and state.winners() == []
+    assert conserved(state)

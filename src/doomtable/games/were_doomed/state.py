@@ -332,7 +332,8 @@ class WereDoomedState(TimedGameState):
     def _end_of_days(self) -> None:
         self.ended = 1
         self.events.append(("end_of_days",))
-        self.stack = [
+        # In place: the engine's loop holds this very list.
+        self.stack[:] = [
             f
             for f in self.stack
             if f[0] == "board"
