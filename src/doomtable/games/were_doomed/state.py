@@ -959,6 +959,7 @@ class WereDoomedState(TimedGameState):
         for p in range(self.players):
             if p != player:
                 unknown += world.hands[p]
+        unknown.sort()  # the redeal must not depend on where the hidden cards really are
         rng.shuffle(unknown)
         world.deck = unknown[: len(world.deck)]
         rest = unknown[len(world.deck) :]
