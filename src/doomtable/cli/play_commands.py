@@ -160,7 +160,7 @@ def play(
         else:
             names = seat_bots(bots or DEFAULT_BOT, bot_seats)
         names = _think(names, think)
-        if isinstance(state, TimedGameState):
+        if isinstance(state, TimedGameState) and human is not None:
             console.print(header, markup=False, soft_wrap=True)
             code = realtime.RealtimeSession(state, console, names, human).play()
             realtime.keep_event_order(state, console)
@@ -176,6 +176,8 @@ def play(
         )
         console.print(header, markup=False, soft_wrap=True)
         code = session.play()
+        if isinstance(state, TimedGameState):
+            realtime.keep_event_order(state, console)
     if code:
         raise typer.Exit(code=code)
 

@@ -46,6 +46,8 @@ class RealtimeSession:
     bot_names: dict[int, str]
     human: int | None
     source: TextIO = field(default_factory=lambda: sys.stdin)
+    speed: float = 1.0
+    """Game milliseconds per wall-clock millisecond (1: real time; tests run faster)."""
     shown: int = 0
     bots: dict[int, Bot] = field(default_factory=dict)
     _lines: queue.Queue[str | None] = field(default_factory=queue.Queue)
@@ -67,7 +69,7 @@ class RealtimeSession:
         start_clock = self.state.clock
         self._show_table()
         while not self.state.is_over:
-            now = start_clock + int((time.monotonic() - start_wall) * 1000)
+            now = start_clock + int((time.monotonic() - start_wall) * 1000 * self.speed)
             self._now = now
             if not self._handle_input(now):
                 self.console.print("You left the table.")

@@ -83,24 +83,33 @@ class TimedGameState(GameState):
         return int(self.log[-1][0])
 
     def apply(self, player: int, choice: Option | str | int, at: int | None = None) -> None:
-        """Answer ``player``'s open decision at clock time ``at`` (default: now).
+        """Answer ``player``'s open decision at clock time ``at``: by default now in real
+        time, or after the player's modelled thinking time on the simulated clock.
 
         ``at`` must not be earlier than the clock, nor at or past the next deadline (let the
         time pass with :meth:`advance_clock` first). Bad input raises and changes nothing.
         """
         option = self.resolve_choice(player, choice)
-        when = self.clock if at is None else at
+        if at is None:
+            when = self.clock if self.realtime else self._modelled_time(player)
+        else:
+            when = at
         self._check_time(when)
         self._act(player, option, when)
 
     def _apply_unchecked(self, option: Option) -> None:
         decision = self._pending
         assert decision is not None
-        when = self.clock + self.think_ms(decision.player)
+        self._act(decision.player, option, self._modelled_time(decision.player))
+
+    def _modelled_time(self, player: int) -> int:
+        """When ``player`` answers on the simulated clock: after their thinking time, but
+        before the next deadline."""
+        when = self.clock + self.think_ms(player)
         due = self.deadline()
         if due is not None and when >= due:
             when = max(self.clock, due - 1)
-        self._act(decision.player, option, when)
+        return when
 
     def advance_clock(self, at: int) -> None:
         """Let the clock run to ``at`` with nobody acting; whatever falls due happens."""
