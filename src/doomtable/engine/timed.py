@@ -90,10 +90,9 @@ class TimedGameState(GameState):
         time pass with :meth:`advance_clock` first). Bad input raises and changes nothing.
         """
         option = self.resolve_choice(player, choice)
-        if at is None:
+        when = at
+        if when is None:
             when = self.clock if self.realtime else self._modelled_time(player)
-        else:
-            when = at
         self._check_time(when)
         self._act(player, option, when)
 
