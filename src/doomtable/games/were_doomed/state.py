@@ -823,14 +823,16 @@ class WereDoomedState(TimedGameState):
         return sorted(self.aboard) if self.is_over else []
 
     def evaluate(self, player: int) -> float:
+        """A seat is what counts: being among the first to board with the seats built now,
+        then how close the Project is to the seat this leader's rank needs; tokens after."""
         if not self.alive[player]:
             return -100.0
         living = self.living()
-        hoard = sum(self.res[p] for p in living)
-        seats = seat_count(self.project + hoard // 2)
         rank = sum(1 for p in living if self.boarding_key(p) > self.boarding_key(player))
-        safe = 20.0 if rank < seats else 0.0
-        return safe + 2.0 * self.inf[player] + 0.5 * self.res[player] + 0.2 * self.project
+        needed = FIRST_SEAT + rank * SEAT_STEP
+        aboard = 30.0 if rank < self.seats() else 0.0
+        progress = 30.0 * min(1.0, self.project / needed)
+        return aboard + progress + 2.0 * self.inf[player] + 0.2 * self.res[player]
 
     def _player_rows(self, viewer: int | None) -> list[dict[str, Any]]:
         rows = []
