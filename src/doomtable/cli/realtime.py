@@ -27,7 +27,7 @@ from doomtable.games.were_doomed.deckfile import load_order, save_order
 
 TICK_S = 0.1
 CLOCK_EVERY_MS = 30_000
-"""How often the countdown is printed when nothing else happens."""
+"""How often the countdown is printed (a third as long in the last minute)."""
 
 HELP = (
     "Type a command at any time while the clock runs: one of your options (e.g. produce,\n"
@@ -77,7 +77,8 @@ class RealtimeSession:
             self._run_until(now)
             self._print_events()
             self._prompt_if_changed()
-            if now - self._last_clock_print >= CLOCK_EVERY_MS and not self.state.is_over:
+            every = CLOCK_EVERY_MS if self._remaining() > 60_000 else CLOCK_EVERY_MS // 3
+            if now - self._last_clock_print >= every and not self.state.is_over:
                 self._last_clock_print = now
                 self._print_clock()
             time.sleep(TICK_S)

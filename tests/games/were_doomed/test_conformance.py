@@ -85,6 +85,12 @@ def test_clandestine_events_are_hidden_from_everyone_but_their_holder() -> None:
     state.apply(0, "contribute 1")
     state.advance_clock(state.clock + 5_000)
     assert [c["name"] for c in state.view(0)["hand"]] == [secret.name]
+    # Full disclosure: everyone's tokens are public.
+    for viewer in range(4):
+        rows = state.view(viewer)["players"]
+        assert [(r["resources"], r["influence"]) for r in rows] == list(
+            zip(state.res, state.inf, strict=True)
+        )
     for viewer in (1, 2, 3, None):
         seen = str(state.view(viewer if viewer is not None else -1)) + " ".join(
             state.log_lines(viewer)
