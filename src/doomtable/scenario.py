@@ -35,6 +35,7 @@ from doomtable.engine import (
     GameState,
     IllegalChoiceError,
     ScenarioError,
+    TimedGameState,
     new_game,
 )
 from doomtable.safe_yaml import YamlLimitError, load_yaml, read_text_file
@@ -43,7 +44,7 @@ SCENARIO_KEYS = ("name", "game", "players", "seed", "options", "setup", "steps",
 """Keys a scenario may have; every key but ``name``, ``steps`` and ``expect`` may also be given
 once at the top of a ``scenarios:`` file as a default for each scenario in it."""
 
-STEP_KEYS = ("player", "choose", "error", "expect", "note")
+STEP_KEYS = ("player", "choose", "error", "expect", "note", "clock")
 
 MATCHER_KEYS = frozenset({"contains", "length"})
 
@@ -62,6 +63,8 @@ class Step:
     choose: str | int | None = None
     error: str | None = None
     expect: Mapping[str, Any] = field(default_factory=dict)
+    clock: float | None = None
+    """Seconds of game clock to let pass first (timed games only)."""
 
     def describe(self) -> str:
         if self.choose is None:
@@ -248,6 +251,12 @@ def _step(raw: Any, number: int, players: int, where: str) -> Step:
     choose = raw.get("choose")
     error = raw.get("error")
     expect = _mapping(raw.get("expect", {}), f"{here}: 'expect'")
+    clock = raw.get("clock")
+    if clock is not None:
+        if not isinstance(clock, int | float) or isinstance(clock, bool) or clock < 0:
+            raise ScenarioError(f"{here}: 'clock' must be seconds of game clock to let pass")
+        if choose is None and player is None and error is None:
+            return Step(number, expect=expect, clock=float(clock))
     if choose is None and not expect:
         raise ScenarioError(f"{here}: a step needs 'choose' (with 'player') or 'expect'")
     if choose is None:
@@ -263,7 +272,7 @@ def _step(raw: Any, number: int, players: int, where: str) -> Step:
         raise ScenarioError(f"{here}: unknown player {player} (players are 0 to {players - 1})")
     if error is not None and not isinstance(error, str):
         raise ScenarioError(f"{here}: 'error' must be text found in the error message")
-    return Step(number, player, choose, error, expect)
+    return Step(number, player, choose, error, expect, None if clock is None else float(clock))
 
 
 def _int(value: Any, where: str) -> int:
@@ -301,6 +310,11 @@ def run_scenario(scenario: Scenario) -> ScenarioResult:
     state = start_scenario(scenario)
     failures: list[Failure] = []
     for step in scenario.steps:
+        if step.clock is not None:
+            if not isinstance(state, TimedGameState):
+                failures.append(Failure(step.describe(), f"{state.GAME} has no game clock"))
+                return ScenarioResult(scenario, tuple(failures))
+            state.advance_clock(state.clock + round(step.clock * 1000))
         if step.choose is not None:
             problem = _play_step(state, step)
             if problem is not None:

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from doomtable.cli import render
 from doomtable.cli.app import app
-from doomtable.engine import find_game, game_names
+from doomtable.engine import TimedGameState, find_game, game_names
 from doomtable.games.doomlings.variants import VARIANTS
 
 runner = CliRunner()
@@ -32,14 +32,25 @@ def no_fallback(view: dict[str, Any]) -> Any:
 
 def play_a_few_turns(monkeypatch: pytest.MonkeyPatch, *args: str) -> str:
     monkeypatch.setattr(render, "render_generic", no_fallback)
+    drawn: list[str] = []
+    for game, renderer in list(render.RENDERERS.items()):
+
+        def counted(view: dict[str, Any], game: str = game, renderer: Any = renderer) -> Any:
+            drawn.append(game)
+            return renderer(view)
+
+        monkeypatch.setitem(render.RENDERERS, game, counted)
     result = runner.invoke(app, ["play", *args, "--seed", "3"], input="1\n" * 12 + "quit\n")
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     assert result.exit_code == 0, result.output
     out = result.output
     assert "Traceback" not in out
     assert "(no table for" not in out and "could not be drawn" not in out
-    assert "Your hand" in out  # the game's own table, with the seat's hand
-    assert out.count("your choice>") >= 5  # a few turns were played
+    assert drawn and set(drawn) == {args[0]}, drawn  # the game's own table, every time
+    if not issubclass(find_game(args[0]).state_class, TimedGameState):
+        # Turn-based: a few turns were played. A real-time table takes commands as they
+        # come while its clock runs, so it has no prompt to count.
+        assert out.count("your choice>") >= 5
     return out
 
 
@@ -66,6 +77,7 @@ def test_every_doomlings_variation_is_drawn_by_the_doomlings_table(
 ) -> None:
     players = "1" if variant == "genetic-mishap" else "3"
     out = play_a_few_turns(monkeypatch, edition, "--players", players, "--variant", variant)
+    assert "Your hand" in out  # the Doomlings table, with the seat's hand
     assert "Round" in out and "Your hand" in out
     assert "{'" not in out  # no raw dict anywhere
 

@@ -196,7 +196,8 @@ def test_answers_may_be_unique_prefixes_and_ambiguous_ones_list_the_matches() ->
 def test_rules_summarises_every_game_from_its_package(game: str) -> None:
     spec = find_game(game)
     assert len(spec.rules_summary.split()) > 40
-    out = play(game, "--seed", "1", "-p", "3", "--save", "/dev/null", input="rules\nquit\n")
+    players = str(min(max(3, spec.min_players), spec.max_players))
+    out = play(game, "--seed", "1", "-p", players, "--save", "/dev/null", input="rules\nquit\n")
     assert f"{spec.title}: the rules in brief" in out
     first = spec.rules_summary.split("\n")[0]
     assert " ".join(first.split()[:6]) in " ".join(out.split())

@@ -6,13 +6,14 @@ from typing import Any
 
 import pytest
 
-from doomtable.engine import IllegalChoiceError, game_names, new_game
+from doomtable.engine import IllegalChoiceError, find_game, game_names, new_game
 
 
 @pytest.mark.parametrize("game", game_names())
 @pytest.mark.parametrize("choice", [None, 0.0, 1.5, [0], b"pass", True, False, {0: 1}])
 def test_a_wrong_typed_choice_is_illegal_and_changes_nothing(game: str, choice: Any) -> None:
-    state = new_game(game, players=2 if game != "doomlings" else 3, seed=4)
+    spec = find_game(game)
+    state = new_game(game, players=min(max(3, spec.min_players), spec.max_players), seed=4)
     before = state.to_json()
     decision = state.pending
     assert decision is not None

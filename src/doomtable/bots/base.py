@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from doomtable.engine import Decision, GameState, Option, Rng
+from doomtable.engine import Decision, GameState, Option, Rng, TimedGameState
 
 
 class InfoSet:
@@ -50,6 +50,8 @@ class InfoSet:
         world.log = []
         # In the bot's own sample nobody watches: a window with nothing to play is a pass.
         world.skip_forced_windows = True
+        if isinstance(world, TimedGameState):
+            world.simulate_for(self.player)
         return world
 
 

@@ -11,10 +11,19 @@ from rich.console import Console
 from rich.markup import escape
 from rich.prompt import Confirm
 
+from doomtable.cli import realtime
 from doomtable.cli.common import errors_to_exit, fail, make_console, parse_option
 from doomtable.cli.savefile import fresh_path, read_save
 from doomtable.cli.session import DEFAULT_SAVE, TableSession, seat_bots
-from doomtable.engine import BadOptionError, GameSpec, GameState, find_game, game_names, new_game
+from doomtable.engine import (
+    BadOptionError,
+    GameSpec,
+    GameState,
+    TimedGameState,
+    find_game,
+    game_names,
+    new_game,
+)
 
 DEFAULT_PLAYERS = 4
 DEFAULT_BOT = "greedy"
@@ -162,6 +171,9 @@ def play(
     think: Annotated[
         str | None, typer.Option(help="Time per move for ismcts bots, e.g. 1s.")
     ] = None,
+    fresh_events: Annotated[
+        bool, typer.Option("--fresh-events", help="We're Doomed!: start a new event deck.")
+    ] = False,
 ) -> None:
     """Play a game at the terminal against bots, resume a saved one, or watch bots play."""
     console = make_console()
@@ -178,7 +190,8 @@ def play(
             fixed = [flag for flag, value in given.items() if value is not None and value != []]
             state, human, saved_bots, header = _resume(game, load, players, seat, fixed)
         else:
-            state, human, header = _new(game, players, seat, seed, option or [], variant, tiebreak)
+            raw = realtime.timed_options(game, option or [], bots_only, fresh_events)
+            state, human, header = _new(game, players, seat, seed, raw, variant, tiebreak)
         if bots_only:
             human = None
         elif human is not None and not 0 <= human < state.players:
@@ -189,6 +202,11 @@ def play(
         else:
             names = seat_bots(bots or DEFAULT_BOT, bot_seats)
         names = _think(names, think)
+        if isinstance(state, TimedGameState) and human is not None:
+            console.print(header, markup=False, soft_wrap=True)
+            code = realtime.RealtimeSession(state, console, names, human).play()
+            realtime.keep_event_order(state, console)
+            raise typer.Exit(code=code)
         save_path = _save_path(console, save, load)
         session = TableSession(
             state,
@@ -201,6 +219,8 @@ def play(
         )
         console.print(header, markup=False, soft_wrap=True)
         code = session.play()
+        if isinstance(state, TimedGameState):
+            realtime.keep_event_order(state, console)
     if code:
         raise typer.Exit(code=code)
 

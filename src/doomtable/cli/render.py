@@ -11,8 +11,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from doomtable.cli import render_doom_on_you, render_doomlings
+from doomtable.cli import render_doom_on_you, render_doomlings, render_were_doomed
 from doomtable.cli.layout import compact_wanted, one_line
+from doomtable.engine import find_game
 
 Renderer = Callable[[dict[str, Any]], RenderableType]
 
@@ -20,6 +21,7 @@ RENDERERS: dict[str, Renderer] = {
     "doomlings": render_doomlings.render_table,
     "doomlings-blackbox": render_doomlings.render_table,
     "doom-on-you": render_doom_on_you.render_table,
+    "were-doomed": render_were_doomed.render_table,
 }
 """Game name (as the view's ``game`` key says) -> its table renderer. Every game shipped here
 has one (a test plays each registered game and fails on the generic fallback)."""
@@ -39,6 +41,13 @@ GAME_HELP: dict[str, str] = {"doom-on-you": render_doom_on_you.HELP}
 
 def game_help(game: str) -> str:
     return GAME_HELP.get(game, "")
+
+
+def print_rules(console: Console, game: str) -> None:
+    """The game's rules in brief, from its package (``GameSpec.rules_summary``)."""
+    spec = find_game(game)
+    console.print(f"{spec.title}: the rules in brief", style="bold")
+    console.print(spec.rules_summary or spec.summary, markup=False)
 
 
 def print_result(console: Console, view: dict[str, Any], names: list[str]) -> None:

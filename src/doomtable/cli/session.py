@@ -24,6 +24,7 @@ from doomtable.bots import Bot, InfoSet, make_bot
 from doomtable.cli.render import (
     game_help,
     print_result,
+    print_rules,
     print_table,
     render_view,
     score_table,
@@ -36,7 +37,6 @@ from doomtable.engine import (
     DoomtableError,
     GameState,
     IllegalChoiceError,
-    find_game,
 )
 
 DEFAULT_SAVE = "doomtable-save.json"
@@ -232,10 +232,7 @@ class TableSession:
                 self.console.print(extra, markup=False)
             return False
         if word == "rules":
-            spec = find_game(state.GAME)
-            summary = spec.rules_summary or spec.summary
-            self.console.print(f"{spec.title}: the rules in brief", style="bold")
-            self.console.print(summary, markup=False)
+            print_rules(self.console, state.GAME)
             return False
         if word == "save" or word.startswith("save "):
             target = text[4:].strip()

@@ -1,6 +1,6 @@
 """The game-agnostic core: state machine, decisions, effect stack, registry, RNG."""
 
-from doomtable.engine.decision import PASS, RESPOND, Decision, Frame, Option
+from doomtable.engine.decision import CLOCK, PASS, RESPOND, WAIT, Decision, Frame, LogEntry, Option
 from doomtable.engine.errors import (
     BadOptionError,
     DoomtableError,
@@ -24,8 +24,13 @@ from doomtable.engine.registry import (
 )
 from doomtable.engine.rng import Rng
 from doomtable.engine.state import Field, GameState
+from doomtable.engine.timed import TimedGameState
 
 __all__ = [
+    "CLOCK",
+    "WAIT",
+    "LogEntry",
+    "TimedGameState",
     "PASS",
     "RESPOND",
     "BadOptionError",

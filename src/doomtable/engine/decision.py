@@ -16,6 +16,16 @@ PASS: Option = ("pass",)
 RESPOND = "respond"
 """Decision kind of a response window: every eligible player is asked the same way."""
 
+CLOCK = -1
+"""The "player" of a timed game's log entry in which only the game clock moved."""
+
+WAIT: Option = ("wait",)
+"""The option logged with :data:`CLOCK` when time passes with nobody acting."""
+
+LogEntry = tuple[Any, ...]
+"""One decision-log entry: ``(player, option)``, and in a timed game
+``(player, option, at)`` with ``at`` the game-clock time in milliseconds."""
+
 
 @dataclass(frozen=True, slots=True)
 class Decision:
@@ -24,9 +34,13 @@ class Decision:
     ``kind`` is a short machine name (``turn``, ``respond``, ``target``, ...); ``prompt`` says in
     plain words what is being decided. Labels of options come from the game state
     (``state.label(option)``) so they are only built when someone looks.
+
+    ``also`` holds the decisions of other players open at the same moment (simultaneous play
+    in a timed game): any of them may be answered first. Turn-based games leave it empty.
     """
 
     player: int
     kind: str
     options: tuple[Option, ...]
     prompt: str
+    also: tuple[Decision, ...] = ()

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
-from doomtable.engine.decision import Option
+from doomtable.engine.decision import LogEntry
 from doomtable.engine.errors import (
     BadOptionError,
     DoomtableError,
@@ -22,14 +23,15 @@ from doomtable.engine.state import GameState
 class OptionSpec:
     """The type and range of one game option, so bad values are refused before a game starts.
 
-    ``kind`` is ``bool``, ``int`` or ``str``; an int lies in ``minimum..maximum`` (either may
-    be ``None``: unbounded); a str with ``choices`` must be one of them.
+    ``kind`` is ``bool``, ``int``, ``float`` (any number) or ``str``; a number lies in
+    ``minimum..maximum`` (either may be ``None``: unbounded); a str with ``choices`` must be
+    one of them.
     """
 
-    kind: type[bool] | type[int] | type[str]
+    kind: type[bool] | type[int] | type[float] | type[str]
     help: str = ""
-    minimum: int | None = None
-    maximum: int | None = None
+    minimum: float | None = None
+    maximum: float | None = None
     choices: tuple[str, ...] = ()
 
     def check(self, key: str, value: Any) -> Any:
@@ -38,9 +40,11 @@ class OptionSpec:
             if type(value) is not bool:
                 raise BadOptionError(f"option {key} is true or false, not {value!r}")
             return value
-        if self.kind is int:
-            if type(value) is not int:
+        if self.kind is int or self.kind is float:
+            if self.kind is int and type(value) is not int:
                 raise BadOptionError(f"option {key} is a whole number, not {value!r}")
+            if type(value) not in (int, float) or not math.isfinite(value):
+                raise BadOptionError(f"option {key} is a number, not {value!r}")
             low, high = self.minimum, self.maximum
             if (low is not None and value < low) or (high is not None and value > high):
                 allowed = (
@@ -186,12 +190,12 @@ def replay(
     players: int,
     seed: int,
     options: dict[str, Any],
-    log: Sequence[tuple[int, Option]],
+    log: Sequence[LogEntry],
 ) -> GameState:
-    """Rebuild a state from its seed and decision log."""
+    """Rebuild a state from its seed and decision log (timed entries keep their clock time)."""
     state = new_game(game, players, seed, options)
-    for player, option in log:
-        state.apply(player, tuple(option))
+    for entry in log:
+        state.replay_entry(entry)
     return state
 
 
@@ -233,9 +237,8 @@ def load_verified(data: object) -> GameState:
     for number, entry in enumerate(log, 1):
         if not _is_log_entry(entry):
             raise SaveFileError(f"refused: decision {number} of the log is malformed: {entry!r}")
-        player, option = entry
         try:
-            state.apply(player, tuple(option))
+            state.replay_entry(tuple(entry))
         except DoomtableError:
             raise SaveFileError(
                 f"refused: decision {number} of the log ({_short(entry)}) is not legal there"
@@ -281,10 +284,12 @@ def _card_problem(spec: GameSpec, data: dict[str, Any], replayed: GameState) -> 
 
 
 def _is_log_entry(entry: object) -> bool:
+    # (player, option), and in a timed game (player, option, clock time)
     return (
         isinstance(entry, list)
-        and len(entry) == 2
+        and len(entry) in (2, 3)
         and type(entry[0]) is int
+        and all(type(time) is int for time in entry[2:])
         and isinstance(entry[1], list)
         and all(type(item) in (int, str) for item in entry[1])
     )

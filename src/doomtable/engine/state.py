@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable
 from enum import Enum
 from typing import Any, ClassVar, Self, cast
 
-from doomtable.engine.decision import PASS, RESPOND, Decision, Frame, Option
+from doomtable.engine.decision import PASS, RESPOND, Decision, Frame, LogEntry, Option
 from doomtable.engine.errors import (
     GameOverError,
     IllegalChoiceError,
@@ -64,7 +64,7 @@ class GameState(ABC):
     seed: int
     options: dict[str, Any]
     rng: Rng
-    log: list[tuple[int, Option]]
+    log: list[LogEntry]
     stack: list[Frame]
     events: list[tuple[Any, ...]]
     _pending: Decision | None
@@ -196,6 +196,8 @@ class GameState(ABC):
         decision = self._pending
         if decision is None:
             raise GameOverError("the game is over: no decision is pending")
+        if decision.also and player != decision.player:
+            decision = next((d for d in decision.also if d.player == player), decision)
         if player != decision.player:
             raise NotYourDecisionError(
                 f"it is player {decision.player}'s decision ({decision.prompt}), "
@@ -236,6 +238,10 @@ class GameState(ABC):
         """Answer the pending decision. Illegal input raises and changes nothing."""
         option = self.resolve_choice(player, choice)
         self._apply_unchecked(option)
+
+    def replay_entry(self, entry: LogEntry) -> None:
+        """Apply one entry of a decision log again (what ``replay`` does with each)."""
+        self.apply(entry[0], tuple(entry[1]))
 
     def _apply_unchecked(self, option: Option) -> None:
         """Apply a known-legal option of the pending decision (used by fast simulators)."""
@@ -394,7 +400,7 @@ class GameState(ABC):
                     setattr(state, name, [_to_tuple(v) for v in value])
             state.options = dict(data["options"])
             state.rng = Rng(state.seed, int(data["rng_counter"]))
-            state.log = [(int(p), tuple(o)) for p, o in data["log"]]
+            state.log = [(int(e[0]), tuple(e[1]), *map(int, e[2:])) for e in data["log"]]
             state._pending = None
             state._refresh_pending()
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:

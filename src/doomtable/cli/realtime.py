@@ -1,0 +1,246 @@
+"""A timed game at the terminal: the game clock follows the wall clock, bots act after their
+modelled thinking time, and the human types short commands (``produce``, ``invade 3``,
+``contribute 4``, ``vote 2``, ``pressure 5``) whenever the clock runs.
+
+A reader thread only queues typed lines; the main loop owns the state, so every change (a
+command, a bot's answer, a deadline passing) happens in one place, stamped with the game
+clock, and the game's log replays it exactly.
+"""
+
+from __future__ import annotations
+
+import queue
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any, TextIO
+
+from rich.console import Console
+from rich.markup import escape
+
+from doomtable.bots import Bot, InfoSet, make_bot
+from doomtable.cli.render import print_rules, render_view, score_table
+from doomtable.cli.render_were_doomed import clock_text
+from doomtable.engine import DoomtableError, TimedGameState, find_game
+from doomtable.games.were_doomed.deckfile import load_order, save_order
+
+TICK_S = 0.1
+CLOCK_EVERY_MS = 30_000
+"""How often the countdown is printed (a third as long in the last minute)."""
+
+HELP = (
+    "Type a command at any time while the clock runs: one of your options (e.g. produce,\n"
+    "invade 3, contribute 4, done, vote 2, pressure 5), or:\n"
+    "  table  draw the table     options  your options now     help  this text\n"
+    "  rules  the rules in brief\n"
+    "  quit   leave the game (a real-time game is not saved)"
+)
+
+
+@dataclass
+class RealtimeSession:
+    """One human seat (or none) against bots on the real clock."""
+
+    state: TimedGameState
+    console: Console
+    bot_names: dict[int, str]
+    human: int | None
+    source: TextIO = field(default_factory=lambda: sys.stdin)
+    speed: float = 1.0
+    """Game milliseconds per wall-clock millisecond (1: real time; tests run faster)."""
+    shown: int = 0
+    bots: dict[int, Bot] = field(default_factory=dict)
+    _lines: queue.Queue[str | None] = field(default_factory=queue.Queue)
+    _last_clock_print: int = -CLOCK_EVERY_MS
+    _now: int = 0
+    _last_options: tuple[Any, ...] = ()
+
+    def __post_init__(self) -> None:
+        self.bots = {
+            seat: make_bot(name, self.state.seed * 1_000_003 + seat)
+            for seat, name in self.bot_names.items()
+        }
+
+    def play(self) -> int:
+        if self.human is not None:
+            self.console.print(HELP, markup=False)
+            threading.Thread(target=self._read, daemon=True).start()
+        start_wall = time.monotonic()
+        start_clock = self.state.clock
+        self._show_table()
+        while not self.state.is_over:
+            now = start_clock + int((time.monotonic() - start_wall) * 1000 * self.speed)
+            self._now = now
+            if not self._handle_input(now):
+                self.console.print("You left the table.")
+                return 0
+            self._run_until(now)
+            self._print_events()
+            self._prompt_if_changed()
+            every = CLOCK_EVERY_MS if self._remaining() > 60_000 else CLOCK_EVERY_MS // 3
+            if now - self._last_clock_print >= every and not self.state.is_over:
+                self._last_clock_print = now
+                self._print_clock()
+            time.sleep(TICK_S)
+        self._game_over()
+        return 0
+
+    # ----------------------------------------------------------------- the clock
+
+    def _run_until(self, now: int) -> None:
+        """Everything due by ``now``, earliest first: deadlines and bots' answers."""
+        state = self.state
+        for _ in range(10_000):
+            if state.is_over:
+                return
+            due = state.deadline()
+            bot_turns = sorted(
+                (state.clock + state.think_ms(d.player), d.player)
+                for d in state.decisions
+                if d.player in self.bots
+            )
+            first_bot = bot_turns[0] if bot_turns else None
+            if due is not None and due <= now and (first_bot is None or due <= first_bot[0]):
+                state.advance_clock(due)
+                continue
+            if first_bot is None or first_bot[0] > now:
+                return
+            at, seat = first_bot
+            decision = state.decision_for(seat)
+            assert decision is not None
+            option = self.bots[seat].choose(InfoSet(state, decision))
+            state.apply(seat, option, at=max(at, state.clock))
+
+    # ----------------------------------------------------------------- the human
+
+    def _read(self) -> None:
+        for line in self.source:
+            self._lines.put(line.strip())
+        self._lines.put(None)
+
+    def _handle_input(self, now: int) -> bool:
+        """Carry out the typed lines; ``False`` when the human leaves."""
+        while True:
+            try:
+                line = self._lines.get_nowait()
+            except queue.Empty:
+                return True
+            if line is None or not line:
+                continue  # input ended: the bots play on while this seat stays silent
+            if line.lower() in ("quit", "exit"):
+                return False
+            self._command(line, now)
+
+    def _command(self, text: str, now: int) -> None:
+        word = text.lower()
+        if word == "help":
+            self.console.print(HELP, markup=False)
+            return
+        if word == "table":
+            self._show_table()
+            return
+        if word == "rules":
+            print_rules(self.console, self.state.GAME)
+            return
+        if word == "options":
+            self._print_options(force=True)
+            return
+        state = self.state
+        assert self.human is not None
+        try:
+            self._run_until(now)
+            due = state.deadline()
+            if due is not None and due <= now:
+                state.advance_clock(now)
+            if state.decision_for(self.human) is None:
+                self.console.print("[red]Nothing for you to do right now.[/]")
+                return
+            state.apply(self.human, text, at=max(now, state.clock))
+        except DoomtableError as exc:
+            self.console.print(f"[red]{escape(str(exc))}[/]")
+
+    # ----------------------------------------------------------------- output
+
+    def _print_events(self) -> None:
+        viewer = self.human
+        for line in self.state.log_lines(viewer, self.shown):
+            self.console.print(line, markup=False, soft_wrap=True)
+        self.shown = len(self.state.events)
+
+    def _print_clock(self) -> None:
+        view = self.state.view(self.human if self.human is not None else -1)
+        self.console.print(
+            f"[bold]⏳ {clock_text(self._remaining())}[/] left · Project "
+            f"{view['project']} → {view['seats']} seats"
+        )
+
+    def _prompt_if_changed(self) -> None:
+        self._print_options(force=False)
+
+    def _print_options(self, force: bool) -> None:
+        if self.human is None:
+            return
+        decision = self.state.decision_for(self.human)
+        options = decision.options if decision is not None else ()
+        if not force and (options == self._last_options or decision is None):
+            self._last_options = options
+            return
+        self._last_options = options
+        if decision is None:
+            self.console.print("[dim]Nothing for you to do right now.[/]")
+            return
+        labels = [self.state.label(o) for o in options]
+        shown = labels if len(labels) <= 12 else [*labels[:10], "...", labels[-1]]
+        self.console.print(
+            f"[bold cyan]{escape(decision.prompt)}[/] "
+            f"({clock_text(self._remaining())} left): " + escape(", ".join(shown)),
+            soft_wrap=True,
+        )
+
+    def _remaining(self) -> int:
+        """Game time left on the wall clock (the state's clock moves only when something
+        happens)."""
+        state = self.state
+        left = int(state.view(-1)["remaining_ms"])
+        return left - max(0, self._now - state.clock) if state.deadline() is not None else left
+
+    def _show_table(self) -> None:
+        seat = self.human if self.human is not None else -1
+        self.console.print(render_view(self.state.view(seat)))
+
+    def _game_over(self) -> None:
+        self._print_events()
+        self._show_table()
+        names = [
+            "you" if seat == self.human else self.bot_names.get(seat, f"player {seat}")
+            for seat in range(self.state.players)
+        ]
+        self.console.print(score_table(self.state.scores(), self.state.winners(), names))
+
+
+def timed_options(game: str | None, raw: list[str], bots_only: bool, fresh: bool) -> list[str]:
+    """``--option`` texts for a new game, with a timed game set to the real clock when a human
+    plays and its event deck continued from the data folder (unless ``fresh``)."""
+    if game is None:
+        return raw
+    spec = find_game(game)
+    given = {text.partition("=")[0].strip() for text in raw}
+    extra = []
+    if "realtime" in spec.default_options and "realtime" not in given and not bots_only:
+        extra.append("realtime=true")
+    if "event_order" in spec.default_options and "event_order" not in given and not fresh:
+        order = load_order()
+        if order:
+            extra.append(f"event_order={order}")
+    return [*raw, *extra]
+
+
+def keep_event_order(state: TimedGameState, console: Console) -> None:
+    """Write the event deck's order for the next game (atomically), when the game keeps one."""
+    if "event_order" not in state.options or not state.is_over:
+        return
+    order = state.snapshot().get("event_order")
+    if isinstance(order, str):
+        path = save_order(order)
+        console.print(f"[dim]Event deck kept in {escape(str(path))}.[/]")
