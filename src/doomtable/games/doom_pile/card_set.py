@@ -215,7 +215,7 @@ CULT_CARDS: Final = (
     _plot("Ritual of Binding", CULT, 3, _e(KILL, whose=OPP), cost=SAC1),
     _plot("The Great Awakening", CULT, 7, _e(BURN_ALL, 4, MINION, OPP), DRAW2),
     _plot("Fervent Chant", CULT, 1, _e(SACRIFICE), DRAW2),
-    _minion("Hooded Acolyte", CULT, 0, 1, 1),
+    _minion("Hooded Acolyte", CULT, 0, 0, 2),
     _minion("Zealot", CULT, 1, 2, 1, triggers=_can(ON_DIES, DRAW1)),
     _minion("Blood Priest", CULT, 2, 1, 3, triggers=_can(ON_SACRIFICE, _burn(2))),
     _minion("Doom Herald", CULT, 3, 3, 3, resolves=(_restack(3),)),

@@ -1169,6 +1169,7 @@ def _h_draw(s: DoomPileState, f: Frame, o: Option | None) -> Decision | None:
         s.skipped_draw[p] = 1
         s.events.append(("skip_draw", p))
     else:
+        s.events.append(("draw_phase", p))
         s._draw(p, 1)
     return None
 
