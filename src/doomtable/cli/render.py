@@ -11,13 +11,14 @@ from rich.pretty import Pretty
 from rich.table import Table
 from rich.text import Text
 
-from doomtable.cli import render_doom_on_you, render_doomlings
+from doomtable.cli import render_doom_on_you, render_doom_pile, render_doomlings
 
 Renderer = Callable[[dict[str, Any]], RenderableType]
 
 RENDERERS: dict[str, Renderer] = {
     "doomlings": render_doomlings.render_table,
     "doom-on-you": render_doom_on_you.render_table,
+    "doom-pile": render_doom_pile.render_table,
 }
 """Game name (as the view's ``game`` key says) -> its table renderer."""
 

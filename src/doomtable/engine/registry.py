@@ -27,6 +27,8 @@ class GameSpec:
     summary: str = ""
     cards: Callable[[], list[dict[str, Any]]] = list
     """Every card definition as JSON-ready dicts (name, kind, text, ...) for ``doomtable cards``."""
+    default_players: int = 0
+    """The player count adapters use when none is given (0: their own default)."""
 
 
 _GAMES: dict[str, GameSpec] = {}

@@ -53,9 +53,13 @@ SPEC = GameSpec(
     aliases=("doompile",),
     summary="Stacked decks and countdowns: be first to meet your public Master Plan.",
     cards=card_dicts,
+    default_players=2,
 )
 
 __all__ = [
+    "CARD_DEFS",
+    "LIMITS",
+    "PLAN_DEFS",
     "SPEC",
     "DeckError",
     "DoomPileState",

@@ -191,8 +191,9 @@ class DoomPileState(GameState):
         if not isinstance(entries, list):
             raise ScenarioError("option 'decks' is a list of decks, one per player")
         names = precon_names()
+        # A seat without a deck of its own plays a preconstructed one.
         decks = [
-            resolve_deck(entries[p] if p < len(entries) else names[p % len(names)])
+            resolve_deck(entries[p] if p < len(entries) and entries[p] else names[p % len(names)])
             for p in range(players)
         ]
         self.defs, self.plans, self.deck = [], [], []
@@ -752,7 +753,7 @@ class DoomPileState(GameState):
             shown = name(event[1]) if viewer == p else "a card"
             return f"player {p} Stacks {shown} from their hand on top of their deck"
         text = _EVENT_TEXT.get(kind)
-        if text is None:
+        if text is None or (kind == "arranged" and event[3] != "stack"):
             return None
         return text(self, event)
 
@@ -1391,11 +1392,7 @@ def _who(card: int) -> str:
 _EVENT_TEXT: Final[dict[str, Callable[[DoomPileState, tuple[Any, ...]], str]]] = {
     "setup": lambda s, e: f"{e[1]} players stack their decks in secret",
     "scenario": lambda s, e: "the table is arranged for a scenario",
-    "arranged": lambda s, e: (
-        f"player {e[1]} has stacked their deck"
-        if e[3] == "stack"
-        else f"player {e[1]} restacks the top {e[2]} cards of their deck"
-    ),
+    "arranged": lambda s, e: f"player {e[1]} has stacked their deck",
     "reveal": lambda s, e: (
         "Master Plans revealed: "
         + "; ".join(f"player {p}: {PLAN_DEFS[i].name}" for p, i in enumerate(e[1]))
