@@ -289,9 +289,9 @@ PLANS: Final = (
     PlanDef("The Pantheon of Doom", PLAN_SUBTYPES, 3),
     PlanDef("Conquest", PLAN_KILL, 6),
     PlanDef("Raze the World", PLAN_DESTROY, 3),
-    PlanDef("Sabotage Supreme", PLAN_THWART, 4),
+    PlanDef("Sabotage Supreme", PLAN_THWART, 3),
     PlanDef("Erase History", PLAN_INTER, 5),
-    PlanDef("Rise Again", PLAN_REVIVE, 4),
+    PlanDef("Rise Again", PLAN_REVIVE, 6),
     PlanDef("Clockwork Apocalypse", PLAN_COUNTDOWN, 7),
     PlanDef("Overflowing Crypt", PLAN_DISCARD, 14),
 )
