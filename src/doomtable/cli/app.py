@@ -19,6 +19,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "scenario_commands",
     "sim_commands",
     "score_commands",
+    "deck_commands",
 )
 
 LAZY_COMMANDS: dict[str, tuple[str, str]] = {
@@ -42,6 +43,10 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
     "report": (
         "sim_commands",
         "Simulate, then write one self-contained HTML page of charts and tables.",
+    ),
+    "deck": (
+        "deck_commands",
+        "Doom Pile decks: check a deck file, build a new one, list the shipped decks.",
     ),
     "score": (
         "score_commands",

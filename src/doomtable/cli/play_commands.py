@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+import yaml
 from rich.console import Console
 from rich.markup import escape
 from rich.prompt import Confirm
@@ -24,6 +25,7 @@ from doomtable.engine import (
     game_names,
     new_game,
 )
+from doomtable.safe_yaml import YamlLimitError, load_yaml, read_text_file
 
 DEFAULT_PLAYERS = 4
 DEFAULT_BOT = "greedy"
@@ -59,6 +61,32 @@ def _options(
     return options
 
 
+def _read_deck(path: Path) -> Any:
+    """A deck file's data; the game itself says whether the deck is legal."""
+    try:
+        return load_yaml(read_text_file(path), str(path))
+    except OSError as exc:
+        raise BadOptionError(f"cannot read deck file {path}: {exc.strerror or exc}") from None
+    except YamlLimitError as exc:
+        raise BadOptionError(str(exc)) from None
+    except yaml.YAMLError as exc:
+        raise BadOptionError(f"{path} is not valid YAML: {str(exc).splitlines()[0]}") from None
+
+
+def _deck_option(
+    spec: GameSpec, players: int, human: int, deck: Path | None, opponent: Path | None
+) -> list[Any] | None:
+    """Deck files as the game's ``decks`` option: yours in your seat, the opponent's deck in
+    every other seat (a seat without one plays the game's default deck)."""
+    if deck is None and opponent is None:
+        return None
+    if "decks" not in spec.default_options:
+        raise BadOptionError(f"{spec.title} is not played with decks of your own")
+    mine = _read_deck(deck) if deck else None
+    theirs = _read_deck(opponent) if opponent else None
+    return [mine if seat == human else theirs for seat in range(players)]
+
+
 def _resume(
     game: str | None, load: Path, players: int | None, seat: int | None, fixed: list[str]
 ) -> tuple[GameState, int | None, dict[str, Any], str]:
@@ -85,19 +113,26 @@ def _new(
     raw_options: list[str],
     variant: str | None,
     tiebreak: str | None,
+    deck_files: tuple[Path | None, Path | None] = (None, None),
 ) -> tuple[GameState, int, str]:
     """A new game, the human's seat, a header naming the seed."""
     if game is None:
         fail(f"name a game to play ({', '.join(game_names())}) or give --load FILE")
     spec = find_game(game)
     if players is None:
-        players = min(max(DEFAULT_PLAYERS, spec.min_players), spec.max_players)
+        players = spec.default_players or min(
+            max(DEFAULT_PLAYERS, spec.min_players), spec.max_players
+        )
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "big") % 1_000_000
     options = _options(spec, raw_options, variant, tiebreak)
+    human = 0 if seat is None else seat
+    decks = _deck_option(spec, players, human, *deck_files)
+    if decks is not None:
+        options["decks"] = decks
     state = new_game(spec.name, players, seed, options)
     seated = "1 player" if players == 1 else f"{players} players"
-    return state, 0 if seat is None else seat, f"{spec.title}: {seated}, seed {seed}"
+    return state, human, f"{spec.title}: {seated}, seed {seed}"
 
 
 def _save_path(console: Console, save: Path | None, load: Path | None) -> Path:
@@ -174,6 +209,15 @@ def play(
     fresh_events: Annotated[
         bool, typer.Option("--fresh-events", help="We're Doomed!: start a new event deck.")
     ] = False,
+    deck: Annotated[
+        Path | None, typer.Option(help="Your deck file (games played with own decks).")
+    ] = None,
+    opponent_deck: Annotated[
+        Path | None, typer.Option(help="The deck file every other seat plays.")
+    ] = None,
+    match: Annotated[
+        bool, typer.Option("--match", help="Best of 3; the loser of a game picks who starts.")
+    ] = False,
 ) -> None:
     """Play a game at the terminal against bots, resume a saved one, or watch bots play."""
     console = make_console()
@@ -181,17 +225,20 @@ def play(
         human: int | None
         saved_bots: dict[str, Any] = {}
         if load is not None:
-            given = {
+            given: dict[str, object] = {
                 "--seed": seed,
                 "--variant": variant,
                 "--tiebreak": tiebreak,
                 "--option": option,
             }
+            given |= {"--deck": deck, "--opponent-deck": opponent_deck, "--match": match or None}
             fixed = [flag for flag, value in given.items() if value is not None and value != []]
             state, human, saved_bots, header = _resume(game, load, players, seat, fixed)
         else:
             raw = realtime.timed_options(game, option or [], bots_only, fresh_events)
-            state, human, header = _new(game, players, seat, seed, raw, variant, tiebreak)
+            state, human, header = _new(
+                game, players, seat, seed, raw, variant, tiebreak, (deck, opponent_deck)
+            )
         if bots_only:
             human = None
         elif human is not None and not 0 <= human < state.players:
@@ -218,11 +265,60 @@ def play(
             shown=len(state.events) if load is not None else 0,
         )
         console.print(header, markup=False, soft_wrap=True)
-        code = session.play()
+        code = session.play() if not match else _play_match(session)
         if isinstance(state, TimedGameState):
             realtime.keep_event_order(state, console)
     if code:
         raise typer.Exit(code=code)
+
+
+def _play_match(session: TableSession) -> int:
+    """A best-of-3 match of two-player games; the loser of each game picks who starts the
+    next (a bot that lost starts itself). Each game is dealt from the next seed."""
+    state = session.state
+    if state.players != 2 or "first_player" not in state.options:
+        raise BadOptionError("--match needs a two-player game with a first_player option")
+    wins = [0, 0]
+    for number in range(1, 4):
+        session.console.print(f"Match game {number}", style="bold")
+        code = session.play()
+        if code or session.state.pending is not None:
+            return code
+        winners = session.state.winners()
+        if len(winners) == 1:
+            wins[winners[0]] += 1
+        session.console.print(f"Match score: {wins[0]}–{wins[1]}", style="bold")
+        if max(wins) == 2 or number == 3:
+            break
+        loser = 1 - winners[0] if len(winners) == 1 else -1
+        first = _next_first_player(session, loser)
+        options = {**session.state.options, "first_player": first}
+        nxt = new_game(state.GAME, 2, session.state.seed + 1, options)
+        session = TableSession(
+            nxt,
+            session.console,
+            session.bots,
+            session.human,
+            save_path=session.save_path,
+            auto_pass=session.auto_pass,
+        )
+    best = max(wins)
+    result = "drawn" if wins[0] == wins[1] else f"won by {session.seat_name(wins.index(best))}"
+    session.console.print(f"Match {result}, {wins[0]}–{wins[1]}.", style="bold yellow")
+    return 0
+
+
+def _next_first_player(session: TableSession, loser: int) -> int:
+    if loser < 0:
+        return -1  # a drawn game: chance picks again
+    if loser != session.human:
+        return loser
+    while True:
+        answer = session.console.input("You lost: who starts the next game? [me/them] ")
+        word = answer.strip().casefold()
+        if word in ("me", "them"):
+            return loser if word == "me" else 1 - loser
+        session.console.print("[red]Type me or them.[/]")
 
 
 def register(app: typer.Typer) -> None:

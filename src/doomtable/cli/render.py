@@ -11,7 +11,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from doomtable.cli import render_doom_on_you, render_doomlings, render_were_doomed
+from doomtable.cli import render_doom_on_you, render_doom_pile, render_doomlings, render_were_doomed
 from doomtable.cli.layout import compact_wanted, one_line
 from doomtable.engine import find_game
 
@@ -22,6 +22,7 @@ RENDERERS: dict[str, Renderer] = {
     "doomlings-blackbox": render_doomlings.render_table,
     "doom-on-you": render_doom_on_you.render_table,
     "were-doomed": render_were_doomed.render_table,
+    "doom-pile": render_doom_pile.render_table,
 }
 """Game name (as the view's ``game`` key says) -> its table renderer. Every game shipped here
 has one (a test plays each registered game and fails on the generic fallback)."""

@@ -207,7 +207,7 @@ def _errors() -> Iterator[None]:
 
 def _players(spec: GameSpec, players: int | None) -> int:
     if players is None:
-        return min(max(4, spec.min_players), spec.max_players)
+        return spec.default_players or min(max(4, spec.min_players), spec.max_players)
     return players
 
 

@@ -23,12 +23,13 @@ from doomtable.engine.state import GameState
 class OptionSpec:
     """The type and range of one game option, so bad values are refused before a game starts.
 
-    ``kind`` is ``bool``, ``int``, ``float`` (any number) or ``str``; a number lies in
+    ``kind`` is ``bool``, ``int``, ``float`` (any number), ``str`` or ``list`` (whose items the
+    game itself checks when it starts); a number lies in
     ``minimum..maximum`` (either may be ``None``: unbounded); a str with ``choices`` must be
     one of them.
     """
 
-    kind: type[bool] | type[int] | type[float] | type[str]
+    kind: type[bool] | type[int] | type[float] | type[str] | type[list[Any]]
     help: str = ""
     minimum: float | None = None
     maximum: float | None = None
@@ -55,6 +56,10 @@ class OptionSpec:
                     else f"at most {high}"
                 )
                 raise BadOptionError(f"option {key} is {allowed}, not {value!r}")
+            return value
+        if self.kind is list:
+            if type(value) is not list:
+                raise BadOptionError(f"option {key} is a list, not {value!r}")
             return value
         if type(value) is not str:
             raise BadOptionError(f"option {key} is text, not {value!r}")
@@ -87,11 +92,16 @@ class GameSpec:
         if declared is not None:
             return declared
         default = self.default_options[key]
-        kind = bool if type(default) is bool else int if type(default) is int else str
+        kind: type[bool] | type[int] | type[str] | type[list[Any]] = str
+        for known in (bool, int, list):
+            if type(default) is known:
+                kind = known
         return OptionSpec(kind)
 
     rules_summary: str = ""
     """The rules in a few plain lines (goal, a turn, the end), shown by the table's ``rules``."""
+    default_players: int = 0
+    """The player count adapters use when none is given (0: their own default)."""
 
 
 _GAMES: dict[str, GameSpec] = {}

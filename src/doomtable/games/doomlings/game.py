@@ -726,6 +726,7 @@ _CAUSED = frozenset(
         "looks",
         "swaps_hands",
         "takes_shown",
+        "takes_hidden",
         "shows",
         "returns_trait",
         "swaps",

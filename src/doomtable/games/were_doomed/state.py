@@ -969,6 +969,11 @@ class WereDoomedState(TimedGameState):
             if p != player:
                 n = len(world.hands[p])
                 world.hands[p], rest = rest[:n], rest[n:]
+        # Nothing the player did not see (others' secret plays are in the log), and a future
+        # of chance of its own rather than the real one.
+        world.events = world.seen_events(player)
+        world.log = []
+        world.rng = Rng(rng.next64())
         return world
 
     def setup_scenario(self, setup: dict[str, Any]) -> None:

@@ -1,0 +1,182 @@
+"""Static tables built once from the card set, deck files and the preconstructed decks.
+
+A deck is data: ``{"name": ..., "plan": <Master Plan>, "cards": [{"name": ..., "copies": n}]}``
+(YAML on disk, the same ``copies`` key as every other game's card files). The order of the
+entries is the order a player may keep when stacking.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import tempfile
+from pathlib import Path
+from typing import Any, Final
+
+import yaml
+
+from doomtable.engine import DoomtableError
+from doomtable.games.doom_pile.card_set import CARD_SET, SUBTYPES
+from doomtable.games.doom_pile.cards import ARTIFICE, MINION, PLOT, CardDef, PlanDef
+from doomtable.safe_yaml import YamlLimitError, load_yaml, read_text_file
+
+DECK_SIZE: Final = 30
+MAX_COPIES: Final = 3
+
+CARD_DEFS: Final[tuple[CardDef, ...]] = CARD_SET.cards
+PLAN_DEFS: Final[tuple[PlanDef, ...]] = CARD_SET.plans
+LIMITS: Final[dict[str, int]] = CARD_SET.limits
+
+DEF_BY_NAME: Final[dict[str, int]] = {d.name.casefold(): i for i, d in enumerate(CARD_DEFS)}
+PLAN_BY_NAME: Final[dict[str, int]] = {p.name.casefold(): i for i, p in enumerate(PLAN_DEFS)}
+
+NAME: Final = tuple(d.name for d in CARD_DEFS)
+KIND: Final = tuple(d.kind for d in CARD_DEFS)
+IS_PLOT: Final = tuple(d.kind == PLOT for d in CARD_DEFS)
+IS_MINION: Final = tuple(d.kind == MINION for d in CARD_DEFS)
+IS_ARTIFICE: Final = tuple(d.kind == ARTIFICE for d in CARD_DEFS)
+START: Final = tuple(d.countdown for d in CARD_DEFS)
+STRENGTH: Final = tuple(d.strength for d in CARD_DEFS)
+HEALTH: Final = tuple(d.health for d in CARD_DEFS)
+SUBTYPE_INDEX: Final = tuple(SUBTYPES.index(d.subtype) for d in CARD_DEFS)
+
+PRECON_DIR: Final = Path(__file__).with_name("decks")
+
+
+class DeckError(DoomtableError, ValueError):
+    """A deck file cannot be read, or names a card or Master Plan that does not exist."""
+
+
+def _suggest(name: str, known: list[str]) -> str:
+    close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def deck_problems(deck: Any) -> list[str]:
+    """Everything that makes ``deck`` illegal, one line per problem (empty: legal)."""
+    if not isinstance(deck, dict):
+        return ["a deck is a mapping with 'plan' and 'cards'"]
+    problems = []
+    unknown_keys = set(deck) - {"name", "plan", "cards"}
+    if unknown_keys:
+        problems.append(f"unknown key(s) {', '.join(sorted(map(str, unknown_keys)))}")
+    plan = deck.get("plan")
+    if not isinstance(plan, str) or not plan.strip():
+        problems.append("no Master Plan: give 'plan: <name>'")
+    elif plan.casefold() not in PLAN_BY_NAME:
+        known = [p.name for p in PLAN_DEFS]
+        hint = _suggest(plan, known)
+        if plan.casefold() in DEF_BY_NAME:
+            hint = f" ({plan} is a card, not a Master Plan)"
+        problems.append(f"unknown Master Plan {plan!r}{hint}")
+    entries = deck.get("cards")
+    if not isinstance(entries, list) or not entries:
+        problems.append("no cards: give a list under 'cards' of {name, copies}")
+        return problems
+    counts: dict[int, int] = {}
+    total = 0
+    for number, entry in enumerate(entries, start=1):
+        if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
+            problems.append(f"card entry {number} needs a name and copies")
+            continue
+        name, copies = entry["name"], entry.get("copies", 1)
+        extra = set(entry) - {"name", "copies"}
+        if extra:
+            problems.append(f"{name}: unknown key(s) {', '.join(sorted(map(str, extra)))}")
+        if not isinstance(copies, int) or isinstance(copies, bool) or copies < 1:
+            problems.append(f"{name}: copies must be a whole number of at least 1, not {copies!r}")
+            continue
+        total += copies
+        index = DEF_BY_NAME.get(name.casefold())
+        if index is None:
+            if name.casefold() in PLAN_BY_NAME:
+                problems.append(f"{name} is a Master Plan: it goes under 'plan', not in the deck")
+            else:
+                problems.append(f"unknown card {name!r}{_suggest(name, list(NAME))}")
+            continue
+        counts[index] = counts.get(index, 0) + copies
+    if total != DECK_SIZE:
+        problems.append(f"the deck has {total} cards; it must have exactly {DECK_SIZE}")
+    for index, count in counts.items():
+        name = NAME[index]
+        limit = LIMITS.get(name, MAX_COPIES)
+        if limit == 0:
+            problems.append(f"{name} is banned")
+        elif count > limit:
+            why = "the limit list allows" if name in LIMITS else "a deck may hold at most"
+            problems.append(f"{name}: {count} copies, but {why} {limit}")
+    return problems
+
+
+def deck_cards(deck: dict[str, Any]) -> tuple[int, list[int]]:
+    """The Master Plan and the 30 card definitions (file order) of a legal deck."""
+    problems = deck_problems(deck)
+    if problems:
+        label = deck.get("name") if isinstance(deck, dict) else None
+        raise DeckError(f"deck {label or ''} is illegal: {'; '.join(problems)}".replace("  ", " "))
+    cards = [
+        DEF_BY_NAME[entry["name"].casefold()]
+        for entry in deck["cards"]
+        for _ in range(entry.get("copies", 1))
+    ]
+    return PLAN_BY_NAME[deck["plan"].casefold()], cards
+
+
+def read_deck_file(path: Path) -> dict[str, Any]:
+    """A deck file's data (not yet checked for legality)."""
+    try:
+        data = load_yaml(read_text_file(path), str(path))
+    except YamlLimitError as exc:
+        raise DeckError(str(exc)) from None
+    except OSError as exc:
+        raise DeckError(f"cannot read deck file {path}: {exc.strerror or exc}") from None
+    except yaml.YAMLError as exc:
+        raise DeckError(f"{path} is not valid YAML: {str(exc).splitlines()[0]}") from None
+    if not isinstance(data, dict):
+        raise DeckError(f"{path} is not a deck: expected a mapping with 'plan' and 'cards'")
+    return data
+
+
+def deck_yaml(deck: dict[str, Any]) -> str:
+    """A deck as YAML text, in the shape ``read_deck_file`` reads."""
+    return yaml.safe_dump(deck, sort_keys=False, allow_unicode=True, width=100)
+
+
+def write_deck_file(path: Path, deck: dict[str, Any], *, overwrite: bool = False) -> None:
+    """Write ``deck`` atomically (temp file, fsync, rename); refuse to replace a file unless
+    ``overwrite``."""
+    if path.exists() and not overwrite:
+        raise DeckError(f"{path} already exists; not overwriting it")
+    directory = path.parent if str(path.parent) else Path(".")
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=directory)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(deck_yaml(deck))
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+
+
+def precon_names() -> list[str]:
+    """The preconstructed decks shipped with the game, by file stem."""
+    return sorted(p.stem for p in PRECON_DIR.glob("*.yaml"))
+
+
+def precon_deck(name: str) -> dict[str, Any]:
+    """A shipped deck by name (``necromancer``, ...)."""
+    path = PRECON_DIR / f"{name.strip().lower().replace(' ', '-')}.yaml"
+    if not path.is_file():
+        raise DeckError(f"no preconstructed deck {name!r}; decks: {', '.join(precon_names())}")
+    return read_deck_file(path)
+
+
+def resolve_deck(entry: Any) -> dict[str, Any]:
+    """A deck option entry: a preconstructed deck's name, or deck data itself."""
+    if isinstance(entry, str):
+        return precon_deck(entry)
+    if isinstance(entry, dict):
+        return entry
+    raise DeckError(f"a deck is a preconstructed deck's name or deck data, not {entry!r}")
