@@ -278,6 +278,11 @@ def test_samples_show_each_player_the_same_view(game: str) -> None:
             assert world.log == []
 
 
+def _seen_lines(state: GameState, player: int) -> list[str]:
+    texts = (state.event_text(event, player) for event in state.events)
+    return [text for text in texts if text is not None]
+
+
 @pytest.mark.parametrize("game", game_names())
 def test_determinize_keeps_only_events_the_player_saw(game: str) -> None:
     rng = Rng(11)
@@ -289,9 +294,5 @@ def test_determinize_keeps_only_events_the_player_saw(game: str) -> None:
                 unseen = [e for e in sample.events if sample.event_text(e, player) is None]
                 assert unseen == [], f"player {player}'s sample keeps unseen events"
 
-                def lines(events: list[Any], of: GameState) -> list[str | None]:
-                    texts = (of.event_text(e, player) for e in events)
-                    return [text for text in texts if text is not None]
-
-                assert lines(sample.events, sample) == lines(state.events, state)
+                assert _seen_lines(sample, player) == _seen_lines(state, player)
                 assert sample.log == []
