@@ -21,6 +21,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "scenario_commands",
     "sim_commands",
     "score_commands",
+    "serve_commands",
 )
 
 for _module in COMMAND_MODULES:

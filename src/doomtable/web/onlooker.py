@@ -1,0 +1,46 @@
+"""The onlooker view: what every seat sees alike.
+
+The engine's views are per seat (``state.view(seat)``). A spectator gets the part common to
+all of them: a key is kept only where every seat's view holds the same value (dicts and lists
+of dicts are compared item by item), so anything one seat does not see, or sees differently
+(a hand, a peeked card, a score counting a hidden hand), is left out. This needs nothing of a
+game beyond its views, so every game, present or future, has an onlooker view.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from doomtable.engine import GameState
+
+_MISSING = object()
+
+
+def _common(values: list[Any]) -> Any:
+    """The part of ``values`` they all share, or ``_MISSING`` when there is none."""
+    first = values[0]
+    if all(isinstance(v, dict) for v in values):
+        keys = [k for k in first if all(k in v for v in values)]
+        out = {}
+        for key in keys:
+            shared = _common([v[key] for v in values])
+            if shared is not _MISSING:
+                out[key] = shared
+        return out
+    if all(v == first for v in values[1:]):
+        return first
+    if all(isinstance(v, list) and len(v) == len(first) for v in values) and all(
+        isinstance(item, dict) for v in values for item in v
+    ):
+        items = [_common([v[i] for v in values]) for i in range(len(first))]
+        return [{} if item is _MISSING else item for item in items]
+    return _MISSING
+
+
+def onlooker_view(state: GameState) -> dict[str, Any]:
+    """What every player may see of ``state``, with ``"game"`` kept."""
+    views = [state.view(seat) for seat in range(state.players)]
+    shared = _common(views)
+    assert isinstance(shared, dict)
+    shared["game"] = state.GAME
+    return shared
