@@ -16,7 +16,7 @@ function connect() {
   socket.onmessage = (event) => show(JSON.parse(event.data));
   socket.onclose = (event) => {
     $("status").textContent = event.reason || "Connection lost: reconnecting…";
-    if (event.code !== 1008) setTimeout(connect, retry = Math.min(retry * 2, 8000));
+    if (event.code !== 1008) setTimeout(connect, retry = Math.min(retry * 2, 2000));
   };
 }
 
@@ -24,6 +24,8 @@ function show(message) {
   if (message.type === "error") { $("error").textContent = message.message; return; }
   $("error").textContent = "";
   decision = message.decision;
+  document.body.dataset.decision = decision;
+  document.body.dataset.over = message.over;
   options = message.options || [];
   $("status").textContent = message.status;
   document.body.classList.toggle("my-turn", options.length > 0);
