@@ -123,8 +123,15 @@ def postgres_url() -> Iterator[str]:
         pytest.skip(f"PostgreSQL could not be set up: {init.stderr.strip()[-300:]}")
     options = f"-p {port} -k {data} -c listen_addresses=127.0.0.1 -c fsync=off"
     start = pg(
-        str(bin_dir / "pg_ctl"), "-D", str(pgdata), "-l", str(data / "pg.log"), "-o", options,
-        "-w", "start",
+        str(bin_dir / "pg_ctl"),
+        "-D",
+        str(pgdata),
+        "-l",
+        str(data / "pg.log"),
+        "-o",
+        options,
+        "-w",
+        "start",
     )
     if start.returncode != 0:
         pytest.skip(f"PostgreSQL could not start: {(start.stderr or start.stdout)[-300:]}")

@@ -3,7 +3,8 @@
 The engine's views are per seat (``state.view(seat)``). A spectator gets the part common to
 all of them: a key is kept only where every seat's view holds the same value (dicts and lists
 of dicts are compared item by item), so anything one seat does not see, or sees differently
-(a hand, a peeked card, a score counting a hidden hand), is left out. This needs nothing of a
+(a hand, a peeked card, a score counting a hidden hand), is left out. A list with one entry per
+seat is compared entry by entry; any other list that differs is dropped whole. This needs nothing of a
 game beyond its views, so every game, present or future, has an onlooker view.
 """
 
@@ -29,11 +30,17 @@ def _common(values: list[Any]) -> Any:
         return out
     if all(v == first for v in values[1:]):
         return first
-    if all(isinstance(v, list) and len(v) == len(first) for v in values) and all(
+    if all(isinstance(v, list) and len(v) == len(values) for v in values) and all(
         isinstance(item, dict) for v in values for item in v
     ):
+        # One entry per seat (players, seats): keep what every view says of each seat. A
+        # list of cards that merely has as many entries differs in most keys: it is dropped.
         items = [_common([v[i] for v in values]) for i in range(len(first))]
-        return [{} if item is _MISSING else item for item in items]
+        if all(
+            isinstance(item, dict) and 2 * len(item) > min(len(v[i]) for v in values)
+            for i, item in enumerate(items)
+        ):
+            return items
     return _MISSING
 
 

@@ -44,7 +44,8 @@ def _seat(s: dict[str, Any], view: dict[str, Any], seat: int | None) -> str:
         tags.append('<span class="tag">first player</span>')
     facts = definition_list(
         [
-            ("score", esc(s["score"])),
+            # an onlooker's score is left out when a seat's own count includes its hand
+            ("score", esc(s.get("score", "hidden"))),
             ("Gene Pool", esc(s["gene_pool"])),
             ("hand", f"{esc(s['hand_size'])} cards"),
             ("dominants", esc(s["dominants"])),
