@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 import schemathesis
-from hypothesis import HealthCheck, given, settings
-from schemathesis.specs.openapi.checks import positive_data_acceptance
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from schemathesis.specs.openapi.checks import positive_data_acceptance
 from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
@@ -99,11 +99,11 @@ def test_tokens_spectators_and_origins(client: TestClient) -> None:
     with pytest.raises(WebSocketDisconnect):
         with client.websocket_connect(f"/ws/{table}?token=guessed") as ws:
             ws.receive_text()
-    with pytest.raises(WebSocketDisconnect):
-        with client.websocket_connect(
-            f"/ws/{table}", headers={"origin": "http://evil.example"}
-        ) as ws:
-            ws.receive_text()
+    with (
+        pytest.raises(WebSocketDisconnect),
+        client.websocket_connect(f"/ws/{table}", headers={"origin": "http://evil.example"}) as ws,
+    ):
+        ws.receive_text()
     with client.websocket_connect(f"/ws/{table}") as watcher:
         seen = _receive(watcher)
         assert seen["seat"] is None and "options" not in seen
