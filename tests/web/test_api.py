@@ -96,9 +96,9 @@ def test_a_seat_sees_only_its_view_and_acts_only_for_itself(client: TestClient) 
 def test_tokens_spectators_and_origins(client: TestClient) -> None:
     created = _table(client, [{"kind": "human"}, {"kind": "bot", "bot": "random"}])
     table = created["id"]
-    with pytest.raises(WebSocketDisconnect):
-        with client.websocket_connect(f"/ws/{table}?token=guessed") as ws:
-            ws.receive_text()
+    guessed = client.websocket_connect(f"/ws/{table}?token=guessed")
+    with pytest.raises(WebSocketDisconnect), guessed as ws:
+        ws.receive_text()
     with (
         pytest.raises(WebSocketDisconnect),
         client.websocket_connect(f"/ws/{table}", headers={"origin": "http://evil.example"}) as ws,

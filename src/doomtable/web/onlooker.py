@@ -1,8 +1,8 @@
 """The onlooker view: what every seat sees alike.
 
 The engine's views are per seat (``state.view(seat)``). A spectator gets the part common to
-all of them: a key is kept only where every seat's view holds the same value (dicts and lists
-of dicts are compared item by item), so anything one seat does not see, or sees differently
+all of them: a key is kept only where every seat's view holds the same value,
+so anything one seat does not see, or sees differently
 (a hand, a peeked card, a score counting a hidden hand), is left out. A list with one entry
 per seat is compared entry by entry; any other list that differs is dropped whole. This needs
 nothing of a game beyond its views, so every game, present or future, has an onlooker view.
