@@ -222,10 +222,10 @@ def create_app(
         table = table_or_404(table_id)
         if not table.state.is_over:
             raise HTTPException(409, "replays open when the game is over")
-        stored = table.stored
-        if not 0 <= step <= len(stored.log):
-            raise HTTPException(404, f"steps run from 0 to {len(stored.log)}")
-        state = replay(stored.game, stored.players, stored.seed, stored.options, stored.log[:step])
+        stored, log = table.stored, table.state.log
+        if not 0 <= step <= len(log):
+            raise HTTPException(404, f"steps run from 0 to {len(log)}")
+        state = replay(stored.game, stored.players, stored.seed, stored.options, log[:step])
         decision = state.pending
         status = (
             "Game over"
@@ -234,7 +234,7 @@ def create_app(
         )
         return ReplayStep(
             step=step,
-            steps=len(stored.log),
+            steps=len(log),
             html=render_view(onlooker_view(state), None),
             log=state.log_lines(None),
             status=status,
@@ -251,6 +251,7 @@ def create_app(
             "<label>Players <input type=number name=players id=players min=1 max=8 value=4>"
             "</label><fieldset id=seats><legend>Seats</legend></fieldset>"
             "<fieldset id=options><legend>Options</legend></fieldset>"
+            "<label>Seed (optional) <input type=number name=seed id=seed min=0></label>"
             "<button type=submit>Create table</button></form><section id=links></section></main>"
         )
         return _page("doomtable — lobby", body, "lobby.js")

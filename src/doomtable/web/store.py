@@ -72,6 +72,7 @@ class StoredTable:
     options: dict[str, Any]
     seats: list[dict[str, Any]]
     log: list[tuple[int, Option]]
+    """The decisions stored when the table was loaded (a live table's state holds the rest)."""
 
 
 def database_url(database: str) -> str:

@@ -64,7 +64,10 @@ async function create(event) {
   const response = await fetch("/api/tables", {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ game: form.get("game"), players, seats, options }),
+    body: JSON.stringify({
+      game: form.get("game"), players, seats, options,
+      seed: form.get("seed") ? Number(form.get("seed")) : null,
+    }),
   });
   const data = await response.json();
   const links = $("links");
