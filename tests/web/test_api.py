@@ -142,3 +142,32 @@ def test_openapi_endpoints_hold_their_schema(app: FastAPI) -> None:
         except Exception as exc:  # collect every operation's failure, then report them all
             failures.append(f"{operation.ok().label}: {exc}")
     assert not failures, "\n".join(failures)
+
+
+def test_several_tabs_of_one_seat_stay_in_step(client: TestClient) -> None:
+    created = _table(client, [{"kind": "human"}, {"kind": "human"}])
+    table = created["id"]
+    with client.websocket_connect(f"/ws/{table}") as watcher:
+        mover = _receive(watcher)["waiting_for"]
+    url = f"/ws/{table}?token={_token(created, mover)}"
+    with client.websocket_connect(url) as tab_a, client.websocket_connect(url) as tab_b:
+        shown_a, shown_b = _receive(tab_a), _receive(tab_b)
+        assert shown_a["html"] == shown_b["html"] and shown_a["options"] == shown_b["options"]
+        tab_a.send_text(json.dumps({"type": "act", "decision": shown_a["decision"], "option": 0}))
+        after_a, after_b = _receive(tab_a), _receive(tab_b)
+        assert after_a["decision"] == after_b["decision"] > shown_a["decision"]
+        assert after_a["html"] == after_b["html"]
+        # the other tab's copy of the old decision is now stale
+        tab_b.send_text(json.dumps({"type": "act", "decision": shown_b["decision"], "option": 0}))
+        assert "pending" in _receive(tab_b)["message"]
+
+
+def test_auto_pass_is_a_stored_seat_preference(client: TestClient, app: FastAPI) -> None:
+    created = _table(client, [{"kind": "human"}, {"kind": "human"}])
+    table = created["id"]
+    with client.websocket_connect(f"/ws/{table}?token={_token(created, 1)}") as ws:
+        assert _receive(ws)["auto_pass"] is True
+        ws.send_text(json.dumps({"type": "autopass", "on": False}))
+        assert _receive(ws)["auto_pass"] is False
+    stored = app.state.manager.store.load(table)
+    assert stored.seats[1]["auto_pass"] is False

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import logging
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -30,6 +31,8 @@ from doomtable.web.bots import BotPool
 from doomtable.web.onlooker import onlooker_view
 from doomtable.web.pages import render_view
 from doomtable.web.store import DuplicateDecisionError, Store, StoredTable
+
+logger = logging.getLogger(__name__)
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 
@@ -290,6 +293,12 @@ class TableManager:
                 table.bot_task = None
 
     async def _drive(self, table: LiveTable) -> None:
+        try:
+            await self._drive_bots(table)
+        except Exception:  # a bot that errs stops its table's bots, not the server
+            logger.exception("table %s: the bots stopped", table.id)
+
+    async def _drive_bots(self, table: LiveTable) -> None:
         while (decision := table.state.pending) is not None:
             number = len(table.state.log)
             seat_info = table.seats[decision.player]
