@@ -6,7 +6,8 @@ SQLite file, so every decision is really stored) gets N two-seat Doomlings table
 process plays every seat of every table as a random bot through its own websocket, pausing
 ``--think`` seconds (jittered) before each action, and times each action from sending it to
 the arrival of the update that answers it. Each table plays at most ``--moves`` actions, and
-each round at most ``--seconds``: the run is bounded in count and time.
+each round at most ``--seconds`` after every seat has connected (connecting is not timed):
+the run is bounded in count and time.
 """
 
 from __future__ import annotations
@@ -57,15 +58,22 @@ async def seat(
     think: float,
     budget: dict[str, int],
     latencies: list[float],
-    stop_at: float,
+    connected: asyncio.Barrier,
+    seconds: float,
 ) -> None:
     ws_url = url.replace("http://", "ws://") + f"/ws/{table}?token={token}"
-    async with websockets.connect(ws_url, max_size=2**22) as ws:
+    async with websockets.connect(ws_url, max_size=2**22, open_timeout=120) as ws:
         sent_at: float | None = None
         sent_for = -1
+        first = await ws.recv()
+        await connected.wait()  # play starts once every seat is connected
+        stop_at = time.monotonic() + seconds
+        pending = [first]
         while time.monotonic() < stop_at:
             try:
-                message = json.loads(await asyncio.wait_for(ws.recv(), stop_at - time.monotonic()))
+                raw = pending.pop() if pending else None
+                raw = raw or await asyncio.wait_for(ws.recv(), stop_at - time.monotonic())
+                message = json.loads(raw)
             except TimeoutError:
                 return
             if message["type"] != "update":
@@ -102,7 +110,7 @@ async def one_round(tables: int, moves: int, think: float, seconds: float) -> di
                     }
                     created.append((await client.post("/api/tables", json=body)).json())
             latencies: list[float] = []
-            stop_at = time.monotonic() + seconds
+            connected = asyncio.Barrier(2 * tables)
             started = time.perf_counter()
             jobs = []
             for n, table in enumerate(created):
@@ -111,7 +119,17 @@ async def one_round(tables: int, moves: int, think: float, seconds: float) -> di
                     token = invite["url"].split("#", 1)[1]
                     rng = random.Random(n * 10 + invite["seat"])
                     jobs.append(
-                        seat(url, table["id"], token, rng, think, budget, latencies, stop_at)
+                        seat(
+                            url,
+                            table["id"],
+                            token,
+                            rng,
+                            think,
+                            budget,
+                            latencies,
+                            connected,
+                            seconds,
+                        )
                     )
             await asyncio.gather(*jobs)
             elapsed = time.perf_counter() - started
