@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -44,6 +47,13 @@ def test_decisions_are_stored_once_and_in_order(database: str) -> None:
     store.close()
 
 
+def run_async(coroutine: Coroutine[Any, Any, None]) -> None:
+    """Run ``coroutine`` on a loop of its own thread (Playwright's sync API may hold the main
+    thread's loop when the browser tests share the session)."""
+    with ThreadPoolExecutor(1) as executor:
+        executor.submit(asyncio.run, coroutine).result()
+
+
 def _play(manager: TableManager, table_id: str, moves: int, rng: random.Random) -> None:
     table = manager.get(table_id)
 
@@ -55,7 +65,7 @@ def _play(manager: TableManager, table_id: str, moves: int, rng: random.Random) 
             choice = rng.randrange(len(decision.options))
             await manager.act(table, decision.player, len(table.state.log), choice)
 
-    asyncio.run(go())
+    run_async(go())
 
 
 def test_a_table_is_rebuilt_exactly_from_seed_and_log(database: str) -> None:
@@ -96,7 +106,7 @@ def test_refused_actions_change_nothing(database: str) -> None:
         with pytest.raises(StaleActionError):  # the same answer sent twice
             await manager.act(table, decision.player, number, 0)
 
-    asyncio.run(attempts())
+    run_async(attempts())
     assert len(table.state.log) >= number + 1
     assert table.state.log[number] == (decision.player, decision.options[0])
     replayed = manager.store.load(table.id)
