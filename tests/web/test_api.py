@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -171,3 +172,20 @@ def test_auto_pass_is_a_stored_seat_preference(client: TestClient, app: FastAPI)
         assert _receive(ws)["auto_pass"] is False
     stored = app.state.manager.store.load(table)
     assert stored.seats[1]["auto_pass"] is False
+
+
+def test_a_table_of_bots_plays_itself_to_the_end(client: TestClient) -> None:
+    seats = [
+        {"kind": "bot", "bot": "random"},
+        {"kind": "bot", "bot": "greedy"},
+        {"kind": "bot", "bot": "ismcts:0.01s"},
+    ]
+    created = _table(client, seats)
+    assert created["invites"] == []
+    deadline = time.monotonic() + 120
+    while not (info := client.get(f"/api/tables/{created['id']}").json())["over"]:
+        assert time.monotonic() < deadline, f"stuck after {info['decisions']} decisions"
+        time.sleep(0.1)
+    assert info["winners"] and len(info["scores"]) == 3
+    last = client.get(f"/api/tables/{created['id']}/replay/{info['decisions']}").json()
+    assert last["status"] == "Game over" and last["steps"] == info["decisions"]

@@ -180,8 +180,10 @@ def create_app(
         status_code=201,
         responses={400: {"description": "bad game, seats or options"}},
     )
-    def create_table(body: TableIn, request: Request) -> TableCreated:
-        """A new table; each human seat's invite link (its token is shown only here)."""
+    async def create_table(body: TableIn, request: Request) -> TableCreated:
+        """A new table; each human seat's invite link (its token is shown only here).
+
+        Runs on the event loop (``async``), where the table's bots are started."""
         if not origin_allowed(
             request.headers.get("origin"), request.headers.get("host"), allowed_origins
         ):
