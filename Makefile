@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PLAY_STAMP := $(VENV)/.installed-play
 
-.PHONY: play test lint typecheck bench clean
+.PHONY: play test lint typecheck bench clean system-deps
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -30,8 +30,15 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy src
 
-test: lint typecheck
-	$(BIN)/pytest -n auto
+# The browser table's tests use Debian's Chromium and PostgreSQL (never a downloaded browser).
+SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
+system-deps:
+	@test -x /usr/bin/chromium && ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || \
+		($(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium postgresql)
+
+test: lint typecheck system-deps
+	$(BIN)/pytest -n auto -rs
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

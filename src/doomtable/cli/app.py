@@ -12,16 +12,7 @@ from typing import Any
 import typer
 from typer.core import TyperGroup
 
-# Each module exposes ``register(app)``; listing them here keeps this file the only wiring.
-COMMAND_MODULES: tuple[str, ...] = (
-    "play_commands",
-    "cards_commands",
-    "scenario_commands",
-    "sim_commands",
-    "score_commands",
-    "deck_commands",
-)
-
+# Each module exposes ``register(app)``; listing it here keeps this file the only wiring.
 LAZY_COMMANDS: dict[str, tuple[str, str]] = {
     "play": (
         "play_commands",
@@ -52,9 +43,13 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
         "score_commands",
         "Score a Doomlings game played with physical cards: each player's points step by step.",
     ),
+    "serve": (
+        "serve_commands",
+        "Serve the browser table: a lobby, invite links, spectators and replays.",
+    ),
 }
 """Command -> (its module, its line in ``--help``); a test checks each line against the
-command's own help. A module in ``COMMAND_MODULES`` with no command here is imported at once."""
+command's own help."""
 
 
 class _Listed(typer.core.TyperCommand):
@@ -100,12 +95,6 @@ app = typer.Typer(
 @app.callback()
 def _root() -> None:
     """Play, simulate and study doom-themed card games."""
-
-
-_LAZY_MODULES = {module for module, _ in LAZY_COMMANDS.values()}
-for _module in COMMAND_MODULES:
-    if _module not in _LAZY_MODULES:
-        importlib.import_module(f"doomtable.cli.{_module}").register(app)
 
 
 def main() -> None:

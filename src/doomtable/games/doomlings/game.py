@@ -290,16 +290,20 @@ class DoomlingsState(DoomlingsRules):
             if self.recolor[c] >= 0:
                 d["colors"] = color_names(self.recolor[c])
             traits.append(d)
-        return {
+        score = breakdown(self, q, viewer)
+        seat = {
             "seat": q,
             "name": f"player {q}",
             "gene_pool": self.gene_pool[q],
             "hand_size": len(self.hands[q]),
             "traits": traits,
-            "score": breakdown(self, q, viewer).total,
+            "score": score.total,
             "dominants": self.dominants(q),
             "discard": [CARD[c].name for c in self.discards[q]],
         }
+        if self.over:  # the final scoring is public, step by step
+            seat["breakdown"] = score.as_dict()
+        return seat
 
     def _pending_view(self, player: int) -> dict[str, Any] | None:
         d = self._pending

@@ -1,0 +1,104 @@
+"""The Doomlings table (Classic and Blackbox, every variation), from the view dict alone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from doomtable.games.doomlings.game import TIEBREAKS
+from doomtable.games.doomlings.variants import VARIANTS
+from doomtable.web.pages.html import card, colors, definition_list, esc, items, section
+
+OPTION_CHOICES: dict[str, list[Any]] = {
+    "variant": list(VARIANTS),
+    "tiebreak": list(TIEBREAKS),
+    "eras": [3, 4],
+}
+
+
+def trait(c: dict[str, Any]) -> str:
+    face = c.get("face")
+    meta = colors(c.get("colors") or [])
+    meta += f" {esc(face)}" if face is not None else " ?"
+    if c.get("dominant"):
+        meta += ' <abbr title="dominant">★ dom</abbr>'
+    return card(str(c["name"]), str(c.get("text") or ""), meta=meta, css="trait")
+
+
+def _age(age: dict[str, Any] | None, label: str) -> str:
+    if not age:
+        return ""
+    kind = "catastrophe" if age.get("catastrophe") else "age"
+    return card(f"{label}: {age['name']}", str(age.get("text") or ""), meta=esc(kind), css=kind)
+
+
+def _seat(s: dict[str, Any], view: dict[str, Any], seat: int | None) -> str:
+    tags = []
+    if s["seat"] == seat:
+        tags.append('<span class="tag you">you</span>')
+    if view.get("turn_player") == s["seat"]:
+        tags.append('<span class="tag turn">▶ turn</span>')
+    pending = view.get("pending") or {}
+    if pending.get("player") == s["seat"]:
+        tags.append('<span class="tag deciding">deciding</span>')
+    if s["seat"] == view.get("first_player"):
+        tags.append('<span class="tag">first player</span>')
+    facts = definition_list(
+        [
+            # an onlooker's score is left out when a seat's own count includes its hand
+            ("score", esc(s.get("score", "hidden"))),
+            ("Gene Pool", esc(s["gene_pool"])),
+            ("hand", f"{esc(s['hand_size'])} cards"),
+            ("dominants", esc(s["dominants"])),
+        ]
+    )
+    body = facts + items(trait(c) for c in s["traits"])
+    breakdown = s.get("breakdown")
+    if breakdown:
+        body += _breakdown(breakdown)
+    return (
+        f'<article class="seat" data-seat="{esc(s["seat"])}"><h3>{esc(s["name"])} '
+        f"{''.join(tags)}</h3>{body}</article>"
+    )
+
+
+def _breakdown(b: dict[str, Any]) -> str:
+    rows = [("face values", esc(b["face"]))]
+    rows += [(f"bonus: {x['card']}", esc(x["points"])) for x in b["bonuses"]]
+    rows += [(f"from rivals: {x['card']}", esc(x["points"])) for x in b["opponents"]]
+    rows += [("catastrophes", esc(b["catastrophe"])), ("World's End", esc(b["worlds_end"]))]
+    rows.append(("total", f"<strong>{esc(b['total'])}</strong>"))
+    return f'<div class="breakdown"><h4>Score breakdown</h4>{definition_list(rows)}</div>'
+
+
+def render(view: dict[str, Any], seat: int | None) -> str:
+    world = definition_list(
+        [
+            ("round", esc(view["round"])),
+            ("era", esc(view["era"])),
+            ("ages left", esc(view["ages_left"])),
+            ("catastrophes", esc(", ".join(view["catastrophes"]) or "none yet")),
+            ("draw pile", f"{esc(view['deck_size'])} cards"),
+            ("discard", f"{esc(view['discard_size'])} cards"),
+        ]
+    )
+    world += _age(view.get("age"), "Now") + _age(view.get("next_age"), "Next")
+    if view.get("discard_top"):
+        world += f"<p>Top of discard: {trait(view['discard_top'])}</p>"
+    parts = [section("The world", world, "world")]
+    parts.append(
+        section(
+            "Players",
+            "".join(_seat(s, view, seat) for s in view["seats"]),
+            "seats",
+        )
+    )
+    if seat is not None and "hand" in view:
+        parts.append(section("Your hand", items(trait(c) for c in view["hand"]), "hand"))
+    if view.get("pack"):
+        parts.append(section("Your draft pack", items(trait(c) for c in view["pack"]), "pack"))
+    if view.get("lab"):
+        parts.append(section("The Lab", items(trait(c) for c in view["lab"]), "lab"))
+    if view.get("revealed"):
+        shown = (f"player {r['from']}: {trait(r['card'])}" for r in view["revealed"])
+        parts.append(section("Cards shown to you", items(shown), "revealed"))
+    return "".join(parts)

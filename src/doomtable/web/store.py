@@ -1,0 +1,181 @@
+"""Event-sourced storage of tables: each table's setup, and its decisions one row each.
+
+One code path serves SQLite (a file, the default) and PostgreSQL (``postgresql://...``, through
+psycopg). A decision row's primary key is (table, number), so a decision can be stored only
+once: the insert is the acceptance, and a second answer to the same decision fails there.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    Column,
+    Engine,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.exc import IntegrityError
+
+from doomtable.engine import DoomtableError, Option
+
+metadata = MetaData()
+
+tables_table = Table(
+    "doomtable_tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("seed", Integer, nullable=False),
+    Column("options", Text, nullable=False),
+    Column("seats", Text, nullable=False),
+)
+
+decisions_table = Table(
+    "doomtable_decisions",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("number", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("option", Text, nullable=False),
+)
+
+
+class StorageError(DoomtableError):
+    """The database could not be opened or written."""
+
+
+class DuplicateDecisionError(DoomtableError):
+    """That decision was already answered and stored (a stale or repeated action)."""
+
+
+@dataclass
+class StoredTable:
+    """A table as stored: its setup and every decision answered so far."""
+
+    id: str
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any]
+    seats: list[dict[str, Any]]
+    log: list[tuple[int, Option]]
+    """The decisions stored when the table was loaded (a live table's state holds the rest)."""
+
+
+def database_url(database: str) -> str:
+    """A SQLAlchemy URL for ``--database``: a PostgreSQL URL as given, else a SQLite file."""
+    if database.startswith(("postgresql://", "postgres://")):
+        scheme, rest = database.split("://", 1)
+        return f"postgresql+psycopg://{rest}" if scheme else database
+    if database.startswith("postgresql+"):
+        return database
+    return f"sqlite:///{Path(database).expanduser()}"
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    # WAL with synchronous=NORMAL keeps every commit through a killed process (kill -9).
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.close()
+
+
+class Store:
+    """Tables and their decisions in one database."""
+
+    def __init__(self, database: str) -> None:
+        url = database_url(database)
+        if url.startswith("sqlite:///"):
+            Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self.engine: Engine = create_engine(url, pool_pre_ping=True)
+            if self.engine.dialect.name == "sqlite":
+                event.listen(self.engine, "connect", _sqlite_pragmas)
+            metadata.create_all(self.engine)
+        except Exception as exc:  # any driver error: one line, no traceback
+            raise StorageError(f"cannot open database {database!r}: {exc}") from None
+
+    def create_table(self, table: StoredTable) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(
+                insert(tables_table).values(
+                    id=table.id,
+                    game=table.game,
+                    players=table.players,
+                    seed=table.seed,
+                    options=json.dumps(table.options),
+                    seats=json.dumps(table.seats),
+                )
+            )
+
+    def update_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(tables_table)
+                .where(tables_table.c.id == table_id)
+                .values(seats=json.dumps(seats))
+            )
+
+    def append_decision(self, table_id: str, number: int, seat: int, option: Option) -> None:
+        """Store decision ``number``; raises :class:`DuplicateDecisionError` if it exists."""
+        try:
+            with self.engine.begin() as connection:
+                connection.execute(
+                    insert(decisions_table).values(
+                        table_id=table_id, number=number, seat=seat, option=json.dumps(option)
+                    )
+                )
+        except IntegrityError:
+            raise DuplicateDecisionError(f"decision {number} was already answered") from None
+
+    def load(self, table_id: str) -> StoredTable | None:
+        with self.engine.connect() as connection:
+            row = connection.execute(
+                select(tables_table).where(tables_table.c.id == table_id)
+            ).first()
+            if row is None:
+                return None
+            return self._table(connection, row)
+
+    def load_all(self) -> list[StoredTable]:
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(tables_table)).all()
+            return [self._table(connection, row) for row in rows]
+
+    @staticmethod
+    def _table(connection: Any, row: Any) -> StoredTable:
+        decisions = connection.execute(
+            select(decisions_table.c.number, decisions_table.c.seat, decisions_table.c.option)
+            .where(decisions_table.c.table_id == row.id)
+            .order_by(decisions_table.c.number)
+        ).all()
+        log: list[tuple[int, Option]] = []
+        for number, seat, option in decisions:
+            if number != len(log):
+                raise StorageError(f"table {row.id}: decision {len(log)} is missing")
+            log.append((int(seat), tuple(json.loads(option))))
+        return StoredTable(
+            id=row.id,
+            game=row.game,
+            players=row.players,
+            seed=row.seed,
+            options=json.loads(row.options),
+            seats=json.loads(row.seats),
+            log=log,
+        )
+
+    def close(self) -> None:
+        self.engine.dispose()

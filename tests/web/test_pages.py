@@ -1,0 +1,71 @@
+"""Every game and variation drawn by its own page; the onlooker view hides every hand."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from doomtable.engine import GameState, new_game
+from doomtable.games.doomlings.variants import VARIANTS
+from doomtable.web.onlooker import onlooker_view
+from doomtable.web.pages import render_view
+
+TABLES: list[tuple[str, int, dict[str, Any]]] = [
+    *(("doomlings", 1 if v == "genetic-mishap" else 3, {"variant": v}) for v in VARIANTS),
+    *(("doomlings-blackbox", 1 if v == "genetic-mishap" else 3, {"variant": v}) for v in VARIANTS),
+    ("doom-on-you", 3, {}),
+    ("doom-on-you", 2, {}),
+]
+
+
+def _hand_names(state: GameState, seat: int) -> set[str]:
+    view = state.view(seat)
+    hand = view["hand"] if "hand" in view else view["players"][seat]["hand"]
+    return {card["name"] for card in hand}
+
+
+@pytest.mark.parametrize(("game", "players", "options"), TABLES)
+def test_every_game_is_drawn_by_its_page_through_a_whole_game(
+    game: str, players: int, options: dict[str, Any]
+) -> None:
+    state = new_game(game, players, 5, options)
+    rng = random.Random(5)
+    checked = 0
+    while True:
+        for seat in range(players):
+            html = render_view(state.view(seat), seat)
+            assert 'class="panel generic"' not in html, f"{game} fell back to the generic page"
+            assert all(name in html for name in _hand_names(state, seat))
+        if checked % 10 == 0 or state.pending is None:
+            watched = render_view(onlooker_view(state), None)
+            assert 'class="panel generic"' not in watched
+            assert "Your hand" not in watched
+        decision = state.pending
+        if decision is None:
+            break
+        state.apply(decision.player, rng.randrange(len(decision.options)))
+        checked += 1
+    if game.startswith("doomlings"):
+        assert "Score breakdown" in render_view(state.view(0), 0)
+
+
+def test_onlooker_view_holds_nothing_any_single_seat_alone_sees() -> None:
+    state = new_game("doomlings", 4, 9)
+    rng = random.Random(9)
+    for _ in range(40):
+        decision = state.pending
+        assert decision is not None
+        state.apply(decision.player, rng.randrange(len(decision.options)))
+    shared = onlooker_view(state)
+    assert "hand" not in shared and "viewer" not in shared
+    assert "options" not in shared["pending"]
+    assert all(
+        shared["seats"][q]["traits"] == state.view(q)["seats"][q]["traits"] for q in range(4)
+    )
+
+
+def test_an_unknown_game_gets_the_readable_generic_page() -> None:
+    html = render_view({"game": "doom-pile", "pile": ["Meteor"], "round": 2}, 1)
+    assert 'class="panel generic"' in html and "Meteor" in html and "seat 1" in html
