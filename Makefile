@@ -3,6 +3,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# The RL environments' libraries: tests need them, `make play` does not.
+RL_STAMP := $(VENV)/.installed-rl
 
 .PHONY: play test lint typecheck bench clean
 
@@ -12,6 +14,10 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e ".[dev]"
 	touch $(STAMP)
 
+$(RL_STAMP): $(STAMP)
+	$(BIN)/pip install --quiet -e ".[rl]"
+	touch $(RL_STAMP)
+
 play: $(STAMP)
 	$(BIN)/doomtable play doomlings --players 4
 
@@ -19,10 +25,10 @@ lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
 	$(BIN)/ruff format --check src tests bench
 
-typecheck: $(STAMP)
+typecheck: $(RL_STAMP)
 	$(BIN)/mypy src
 
-test: lint typecheck
+test: lint typecheck $(RL_STAMP)
 	$(BIN)/pytest -n auto
 
 clean:
