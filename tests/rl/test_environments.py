@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
+from pettingzoo.utils.conversions import aec_to_parallel
 
 from bots.toygame import SPEC as TOY_SPEC
 from doomtable.engine import (
@@ -116,6 +117,12 @@ def test_generic_actions_for_an_undeclared_game(toy_game: str) -> None:
 def test_pettingzoo_api(game: str, players: int) -> None:
     api_test(DoomtableAECEnv(game, players), num_cycles=60)
     seed_test(lambda: DoomtableAECEnv(game, players), num_cycles=30)
+
+
+def test_no_parallel_conversion_for_turn_based_games() -> None:
+    """Players never move at once, so PettingZoo's AEC-to-parallel conversion must refuse."""
+    with pytest.raises(AssertionError, match="is_parallelizable"):
+        aec_to_parallel(DoomtableAECEnv("doomlings", 4))
 
 
 def test_pettingzoo_api_undeclared_game(toy_game: str) -> None:
