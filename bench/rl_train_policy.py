@@ -1,15 +1,19 @@
-"""Self-play policy-gradient training of the policy bot (PyTorch on the CPU).
+"""Policy-gradient training of the policy bot (PyTorch on the CPU).
 
     .venv/bin/pip install -e ".[rl-train]"
-    nice -n 19 .venv/bin/python bench/rl_train_policy.py --minutes 40 \
-        --out src/doomtable/rl/weights/doomlings.json --curve bench/rl_curve.csv
+    nice -n 19 .venv/bin/python bench/rl_train_policy.py --minutes 28 --imitate-minutes 10 \
+        --vs-greedy 0.75 --out src/doomtable/rl/weights/doomlings.json --curve curve.csv
 
-All four seats play the current policy (sampling from its softmax); every decision with a
-choice is trained with REINFORCE: advantage = the seat's win share minus 1/players, plus an
-entropy bonus. The network is the one ``doomtable.rl.policy`` runs (hashed view -> tanh
-layer -> option-token scores). Games run on a numpy copy of the weights; every
-``--eval-every`` batches the greedy policy plays ``--eval-games`` seat-rotated games against
-three greedy bots and the win rate goes to the curve file.
+The network is the one ``doomtable.rl.policy`` runs (hashed view -> tanh layer ->
+option-token scores); games run on a numpy copy of the weights. For the first
+``--imitate-minutes`` greedy bots play every seat and the network learns to copy their
+choices (cross-entropy). After that each game has, with probability ``--vs-greedy``, one
+policy seat against greedy bots, otherwise the policy in every seat (sampling from its
+softmax); every policy decision with a choice is trained with REINFORCE, the return being the
+seat's win share plus ``--score-weight`` x (score - the others' mean score) / 10, standardised
+over the batch, plus an entropy bonus. Every ``--eval-every`` batches the policy (best option,
+as the bot plays) plays ``--eval-games`` seat-rotated games against three greedy bots and the
+win rate goes to the curve file.
 """
 
 from __future__ import annotations
@@ -69,13 +73,17 @@ def play_game(
     rng: np.random.Generator,
     learners: int,
     score_weight: float,
+    imitate: bool = False,
 ) -> tuple[list[Sample], list[float]]:
-    """One game: ``learners`` random seats play the policy, the others are greedy bots."""
+    """One game: ``learners`` random seats play the policy, the others are greedy bots.
+
+    With ``imitate``, greedy bots play every seat and their choices are the samples.
+    """
     w1, b1, tok, tbias = params
     encoding = game_encoding(game)
     buckets = tok.shape[0]
     state = new_game(game, players, seed)
-    seats = set(rng.permutation(players)[:learners].tolist())
+    seats = set() if imitate else set(rng.permutation(players)[:learners].tolist())
     greedy = {p: make_bot("greedy", seed * 7 + p) for p in range(players) if p not in seats}
     samples: list[Sample] = []
     while (decision := state.pending) is not None:
@@ -83,7 +91,7 @@ def play_game(
         if len(options) == 1:
             state.apply(decision.player, options[0])
             continue
-        if decision.player in greedy:
+        if decision.player in greedy and not imitate:
             state.apply(decision.player, greedy[decision.player].choose(InfoSet(state, decision)))
             continue
         feats = encoding.observations.features(
@@ -98,7 +106,10 @@ def play_game(
         logits = logits - logits.max()
         p = np.exp(logits)
         p /= p.sum()
-        chosen = int(rng.choice(len(options), p=p))
+        if imitate:
+            chosen = options.index(greedy[decision.player].choose(InfoSet(state, decision)))
+        else:
+            chosen = int(rng.choice(len(options), p=p))
         samples.append((slots, values, tokens, len(options), chosen, decision.player))
         state.apply(decision.player, options[chosen])
     return samples, rewards(state, score_weight)
@@ -160,7 +171,7 @@ def update(
     opt.zero_grad()
     loss.backward()
     opt.step()
-    return float(entropy.mean())
+    return float(entropy.mean().detach())
 
 
 def evaluate(weights: PolicyWeights, game: str, players: int, games: int, seed: int) -> float:
@@ -191,6 +202,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--vs-greedy", type=float, default=0.5, help="share of games: 1 learner")
     parser.add_argument("--score-weight", type=float, default=0.3)
+    parser.add_argument(
+        "--imitate-minutes", type=float, default=0.0, help="first learn to copy greedy bots"
+    )
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--curve", type=Path, required=True)
     args = parser.parse_args()
@@ -205,7 +219,7 @@ def main() -> None:
     games = batches = 0
     with args.curve.open("w", newline="") as curve_file:
         curve = csv.writer(curve_file)
-        curve.writerow(["minutes", "games", "entropy", "win_rate_vs_greedy"])
+        curve.writerow(["minutes", "games", "entropy", "win_rate_vs_greedy", "phase"])
         while time.monotonic() - start < args.minutes * 60:
             params = [
                 net.inputs.weight.detach().numpy().copy(),
@@ -214,6 +228,26 @@ def main() -> None:
                 net.token_bias.weight.detach().numpy()[:, 0].copy(),
             ]
             batch: list[tuple[Sample, float]] = []
+            if time.monotonic() - start < args.imitate_minutes * 60:
+                for _ in range(args.games_per_batch):
+                    samples, _ = play_game(
+                        args.game,
+                        args.players,
+                        seeds.next64() % 2**31,
+                        params,
+                        rng,
+                        0,
+                        args.score_weight,
+                        imitate=True,
+                    )
+                    batch.extend((s, 1.0) for s in samples)  # cross-entropy on greedy's choice
+                    games += 1
+                entropy = update(net, opt, batch, 0.0)
+                batches += 1
+                minutes = (time.monotonic() - start) / 60
+                curve.writerow([f"{minutes:.1f}", games, f"{entropy:.3f}", "", "imitate"])
+                curve_file.flush()
+                continue
             for _ in range(args.games_per_batch):
                 learners = 1 if rng.random() < args.vs_greedy else args.players
                 samples, shares = play_game(
@@ -238,7 +272,7 @@ def main() -> None:
                 rate = evaluate(current, args.game, args.players, args.eval_games, 10_000 + batches)
                 win_rate = f"{rate:.3f}"
             minutes = (time.monotonic() - start) / 60
-            curve.writerow([f"{minutes:.1f}", games, f"{entropy:.3f}", win_rate])
+            curve.writerow([f"{minutes:.1f}", games, f"{entropy:.3f}", win_rate, "reinforce"])
             curve_file.flush()
             print(
                 f"{minutes:5.1f} min {games:6d} games entropy {entropy:.3f} {win_rate}", flush=True
@@ -246,7 +280,9 @@ def main() -> None:
     notes = {
         "trained_games": games,
         "minutes": round((time.monotonic() - start) / 60, 1),
-        "method": "self-play REINFORCE",
+        "method": "REINFORCE, self-play and against greedy bots",
+        "imitate_minutes": args.imitate_minutes,
+        "vs_greedy": args.vs_greedy,
         "players": args.players,
     }
     args.out.write_text(net.weights(args.game, notes).to_json())
