@@ -158,7 +158,7 @@ def test_parse_bot_spec(spec: str, parsed: tuple[str, dict[str, object]]) -> Non
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("alphazero", "unknown bot 'alphazero'; bots: greedy, ismcts, random"),
+        ("alphazero", "unknown bot 'alphazero'; bots: greedy, ismcts, policy, random"),
         ("random:3", "random takes no argument"),
         ("ismcts:0", "positive whole number"),
         ("ismcts:xs", "bad ismcts time"),
@@ -178,7 +178,7 @@ def test_bad_bot_params() -> None:
         make_bot("ismcts", seed=0, rollout=-1)
     with pytest.raises(BotSpecError, match="unexpected keyword"):
         make_bot("random", seed=0, depth=3)
-    assert bot_names() == ["greedy", "ismcts", "random"]
+    assert bot_names() == ["greedy", "ismcts", "policy", "random"]
 
 
 def test_ismcts_judges_a_short_play_out_by_the_games_chances() -> None:

@@ -32,6 +32,11 @@ class InfoSet:
     def options(self) -> tuple[Option, ...]:
         return self.decision.options
 
+    @property
+    def players(self) -> int:
+        """How many players sit at the table (public knowledge)."""
+        return self._state.players
+
     def view(self) -> dict[str, Any]:
         """The deciding player's view, as the game builds it for a screen."""
         return self._state.view(self.player)

@@ -37,6 +37,17 @@ def _ismcts_arg(arg: str) -> dict[str, Any]:
     return {"iterations": _positive_int(arg, "ismcts:ITERATIONS or ismcts:SECONDSs")}
 
 
+def _policy_arg(arg: str) -> dict[str, Any]:
+    return {"weights": arg}
+
+
+def _policy_bot(seed: int, **params: Any) -> Bot:
+    # Imported on first use: the learned policy lives with the RL adapters.
+    from doomtable.rl.policy import PolicyBot
+
+    return PolicyBot(seed, **params)
+
+
 def _positive_int(arg: str, form: str) -> int:
     if not arg.isdigit() or int(arg) < 1:
         raise BotSpecError(f"bad bot budget {arg!r}: use {form} with a positive whole number")
@@ -47,6 +58,7 @@ _BOTS: dict[str, tuple[Callable[..., Bot], Callable[[str], dict[str, Any]], str]
     "random": (RandomBot, _random_arg, "uniformly random legal options"),
     "greedy": (GreedyBot, _greedy_arg, "one step of look-ahead on sampled worlds [:SAMPLES]"),
     "ismcts": (IsmctsBot, _ismcts_arg, "information-set MCTS [:ITERATIONS or :SECONDSs]"),
+    "policy": (_policy_bot, _policy_arg, "the learned policy of doomtable.rl [:WEIGHTS.json]"),
 }
 
 

@@ -1,0 +1,132 @@
+"""A Gymnasium single-agent environment: one seat of a game against doomtable bots.
+
+The other seats are played by bots named as on the command line (``greedy``, ``random``,
+``ismcts:200``, ``policy``), each seeing only its own view. Observations are the seat's
+encoded view (float32 vector); ``info`` holds ``action_mask`` (int8, also given by
+:meth:`DoomtableGymEnv.action_masks`, the convention of maskable PPO implementations) and the
+raw ``view``. The reward comes when the game ends. An action outside the mask either raises
+(``illegal="raise"``) or ends the episode with reward -1 (``illegal="lose"``, the default, so
+that unmasked random agents and Gymnasium's checker can run).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from doomtable.bots import Bot, InfoSet, make_bot
+from doomtable.engine import GameState, Rng, new_game
+from doomtable.rl.encoding import EncodingError, final_rewards, game_encoding
+
+ILLEGAL = ("lose", "raise")
+
+
+class DoomtableGymEnv(gym.Env[np.ndarray[Any, Any], np.int64]):
+    """Seat ``seat`` of ``game`` against ``opponents`` (one bot spec, or one per other seat)."""
+
+    metadata = {"render_modes": ["ansi"]}
+
+    def __init__(
+        self,
+        game: str = "doomlings",
+        players: int = 4,
+        seat: int = 0,
+        opponents: str | Sequence[str] = "greedy",
+        game_options: dict[str, Any] | None = None,
+        reward: str = "win",
+        illegal: str = "lose",
+        render_mode: str | None = None,
+    ) -> None:
+        self.encoding = game_encoding(game)
+        self.game = self.encoding.spec.name
+        self.players = players
+        self.game_options = dict(game_options or {})
+        if not 0 <= seat < players:
+            raise EncodingError(f"seat {seat} is not one of the {players} seats")
+        if illegal not in ILLEGAL:
+            raise EncodingError(f"illegal={illegal!r}: use one of {', '.join(ILLEGAL)}")
+        if render_mode not in (None, "ansi"):
+            raise EncodingError(f"render mode {render_mode!r}: only 'ansi' is offered")
+        specs = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
+        if len(specs) != players - 1:
+            raise EncodingError(f"{len(specs)} opponents given for {players - 1} other seats")
+        self.opponent_specs = specs
+        self.seat = seat
+        self.reward_kind = reward
+        self.illegal = illegal
+        self.render_mode = render_mode
+        self.state: GameState = new_game(self.game, players, 0, self.game_options)
+        final_rewards(self.state, reward)  # rejects an unknown reward now
+        self.observation_space = spaces.Box(
+            -np.inf, np.inf, (self.encoding.observations.size,), np.float32
+        )
+        self.action_space = spaces.Discrete(self.encoding.actions.size)
+        self._seeds = Rng(0)
+        self._bots: dict[int, Bot] = {}
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray[Any, Any], dict[str, Any]]:
+        super().reset(seed=seed)
+        if seed is not None:
+            self._seeds = Rng(seed)
+        self.state = new_game(
+            self.game, self.players, self._seeds.next64() % 2**31, self.game_options
+        )
+        others = [p for p in range(self.players) if p != self.seat]
+        self._bots = {
+            player: make_bot(spec, self._seeds.next64())
+            for player, spec in zip(others, self.opponent_specs, strict=True)
+        }
+        self._play_bots()
+        return self._observation(), self._info()
+
+    def step(
+        self, action: np.int64
+    ) -> tuple[np.ndarray[Any, Any], float, bool, bool, dict[str, Any]]:
+        decision = self.state.pending
+        if decision is None:
+            raise EncodingError("the game is over: call reset()")
+        try:
+            option = self.encoding.actions.option(int(action), decision.options)
+        except EncodingError:
+            if self.illegal == "raise":
+                raise
+            return self._observation(), -1.0, True, False, {**self._info(), "illegal": True}
+        self.state.apply(self.seat, option)
+        self._play_bots()
+        over = self.state.is_over
+        reward = final_rewards(self.state, self.reward_kind)[self.seat] if over else 0.0
+        return self._observation(), reward, over, False, self._info()
+
+    def action_masks(self) -> np.ndarray[Any, Any]:
+        mask = np.zeros(self.encoding.actions.size, np.int8)
+        decision = self.state.pending
+        if decision is not None and decision.player == self.seat:
+            mask[self.encoding.actions.indexes(decision.options)] = 1
+        return mask
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi":
+            return None
+        return "\n".join(self.state.log_lines(self.seat))
+
+    def _play_bots(self) -> None:
+        while (decision := self.state.pending) is not None and decision.player != self.seat:
+            bot = self._bots[decision.player]
+            self.state.apply(decision.player, bot.choose(InfoSet(self.state, decision)))
+
+    def _observation(self) -> np.ndarray[Any, Any]:
+        encoder = self.encoding.observations
+        observation = np.zeros(encoder.size, np.float32)
+        view = self.state.view(self.seat)
+        for slot, value in encoder.features(view, self.seat, self.players).items():
+            observation[slot] = value
+        return observation
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": self.action_masks(), "view": self.state.view(self.seat)}
