@@ -212,10 +212,16 @@ def test_score_reward() -> None:
     assert play_bots(SPEC.create(2, 2, {}), bots).is_over
 
 
+QUICK_SPECS = {"greedy": "greedy:1", "ismcts": "ismcts:5"}
+
+
 @pytest.mark.parametrize("game", game_names())
-@pytest.mark.parametrize("spec", ["random", "greedy:1", "ismcts:5"])
-def test_registered_games_take_every_bot(game: str, spec: str) -> None:
+@pytest.mark.parametrize("bot", bot_names())
+def test_registered_games_take_every_bot(game: str, bot: str) -> None:
     """Every registered game: bots pick legal options for a stretch of a 4-player game."""
+    if bot == "policy" and not game.startswith("doomlings"):
+        pytest.skip("the learned policy ships weights for Doomlings only (docs/rl.md)")
+    spec = QUICK_SPECS.get(bot, bot)
     rules = find_game(game)
     players = min(max(4, rules.min_players), rules.max_players)
     state = new_game(game, players, seed=1)
@@ -225,14 +231,6 @@ def test_registered_games_take_every_bot(game: str, spec: str) -> None:
         if decision is None:
             break
         state.apply(decision.player, bots[decision.player].choose(InfoSet(state, decision)))
-
-
-# Games whose own view or determinize lets hidden cards through, found by the test below;
-# the fix belongs to the game (see each reason), not to the bots.
-KNOWN_LEAKS = {
-    "doomlings": "determinize() shuffles hidden cards in their real order: sort them first",
-    "doom-on-you": "determinize() shuffles hidden cards in their real order: sort them first",
-}
 
 
 @pytest.mark.parametrize("game", game_names())

@@ -283,7 +283,11 @@ def _seen_lines(state: GameState, player: int) -> list[str]:
     return [text for text in texts if text is not None]
 
 
-@pytest.mark.parametrize("game", game_names())
+# The tests' toy games, registered by hand in some workers, make no privacy promises.
+SHIPPED = [g for g in game_names() if find_game(g).state_class.__module__.startswith("doomtable.")]
+
+
+@pytest.mark.parametrize("game", SHIPPED)
 def test_determinize_keeps_only_events_the_player_saw(game: str) -> None:
     rng = Rng(11)
     for seed in range(6):
