@@ -17,6 +17,8 @@ TABLES: list[tuple[str, int, dict[str, Any]]] = [
     *(("doomlings-blackbox", 1 if v == "genetic-mishap" else 3, {"variant": v}) for v in VARIANTS),
     ("doom-on-you", 3, {}),
     ("doom-on-you", 2, {}),
+    ("doom-pile", 2, {}),
+    ("doom-pile", 3, {}),
 ]
 
 
@@ -67,5 +69,5 @@ def test_onlooker_view_holds_nothing_any_single_seat_alone_sees() -> None:
 
 
 def test_an_unknown_game_gets_the_readable_generic_page() -> None:
-    html = render_view({"game": "doom-pile", "pile": ["Meteor"], "round": 2}, 1)
+    html = render_view({"game": "no-such-game", "pile": ["Meteor"], "round": 2}, 1)
     assert 'class="panel generic"' in html and "Meteor" in html and "seat 1" in html

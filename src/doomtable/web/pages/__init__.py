@@ -12,12 +12,13 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
-from doomtable.web.pages import doom_on_you, doomlings, generic
+from doomtable.web.pages import doom_on_you, doom_pile, doomlings, generic
 
 PAGES: dict[str, ModuleType] = {
     "doomlings": doomlings,
     "doomlings-blackbox": doomlings,
     "doom-on-you": doom_on_you,
+    "doom-pile": doom_pile,
 }
 """Game name (the view's ``"game"``) -> its page module."""
 
