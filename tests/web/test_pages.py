@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from doomtable.engine import GameState, new_game
+from doomtable.engine import GameState, find_game, game_names, new_game
 from doomtable.games.doomlings.variants import VARIANTS
 from doomtable.web.onlooker import onlooker_view
-from doomtable.web.pages import render_view
+from doomtable.web.pages import PAGES, render_view
 
 TABLES: list[tuple[str, int, dict[str, Any]]] = [
     *(("doomlings", 1 if v == "genetic-mishap" else 3, {"variant": v}) for v in VARIANTS),
@@ -19,7 +19,20 @@ TABLES: list[tuple[str, int, dict[str, Any]]] = [
     ("doom-on-you", 2, {}),
     ("doom-pile", 2, {}),
     ("doom-pile", 3, {}),
+    ("were-doomed", 4, {}),
+    ("were-doomed", 6, {}),
 ]
+
+
+def test_every_shipped_game_has_its_own_page() -> None:
+    shipped = [
+        name
+        for name in game_names()
+        if find_game(name).state_class.__module__.startswith("doomtable.")
+    ]
+    assert shipped, "no shipped game is registered"
+    assert [name for name in shipped if name not in PAGES] == []
+    assert {table[0] for table in TABLES} >= set(shipped), "a shipped game has no page test"
 
 
 def _hand_names(state: GameState, seat: int) -> set[str]:
