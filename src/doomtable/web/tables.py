@@ -319,11 +319,13 @@ class TableManager:
         A stale or repeated decision number, another seat's decision or an illegal option
         raises with a one-line message, and nothing changes.
         """
-        async with table.lock:
-            if table.timed is not None:
-                self._pass_deadlines(table, table.game_now())
-            self._accept(table, seat, decision, option)
-        await self._broadcast(table)
+        try:
+            async with table.lock:
+                if table.timed is not None:
+                    self._pass_deadlines(table, table.game_now())
+                self._accept(table, seat, decision, option)
+        finally:  # deadlines passed before a refused action are told all the same
+            await self._broadcast(table)
         self._wake(table)
 
     def _accept(self, table: LiveTable, seat: int, number: int, choice: Option | int | str) -> None:
