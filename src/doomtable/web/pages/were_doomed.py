@@ -98,7 +98,12 @@ def _under_way(view: dict[str, Any]) -> str:
 
 def render(view: dict[str, Any], seat: int | None) -> str:
     left = int(view["remaining_ms"])
-    clock = "ended" if view.get("ended") else _countdown(left, "time left before the end")
+    if view.get("ended"):
+        clock = "ended"
+    elif view["phase"] == "setup":  # the clock starts once every leader has a civilization
+        clock = f"<time>{esc(clock_text(left))}</time> (starts after setup)"
+    else:
+        clock = _countdown(left, "time left before the end")
     board = definition_list(
         [
             ("clock", clock),
