@@ -1,6 +1,6 @@
 """The browser table in Debian's Chromium, driven by Playwright against a real server process.
 
-Kept to two games: browsers are slow on a shared two-core machine.
+Kept to a few short games: browsers are slow on a shared two-core machine.
 """
 
 from __future__ import annotations
@@ -220,3 +220,36 @@ def test_kill_9_mid_game_then_restart_and_finish(chromium: Browser, server: Serv
     assert rebuilt.is_over and rebuilt.scores() == final["scores"]
     for context in contexts:
         context.close()
+
+
+def test_were_doomed_runs_its_countdown_live(chromium: Browser, server: Server) -> None:
+    import httpx
+
+    bots = [{"kind": "bot", "bot": "random"}] * 3
+    body = {"game": "were-doomed", "players": 4, "seed": 13, "seats": [{"kind": "human"}, *bots]}
+    created = httpx.post(server.url + "/api/tables", json=body).json()
+    context = chromium.new_context()
+    page = context.new_page()
+    page.goto(server.url + created["invites"][0]["url"])
+    clock = page.locator("section.world time.countdown")
+    deadline = time.monotonic() + TIMEOUT_S
+    while clock.count() == 0:  # the clock starts once every leader has picked
+        assert time.monotonic() < deadline, "the game clock never started"
+        buttons = page.locator("#options button")
+        if buttons.count():
+            buttons.first.click()
+        page.wait_for_timeout(200)
+    # Between updates the page itself counts down: with the view left as drawn (a mark set
+    # on it survives), the shown time falls as the wall clock runs.
+    for _ in range(10):
+        page.evaluate("document.querySelector('section.world').dataset.marked = 'yes'")
+        first = clock.text_content() or ""
+        page.wait_for_timeout(2_200)
+        later = clock.text_content() or ""
+        if page.locator("section.world[data-marked]").count():
+            break
+    else:
+        raise AssertionError("the view was redrawn every time: no quiet spell to watch")
+    seconds = [int(t[:2]) * 60 + int(t[3:]) for t in (first, later)]
+    assert seconds[0] - seconds[1] >= 1, (first, later)
+    context.close()

@@ -7,17 +7,32 @@ from typing import Any
 
 import pytest
 
-from doomtable.engine import GameState, new_game
+from doomtable.engine import GameState, find_game, game_names, new_game
 from doomtable.games.doomlings.variants import VARIANTS
 from doomtable.web.onlooker import onlooker_view
-from doomtable.web.pages import render_view
+from doomtable.web.pages import PAGES, render_view
 
 TABLES: list[tuple[str, int, dict[str, Any]]] = [
     *(("doomlings", 1 if v == "genetic-mishap" else 3, {"variant": v}) for v in VARIANTS),
     *(("doomlings-blackbox", 1 if v == "genetic-mishap" else 3, {"variant": v}) for v in VARIANTS),
     ("doom-on-you", 3, {}),
     ("doom-on-you", 2, {}),
+    ("doom-pile", 2, {}),
+    ("doom-pile", 3, {}),
+    ("were-doomed", 4, {}),
+    ("were-doomed", 6, {}),
 ]
+
+
+def test_every_shipped_game_has_its_own_page() -> None:
+    shipped = [
+        name
+        for name in game_names()
+        if find_game(name).state_class.__module__.startswith("doomtable.")
+    ]
+    assert shipped, "no shipped game is registered"
+    assert [name for name in shipped if name not in PAGES] == []
+    assert {table[0] for table in TABLES} >= set(shipped), "a shipped game has no page test"
 
 
 def _hand_names(state: GameState, seat: int) -> set[str]:
@@ -67,5 +82,5 @@ def test_onlooker_view_holds_nothing_any_single_seat_alone_sees() -> None:
 
 
 def test_an_unknown_game_gets_the_readable_generic_page() -> None:
-    html = render_view({"game": "doom-pile", "pile": ["Meteor"], "round": 2}, 1)
+    html = render_view({"game": "no-such-game", "pile": ["Meteor"], "round": 2}, 1)
     assert 'class="panel generic"' in html and "Meteor" in html and "seat 1" in html

@@ -138,6 +138,7 @@ def create_app(
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         manager.start_bots()
         yield
+        await manager.stop()
         pool.close()
         store.close()
 

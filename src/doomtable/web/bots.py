@@ -9,18 +9,21 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
 from doomtable.bots import InfoSet, make_bot
 from doomtable.cli.session import bot_seed
-from doomtable.engine import Option, load_state
+from doomtable.engine import Option, TimedGameState, load_state
 
 
-def choose_in_worker(state_json: str, bot: str) -> Option:
-    """The option the ``bot`` spec picks at the saved state's pending decision.
+def choose_in_worker(state_json: str, bot: str, seat: int | None = None) -> Option:
+    """The option the ``bot`` spec picks at the saved state's pending decision (in a timed
+    game, at ``seat``'s open decision).
 
     Runs in a worker process: the bot sees only its seat's information set, as everywhere.
     """
     state = load_state(json.loads(state_json))
     decision = state.pending
+    if seat is not None and isinstance(state, TimedGameState):
+        decision = state.decision_for(seat)
     if decision is None:
-        raise ValueError("the game is over")
+        raise ValueError("nothing is asked of that seat")
     chooser = make_bot(bot, bot_seed(state.seed, decision.player, len(state.log)))
     return tuple(chooser.choose(InfoSet(state, decision)))
 
@@ -36,9 +39,9 @@ class BotPool:
         else:
             self._executor = ThreadPoolExecutor(max_workers=workers)
 
-    async def choose(self, state_json: str, bot: str) -> Option:
+    async def choose(self, state_json: str, bot: str, seat: int | None = None) -> Option:
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, choose_in_worker, state_json, bot)
+        return await loop.run_in_executor(self._executor, choose_in_worker, state_json, bot, seat)
 
     def close(self) -> None:
         self._executor.shutdown(wait=False, cancel_futures=True)

@@ -23,12 +23,15 @@ from sqlalchemy import (
     create_engine,
     event,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.exc import IntegrityError
 
 from doomtable.engine import DoomtableError, Option
+from doomtable.engine.decision import LogEntry
 
 metadata = MetaData()
 
@@ -50,7 +53,10 @@ decisions_table = Table(
     Column("number", Integer, primary_key=True),
     Column("seat", Integer, nullable=False),
     Column("option", Text, nullable=False),
+    Column("at", Integer, nullable=True),
 )
+"""A decision row: the log entry ``(seat, option)``, or in a timed game ``(seat, option, at)``
+with ``at`` its game-clock time (``seat`` is ``CLOCK`` where only the clock moved)."""
 
 
 class StorageError(DoomtableError):
@@ -71,7 +77,7 @@ class StoredTable:
     seed: int
     options: dict[str, Any]
     seats: list[dict[str, Any]]
-    log: list[tuple[int, Option]]
+    log: list[LogEntry]
     """The decisions stored when the table was loaded (a live table's state holds the rest)."""
 
 
@@ -105,8 +111,18 @@ class Store:
             if self.engine.dialect.name == "sqlite":
                 event.listen(self.engine, "connect", _sqlite_pragmas)
             metadata.create_all(self.engine)
+            self._add_missing_columns()
         except Exception as exc:  # any driver error: one line, no traceback
             raise StorageError(f"cannot open database {database!r}: {exc}") from None
+
+    def _add_missing_columns(self) -> None:
+        """A database made before decisions kept their clock time gets the ``at`` column."""
+        columns = {c["name"] for c in inspect(self.engine).get_columns(decisions_table.name)}
+        if "at" not in columns:
+            with self.engine.begin() as connection:
+                connection.execute(
+                    text(f"ALTER TABLE {decisions_table.name} ADD COLUMN at INTEGER")
+                )
 
     def create_table(self, table: StoredTable) -> None:
         with self.engine.begin() as connection:
@@ -129,13 +145,20 @@ class Store:
                 .values(seats=json.dumps(seats))
             )
 
-    def append_decision(self, table_id: str, number: int, seat: int, option: Option) -> None:
-        """Store decision ``number``; raises :class:`DuplicateDecisionError` if it exists."""
+    def append_decision(
+        self, table_id: str, number: int, seat: int, option: Option, at: int | None = None
+    ) -> None:
+        """Store log entry ``number`` (with its clock time ``at`` in a timed game); raises
+        :class:`DuplicateDecisionError` if it exists."""
         try:
             with self.engine.begin() as connection:
                 connection.execute(
                     insert(decisions_table).values(
-                        table_id=table_id, number=number, seat=seat, option=json.dumps(option)
+                        table_id=table_id,
+                        number=number,
+                        seat=seat,
+                        option=json.dumps(option),
+                        at=at,
                     )
                 )
         except IntegrityError:
@@ -158,15 +181,21 @@ class Store:
     @staticmethod
     def _table(connection: Any, row: Any) -> StoredTable:
         decisions = connection.execute(
-            select(decisions_table.c.number, decisions_table.c.seat, decisions_table.c.option)
+            select(
+                decisions_table.c.number,
+                decisions_table.c.seat,
+                decisions_table.c.option,
+                decisions_table.c.at,
+            )
             .where(decisions_table.c.table_id == row.id)
             .order_by(decisions_table.c.number)
         ).all()
-        log: list[tuple[int, Option]] = []
-        for number, seat, option in decisions:
+        log: list[LogEntry] = []
+        for number, seat, option, at in decisions:
             if number != len(log):
                 raise StorageError(f"table {row.id}: decision {len(log)} is missing")
-            log.append((int(seat), tuple(json.loads(option))))
+            entry: LogEntry = (int(seat), tuple(json.loads(option)))
+            log.append(entry if at is None else (*entry, int(at)))
         return StoredTable(
             id=row.id,
             game=row.game,

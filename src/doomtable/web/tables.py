@@ -1,5 +1,14 @@
 """Live tables: the game state of each, who sits where, who is connected, and the one path by
-which a decision is accepted (checked by the engine, stored, then told to everyone)."""
+which a decision is accepted (checked by the engine, stored, then told to everyone).
+
+A timed game (:class:`TimedGameState`, We're Doomed!) is played in real time: its table runs
+with option ``realtime`` true, every seat whose decision is open may act at once, and a clock
+task per table lets the game clock follow the server's wall clock, passing each deadline as it
+falls due and answering for bots after their modelled thinking time. Every such step is a log
+entry stamped with its game-clock time and stored before anyone is told, like any decision,
+so a restart replays it exactly. Time while the server is down does not run off the clock: a
+restored table's clock resumes where its log ends.
+"""
 
 from __future__ import annotations
 
@@ -8,20 +17,24 @@ import hashlib
 import hmac
 import logging
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from doomtable.bots import parse_bot_spec
 from doomtable.engine import (
+    CLOCK,
     PASS,
     RESPOND,
+    WAIT,
     BadOptionError,
     Decision,
     DoomtableError,
     GameState,
     IllegalChoiceError,
     Option,
+    TimedGameState,
     find_game,
     new_game,
     replay,
@@ -67,6 +80,43 @@ class LiveTable:
     connections: set[Connection] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
+    clock_zero: float = field(default_factory=time.monotonic)
+    """A timed table's monotonic time at which its game clock read 0."""
+    opened: dict[int, tuple[int, tuple[Any, ...]]] = field(default_factory=dict)
+    """A timed table's open decisions: seat -> (the number it was opened as, what it asks)."""
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set when a timed table's log grows, so its clock task looks again at what is due."""
+
+    @property
+    def timed(self) -> TimedGameState | None:
+        return self.state if isinstance(self.state, TimedGameState) else None
+
+    def game_now(self) -> int:
+        """The game-clock time the wall clock reads now (a timed table)."""
+        return int((time.monotonic() - self.clock_zero) * 1000)
+
+    def decision_number(self, seat: int | None) -> int:
+        """The number an action of ``seat`` names: its open decision's, at a timed table (it
+        stays while other seats act and what it asks does not change), else the log length."""
+        opened = self.opened.get(seat) if seat is not None and self.timed else None
+        return opened[0] if opened is not None else len(self.state.log)
+
+    def refresh_opened(self, acted: int | None = None) -> None:
+        """Number the open decisions of a timed table after its log grew: a decision keeps its
+        number unless its seat just acted or what it asks changed."""
+        state = self.timed
+        if state is None:
+            return
+        if acted is not None:
+            self.opened.pop(acted, None)
+        now_open = {}
+        for decision in state.decisions:
+            asks = (decision.kind, decision.prompt, decision.options)
+            before = self.opened.get(decision.player)
+            keep = before is not None and before[1] == asks
+            now_open[decision.player] = before if keep and before else (len(state.log), asks)
+        self.opened = now_open
+        self.changed.set()
 
     @property
     def id(self) -> str:
@@ -128,14 +178,27 @@ def update_message(
         "table": table.id,
         "game": state.GAME,
         "seat": seat,
-        "decision": len(state.log),
+        "decision": table.decision_number(seat),
         "html": drawn[seat],
         "log_from": events_from,
         "log": state.log_lines(seat, events_from),
         "over": state.is_over,
         "auto_pass": bool(table.seats[seat].get("auto_pass", True)) if seat is not None else None,
     }
-    if decision is None:
+    timed = table.timed
+    if timed is not None and decision is not None:
+        # Real time: the page's countdowns run on from the view's times by this much.
+        message["clock"] = {"lag_ms": max(0, table.game_now() - timed.clock)}
+        own = timed.decision_for(seat) if seat is not None else None
+        if own is not None:
+            message["status"] = f"Your decision: {own.prompt}"
+            message["prompt"] = own.prompt
+            message["options"] = [timed.label(o) for o in own.options]
+        else:
+            waiting = ", ".join(table.seat_label(d.player) for d in timed.decisions)
+            message["status"] = f"Waiting for {waiting}"
+        message["waiting_for"] = decision.player
+    elif decision is None:
         names = [table.seat_label(n) for n in range(state.players)]
         message["status"] = "Game over"
         message["result"] = {
@@ -177,7 +240,11 @@ class TableManager:
         """Rebuild every stored table by replaying its seed and log."""
         for stored in self.store.load_all():
             state = replay(stored.game, stored.players, stored.seed, stored.options, stored.log)
-            self.tables[stored.id] = LiveTable(stored, state)
+            table = LiveTable(stored, state)
+            if isinstance(state, TimedGameState):
+                table.clock_zero = time.monotonic() - state.clock / 1000
+            table.refresh_opened()
+            self.tables[stored.id] = table
 
     def start_bots(self) -> None:
         for table in self.tables.values():
@@ -195,6 +262,8 @@ class TableManager:
         spec = find_game(game)
         if len(seats) != players:
             raise BadOptionError(f"give one seat per player: {players} players, {len(seats)} seats")
+        if issubclass(spec.state_class, TimedGameState):
+            options = {**options, "realtime": True}  # the browser table plays on the wall clock
         merged = checked_options(spec, players, options)
         seed = secrets.randbelow(2**31) if seed is None else seed
         state = new_game(spec.name, players, seed, merged)
@@ -215,6 +284,7 @@ class TableManager:
         stored = StoredTable(table_id, spec.name, players, seed, merged, stored_seats, [])
         self.store.create_table(stored)
         table = LiveTable(stored, state)
+        table.refresh_opened()
         self.tables[table_id] = table
         self._wake(table)
         return table, tokens
@@ -249,15 +319,22 @@ class TableManager:
         A stale or repeated decision number, another seat's decision or an illegal option
         raises with a one-line message, and nothing changes.
         """
-        async with table.lock:
-            self._accept(table, seat, decision, option)
-        await self._broadcast(table)
+        try:
+            async with table.lock:
+                if table.timed is not None:
+                    self._pass_deadlines(table, table.game_now())
+                self._accept(table, seat, decision, option)
+        finally:  # deadlines passed before a refused action are told all the same
+            await self._broadcast(table)
         self._wake(table)
 
     def _accept(self, table: LiveTable, seat: int, number: int, choice: Option | int | str) -> None:
         state = table.state
         if state.is_over:
             raise StaleActionError("the game is over")
+        if table.timed is not None:
+            self._accept_timed(table, table.timed, seat, number, choice)
+            return
         if number != len(state.log):
             raise StaleActionError(
                 f"that answers decision {number}, but decision {len(state.log)} is pending "
@@ -274,6 +351,102 @@ class TableManager:
             self.store.append_decision(table.id, len(state.log), decision.player, PASS)
             state.apply(decision.player, PASS)
 
+    def _accept_timed(
+        self,
+        table: LiveTable,
+        state: TimedGameState,
+        seat: int,
+        number: int,
+        choice: Option | int | str,
+        at: int | None = None,
+    ) -> None:
+        """Accept ``seat``'s answer to its open decision ``number`` at game time ``at`` (now
+        on the wall clock by default); stored with its time before it is applied."""
+        opened = table.opened.get(seat)
+        if opened is None:
+            raise StaleActionError("nothing is asked of you right now")
+        if number != opened[0]:
+            raise StaleActionError(
+                f"that answers decision {number}, but your decision {opened[0]} is open "
+                "(the table moved on; the screen is now up to date)"
+            )
+        option = state.resolve_choice(seat, choice)
+        when = max(state.clock, table.game_now() if at is None else at)
+        due = state.deadline()
+        if due is not None and when >= due:
+            raise StaleActionError("too late: time ran out before that action")
+        try:
+            self.store.append_decision(table.id, len(state.log), seat, option, when)
+        except DuplicateDecisionError as exc:
+            raise StaleActionError(str(exc)) from None
+        state.apply(seat, option, when)
+        table.refresh_opened(acted=seat)
+
+    def _pass_deadlines(self, table: LiveTable, now: int) -> bool:
+        """Let a timed table's clock pass every deadline due by ``now``, each stored as a log
+        entry stamped with the deadline's time; whether any passed."""
+        state = table.timed
+        passed = False
+        while state is not None and not state.is_over:
+            due = state.deadline()
+            if due is None or due > now:
+                break
+            self.store.append_decision(table.id, len(state.log), CLOCK, WAIT, due)
+            state.advance_clock(due)
+            table.refresh_opened()
+            passed = True
+        return passed
+
+    def _next_bot(self, table: LiveTable, state: TimedGameState) -> tuple[int, int] | None:
+        """The earliest (game time, seat) at which a bot seat answers its open decision."""
+        answers = sorted(
+            (state.clock + state.think_ms(d.player), d.player)
+            for d in state.decisions
+            if table.seats[d.player]["kind"] == "bot"
+        )
+        return answers[0] if answers else None
+
+    async def _run_clock(self, table: LiveTable, state: TimedGameState) -> None:
+        try:
+            await self._clock_loop(table, state)
+        except Exception:  # a bot that errs stops its table's clock, not the server
+            logger.exception("table %s: the clock stopped", table.id)
+
+    async def _clock_loop(self, table: LiveTable, state: TimedGameState) -> None:
+        """Sleep until the next deadline or bot answer (or until the log grows), then carry
+        out whatever is due, earliest first."""
+        while not state.is_over:
+            due = state.deadline()
+            bot = self._next_bot(table, state)
+            times = [t for t in (due, bot[0] if bot else None) if t is not None]
+            wake = min(times) if times else None
+            table.changed.clear()
+            delay = None if wake is None else max(0, wake - table.game_now()) / 1000
+            try:
+                await asyncio.wait_for(table.changed.wait(), delay)
+                continue  # something changed: look again at what is due
+            except TimeoutError:
+                pass
+            now = table.game_now()
+            if due is not None and due <= now and (bot is None or due <= bot[0]):
+                async with table.lock:
+                    self._pass_deadlines(table, due)
+                await self._broadcast(table)
+            elif bot is not None and bot[0] <= now:
+                await self._bot_answers(table, state, *bot)
+
+    async def _bot_answers(
+        self, table: LiveTable, state: TimedGameState, at: int, seat: int
+    ) -> None:
+        number = table.decision_number(seat)
+        option = await self.bots.choose(state.to_json(), table.seats[seat]["bot"], seat)
+        try:
+            async with table.lock:
+                self._accept_timed(table, state, seat, number, option, at)
+        except (StaleActionError, IllegalChoiceError):
+            return  # the table moved on while the bot thought: it looks again
+        await self._broadcast(table)
+
     @staticmethod
     def _auto_passes(table: LiveTable, decision: Decision) -> bool:
         seat = table.seats[decision.player]
@@ -285,11 +458,15 @@ class TableManager:
         )
 
     def _wake(self, table: LiveTable) -> None:
-        """Let bots and auto-pass answer, if the pending decision is theirs."""
+        """Let bots and auto-pass answer, if the pending decision is theirs (at a timed table:
+        make sure its clock runs)."""
         if table.bot_task is None or table.bot_task.done():
+            timed = table.timed
+            work = self._drive(table) if timed is None else self._run_clock(table, timed)
             try:
-                table.bot_task = asyncio.get_running_loop().create_task(self._drive(table))
+                table.bot_task = asyncio.get_running_loop().create_task(work)
             except RuntimeError:  # no loop yet: start_bots() wakes tables when it runs
+                work.close()
                 table.bot_task = None
 
     async def _drive(self, table: LiveTable) -> None:
@@ -297,6 +474,13 @@ class TableManager:
             await self._drive_bots(table)
         except Exception:  # a bot that errs stops its table's bots, not the server
             logger.exception("table %s: the bots stopped", table.id)
+
+    async def stop(self) -> None:
+        """End every table's clock and bot task (the server is shutting down)."""
+        tasks = [t.bot_task for t in self.tables.values() if t.bot_task and not t.bot_task.done()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     async def _drive_bots(self, table: LiveTable) -> None:
         while (decision := table.state.pending) is not None:

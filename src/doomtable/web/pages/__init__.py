@@ -12,12 +12,14 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
-from doomtable.web.pages import doom_on_you, doomlings, generic
+from doomtable.web.pages import doom_on_you, doom_pile, doomlings, generic, were_doomed
 
 PAGES: dict[str, ModuleType] = {
     "doomlings": doomlings,
     "doomlings-blackbox": doomlings,
     "doom-on-you": doom_on_you,
+    "doom-pile": doom_pile,
+    "were-doomed": were_doomed,
 }
 """Game name (the view's ``"game"``) -> its page module."""
 

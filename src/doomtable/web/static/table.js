@@ -20,6 +20,20 @@ function connect() {
   };
 }
 
+// A real-time table's countdowns run on between updates: each <time class=countdown data-ms>
+// loses the game time since the view was drawn (lag) plus the time since it arrived.
+let liveClock = null;
+function tickClocks() {
+  if (!liveClock) return;
+  const gone = liveClock.lag + (performance.now() - liveClock.at);
+  for (const clock of document.querySelectorAll("#view time.countdown")) {
+    const seconds = Math.floor(Math.max(0, Number(clock.dataset.ms) - gone) / 1000);
+    const text = `${String(Math.floor(seconds / 60)).padStart(2, "0")}:${String(seconds % 60).padStart(2, "0")}`;
+    if (clock.textContent !== text) clock.textContent = text;
+  }
+}
+setInterval(tickClocks, 250);
+
 function show(message) {
   if (message.type === "error") { $("error").textContent = message.message; return; }
   $("error").textContent = "";
@@ -30,6 +44,8 @@ function show(message) {
   $("status").textContent = message.status;
   document.body.classList.toggle("my-turn", options.length > 0);
   $("view").innerHTML = message.html;
+  liveClock = message.clock ? { lag: message.clock.lag_ms, at: performance.now() } : null;
+  tickClocks();
   $("prompt").textContent = message.prompt || (message.seat === null ? "Watching" : "Choices");
   const list = $("options");
   list.replaceChildren(...options.map((label, index) => {
