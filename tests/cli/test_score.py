@@ -187,7 +187,7 @@ def test_prompts_that_end_early_fail_cleanly() -> None:
         (["-p", "Ann: Sentience; sentience=pink", "-p", BOB], "unknown colour 'pink'"),
         (["-p", "Ann: Faith; faith=red", "-p", BOB], "faith takes two colours"),
         (["-p", "Ann: Leaves", "-p", BOB, "-c", "Deus Ex Machina"], "give the value Ann drew"),
-        ([*(x for i in range(7) for x in ("-p", f"P{i}: Bark"))], "1 to 6 players, not 7"),
+        ([*(x for i in range(9) for x in ("-p", f"P{i}: Bark"))], "1 to 8 players, not 9"),
     ],
 )
 def test_bad_input_is_one_error_line(args: list[str], message: str) -> None:

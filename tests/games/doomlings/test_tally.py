@@ -246,8 +246,11 @@ def test_bad_boards_are_refused(ann: PlayerEntry, catastrophe: str, message: str
 
 
 def test_player_count() -> None:
-    with pytest.raises(TallyError, match="1 to 6 players, not 7"):
-        board_from_entries([PlayerEntry(f"P{i}", ("Bark",)) for i in range(7)], "Ice Age")
+    # As many as the game takes: 8 score, 9 are refused.
+    eight = [PlayerEntry(f"P{i}", ("Bark",)) for i in range(8)]
+    assert board_from_entries(eight, "Ice Age").players == 8
+    with pytest.raises(TallyError, match="1 to 8 players, not 9"):
+        board_from_entries([PlayerEntry(f"P{i}", ("Bark",)) for i in range(9)], "Ice Age")
 
 
 # --------------------------------------------------------------------------- same scoring

@@ -33,7 +33,7 @@ from doomtable.games.doomlings.game import DoomlingsState
 from doomtable.games.doomlings.scoring import HAND_CONTENT_COUNTS, final_scores, silenced
 from doomtable.games.doomlings.state import CARD, MAX_GENE_POOL, MIN_GENE_POOL, N_CARDS, bit
 
-MIN_PLAYERS, MAX_PLAYERS = 1, 6
+MIN_PLAYERS, MAX_PLAYERS = 1, 8  # as the game itself (the Classic FAQ allows more than 6)
 """One player: a solo Genetic Mishap board (the Lab's cards are simply not entered)."""
 DEFAULT_GENE_POOL = 5
 DEUS_RANGE = range(-2, 6)
