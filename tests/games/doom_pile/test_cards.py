@@ -4,9 +4,11 @@ effect applied on a prepared table (a card whose effect does nothing fails here)
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from doomtable.engine import new_game
 from doomtable.games.doom_pile import card_dicts, deck_problems, precon_deck, precon_names
@@ -246,3 +248,20 @@ def test_every_card_effect_applies(card: CardDef) -> None:
         assert (
             card.name in state.snapshot()["players"][0]["discard" if card.kind == PLOT else "field"]
         )
+
+
+SCENARIO_DIR = Path(__file__).resolve().parents[2] / "scenarios" / "doom-pile"
+
+
+def test_every_card_and_master_plan_has_a_scenario_naming_it() -> None:
+    names = [
+        scenario["name"].casefold()
+        for path in sorted(SCENARIO_DIR.glob("*.yaml"))
+        for scenario in yaml.safe_load(path.read_text(encoding="utf-8"))["scenarios"]
+    ]
+    missing = [
+        d.name
+        for d in (*CARD_DEFS, *PLAN_DEFS)
+        if not any(d.name.casefold() in name for name in names)
+    ]
+    assert missing == [], f"no scenario in {SCENARIO_DIR} names: {', '.join(missing)}"
