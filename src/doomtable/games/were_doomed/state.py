@@ -10,6 +10,7 @@ votes and challenges close on time, and the game clock runs out at ``end_at``.
 
 from __future__ import annotations
 
+import math
 from importlib.resources import files
 from typing import Any, ClassVar, Self
 
@@ -56,6 +57,10 @@ MAX_TIED_VOTES = 3
 """After this many tied votes in a row the tie is settled by lot (docs/rulings.md)."""
 ROBOTS = -1
 """Nuke target meaning the robots of Robot Uprising."""
+EXPECTED_GIVEN = 0.5
+"""Share of Resources in hand or still to come that bots expect to reach the Project."""
+ROUND_MS = 45_000
+"""About how long a round of actions and contributions takes, for bots' estimates."""
 
 EVENT_FRAMES = frozenset({"draw", "effect", "finish", "challenge"})
 EVENT_VOTES = frozenset({"dilemma", "lizard"})
@@ -823,16 +828,48 @@ class WereDoomedState(TimedGameState):
         return sorted(self.aboard) if self.is_over else []
 
     def evaluate(self, player: int) -> float:
-        """A seat is what counts: being among the first to board with the seats built now,
-        then how close the Project is to the seat this leader's rank needs; tokens after."""
+        """A seat is what counts: the chance of boarding (see :meth:`aboard_chance`), a bonus
+        for holding a seat among those already built, and a little for tokens in hand."""
         if not self.alive[player]:
             return -100.0
+        built = 20.0 if self._rank(player) < self.seats() else 0.0
+        return (
+            60.0 * self.aboard_chance(player)
+            + built
+            + 0.5 * self.inf[player]
+            + 0.1 * self.res[player]
+        )
+
+    def win_chances(self) -> list[float] | None:
+        """Each leader's chance of boarding: everyone aboard wins, so they need not sum to 1."""
+        return [self.aboard_chance(p) for p in range(self.players)]
+
+    def aboard_chance(self, player: int) -> float:
+        """How likely ``player`` is to board: the seats the Project should buy by the End of
+        Days against the leaders ahead in the boarding order. Resources in hand and those
+        still to be produced are expected to reach the Project in good part, so producing,
+        stealing and contributing raise everyone's hopes; Influence counts by the rank it
+        buys, not by itself, and a nuke pays only when it removes someone ahead."""
+        if not self.alive[player]:
+            return 0.0
         living = self.living()
-        rank = sum(1 for p in living if self.boarding_key(p) > self.boarding_key(player))
-        needed = FIRST_SEAT + rank * SEAT_STEP
-        aboard = 30.0 if rank < self.seats() else 0.0
-        progress = 30.0 * min(1.0, self.project / needed)
-        return aboard + progress + 2.0 * self.inf[player] + 0.2 * self.res[player]
+        rounds_left = max(0, self.end_at - self.clock) / ROUND_MS if not self.ended else 0.0
+        expected = (
+            self.project
+            + EXPECTED_GIVEN * sum(self.res[p] for p in living)
+            + EXPECTED_GIVEN * rounds_left * 2 * len(living)
+        )
+        seats = max(0.0, min(MOST_SEATS, 1 + (expected - FIRST_SEAT) / SEAT_STEP))
+        seats += sum(int(r["delta"]) for r in self._in_play("seats")) + self.bonus_seats
+        if self.ended:
+            seats = float(self.seats())
+        margin = seats - self._rank(player) - 0.5
+        return 1.0 / (1.0 + math.exp(-margin))
+
+    def _rank(self, player: int) -> int:
+        """How many living leaders board before ``player``."""
+        key = self.boarding_key(player)
+        return sum(1 for p in self.living() if self.boarding_key(p) > key)
 
     def _player_rows(self, viewer: int | None) -> list[dict[str, Any]]:
         rows = []

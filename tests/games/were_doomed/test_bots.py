@@ -1,0 +1,69 @@
+"""We're Doomed!'s own estimates make the generic greedy bot play sensibly: it produces and
+contributes so the Project buys seats, and it votes and pressures.
+
+The thresholds come from ``bench/bench_were_doomed_bots.py`` (docs/performance.md), with margin.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from doomtable.bots import InfoSet, make_bot
+from doomtable.engine import new_game
+from doomtable.games.were_doomed import WereDoomedState
+
+SEEDS = range(8)
+PLAYERS = 6
+
+
+def play_greedy(seed: int) -> tuple[WereDoomedState, Counter[str]]:
+    state = new_game("were-doomed", PLAYERS, seed, {})
+    assert isinstance(state, WereDoomedState)
+    bots = [make_bot("greedy", seed * 31 + seat) for seat in range(PLAYERS)]
+    verbs: Counter[str] = Counter()
+    while (decision := state.pending) is not None:
+        option = bots[decision.player].choose(InfoSet(state, decision))
+        verbs[str(option[0])] += 1
+        state._apply_unchecked(option)
+    return state, verbs
+
+
+def test_greedy_six_player_games_build_seats_and_board_leaders() -> None:
+    seats = 0
+    aboard = 0
+    verbs: Counter[str] = Counter()
+    for seed in SEEDS:
+        state, counts = play_greedy(seed)
+        assert state.is_over
+        seats += next(int(e[1]) for e in state.events if e[0] == "launch")
+        aboard += len(state.winners())
+        verbs += counts
+    # Before the game estimated its seats, greedy built 1.6 seats a game and boarded 25%.
+    assert seats / len(SEEDS) >= 3.0
+    assert aboard / (PLAYERS * len(SEEDS)) >= 0.4
+    assert verbs["produce"] > 0 and verbs["contribute"] > 0
+    assert verbs["vote"] + verbs["yes"] + verbs["no"] > 0
+    assert verbs["pressure"] > 0
+
+
+def table(project: int) -> WereDoomedState:
+    state = new_game("were-doomed", 4, 1, {})
+    assert isinstance(state, WereDoomedState)
+    state.setup_scenario(
+        {
+            "civs": ["Technocracy", "Theocracy", "Corporatocracy", "Democracy"],
+            "coin": 0,
+            "players": {0: {"influence": 3}, 1: {"influence": 1}},
+            "project": project,
+        }
+    )
+    return state
+
+
+def test_aboard_chance_rises_with_the_project_and_with_rank() -> None:
+    poor, rich = table(0), table(60)
+    assert poor.aboard_chance(0) > poor.aboard_chance(1)
+    assert rich.aboard_chance(1) > poor.aboard_chance(1)
+    assert rich.evaluate(1) > poor.evaluate(1)
+    chances = rich.win_chances()
+    assert chances is not None and all(0.0 <= c <= 1.0 for c in chances)
