@@ -12,7 +12,6 @@ from rich.console import Console
 from rich.markup import escape
 from rich.prompt import Confirm
 
-from doomtable.cli import realtime
 from doomtable.cli.common import errors_to_exit, fail, make_console, parse_option
 from doomtable.cli.savefile import fresh_path, read_save
 from doomtable.cli.session import DEFAULT_SAVE, TableSession, seat_bots
@@ -235,7 +234,12 @@ def play(
             fixed = [flag for flag, value in given.items() if value is not None and value != []]
             state, human, saved_bots, header = _resume(game, load, players, seat, fixed)
         else:
-            raw = realtime.timed_options(game, option or [], bots_only, fresh_events)
+            raw = option or []
+            if game is not None and issubclass(find_game(game).state_class, TimedGameState):
+                # Imported only for a timed game: it brings that game's event deck file.
+                from doomtable.cli import realtime
+
+                raw = realtime.timed_options(game, raw, bots_only, fresh_events)
             state, human, header = _new(
                 game, players, seat, seed, raw, variant, tiebreak, (deck, opponent_deck)
             )
@@ -250,6 +254,8 @@ def play(
             names = seat_bots(bots or DEFAULT_BOT, bot_seats)
         names = _think(names, think)
         if isinstance(state, TimedGameState) and human is not None:
+            from doomtable.cli import realtime
+
             console.print(header, markup=False, soft_wrap=True)
             code = realtime.RealtimeSession(state, console, names, human).play()
             realtime.keep_event_order(state, console)
@@ -267,6 +273,8 @@ def play(
         console.print(header, markup=False, soft_wrap=True)
         code = session.play() if not match else _play_match(session)
         if isinstance(state, TimedGameState):
+            from doomtable.cli import realtime
+
             realtime.keep_event_order(state, console)
     if code:
         raise typer.Exit(code=code)
