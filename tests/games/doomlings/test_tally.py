@@ -14,7 +14,7 @@ import pytest
 
 from doomtable.engine import new_game
 from doomtable.games.doomlings.cards import COLOR_NAMES
-from doomtable.games.doomlings.data import AGES
+from doomtable.games.doomlings.data import AGES, TRAITS
 from doomtable.games.doomlings.game import DoomlingsState
 from doomtable.games.doomlings.scoring import breakdown, final_scores
 from doomtable.games.doomlings.state import CARD, N_CARDS, bit
@@ -245,9 +245,12 @@ def test_bad_boards_are_refused(ann: PlayerEntry, catastrophe: str, message: str
         board_from_entries([ann, BOB], catastrophe)
 
 
+PLAIN_TRAITS = sorted({t.name for t in TRAITS if t.copies == 1 and not t.kinds and not t.dominant})
+
+
 def test_player_count() -> None:
     # As many as the game takes: 8 score, 9 are refused.
-    eight = [PlayerEntry(f"P{i}", ("Bark",)) for i in range(8)]
+    eight = [PlayerEntry(f"P{i}", (name,)) for i, name in enumerate(PLAIN_TRAITS[:8])]
     assert board_from_entries(eight, "Ice Age").players == 8
     with pytest.raises(TallyError, match="1 to 8 players, not 9"):
         board_from_entries([PlayerEntry(f"P{i}", ("Bark",)) for i in range(9)], "Ice Age")
