@@ -1,6 +1,16 @@
 """The game-agnostic core: state machine, decisions, effect stack, registry, RNG."""
 
-from doomtable.engine.decision import CLOCK, PASS, RESPOND, WAIT, Decision, Frame, LogEntry, Option
+from doomtable.engine.decision import (
+    CLOCK,
+    PASS,
+    RESPOND,
+    WAIT,
+    Decision,
+    Frame,
+    LogEntry,
+    Option,
+    distinct_by,
+)
 from doomtable.engine.errors import (
     BadOptionError,
     DoomtableError,
@@ -56,4 +66,5 @@ __all__ = [
     "new_game",
     "register_game",
     "replay",
+    "distinct_by",
 ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,3 +45,16 @@ class Decision:
     options: tuple[Option, ...]
     prompt: str
     also: tuple[Decision, ...] = ()
+
+
+def distinct_by(cards: Iterable[int], key: Callable[[int], object]) -> list[int]:
+    """The first card of each ``key``, in order: identical choices make one option (and one
+    label), so copies of a card are not offered twice."""
+    seen: set[object] = set()
+    picked = []
+    for card in cards:
+        k = key(card)
+        if k not in seen:
+            seen.add(k)
+            picked.append(card)
+    return picked

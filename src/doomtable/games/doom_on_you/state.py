@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ClassVar
 
-from doomtable.engine import Field, GameState
+from doomtable.engine import Field, GameState, distinct_by
 from doomtable.games.doom_on_you.cards import BATTLE_OF, CARD_DEF, IS_ANIMAL
 from doomtable.games.doom_on_you.data import DUEL_PILE_LIMIT, GAME, NOTES, PILE_LIMIT
 
@@ -178,15 +178,8 @@ class DoomOnYouBase(GameState):
 
 
 def distinct(cards: list[int], key: Callable[[int], object] = CARD_DEF.__getitem__) -> list[int]:
-    """One card per distinct key: identical choices get one option (and one label)."""
-    seen: set[object] = set()
-    picked = []
-    for c in cards:
-        k = key(c)
-        if k not in seen:
-            seen.add(k)
-            picked.append(c)
-    return picked
+    """One card per distinct kind (or ``key``): identical choices get one option."""
+    return distinct_by(cards, key)
 
 
 __all__ = ["GAME", "NOTES", "DoomOnYouBase", "distinct"]

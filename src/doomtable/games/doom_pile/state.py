@@ -15,7 +15,7 @@ import math
 from collections.abc import Callable
 from typing import Any, ClassVar, Final, Self
 
-from doomtable.engine import Decision, Field, GameState, Option, Rng, ScenarioError
+from doomtable.engine import Decision, Field, GameState, Option, Rng, ScenarioError, distinct_by
 from doomtable.engine.decision import Frame
 from doomtable.games.doom_pile.card_set import SUBTYPES
 from doomtable.games.doom_pile.cards import (
@@ -239,17 +239,6 @@ class DoomPileState(GameState):
 
     def health_left(self, card: int) -> int:
         return HEALTH[self.defs[card]] - self.damage[card]
-
-    def _distinct(self, cards: list[int], key: Callable[[int], object]) -> list[int]:
-        """One card per distinct key: identical choices get one option (and one label)."""
-        seen: set[object] = set()
-        picked = []
-        for c in cards:
-            k = key(c)
-            if k not in seen:
-                seen.add(k)
-                picked.append(c)
-        return picked
 
     def _zone_key(self, card: int) -> object:
         """What tells two cards apart for a choice: where they are, whose, what, their state."""
@@ -508,7 +497,7 @@ class DoomPileState(GameState):
         elif op == INTER:
             for q in self._order_from(p):
                 cards.extend(self.discard[q])
-        return self._distinct(cards, self._zone_key)
+        return distinct_by(cards, self._zone_key)
 
     def _apply_effect(self, p: int, source: int, effect: Effect, target: int) -> None:
         """Carry out one effect step of ``source`` (owned by ``p``) on ``target`` (-1: none)."""
@@ -965,7 +954,7 @@ def _h_arrange(s: DoomPileState, f: Frame, o: Option | None) -> Decision | None:
     low = len(deck) - depth
     rest = deck[low : len(deck) - placed]  # bottom .. top of the cards not yet placed
     if o is None:
-        firsts = s._distinct(list(reversed(rest)), lambda c: s.defs[c])
+        firsts = distinct_by(list(reversed(rest)), lambda c: s.defs[c])
         options: list[Option] = [("next", c) for c in firsts]
         options.append(("keep",))
         if purpose == "stack":
@@ -1040,7 +1029,7 @@ def _h_settle(s: DoomPileState, f: Frame, o: Option | None) -> Decision | None:
         ready = [c for c in s.countdown[q] if s.count[c] <= 0]
         if not ready:
             continue
-        choices = s._distinct(ready, lambda c: s.defs[c])
+        choices = distinct_by(ready, lambda c: s.defs[c])
         if o is None and len(choices) > 1:
             options = tuple(("resolve", c) for c in choices)
             return Decision(
@@ -1063,7 +1052,7 @@ def _h_order(s: DoomPileState, f: Frame, o: Option | None) -> Decision | None:
     order = s._order_from(chooser)
     q = next(x for x in order if any(w[0] == x for w in waiting))
     mine = [w for w in waiting if w[0] == q]
-    distinct = s._distinct([w[1] for w in mine], lambda c: s.defs[c])
+    distinct = distinct_by([w[1] for w in mine], lambda c: s.defs[c])
     pick = mine[0]
     if len(distinct) > 1:
         if o is None:
@@ -1183,10 +1172,10 @@ def _h_plot(s: DoomPileState, f: Frame, o: Option | None) -> Decision | None:
     s.phase = "plot"
     if o is None:
         options: list[Option] = []
-        for card in s._distinct(s.hand[p], lambda c: s.defs[c]):
+        for card in distinct_by(s.hand[p], lambda c: s.defs[c]):
             if s.can_pay(p, PLAY_COST[s.defs[card]], card):
                 options.append(("play", card))
-        for card in s._distinct(
+        for card in distinct_by(
             [
                 c
                 for c in s.field[p]
@@ -1238,7 +1227,7 @@ def _h_pay(s: DoomPileState, f: Frame, o: Option | None) -> Decision | None:
         pool = [c for c in s.hand[p] if c != card]
     else:
         pool = [c for c in s.field[p] if IS_ARTIFICE[defs[c]]]
-    choices = s._distinct(pool, s._zone_key)
+    choices = distinct_by(pool, s._zone_key)
     if not choices:
         s.stack.pop()
         return None
@@ -1277,11 +1266,11 @@ def _h_attack(s: DoomPileState, f: Frame, o: Option | None) -> Decision | None:
         attackers = [c for c in s.field[p] if IS_MINION[defs[c]] and c not in s.attacked]
         options: list[Option] = []
         if attackers:
-            attackers = s._distinct(attackers, s._zone_key)
+            attackers = distinct_by(attackers, s._zone_key)
             targets: list[tuple[int, bool]] = []
             for q in s._opponents(p):
                 has_minion = any(IS_MINION[defs[c]] for c in s.field[q])
-                for c in s._distinct(s.field[q], s._zone_key):
+                for c in distinct_by(s.field[q], s._zone_key):
                     targets.append((c, IS_MINION[defs[c]] or not has_minion))
             for a in attackers:
                 options.extend(("attack", a, t) for t, open_ in targets if open_ or SIEGE[defs[a]])

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
-from doomtable.engine import PASS, Decision, Frame, Option
+from doomtable.engine import PASS, Decision, Frame, Option, distinct_by
 from doomtable.engine.state import Handler
 from doomtable.games.doomlings.cards import (
     COLORLESS,
@@ -199,14 +199,7 @@ class DoomlingsRules(DoomlingsBase):
 
 def distinct(cards: Iterable[int]) -> list[int]:
     """One card per trait: copies (the Kidneys, the Swarms) make the same option."""
-    seen: set[int] = set()
-    out = []
-    for c in cards:
-        canon = _CANON[c]
-        if canon not in seen:
-            seen.add(canon)
-            out.append(c)
-    return out
+    return distinct_by(cards, _CANON.__getitem__)
 
 
 def _key(flt: TraitFilter | None) -> tuple[Any, ...] | None:
