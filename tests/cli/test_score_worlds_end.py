@@ -6,22 +6,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from typer.testing import CliRunner
 
-from doomtable.cli.app import app
+from cli.test_score import score
 from doomtable.games.doomlings.scoring import breakdown
 from doomtable.games.doomlings.state import CARD
 from doomtable.games.doomlings.tally import PlayerEntry, TallyError, board_from_entries
-
-runner = CliRunner()
-
-
-def score(*args: str, input: str | None = None) -> tuple[int, str]:
-    result = runner.invoke(app, ["score", *args], input=input)
-    assert not isinstance(result.exception, Exception) or isinstance(
-        result.exception, SystemExit
-    ), result.exception
-    return result.exit_code, result.output
 
 
 def test_the_only_candidate_is_discarded_by_pulse_event() -> None:

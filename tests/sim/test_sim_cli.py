@@ -4,27 +4,11 @@ from __future__ import annotations
 
 import csv
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 import typer
 from typer.testing import CliRunner
-
-from bots.toygame import SPEC
-from doomtable.cli import sim_commands
-from doomtable.engine import registry
-
-
-@pytest.fixture
-def app(monkeypatch: pytest.MonkeyPatch) -> Iterator[typer.Typer]:
-    """An app with only this module's commands, and the toy game registered for the test."""
-    monkeypatch.setitem(registry._GAMES, SPEC.name, SPEC)
-    monkeypatch.setitem(registry._ALIASES, SPEC.name, SPEC.name)
-    app = typer.Typer()
-    sim_commands.register(app)
-    yield app
-
 
 runner = CliRunner()
 

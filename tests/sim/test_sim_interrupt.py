@@ -8,7 +8,6 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,20 +15,10 @@ import typer
 from typer.testing import CliRunner
 
 from bots.toygame import SPEC
-from doomtable.cli import sim_commands
 from doomtable.engine import registry
 from doomtable.sim import RotatedTasks, make_tasks, rotated_lineups, run, runner
 
 HUGE = 100_000_000_000
-
-
-@pytest.fixture
-def app(monkeypatch: pytest.MonkeyPatch) -> Iterator[typer.Typer]:
-    monkeypatch.setitem(registry._GAMES, SPEC.name, SPEC)
-    monkeypatch.setitem(registry._ALIASES, SPEC.name, SPEC.name)
-    app = typer.Typer()
-    sim_commands.register(app)
-    yield app
 
 
 def _interrupt_after(games: int) -> object:

@@ -4,9 +4,10 @@ hand with each card's text; whose turn it is and who is asked."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
-from doomtable.games.doom_pile.data import CARD_DEFS, DEF_BY_NAME
+from doomtable.engine import find_game
 from doomtable.web.pages.html import card, definition_list, esc, items, section
 
 KIND_MARKS = {"Plot": "✦ Plot", "Minion": "☗ Minion", "Artifice": "⚙ Artifice"}
@@ -17,8 +18,13 @@ def _text(c: dict[str, Any]) -> str:
     """A card's rules text: the view's own (the hand), or the printed one looked up by name."""
     if c.get("text"):
         return str(c["text"])
-    index = DEF_BY_NAME.get(str(c["name"]).casefold())
-    return CARD_DEFS[index].text if index is not None else ""
+    return _printed_texts().get(str(c["name"]).casefold(), "")
+
+
+@cache
+def _printed_texts() -> dict[str, str]:
+    """Card name -> rules text, from the game's public card list (``doomtable cards``)."""
+    return {str(d["name"]).casefold(): str(d["text"]) for d in find_game("doom-pile").cards()}
 
 
 def _numbers(c: dict[str, Any]) -> str:
