@@ -84,11 +84,12 @@ def machine_for(game: str) -> type[RuleBasedStateMachine]:
             index = pick % len(decision.options)
             option = decision.options[index]
             choice: Any = {"option": option, "index": index, "label": state.label(option)}[form]
+            before = state.clone()  # labels name things as they stood when the choice was made
             state.apply(decision.player, choice)
             player, logged = state.log[-1][:2]
             assert player == decision.player
             if form == "label":  # two options may share a label: either is what was meant
-                assert state.label(logged) == state.label(option)
+                assert before.label(logged) == before.label(option)
             else:
                 assert logged == option
 
