@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import Any
 
 Option = tuple[Any, ...]
@@ -13,6 +12,10 @@ Frame = tuple[Any, ...]
 """One pending piece of work on the effect stack: an op name followed by plain data."""
 
 PASS: Option = ("pass",)
+
+PASS_ONLY: tuple[Option, ...] = (PASS,)
+"""The options of a response window for a player with nothing to respond with (shared, so
+such a decision allocates no tuple of its own)."""
 
 RESPOND = "respond"
 """Decision kind of a response window: every eligible player is asked the same way."""
@@ -28,23 +31,62 @@ LogEntry = tuple[Any, ...]
 ``(player, option, at)`` with ``at`` the game-clock time in milliseconds."""
 
 
-@dataclass(frozen=True, slots=True)
 class Decision:
     """The decision now due: ``player`` must pick one of ``options``.
 
     ``kind`` is a short machine name (``turn``, ``respond``, ``target``, ...); ``prompt`` says in
-    plain words what is being decided. Labels of options come from the game state
-    (``state.label(option)``) so they are only built when someone looks.
+    plain words what is being decided. It may be given as a function of no arguments, called
+    the first time someone reads it, so the hundreds of decisions a simulation makes per game
+    build no text nobody shows. Labels of options come from the game state
+    (``state.label(option)``), for the same reason.
 
     ``also`` holds the decisions of other players open at the same moment (simultaneous play
     in a timed game): any of them may be answered first. Turn-based games leave it empty.
+
+    A plain slotted class, not a dataclass: a game makes one per decision, and a frozen
+    dataclass costs several times more to build. Treat it as read-only.
     """
 
-    player: int
-    kind: str
-    options: tuple[Option, ...]
-    prompt: str
-    also: tuple[Decision, ...] = ()
+    __slots__ = ("player", "kind", "options", "_prompt", "also")
+
+    def __init__(
+        self,
+        player: int,
+        kind: str,
+        options: tuple[Option, ...],
+        prompt: str | Callable[[], str],
+        also: tuple[Decision, ...] = (),
+    ) -> None:
+        self.player = player
+        self.kind = kind
+        self.options = options
+        self._prompt = prompt
+        self.also = also
+
+    @property
+    def prompt(self) -> str:
+        prompt = self._prompt
+        if not isinstance(prompt, str):
+            prompt = self._prompt = prompt()
+        return prompt
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.player, self.kind, self.options, self.prompt, self.also)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Decision):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        also = f", also={self.also!r}" if self.also else ""
+        return (
+            f"Decision(player={self.player!r}, kind={self.kind!r}, options={self.options!r}, "
+            f"prompt={self.prompt!r}{also})"
+        )
 
 
 def distinct_by(cards: Iterable[int], key: Callable[[int], object]) -> list[int]:

@@ -168,16 +168,27 @@ def find_game(name: str) -> GameSpec:
 
 
 def new_game(
-    game: str, players: int, seed: int = 0, options: dict[str, Any] | None = None
+    game: str,
+    players: int,
+    seed: int = 0,
+    options: dict[str, Any] | None = None,
+    *,
+    auto_pass: bool = False,
 ) -> GameState:
     """A new game of ``game`` for ``players`` players, dealt from ``seed``.
+
+    ``auto_pass`` is for tables where no human sits: forced passes in response windows are
+    answered without asking (:attr:`GameState.auto_pass`); the game plays out the same.
 
     >>> state = new_game("doomlings", players=4, seed=1)
     >>> state.pending is not None
     True
     """
     spec = find_game(game)
-    return spec.create(players, seed, checked_options(spec, players, options))
+    state = spec.create(players, seed, checked_options(spec, players, options))
+    if auto_pass:
+        state.play_without_humans()
+    return state
 
 
 def checked_options(spec: GameSpec, players: int, options: dict[str, Any] | None) -> dict[str, Any]:

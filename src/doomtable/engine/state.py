@@ -17,9 +17,18 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from enum import Enum
+from functools import partial
 from typing import Any, ClassVar, Self, cast
 
-from doomtable.engine.decision import PASS, RESPOND, Decision, Frame, LogEntry, Option
+from doomtable.engine.decision import (
+    PASS,
+    PASS_ONLY,
+    RESPOND,
+    Decision,
+    Frame,
+    LogEntry,
+    Option,
+)
 from doomtable.engine.errors import (
     GameOverError,
     IllegalChoiceError,
@@ -74,6 +83,13 @@ class GameState(ABC):
     searching bot's private sample: on a shared table, skipping would show who holds what.
     Not a field: clones and saves never carry it."""
 
+    auto_pass: bool = False
+    """Answer a response window for a player who has nothing to respond with, without asking:
+    the pass is logged as theirs, but no :class:`Decision` is built. Only for tables where no
+    human sits (simulations, bots-only games): a person must be asked every time, or how fast
+    the table moves would show who holds a response card. The game, its log and its replay are
+    the same as when every seat is asked. Not a field: clones and saves never carry it."""
+
     _CORE_FIELDS: ClassVar[dict[str, Field]] = {
         "players": Field.VALUE,
         "seed": Field.VALUE,
@@ -122,10 +138,17 @@ class GameState(ABC):
         others' hidden choices)."""
         ...
 
+    def event_visible(self, event: tuple[Any, ...], viewer: int) -> bool:
+        """Whether ``viewer`` saw ``event`` at all. By default: whether it has text for them;
+        a game that can tell without building the text should say so (samples ask for every
+        event)."""
+        return self.event_text(event, viewer) is not None
+
     def seen_events(self, player: int) -> list[tuple[Any, ...]]:
         """The events ``player`` could see, for ``determinize`` to keep. A game whose events
         show a viewer only part of themselves must redact them instead."""
-        return [e for e in self.events if self.event_text(e, player) is not None]
+        visible = self.event_visible
+        return [e for e in self.events if visible(e, player)]
 
     def response_options(self, player: int, trigger: tuple[Any, ...]) -> list[Option]:
         """Responses ``player`` could make in a window opened by ``trigger`` (pass excluded)."""
@@ -209,6 +232,9 @@ class GameState(ABC):
         # with the same error as any other illegal choice.
         kind = type(choice)
         if kind is tuple:
+            for option in options:
+                if option is choice:  # the option object itself, as programs pass it
+                    return option
             wanted_types = [type(item) for item in cast(tuple[Any, ...], choice)]
             for option in options:
                 if option == choice and [type(item) for item in option] == wanted_types:
@@ -282,13 +308,15 @@ class GameState(ABC):
         order = tuple(order)
         if not order:
             return
-        if self.skip_forced_windows:
+        if self.skip_forced_windows or self.auto_pass:
             for player in order:
                 if self.response_options(player, trigger):
                     break
             else:
                 # Nobody can answer, so nothing changes while it is open: the whole window is
                 # a pass. Callers open windows last, so nothing else could resolve before it.
+                if not self.skip_forced_windows:
+                    self.log.extend([(player, PASS) for player in order])
                 return
         self.stack.append(("window", trigger, order, 0))
 
@@ -298,12 +326,18 @@ class GameState(ABC):
         player = order[index]
         if option is None:
             responses = state.response_options(player, trigger)
-            if not responses and state.skip_forced_windows:
+            if responses:
+                options = (PASS, *responses)
+            elif state.skip_forced_windows or state.auto_pass:
+                if not state.skip_forced_windows:
+                    state.log.append((player, PASS))
                 state.stack.pop()
                 if index + 1 < len(order):
                     state.stack.append(("window", trigger, order, index + 1))
                 return None
-            return Decision(player, RESPOND, (PASS, *responses), state.window_prompt(trigger))
+            else:
+                options = PASS_ONLY
+            return Decision(player, RESPOND, options, partial(state.window_prompt, trigger))
         state.stack.pop()
         rest: Frame | None = None
         if index + 1 < len(order):
@@ -317,6 +351,12 @@ class GameState(ABC):
                     del state.stack[i]
                     break
         return None
+
+    def play_without_humans(self) -> None:
+        """Mark this table as bots only: from now on forced passes are not asked
+        (:attr:`auto_pass`), including one that is pending now."""
+        self.auto_pass = True
+        self._refresh_pending()
 
     # ----------------------------------------------------------------- copies and JSON
 

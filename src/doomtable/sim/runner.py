@@ -132,8 +132,10 @@ def play_game(task: Task) -> GameRecord:
     bots = [
         make_bot(name, Rng(task.seed, 1 + seat).next64()) for seat, name in enumerate(task.bots)
     ]
-    decisions = 0
-    while (decision := state.pending) is not None and decisions < task.max_decisions:
+    # Nobody watches a simulated game: forced passes are logged without asking a bot.
+    state.play_without_humans()
+    log = state.log
+    while (decision := state.pending) is not None and len(log) < task.max_decisions:
         option = bots[decision.player].choose(InfoSet(state, decision))
         if option not in decision.options:
             raise BotMoveError(
@@ -142,7 +144,7 @@ def play_game(task: Task) -> GameRecord:
                 f"game {task.index} seed {task.seed}"
             )
         state._apply_unchecked(option)
-        decisions += 1
+    decisions = len(log)
     finished = state.is_over
     snapshot = state.snapshot()
     return GameRecord(

@@ -16,6 +16,14 @@ from doomtable.engine import Field, GameState, distinct_by
 from doomtable.games.doom_on_you.cards import BATTLE_OF, CARD_DEF, IS_ANIMAL
 from doomtable.games.doom_on_you.data import DUEL_PILE_LIMIT, GAME, NOTES, PILE_LIMIT
 
+_MAX_SEATS = 8
+_SEATS_FROM: dict[int, tuple[tuple[int, ...], ...]] = {
+    n: tuple(tuple((p + i) % n for i in range(n)) for p in range(n))
+    for n in range(1, _MAX_SEATS + 1)
+}
+"""``_SEATS_FROM[n][p]``: the seats of an ``n``-player table in order, starting with ``p``
+(looked up, not recomputed: the rules ask for seat orders at nearly every decision)."""
+
 
 class DoomOnYouBase(GameState):
     """Fields and zone helpers shared by the rules, the scoring and the views."""
@@ -72,12 +80,12 @@ class DoomOnYouBase(GameState):
 
     def others(self, p: int) -> list[int]:
         """Living players other than ``p``, in seat order after ``p``."""
-        n = self.players
-        return [q for q in ((p + i) % n for i in range(1, n)) if self.alive[q]]
+        alive = self.alive
+        return [q for q in _SEATS_FROM[self.players][p][1:] if alive[q]]
 
     def order_from(self, p: int) -> list[int]:
-        n = self.players
-        return [q for q in ((p + i) % n for i in range(n)) if self.alive[q]]
+        alive = self.alive
+        return [q for q in _SEATS_FROM[self.players][p] if alive[q]]
 
     def first_defender(self, r: int) -> int:
         n = self.players

@@ -123,8 +123,19 @@ class DoomlingsState(DoomlingsRules):
             return "Birth of a Hero: play Heroic now?"
         return "The world is ending: play anything from your hand?"
 
+    _scores_at_end: tuple[int, tuple[int, ...]] = (-1, ())
+    """The final scores, counted once (with the number of events then, in case anything
+    changes after all): a finished game's results, snapshot and card statistics each ask for
+    them. Not a field: copies count again."""
+
     def scores(self) -> list[int]:
-        return final_scores(self)
+        if not self.over:
+            return final_scores(self)
+        at, scores = self._scores_at_end
+        if at != len(self.events):
+            scores = tuple(final_scores(self))
+            self._scores_at_end = (len(self.events), scores)
+        return list(scores)
 
     def winners(self) -> list[int]:
         if not self.over:
@@ -191,9 +202,12 @@ class DoomlingsState(DoomlingsRules):
             return f"end on {AGES[option[1]].name}"
         return _FIXED_LABELS[verb]
 
+    def event_visible(self, event: tuple[Any, ...], viewer: int) -> bool:
+        mask: int = event[0]
+        return mask == ALL or bool(mask & bit(viewer))
+
     def event_text(self, event: tuple[Any, ...], viewer: int | None) -> str | None:
-        mask = event[0]
-        if mask != ALL and (viewer is None or not mask & bit(viewer)):
+        if event[0] != ALL and (viewer is None or not self.event_visible(event, viewer)):
             return None
         return _describe(event[1], event[2:])
 
