@@ -45,6 +45,7 @@ def test_a_save_from_before_replays_to_the_same_state(save: Path) -> None:
     assert len(state.log) > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(SIMULATIONS))
 def test_simulate_writes_the_same_records_as_before(name: str, tmp_path: Path) -> None:
     out = tmp_path / name

@@ -23,6 +23,7 @@ def test_every_game_is_registered() -> None:
     assert set(names) <= set(pyspiel.registered_names())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", game_names())
 @pytest.mark.parametrize("players", [2, 3])
 def test_random_simulation(game: str, players: int) -> None:

@@ -167,6 +167,7 @@ def local_ray() -> Iterator[None]:
     ray.shutdown()
 
 
+@pytest.mark.slow  # starts a local Ray instance: many seconds, mostly waiting
 def test_ray_backend_matches_local(local_ray: None) -> None:
     local = run(SPEC, 6, 2, ["random", "greedy:1"], seed=4, workers=1)
     remote = run(SPEC, 6, 2, ["random", "greedy:1"], seed=4, workers=2, backend="ray")

@@ -93,12 +93,14 @@ def play(players: int, seed: int, options: dict[str, Any], trip_every: int) -> N
     assert replay(GAME, players, seed, s.options, s.log) == s
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "options"), CASES)
 def test_random_games_keep_invariants_end_and_replay(players: int, options: dict[str, Any]) -> None:
     for seed in range(GAMES_PER_CASE):
         play(players, seed, options, trip_every=1)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_full_length_random_games(players: int) -> None:
     for seed in range(100, 110):

@@ -12,12 +12,15 @@ import json
 import re
 from typing import Any
 
+import pytest
+
 from doomtable.engine import Rng, new_game
 from doomtable.games.doom_on_you import DoomOnYouState
 from doomtable.games.doom_on_you.cards import BATTLE_NAMES, IS_DOOM, NAMES
 from doomtable.games.doom_on_you.game import HIDDEN
 
 GAMES = 1000
+CHUNK = 100  # games per test case, so that the 1,000 games spread over the workers
 SAMPLE_EVERY = 5  # decisions between two determinize checks
 NAME_RE = re.compile("|".join(sorted((re.escape(n) for n in set(NAMES)), key=len, reverse=True)))
 BATTLE_CARDS = set(BATTLE_NAMES.values())
@@ -160,8 +163,10 @@ def play_checked(game: int) -> None:
         decisions += 1
 
 
-def test_views_and_logs_show_each_player_only_what_they_have_seen() -> None:
-    for game in range(GAMES):
+@pytest.mark.slow
+@pytest.mark.parametrize("chunk", range(GAMES // CHUNK))
+def test_views_and_logs_show_each_player_only_what_they_have_seen(chunk: int) -> None:
+    for game in range(chunk * CHUNK, (chunk + 1) * CHUNK):
         play_checked(game)
 
 
