@@ -37,8 +37,10 @@ system-deps:
 		($(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium postgresql)
 
+# worksteal: a worker that runs out takes tests from the other's queue, so the long tests
+# (marked slow, started first: tests/conftest.py) never leave one core idle at the end.
 test: lint typecheck system-deps
-	$(BIN)/pytest -n auto -rs
+	$(BIN)/pytest -n auto --dist worksteal -rs
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
