@@ -1,7 +1,8 @@
 """Suite-wide order: the tests marked ``slow`` (each many CPU seconds) are handed out first.
 
-With `pytest -n 2` the workers take tests in collection order; a long test collected near the
-end would leave one worker running it alone while the other has finished. Started first, the
+`make test` runs `pytest -n auto --dist worksteal`: each worker starts on its share of the
+collection, and one that runs out takes tests from the end of the other's queue. A long test
+collected near the end would run alone while the other worker has finished; started first, the
 long tests overlap each other and the many short ones fill the gaps at the end.
 """
 
