@@ -8,8 +8,9 @@ Run from the repository root with the dev venv (Ray comes with it)::
 Each round runs, for ``--backend local`` then ``--backend ray`` (2 workers each):
 ``simulate doomlings -n 8`` (start-up: interpreter, imports, the pool or a local Ray
 instance, and its shutdown), ``-n GAMES --bots random`` and ``-n GREEDY_GAMES --bots greedy``.
-Each is timed as a whole command, and the table gives the median of the rounds. Ray's own
-start-up is the difference of the two backends' ``-n 8`` runs.
+Each is timed as a whole command, and the table gives the median of the rounds (every run
+is listed below it). Ray's own start-up is the difference of the two backends' ``-n 8``
+runs, and is also timed alone (``ray.init`` of a local instance, then ``ray.shutdown``).
 """
 
 from __future__ import annotations
@@ -36,6 +37,19 @@ def wall_time(games: int, bots: str, backend: str, workers: int) -> float:
     return seconds
 
 
+def ray_start_up(workers: int) -> float:
+    """Seconds for ``ray.init`` of a local instance and its shutdown, in a fresh interpreter."""
+    code = (
+        "import time, ray; start = time.perf_counter(); "
+        f"ray.init(num_cpus={workers}, include_dashboard=False, log_to_driver=False); "
+        "ray.shutdown(); print(time.perf_counter() - start)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    if done.returncode != 0:
+        sys.exit(f"ray.init failed:\n{done.stderr.strip()[-2000:]}")
+    return float(done.stdout.split()[-1])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--games", type=int, default=2000, help="random-bot games (2000)")
@@ -49,8 +63,10 @@ def main() -> None:
         f"-n {args.greedy_games}, greedy": (args.greedy_games, "greedy"),
     }
     times: dict[tuple[str, str], list[float]] = {}
+    init_times = []
     for number in range(1, args.rounds + 1):
         print(f"round {number}/{args.rounds}", flush=True)
+        init_times.append(ray_start_up(args.workers))
         for label, (games, bots) in runs.items():
             for backend in BACKENDS:
                 seconds = wall_time(games, bots, backend, args.workers)
@@ -62,6 +78,10 @@ def main() -> None:
         print(f"{label:<26}{local:>9.2f}s{ray:>9.2f}s{ray - local:>12.2f}s")
         if games > 8:
             print(f"{'  games/s':<26}{games / local:>10.1f}{games / ray:>10.1f}")
+    print(f"ray.init and shutdown alone: {statistics.median(init_times):.2f}s")
+    print("every run (s):")
+    for (label, backend), runs_seconds in times.items():
+        print(f"  {label}, {backend}: {', '.join(f'{s:.2f}' for s in runs_seconds)}")
 
 
 if __name__ == "__main__":
