@@ -224,6 +224,8 @@ class Measure:
     unit: str
     higher_is_better: bool
     target: str
+    game: str = "doomlings"
+    workers: int = 1
     samples: dict[str, list[float]] = field(default_factory=dict)
     notes: dict[str, Any] = field(default_factory=dict)
 
@@ -311,18 +313,34 @@ def build_measures(parts: set[str], quick: bool) -> tuple[list[Measure], dict[st
         )
     if "a" in parts:
         measures.append(
-            Measure("a_doom_on_you", "a", "Doom On You random games/s", "games/s", True, ">= 4x")
+            Measure(
+                "a_doom_on_you",
+                "a",
+                "Doom On You random games/s",
+                "games/s",
+                True,
+                ">= 4x",
+                game="doom-on-you",
+            )
         )
     if "b" in parts:
         sim = f"simulate -n {sim_games}"
         measures += [
             Measure("b_sim_1", "b", f"{sim}, 1 worker", "s", False, ">= 5x"),
-            Measure("b_sim_2", "b", f"{sim}, 2 workers", "s", False, "-"),
+            Measure("b_sim_2", "b", f"{sim}, 2 workers", "s", False, "-", workers=2),
         ]
     if "c" in parts:
         measures += [
             Measure("c_ismcts_doomlings", "c", "ISMCTS it/s, Doomlings", "it/s", True, ">= 3x"),
-            Measure("c_ismcts_doom_on_you", "c", "ISMCTS it/s, Doom On You", "it/s", True, ">= 3x"),
+            Measure(
+                "c_ismcts_doom_on_you",
+                "c",
+                "ISMCTS it/s, Doom On You",
+                "it/s",
+                True,
+                ">= 3x",
+                game="doom-on-you",
+            ),
         ]
     if "d" in parts:
         measures.append(
@@ -334,7 +352,7 @@ def build_measures(parts: set[str], quick: bool) -> tuple[list[Measure], dict[st
 def measure_round(measures: list[Measure], sides: list[Side], sizes: dict[str, Any]) -> None:
     """One round: every measure, the old side then the new."""
     for measure in measures:
-        if measure.key == "d_hearts":
+        if measure.part == "d":
             try:
                 value = run_child(sides[1], "hearts", seconds=sizes["hearts_seconds"])["value"]
             except BenchError as error:
@@ -345,21 +363,21 @@ def measure_round(measures: list[Measure], sides: list[Side], sizes: dict[str, A
             continue
         for side in sides:
             if measure.part == "b":
-                value = run_simulate(side, sizes["sim_games"], int(measure.key[-1]))
+                value = run_simulate(side, sizes["sim_games"], measure.workers)
             elif measure.part == "a":
-                game = "doomlings" if measure.key == "a_doomlings" else "doom-on-you"
-                result = run_child(side, "games", game=game, games=sizes["games"], seed=1000)
+                result = run_child(
+                    side, "games", game=measure.game, games=sizes["games"], seed=1000
+                )
                 value = result["value"]
                 measure.notes[side.name] = {
                     "log_entries": result["log_entries"],
                     "decisions_answered": result["answered"],
                 }
             else:
-                game = "doomlings" if measure.key.endswith("doomlings") else "doom-on-you"
                 result = run_child(
                     side,
                     "ismcts",
-                    game=game,
+                    game=measure.game,
                     positions=sizes["positions"],
                     iterations=sizes["iterations"],
                     passes=sizes["passes"],
