@@ -64,12 +64,27 @@ JS_GAMES_PER_HEARTS_STEP = 0.0096
 
 
 def _compiled_modules() -> list[str]:
+    """The imported ``doomtable`` modules that are compiled extensions (mypyc's shared
+    ``__mypyc`` libraries left out)."""
     return sorted(
         name
         for name, module in list(sys.modules.items())
         if name.startswith("doomtable")
+        and not name.endswith("__mypyc")
         and str(getattr(module, "__file__", None) or "").endswith((".so", ".pyd"))
     )
+
+
+def child_identity() -> dict[str, Any]:
+    """Which tree this side imports, and which of its modules (engine, both games, bots,
+    simulator) are compiled."""
+    import doomtable.bots
+    import doomtable.sim  # noqa: F401
+    from doomtable.engine import find_game
+
+    find_game("doomlings")
+    find_game("doom-on-you")
+    return {**_identity(), "compiled": _compiled_modules()}
 
 
 def _identity() -> dict[str, Any]:
@@ -197,7 +212,7 @@ CHILDREN: dict[str, Callable[..., dict[str, Any]]] = {
     "games": child_games,
     "ismcts": child_ismcts,
     "hearts": child_hearts,
-    "identity": lambda: {**_identity(), "compiled": _compiled_modules()},
+    "identity": child_identity,
 }
 
 

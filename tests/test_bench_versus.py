@@ -42,6 +42,13 @@ def test_unknown_part_is_refused_in_one_line() -> None:
     assert "Traceback" not in done.stderr
 
 
+def test_identity_child_names_this_tree() -> None:
+    result = child("identity")
+    assert Path(result["file"]) == ROOT / "src" / "doomtable" / "__init__.py"
+    assert type(result["auto_pass"]) is bool
+    assert all(name.startswith("doomtable.") for name in result["compiled"])
+
+
 def test_random_games_child_plays_this_tree() -> None:
     result = child("games", game="doom-on-you", games=2, seed=5)
     assert Path(result["file"]).is_relative_to(ROOT / "src")
