@@ -4,7 +4,7 @@ Run from the repository root, with the dev venv (OpenSpiel comes with it)::
 
     .venv/bin/python bench/bench_versus.py                 # 5 rounds of everything
     .venv/bin/python bench/bench_versus.py --quick         # small counts: a smoke run
-    .venv/bin/python bench/bench_versus.py --only a,c --rounds 3 --json versus.json
+    .venv/bin/python bench/bench_versus.py --only a,c --rounds 3 --json versus.json --markdown
 
 The script checks out ``--base`` (default 8301de9, before the speed work of issue 15) into a
 temporary git worktree, removed at the end (also on Ctrl-C or an error), and measures the old
@@ -40,6 +40,7 @@ import datetime
 import json
 import os
 import platform
+import re
 import shutil
 import signal
 import statistics
@@ -314,7 +315,7 @@ def old_worktree(base: str) -> Iterator[Path]:
 def build_measures(parts: set[str], quick: bool) -> tuple[list[Measure], dict[str, Any]]:
     sim_games = 200 if quick else 2000
     sizes = {
-        "games": 10 if quick else 100,
+        "games": 10 if quick else 200,
         "positions": 4 if quick else 8,
         "iterations": 20 if quick else 50,
         "passes": 1 if quick else 3,
@@ -445,7 +446,9 @@ def _ratio(top: float | None, bottom: float | None) -> float | None:
     return None if top is None or bottom is None or bottom == 0 else top / bottom
 
 
-def print_table(measures: list[Measure], sides: list[Side], rounds: int) -> None:
+def print_table(
+    measures: list[Measure], sides: list[Side], rounds: int, markdown: bool = False
+) -> None:
     print()
     for side in sides:
         identity = side.identity
@@ -465,7 +468,11 @@ def print_table(measures: list[Measure], sides: list[Side], rounds: int) -> None
             )
         if "error" in measure.notes:
             print(f"{measure.label}: not measured ({measure.notes['error']})")
-    print(f"\nmedian of {rounds} interleaved rounds; speed-up = new over old (times)\n")
+    print(
+        f"\n{datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC, load average "
+        f"{os.getloadavg()[0]:.1f}, {os.cpu_count()} cores; median of {rounds} interleaved "
+        "rounds; speed-up = new over old (times)\n"
+    )
     rows = [
         (
             f"{measure.part}. {measure.label}",
@@ -478,11 +485,16 @@ def print_table(measures: list[Measure], sides: list[Side], rounds: int) -> None
     ]
     rows += derived_rows({measure.key: measure for measure in measures})
     header = ("measure", "old", "new", "speed-up", "target")
+    if markdown:
+        print("| " + " | ".join(header) + " |\n|---|---:|---:|---:|---:|")
+        for row in rows:
+            print("| " + " | ".join(re.sub(r"(\d)x\b", "\\1×", cell) for cell in row) + " |")
+        return
     widths = [max(len(row[i]) for row in [header, *rows]) for i in range(5)]
-    for row in [header, tuple("-" * w for w in widths), *rows]:
+    for line in [header, tuple("-" * w for w in widths), *rows]:
         cells = [
-            row[0].ljust(widths[0]),
-            *(c.rjust(w) for c, w in zip(row[1:], widths[1:], strict=True)),
+            line[0].ljust(widths[0]),
+            *(c.rjust(w) for c, w in zip(line[1:], widths[1:], strict=True)),
         ]
         print("  ".join(cells))
 
@@ -536,6 +548,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="small counts: a smoke run")
     parser.add_argument("--only", default="a,b,c,d", help="parts to run, e.g. a,c (default all)")
     parser.add_argument("--json", type=Path, help="also write the figures to this JSON file")
+    parser.add_argument("--markdown", action="store_true", help="print the table as Markdown")
     args = parser.parse_args()
     parts = {part.strip() for part in args.only.split(",") if part.strip()}
     if not parts or not parts <= set("abcd"):
@@ -557,7 +570,7 @@ def main() -> None:
         sys.exit("interrupted; the temporary worktree is removed")
     except (BenchError, subprocess.CalledProcessError) as error:
         sys.exit(f"bench_versus: {error}")
-    print_table(measures, sides, args.rounds)
+    print_table(measures, sides, args.rounds, args.markdown)
     if args.json is not None:
         write_json(args.json, args, sides, measures)
 

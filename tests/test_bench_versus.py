@@ -31,7 +31,7 @@ def child(kind: str, **params: Any) -> dict[str, Any]:
 def test_help_names_every_option() -> None:
     done = run_script("--help")
     assert done.returncode == 0
-    for option in ("--base", "--rounds", "--quick", "--only", "--json"):
+    for option in ("--base", "--rounds", "--quick", "--only", "--json", "--markdown"):
         assert option in done.stdout
 
 
