@@ -9,6 +9,7 @@ from typing import Any, ClassVar, Final, Self
 from doomtable.engine import Option, Rng, ScenarioError
 from doomtable.engine.state import Handler
 from doomtable.games.doom_on_you import rules, scoring
+from doomtable.games.doom_on_you import value as win_model
 from doomtable.games.doom_on_you.cards import (
     ATTACK,
     BATTLE_NAMES,
@@ -319,6 +320,9 @@ class DoomOnYouState(DoomOnYouRules):
 
     def evaluate(self, player: int) -> float:
         return scoring.evaluate(self, player)
+
+    def win_chances(self) -> list[float]:
+        return win_model.win_chances(self)
 
     # ----------------------------------------------------------------- scenarios
 
