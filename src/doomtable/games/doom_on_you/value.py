@@ -78,7 +78,7 @@ def features(state: DoomOnYouBase) -> list[tuple[float, ...]]:
     food = scores(state)
     outlook = attack_outlook(state)
     damage = state.damage
-    rows = []
+    rows: list[tuple[float, ...]] = []
     for p in range(state.players):
         pile, hand = state.piles[p], state.hands[p]
         animals = sum(1 for c in hand if IS_ANIMAL[c])
