@@ -1,16 +1,17 @@
 """What a game's win-chance model is worth to ISMCTS: iterations/s and games won.
 
 Run by hand: ``.venv/bin/python bench/bench_win_model.py [--game doom-on-you] [--players 3]
-[--iterations 50] [--games 150] [--seed 1] [--workers 2] [--speed-only]``.
+[--iterations 50] [--games 150] [--seed 1] [--workers 2] [--minutes 60] [--speed-only |
+--strength-only]``.
 
 Two versions of ``ismcts:ITERATIONS`` are compared: ``model`` (the default bot: play-outs cut
 after a few random decisions and judged by the game's ``win_chances``) and ``full`` (the same
 bot with play-outs run to the end, as before the game had a model, and as a game without one
 still plays). Speed: iterations/s of each at positions a third of the way into random games
 (as ``bench_engine.py`` takes them), the two timed in turn so that the machine's load hits
-both alike. Strength: seat-rotated games between ``model``, ``full`` and ``greedy``; each bot's win share
-(ties split) with a 95% Wilson interval, and the mean per-game difference between ``model``
-and ``full`` with a 95% normal interval.
+both alike. Strength: seat-rotated games between ``model``, ``full`` and ``greedy``, stopped
+after ``--minutes``; each bot's win share (ties split) with a 95% Wilson interval, and the
+mean per-game difference between ``model`` and ``full`` with a 95% normal interval.
 """
 
 from __future__ import annotations
@@ -106,13 +107,27 @@ def play(
 
 
 def strength(
-    game: str, players: int, iterations: int, games: int, seed: int, workers: int
+    game: str, players: int, iterations: int, games: int, seed: int, workers: int, minutes: float
 ) -> dict[str, object]:
+    """Play the games, or those that finish within ``minutes``; a running summary every ten."""
     lineups = rotated_lineups(BOTS, players, games)
     tasks = [(i, game_seed(seed, i), lineup) for i, lineup in enumerate(lineups)]
     start = time.perf_counter()
+    results: list[tuple[tuple[str, ...], list[float]]] = []
     with Pool(workers) as pool:
-        results = pool.map(partial(play, game, players, iterations), tasks, chunksize=1)
+        played = pool.imap_unordered(partial(play, game, players, iterations), tasks)
+        for result in played:
+            results.append(result)
+            if len(results) % 10 == 0:
+                print(json.dumps(summary(results, start)), flush=True)
+            if time.perf_counter() - start > 60 * minutes:
+                pool.terminate()
+                break
+    return summary(results, start)
+
+
+def summary(results: list[tuple[tuple[str, ...], list[float]]], start: float) -> dict[str, object]:
+    """Each bot's win share, and ``model`` minus ``full`` game by game."""
     wins = dict.fromkeys(BOTS, 0.0)
     seats = dict.fromkeys(BOTS, 0)
     differences = []
@@ -123,21 +138,25 @@ def strength(
             wins[name] += share
             seats[name] += 1
         differences.append(per_bot["model"] - per_bot["full"])
-    report: dict[str, object] = {"games": games, "seconds": round(time.perf_counter() - start)}
+    report: dict[str, object] = {
+        "games": len(results),
+        "seconds": round(time.perf_counter() - start),
+    }
     for name in BOTS:
         lo, hi = wilson(wins[name], seats[name])
         report[name] = {
             "seats": seats[name],
             "wins": round(wins[name], 2),
-            "rate": round(wins[name] / seats[name], 4),
+            "rate": round(wins[name] / max(1, seats[name]), 4),
             "ci95": [round(lo, 4), round(hi, 4)],
         }
-    mean = statistics.mean(differences)
-    half = Z95 * statistics.stdev(differences) / math.sqrt(len(differences))
-    report["model_minus_full"] = {
-        "mean": round(mean, 4),
-        "ci95": [round(mean - half, 4), round(mean + half, 4)],
-    }
+    if len(differences) > 1:
+        mean = statistics.mean(differences)
+        half = Z95 * statistics.stdev(differences) / math.sqrt(len(differences))
+        report["model_minus_full"] = {
+            "mean": round(mean, 4),
+            "ci95": [round(mean - half, 4), round(mean + half, 4)],
+        }
     return report
 
 
@@ -151,17 +170,23 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--minutes", type=float, default=60.0, help="stop the games after this")
     parser.add_argument("--speed-only", action="store_true")
+    parser.add_argument("--strength-only", action="store_true")
     args = parser.parse_args()
-    report: dict[str, object] = {
-        "game": args.game,
-        "players": args.players,
-        "speed": speed(args.game, args.players, args.seconds, args.repeats),
-    }
-    print(json.dumps(report), flush=True)
+    report: dict[str, object] = {"game": args.game, "players": args.players}
+    if not args.strength_only:
+        report["speed"] = speed(args.game, args.players, args.seconds, args.repeats)
+        print(json.dumps(report), flush=True)
     if not args.speed_only:
         report[f"strength_ismcts_{args.iterations}"] = strength(
-            args.game, args.players, args.iterations, args.games, args.seed, args.workers
+            args.game,
+            args.players,
+            args.iterations,
+            args.games,
+            args.seed,
+            args.workers,
+            args.minutes,
         )
     print(json.dumps(report, indent=2))
 
