@@ -1,8 +1,8 @@
 """What a game's win-chance model is worth to ISMCTS: iterations/s and games won.
 
 Run by hand: ``.venv/bin/python bench/bench_win_model.py [--game doom-on-you] [--players 3]
-[--iterations 50] [--games 150] [--seed 1] [--workers 2] [--minutes 60] [--speed-only |
---strength-only]``.
+[--iterations 50] [--games 150] [--seed 1] [--workers 2] [--minutes 60]
+[--bots model,full,greedy] [--speed-only | --strength-only]``.
 
 Two versions of ``ismcts:ITERATIONS`` are compared: ``model`` (the default bot: play-outs cut
 after a few random decisions and judged by the game's ``win_chances``) and ``full`` (the same
@@ -40,6 +40,7 @@ from bench_engine import median_rate  # noqa: E402
 PLAY_TO_END = 10**9
 """A play-out this many decisions long always reaches the end of the game."""
 BOTS = ("model", "full", "greedy")
+"""The default lineup; any bot spec (``greedy``, ``random``) may sit in one too."""
 SPEED_ITERATIONS = 50
 
 
@@ -107,10 +108,17 @@ def play(
 
 
 def strength(
-    game: str, players: int, iterations: int, games: int, seed: int, workers: int, minutes: float
+    game: str,
+    players: int,
+    iterations: int,
+    games: int,
+    seed: int,
+    workers: int,
+    minutes: float,
+    bots: tuple[str, ...] = BOTS,
 ) -> dict[str, object]:
     """Play the games, or those that finish within ``minutes``; a running summary every ten."""
-    lineups = rotated_lineups(BOTS, players, games)
+    lineups = rotated_lineups(bots, players, games)
     tasks = [(i, game_seed(seed, i), lineup) for i, lineup in enumerate(lineups)]
     start = time.perf_counter()
     results: list[tuple[tuple[str, ...], list[float]]] = []
@@ -128,21 +136,23 @@ def strength(
 
 def summary(results: list[tuple[tuple[str, ...], list[float]]], start: float) -> dict[str, object]:
     """Each bot's win share, and ``model`` minus ``full`` game by game."""
-    wins = dict.fromkeys(BOTS, 0.0)
-    seats = dict.fromkeys(BOTS, 0)
+    names = sorted({name for lineup, _ in results for name in lineup})
+    wins = dict.fromkeys(names, 0.0)
+    seats = dict.fromkeys(names, 0)
     differences = []
     for lineup, shares in results:
-        per_bot = dict.fromkeys(BOTS, 0.0)
+        per_bot = dict.fromkeys(names, 0.0)
         for name, share in zip(lineup, shares, strict=True):
             per_bot[name] += share
             wins[name] += share
             seats[name] += 1
-        differences.append(per_bot["model"] - per_bot["full"])
+        if "model" in per_bot and "full" in per_bot:
+            differences.append(per_bot["model"] - per_bot["full"])
     report: dict[str, object] = {
         "games": len(results),
         "seconds": round(time.perf_counter() - start),
     }
-    for name in BOTS:
+    for name in names:
         lo, hi = wilson(wins[name], seats[name])
         report[name] = {
             "seats": seats[name],
@@ -170,6 +180,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--bots", default=",".join(BOTS), help="the lineup, rotated")
     parser.add_argument("--minutes", type=float, default=60.0, help="stop the games after this")
     parser.add_argument("--speed-only", action="store_true")
     parser.add_argument("--strength-only", action="store_true")
@@ -187,6 +198,7 @@ def main() -> None:
             args.seed,
             args.workers,
             args.minutes,
+            tuple(args.bots.split(",")),
         )
     print(json.dumps(report, indent=2))
 
