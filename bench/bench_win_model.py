@@ -45,10 +45,13 @@ SPEED_ITERATIONS = 50
 
 
 def make(name: str, iterations: int, seed: int) -> Bot:
+    """``model``, ``model@R`` (play-outs cut after ``R`` decisions), ``full`` or a bot spec."""
     if name == "full":
         return IsmctsBot(seed, iterations=iterations, rollout=PLAY_TO_END)
     if name == "model":
         return IsmctsBot(seed, iterations=iterations)
+    if name.startswith("model@"):
+        return IsmctsBot(seed, iterations=iterations, rollout=int(name[len("model@") :]))
     return make_bot(name, seed)
 
 
