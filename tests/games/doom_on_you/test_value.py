@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+from doomtable.bots import InfoSet, IsmctsBot
+from doomtable.bots.ismcts import _Node
 from doomtable.engine import Rng, new_game
 from doomtable.games.doom_on_you import value
 from doomtable.games.doom_on_you.game import DoomOnYouState
@@ -143,3 +145,26 @@ def test_the_fitting_script_learns_that_food_wins_from_a_small_sample() -> None:
     assert y.sum(axis=1) == pytest.approx(1)
     w = fit_value.fit(z, live, y)
     assert fit_value.log_loss(w, z, live, y) < fit_value.log_loss(0 * w, z, live, y)
+
+
+@pytest.mark.parametrize(
+    ("game", "rollout"), [("doom-on-you", None), ("doomlings", None), ("doom-on-you", 5)]
+)
+def test_ismcts_judges_after_the_games_own_number_of_random_decisions(
+    game: str, rollout: int | None
+) -> None:
+    state = new_game(game, 3, seed=2)
+    decision = state.pending
+    assert decision is not None
+    bot = IsmctsBot(seed=1, rollout=rollout)
+    world = InfoSet(state, decision).sample(bot.rng)
+    played = len(world.log)
+    root = _Node()
+    bot._iterate(root, world, bot.rng)
+    assert not world.is_over
+    expected = world.PLAYOUT_DECISIONS if rollout is None else rollout
+    assert len(world.log) - played == 1 + expected  # the new node's option, then the play-out
+    [child] = root.children.values()
+    chances = world.win_chances()
+    assert chances is not None
+    assert child.total == pytest.approx(chances[decision.player])
