@@ -178,3 +178,12 @@ def test_ray_backend_missing(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "ray", None)
     with pytest.raises(SimError, match=r"pip install 'doomtable\[ray\]'"):
         run(SPEC, 2, 2, ["random"], workers=1, backend="ray")
+
+
+def test_ray_address_that_cannot_be_used_is_one_line() -> None:
+    pytest.importorskip(
+        "ray", reason="ray is not installed (optional extra: pip install 'doomtable[ray]')"
+    )
+    with pytest.raises(SimError) as raised:
+        run(SPEC, 2, 2, ["random"], workers=1, backend="ray", address="nonsense")
+    assert str(raised.value) == "cannot reach Ray at nonsense: Invalid address format: nonsense"

@@ -3,10 +3,11 @@
 Every iteration draws a world from the bot's information set, walks down one shared tree of
 option sequences with UCB (counting for each option how often it was available, since which
 options exist depends on the sampled world), adds one node, plays a few decisions on at random
-and backs up every player's result, each node scoring the result of the player who chose it.
-The result is the game's own estimate of each player's chances where it has one
-(``GameState.win_chances``): a short play-out judged by it is less noisy than a long one to the
-end. A game without an estimate is played out to the end.
+(the game's ``PLAYOUT_DECISIONS``, unless told otherwise) and backs up every player's result,
+each node scoring the result of the player who chose it. The result is the game's own estimate
+of each player's chances where it has one (``GameState.win_chances``): a short play-out judged
+by it is less noisy than a long one to the end. A game without an estimate is played out to
+the end.
 """
 
 from __future__ import annotations
@@ -34,11 +35,11 @@ class IsmctsBot:
     """ISMCTS with ``iterations`` per move, or as many as fit in ``seconds`` when given.
 
     ``c`` is the UCB exploration constant; ``rollout`` is how many decisions the random
-    play-out makes before the game's ``win_chances`` judge it (a game without them plays on to
-    the end); ``reward`` is ``win`` (win share, ties split, or the estimated chances) or
-    ``score`` (a play-out to the end, scores scaled from lowest 0 to highest 1). A time
-    budget makes choices depend on the machine's speed; an iteration budget keeps them
-    reproducible.
+    play-out makes before the game's ``win_chances`` judge it (by default the game's
+    ``PLAYOUT_DECISIONS``; a game without chances plays on to the end); ``reward`` is ``win``
+    (win share, ties split, or the estimated chances) or ``score`` (a play-out to the end,
+    scores scaled from lowest 0 to highest 1). A time budget makes choices depend on the
+    machine's speed; an iteration budget keeps them reproducible.
     """
 
     def __init__(
@@ -47,12 +48,12 @@ class IsmctsBot:
         iterations: int = 200,
         seconds: float | None = None,
         c: float = 0.7,
-        rollout: int = 16,
+        rollout: int | None = None,
         reward: str = "win",
     ) -> None:
         if iterations < 1:
             raise ValueError(f"ismcts needs at least 1 iteration, not {iterations}")
-        if rollout < 0:
+        if rollout is not None and rollout < 0:
             raise ValueError(f"ismcts play-outs need rollout >= 0 decisions, not {rollout}")
         if seconds is not None and seconds <= 0:
             raise ValueError(f"ismcts needs a positive time per move, not {seconds}s")
@@ -125,7 +126,8 @@ class IsmctsBot:
         # Play-out: a few decisions at random, then the game's estimate, or on to the end.
         results = None
         if self.reward == "win":
-            _play_at_random(world, rng, self.rollout)
+            rollout = world.PLAYOUT_DECISIONS if self.rollout is None else self.rollout
+            _play_at_random(world, rng, rollout)
             if not world.is_over:
                 results = world.win_chances()
         if results is None:

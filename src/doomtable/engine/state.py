@@ -185,6 +185,10 @@ class GameState(ABC):
         """Counters the rules keep in a range: name -> (lowest, highest, current values)."""
         return {}
 
+    PLAYOUT_DECISIONS: ClassVar[int] = 16
+    """How many random decisions a searching bot's play-out makes before ``win_chances``
+    judges it (unless the bot is told otherwise); 0 judges the searched position itself."""
+
     def win_chances(self) -> list[float] | None:
         """Each player's chance of winning from here, for a searching bot to judge a play-out
         it cuts short; ``None`` (the default) when the game has no estimate, and searching

@@ -363,10 +363,15 @@ def _ray_stream(tasks: Sequence[Task], workers: int, address: str | None) -> Ite
     except ModuleNotFoundError:
         raise SimError("the ray backend needs Ray: pip install 'doomtable[ray]'") from None
     if not ray.is_initialized():
-        if address is None:
-            ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
-        else:
-            ray.init(address=address, log_to_driver=False)
+        try:
+            if address is None:
+                ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
+            else:
+                ray.init(address=address, log_to_driver=False)
+        except (ConnectionError, RuntimeError, ValueError) as error:
+            where = "start a local Ray instance" if address is None else f"reach Ray at {address}"
+            reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error)
+            raise SimError(f"cannot {where}: {reason}") from None
     remote = ray.remote(_play_chunk)
     chunks = _chunks(tasks, workers)
     pending = [remote.remote(chunk) for chunk in itertools.islice(chunks, 4 * workers)]

@@ -185,9 +185,19 @@ class DoomOnYouBase(GameState):
         return (CARD_DEF[card], self.damage[card])
 
 
-def distinct(cards: list[int], key: Callable[[int], object] = CARD_DEF.__getitem__) -> list[int]:
+def distinct(cards: list[int], key: Callable[[int], object] | None = None) -> list[int]:
     """One card per distinct kind (or ``key``): identical choices get one option."""
-    return distinct_by(cards, key)
+    if key is not None:
+        return distinct_by(cards, key)
+    # The common case, inline: most option lists are built from it, at nearly every decision.
+    seen: set[int] = set()
+    picked = []
+    for card in cards:
+        kind = CARD_DEF[card]
+        if kind not in seen:
+            seen.add(kind)
+            picked.append(card)
+    return picked
 
 
 __all__ = ["GAME", "NOTES", "DoomOnYouBase", "distinct"]
