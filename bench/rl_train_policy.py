@@ -1,8 +1,8 @@
 """Self-play training of the policy bot's value network (PyTorch on the CPU).
 
     .venv/bin/pip install -e ".[rl-train]"
-    nice -n 19 .venv/bin/python bench/rl_train_policy.py --minutes 40 --workers 2 \
-        --out src/doomtable/rl/weights/doomlings.json --curve curve.csv
+    .venv/bin/python bench/rl_train_policy.py --minutes 22 --workers 2 --greedy-games 240 \
+        --games 80 --out src/doomtable/rl/weights/doomlings.json --curve curve.csv
 
 The bot (``doomtable.rl.policy``) tries each option on its own sampled worlds and keeps the
 one after which the network gives it the best chance of winning; training teaches the
@@ -13,11 +13,13 @@ network those chances from the outcomes of games (approximate policy iteration):
   half of them in all four seats (self-play), half in one seat against three greedy bots.
 
 From each game, positions are kept at random (``--keep``) where a player has a real choice;
-each is that player's view, read into the network's features, labelled with the game's final
-win shares. After each generation the network is trained further (Adam, ``--epochs`` passes)
-on all positions so far, with a cross-entropy loss between its softmax over seats and the win
-shares. The one-seat games' win rate against greedy bots goes to the curve file, with the
-held-out loss; the run stops after ``--minutes`` (the generation under way finishes first).
+each is that player's view, read into the network's features, labelled with the average of
+the game's final win shares and of ``--playouts`` random play-outs to the end from there.
+After each generation the network is trained further (AdamW, ``--epochs`` passes) on all
+positions so far, with a cross-entropy loss between its softmax over seats and the labels;
+the learning rate can fall linearly over the run to ``--lr-end`` x ``--lr``. The one-seat
+games' win rate against greedy bots goes to the curve file, with the held-out loss; the run
+stops after ``--minutes`` (the generation under way finishes).
 """
 
 from __future__ import annotations
@@ -194,13 +196,14 @@ def main() -> None:
     parser.add_argument("--buckets", type=int, default=64)
     parser.add_argument("--greedy-games", type=int, default=600)
     parser.add_argument("--games", type=int, default=200, help="games per later generation")
-    parser.add_argument("--keep", type=float, default=0.5, help="share of positions kept")
+    parser.add_argument("--keep", type=float, default=0.3, help="share of positions kept")
     parser.add_argument("--samples", type=int, default=2, help="the bot's sampled worlds")
     parser.add_argument("--playouts", type=int, default=4, help="random play-outs per position")
     parser.add_argument("--epochs", type=int, default=2)
     parser.add_argument("--weight-decay", type=float, default=1e-3)
     parser.add_argument("--batch", type=int, default=256)
     parser.add_argument("--lr", type=float, default=3e-3)
+    parser.add_argument("--lr-end", type=float, default=1.0, help="last rate, share of --lr")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, required=True)
@@ -250,6 +253,10 @@ def main() -> None:
                 # Every tenth game is held out, to watch the loss on games never trained on.
                 (held_out if games % 10 == 0 else positions).extend(game_positions)
                 games += 1
+            # The learning rate may fall linearly over the run, to settle the last weights.
+            elapsed = min(1.0, (time.monotonic() - start) / 60 / args.minutes)
+            for group in opt.param_groups:
+                group["lr"] = args.lr * (1 - (1 - args.lr_end) * elapsed)
             train(net, opt, positions, args.players, args.epochs, args.batch, rng)
             with torch.no_grad():
                 held = float(loss_on(net, held_out, args.players))
