@@ -82,7 +82,9 @@ def test_other_games_get_a_clear_error() -> None:
         bot.choose(InfoSet(state, decision))
 
 
-def numpy_win_chances(weights: PolicyWeights, rows: list[list[float]], cards: list[list[int]]):  # type: ignore[no-untyped-def]
+def numpy_win_chances(
+    weights: PolicyWeights, rows: list[list[float]], cards: list[list[int]]
+) -> np.ndarray:
     size, hidden = len(SEAT_FEATURES), weights.hidden
     w = np.asarray(weights.dense_weights).reshape(size, hidden)
     vectors = np.asarray(weights.card_vectors).reshape(2 * weights.buckets, hidden)
