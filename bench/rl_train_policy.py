@@ -1,190 +1,190 @@
-"""Policy-gradient training of the policy bot (PyTorch on the CPU).
+"""Self-play training of the policy bot's value network (PyTorch on the CPU).
 
     .venv/bin/pip install -e ".[rl-train]"
-    nice -n 19 .venv/bin/python bench/rl_train_policy.py --minutes 28 --imitate-minutes 10 \
-        --vs-greedy 0.75 --out src/doomtable/rl/weights/doomlings.json --curve curve.csv
+    .venv/bin/python bench/rl_train_policy.py --minutes 22 --workers 2 --greedy-games 240 \
+        --games 80 --out src/doomtable/rl/weights/doomlings.json --curve curve.csv
 
-The network is the one ``doomtable.rl.policy`` runs (hashed view -> tanh layer ->
-option-token scores); games run on a numpy copy of the weights. For the first
-``--imitate-minutes`` greedy bots play every seat and the network learns to copy their
-choices (cross-entropy). After that each game has, with probability ``--vs-greedy``, one
-policy seat against greedy bots, otherwise the policy in every seat (sampling from its
-softmax); every policy decision with a choice is trained with REINFORCE, the return being the
-seat's win share plus ``--score-weight`` x (score - the others' mean score) / 10, standardised
-over the batch, plus an entropy bonus. Every ``--eval-every`` batches the policy (best option,
-as the bot plays) plays ``--eval-games`` seat-rotated games against three greedy bots and the
-win rate goes to the curve file.
+The bot (``doomtable.rl.policy``) tries each option on its own sampled worlds and keeps the
+one after which the network gives it the best chance of winning; training teaches the
+network those chances from the outcomes of games (approximate policy iteration):
+
+- generation 0: ``--greedy-games`` games between four greedy bots;
+- every later generation: ``--games`` games played by the bot with the current network,
+  half of them in all four seats (self-play), half in one seat against three greedy bots.
+
+From each game, positions are kept at random (``--keep``) where a player has a real choice;
+each is that player's view, read into the network's features, labelled with the average of
+the game's final win shares and of ``--playouts`` random play-outs to the end from there.
+After each generation the network is trained further (AdamW, ``--epochs`` passes) on all
+positions so far, with a cross-entropy loss between its softmax over seats and the labels;
+the learning rate can fall linearly over the run to ``--lr-end`` x ``--lr``. The one-seat
+games' win rate against greedy bots goes to the curve file, with the held-out loss; the run
+stops after ``--minutes`` (the generation under way finishes).
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
+import json
+import math
 import time
+from array import array
+from multiprocessing import Pool
 from pathlib import Path
 
-import numpy as np
 import torch
 
 from doomtable.bots import InfoSet, make_bot, outcome_shares
 from doomtable.engine import GameState, Rng, new_game
-from doomtable.rl.encoding import game_encoding
-from doomtable.rl.policy import PolicyBot, PolicyWeights, option_tokens
+from doomtable.rl.policy import SEAT_FEATURES, PolicyBot, PolicyWeights, view_features
 
-Sample = tuple[list[int], list[float], list[int], int, int, int]
-"""(observation slots, values, option token buckets (2 per option), options, chosen, seat)"""
+Position = tuple[list[list[float]], list[list[int]], list[float]]
+"""(per-seat numbers, per-seat card buckets, win shares), seats from the viewer round."""
 
 
 class Net(torch.nn.Module):
-    def __init__(self, size: int, hidden: int, buckets: int) -> None:
+    """The network ``doomtable.rl.policy.PolicyNet`` runs, in PyTorch."""
+
+    def __init__(self, hidden: int, buckets: int) -> None:
         super().__init__()
-        self.inputs = torch.nn.EmbeddingBag(size, hidden, mode="sum")
-        self.input_bias = torch.nn.Parameter(torch.zeros(hidden))
-        self.tokens = torch.nn.Embedding(buckets, hidden)
-        self.token_bias = torch.nn.Embedding(buckets, 1)
-        torch.nn.init.normal_(self.inputs.weight, std=0.05)
-        torch.nn.init.normal_(self.tokens.weight, std=0.05)
-        torch.nn.init.zeros_(self.token_bias.weight)
+        size = len(SEAT_FEATURES)
+        self.dense = torch.nn.Linear(size, hidden)
+        self.cards = torch.nn.EmbeddingBag(2 * buckets, hidden, mode="sum")
+        self.readout = torch.nn.Linear(hidden, 1, bias=False)
+        self.skip = torch.nn.Linear(size, 1, bias=False)
+        torch.nn.init.normal_(self.cards.weight, std=0.02)
+        self.buckets = buckets
+
+    def forward(
+        self, x: torch.Tensor, cards: torch.Tensor, offsets: torch.Tensor, players: int
+    ) -> torch.Tensor:
+        """Log win chances, one row per position."""
+        h = torch.tanh(self.dense(x) + self.cards(cards, offsets))
+        u = (self.readout(h) + self.skip(x)).reshape(-1, players)
+        return torch.log_softmax(u, dim=1)
 
     def weights(self, game: str, notes: dict[str, object]) -> PolicyWeights:
-        from array import array
-
         def flat(t: torch.Tensor) -> array[float]:
             return array("f", t.detach().reshape(-1).tolist())
 
         return PolicyWeights(
             game=game,
-            observation_size=self.inputs.weight.shape[0],
-            hidden=self.inputs.weight.shape[1],
-            buckets=self.tokens.weight.shape[0],
-            input_weights=flat(self.inputs.weight),
-            input_bias=flat(self.input_bias),
-            token_vectors=flat(self.tokens.weight),
-            token_bias=flat(self.token_bias.weight),
+            hidden=self.dense.out_features,
+            buckets=self.buckets,
+            dense_weights=flat(self.dense.weight.T.contiguous()),
+            hidden_bias=flat(self.dense.bias),
+            card_vectors=flat(self.cards.weight),
+            readout=flat(self.readout.weight),
+            skip=flat(self.skip.weight),
             notes=notes,
         )
 
 
+_WORKER_NET: dict[str, PolicyWeights] = {}
+
+
+def playout_shares(state: GameState, rng: Rng) -> list[float]:
+    """The win shares at the end of a random play-out from ``state`` (left unchanged), with
+    the future shuffles redrawn."""
+    world = state.clone()
+    world.rng = Rng(rng.next64())
+    world.log = []
+    world.skip_forced_windows = True
+    while (decision := world.pending) is not None:
+        world._apply_unchecked(decision.options[rng.below(len(decision.options))])
+    return outcome_shares(world)
+
+
 def play_game(
-    game: str,
-    players: int,
-    seed: int,
-    params: list[np.ndarray],
-    rng: np.random.Generator,
-    learners: int,
-    score_weight: float,
-    imitate: bool = False,
-) -> tuple[list[Sample], list[float]]:
-    """One game: ``learners`` random seats play the policy, the others are greedy bots.
-
-    With ``imitate``, greedy bots play every seat and their choices are the samples.
-    """
-    w1, b1, tok, tbias = params
-    encoding = game_encoding(game)
-    buckets = tok.shape[0]
-    state = new_game(game, players, seed)
-    seats = set() if imitate else set(rng.permutation(players)[:learners].tolist())
-    greedy = {p: make_bot("greedy", seed * 7 + p) for p in range(players) if p not in seats}
-    samples: list[Sample] = []
-    while (decision := state.pending) is not None:
-        options = decision.options
-        if len(options) == 1:
-            state.apply(decision.player, options[0])
-            continue
-        if decision.player in greedy and not imitate:
-            state.apply(decision.player, greedy[decision.player].choose(InfoSet(state, decision)))
-            continue
-        feats = encoding.observations.features(
-            state.view(decision.player), decision.player, players
-        )
-        slots = list(feats)
-        values = list(feats.values())
-        hidden = np.tanh(b1 + np.asarray(values, np.float32) @ w1[slots])
-        tokens = [t for o in options for t in option_tokens(str(o[0]), state.label(o), buckets)]
-        pair = np.asarray(tokens).reshape(-1, 2)
-        logits = (tok[pair] @ hidden).sum(1) + tbias[pair].sum(1)
-        logits = logits - logits.max()
-        p = np.exp(logits)
-        p /= p.sum()
-        if imitate:
-            chosen = options.index(greedy[decision.player].choose(InfoSet(state, decision)))
+    task: tuple[str, int, int, str, str | None, float, int, int, int],
+) -> tuple[list[Position], float | None]:
+    """One game; its kept positions, and the learner's win share if one seat was the bot."""
+    game, players, seed, mode, weights_json, keep, samples, buckets, playouts = task
+    weights = None
+    if weights_json is not None:
+        weights = _WORKER_NET.get(weights_json)
+        if weights is None:
+            _WORKER_NET.clear()
+            weights = _WORKER_NET[weights_json] = PolicyWeights.from_json(weights_json, "run")
+    rng = Rng(seed ^ 0x5EED)
+    learner = rng.below(players)
+    bots = []
+    for p in range(players):
+        if weights is not None and (mode == "self" or p == learner):
+            bots.append(PolicyBot.with_weights(seed * 8 + p, weights, samples=samples))
         else:
-            chosen = int(rng.choice(len(options), p=p))
-        samples.append((slots, values, tokens, len(options), chosen, decision.player))
-        state.apply(decision.player, options[chosen])
-    return samples, rewards(state, score_weight)
-
-
-def rewards(state: GameState, score_weight: float) -> list[float]:
-    """Win share, plus ``score_weight`` x (score - mean of the others' scores) / 10."""
+            bots.append(make_bot("greedy", seed * 8 + p))
+    state = new_game(game, players, seed)
+    kept: list[tuple[int, list[list[float]], list[list[int]], list[float]]] = []
+    while (decision := state.pending) is not None:
+        player = decision.player
+        if len(decision.options) > 1 and rng.below(1_000_000) < keep * 1_000_000:
+            rows, cards = view_features(state.view(player), buckets)
+            totals = [0.0] * players
+            for _ in range(playouts):
+                totals = [t + s for t, s in zip(totals, playout_shares(state, rng), strict=True)]
+            kept.append((player, rows, cards, totals))
+        state.apply(player, bots[player].choose(InfoSet(state, decision)))
     shares = outcome_shares(state)
-    scores = state.scores()
-    n = len(scores)
-    return [
-        share + score_weight * (score - (sum(scores) - score) / (n - 1)) / 10
-        for share, score in zip(shares, scores, strict=True)
-    ]
-
-
-def update(
-    net: Net, opt: torch.optim.Optimizer, batch: list[tuple[Sample, float]], entropy_coef: float
-) -> float:
-    offsets, flat_slots, flat_values, seg, tokens, chosen_at, advantages = (
-        [],
-        [],
-        [],
-        [],
-        [],
-        [],
-        [],
-    )
-    position = 0
-    for row, (sample, advantage) in enumerate(batch):
-        slots, values, toks, count, chosen, _ = sample
-        offsets.append(len(flat_slots))
-        flat_slots.extend(slots)
-        flat_values.extend(values)
-        seg.extend([row] * count)
-        tokens.extend(toks)
-        chosen_at.append(position + chosen)
-        position += count
-        advantages.append(advantage)
-    hidden = torch.tanh(
-        net.inputs(
-            torch.tensor(flat_slots),
-            torch.tensor(offsets),
-            per_sample_weights=torch.tensor(flat_values, dtype=torch.float32),
+    # Label: the game's own outcome and the random play-outs' outcomes, averaged.
+    positions = [
+        (
+            rows,
+            cards,
+            [(shares[q] + totals[q]) / (playouts + 1) for q in seats_from(player, players)],
         )
-        + net.input_bias
+        for player, rows, cards, totals in kept
+    ]
+    return positions, (shares[learner] if mode == "vs" else None)
+
+
+def seats_from(player: int, players: int) -> list[int]:
+    return [(player + k) % players for k in range(players)]
+
+
+def tensors(
+    positions: list[Position],
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor, torch.Tensor]:
+    x = [row for rows, _, _ in positions for row in rows]
+    flat: list[int] = []
+    offsets = []
+    for _, cards, _ in positions:
+        for names in cards:
+            offsets.append(len(flat))
+            flat.extend(names)
+    y = [shares for _, _, shares in positions]
+    return (
+        torch.tensor(x, dtype=torch.float32),
+        torch.tensor(flat, dtype=torch.long),
+        torch.tensor(offsets, dtype=torch.long),
+        torch.tensor(y, dtype=torch.float32),
     )
-    pair = torch.tensor(tokens).reshape(-1, 2)
-    seg_t = torch.tensor(seg)
-    logits = (net.tokens(pair).sum(1) * hidden[seg_t]).sum(1) + net.token_bias(pair).sum((1, 2))
-    rows = len(batch)
-    seg_max = torch.full((rows,), -1e9).scatter_reduce(0, seg_t, logits.detach(), "amax")
-    exp = torch.exp(logits - seg_max[seg_t])
-    norm = torch.zeros(rows).index_add(0, seg_t, exp)
-    log_p = logits - seg_max[seg_t] - torch.log(norm[seg_t])
-    entropy = -torch.zeros(rows).index_add(0, seg_t, torch.exp(log_p) * log_p)
-    adv = torch.tensor(advantages, dtype=torch.float32)
-    loss = -(log_p[torch.tensor(chosen_at)] * adv).mean() - entropy_coef * entropy.mean()
-    opt.zero_grad()
-    loss.backward()
-    opt.step()
-    return float(entropy.mean().detach())
 
 
-def evaluate(weights: PolicyWeights, game: str, players: int, games: int, seed: int) -> float:
-    wins = 0.0
-    for g in range(games):
-        seat = g % players
-        bots = [make_bot("greedy", seed + g * 10 + p) for p in range(players)]
-        bots[seat] = PolicyBot.with_weights(seed + g, weights)
-        state = new_game(game, players, seed + g)
-        while (decision := state.pending) is not None:
-            state.apply(decision.player, bots[decision.player].choose(InfoSet(state, decision)))
-        wins += outcome_shares(state)[seat]
-    return wins / games
+def loss_on(net: Net, positions: list[Position], players: int) -> torch.Tensor:
+    x, cards, offsets, y = tensors(positions)
+    return -(y * net(x, cards, offsets, players)).sum(1).mean()
+
+
+def train(
+    net: Net,
+    opt: torch.optim.Optimizer,
+    positions: list[Position],
+    players: int,
+    epochs: int,
+    batch: int,
+    rng: Rng,
+) -> None:
+    for _ in range(epochs):
+        order = list(range(len(positions)))
+        rng.shuffle(order)
+        for start in range(0, len(order), batch):
+            chunk = [positions[i] for i in order[start : start + batch]]
+            loss = loss_on(net, chunk, players)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
 
 
 def main() -> None:
@@ -192,100 +192,107 @@ def main() -> None:
     parser.add_argument("--game", default="doomlings")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--minutes", type=float, default=40.0)
-    parser.add_argument("--hidden", type=int, default=32)
-    parser.add_argument("--buckets", type=int, default=1024)
-    parser.add_argument("--games-per-batch", type=int, default=8)
+    parser.add_argument("--hidden", type=int, default=16)
+    parser.add_argument("--buckets", type=int, default=64)
+    parser.add_argument("--greedy-games", type=int, default=600)
+    parser.add_argument("--games", type=int, default=200, help="games per later generation")
+    parser.add_argument("--keep", type=float, default=0.3, help="share of positions kept")
+    parser.add_argument("--samples", type=int, default=2, help="the bot's sampled worlds")
+    parser.add_argument("--playouts", type=int, default=4, help="random play-outs per position")
+    parser.add_argument("--epochs", type=int, default=2)
+    parser.add_argument("--weight-decay", type=float, default=1e-3)
+    parser.add_argument("--batch", type=int, default=256)
     parser.add_argument("--lr", type=float, default=3e-3)
-    parser.add_argument("--entropy", type=float, default=0.01)
-    parser.add_argument("--eval-every", type=int, default=25)
-    parser.add_argument("--eval-games", type=int, default=20)
+    parser.add_argument("--lr-end", type=float, default=1.0, help="last rate, share of --lr")
+    parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--vs-greedy", type=float, default=0.5, help="share of games: 1 learner")
-    parser.add_argument("--score-weight", type=float, default=0.3)
-    parser.add_argument(
-        "--imitate-minutes", type=float, default=0.0, help="first learn to copy greedy bots"
-    )
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--curve", type=Path, required=True)
     args = parser.parse_args()
     torch.manual_seed(args.seed)
     torch.set_num_threads(1)
-    encoding = game_encoding(args.game)
-    net = Net(encoding.observations.size, args.hidden, args.buckets)
-    opt = torch.optim.Adam(net.parameters(), lr=args.lr)
-    rng = np.random.default_rng(args.seed)
-    seeds = Rng(args.seed)
+    net = Net(args.hidden, args.buckets)
+    opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=args.weight_decay)
+    rng = Rng(args.seed)
+    seeds = Rng(args.seed + 1)
     start = time.monotonic()
-    games = batches = 0
-    with args.curve.open("w", newline="") as curve_file:
+    held_out: list[Position] = []
+    positions: list[Position] = []
+    games = generation = 0
+    with Pool(args.workers) as pool, args.curve.open("w", newline="") as curve_file:
         curve = csv.writer(curve_file)
-        curve.writerow(["minutes", "games", "entropy", "win_rate_vs_greedy", "phase"])
-        while time.monotonic() - start < args.minutes * 60:
-            params = [
-                net.inputs.weight.detach().numpy().copy(),
-                net.input_bias.detach().numpy().copy(),
-                net.tokens.weight.detach().numpy().copy(),
-                net.token_bias.weight.detach().numpy()[:, 0].copy(),
-            ]
-            batch: list[tuple[Sample, float]] = []
-            if time.monotonic() - start < args.imitate_minutes * 60:
-                for _ in range(args.games_per_batch):
-                    samples, _ = play_game(
-                        args.game,
-                        args.players,
-                        seeds.next64() % 2**31,
-                        params,
-                        rng,
-                        0,
-                        args.score_weight,
-                        imitate=True,
-                    )
-                    batch.extend((s, 1.0) for s in samples)  # cross-entropy on greedy's choice
-                    games += 1
-                entropy = update(net, opt, batch, 0.0)
-                batches += 1
-                minutes = (time.monotonic() - start) / 60
-                curve.writerow([f"{minutes:.1f}", games, f"{entropy:.3f}", "", "imitate"])
-                curve_file.flush()
-                continue
-            for _ in range(args.games_per_batch):
-                learners = 1 if rng.random() < args.vs_greedy else args.players
-                samples, shares = play_game(
+        curve.writerow(
+            ["generation", "minutes", "games", "positions", "held_out_loss", "vs_greedy", "n"]
+        )
+        while True:
+            if generation == 0:
+                tasks = [("greedy", None)] * args.greedy_games
+            else:
+                weights_json = net.weights(args.game, {}).to_json()
+                half = args.games // 2
+                tasks = [("self", weights_json)] * half + [("vs", weights_json)] * (
+                    args.games - half
+                )
+            work = [
+                (
                     args.game,
                     args.players,
                     seeds.next64() % 2**31,
-                    params,
-                    rng,
-                    learners,
-                    args.score_weight,
+                    mode,
+                    weights_json,
+                    args.keep,
+                    args.samples,
+                    args.buckets,
+                    args.playouts,
                 )
-                batch.extend((s, shares[s[5]]) for s in samples)
+                for mode, weights_json in tasks
+            ]
+            results = list(pool.imap(play_game, work))
+            shares = [share for _, share in results if share is not None]
+            for game_positions, _ in results:
+                # Every tenth game is held out, to watch the loss on games never trained on.
+                (held_out if games % 10 == 0 else positions).extend(game_positions)
                 games += 1
-            returns = np.asarray([r for _, r in batch])
-            spread = returns.std() + 1e-6
-            batch = [(s, (r - returns.mean()) / spread) for s, r in batch]
-            entropy = update(net, opt, batch, args.entropy)
-            batches += 1
-            win_rate = ""
-            if batches % args.eval_every == 0:
-                current = net.weights(args.game, {})
-                rate = evaluate(current, args.game, args.players, args.eval_games, 10_000 + batches)
-                win_rate = f"{rate:.3f}"
+            # The learning rate may fall linearly over the run, to settle the last weights.
+            elapsed = min(1.0, (time.monotonic() - start) / 60 / args.minutes)
+            for group in opt.param_groups:
+                group["lr"] = args.lr * (1 - (1 - args.lr_end) * elapsed)
+            train(net, opt, positions, args.players, args.epochs, args.batch, rng)
+            with torch.no_grad():
+                held = float(loss_on(net, held_out, args.players))
             minutes = (time.monotonic() - start) / 60
-            curve.writerow([f"{minutes:.1f}", games, f"{entropy:.3f}", win_rate, "reinforce"])
+            rate = sum(shares) / len(shares) if shares else math.nan
+            curve.writerow(
+                [
+                    generation,
+                    f"{minutes:.1f}",
+                    games,
+                    len(positions),
+                    f"{held:.4f}",
+                    "" if not shares else f"{rate:.3f}",
+                    len(shares),
+                ]
+            )
             curve_file.flush()
             print(
-                f"{minutes:5.1f} min {games:6d} games entropy {entropy:.3f} {win_rate}", flush=True
+                f"gen {generation} {minutes:5.1f} min {games} games {len(positions)} positions "
+                f"held-out loss {held:.4f} vs greedy {rate:.3f} ({len(shares)} games)",
+                flush=True,
             )
+            generation += 1
+            if minutes >= args.minutes:
+                break
     notes = {
         "trained_games": games,
+        "generations": generation,
         "minutes": round((time.monotonic() - start) / 60, 1),
-        "method": "REINFORCE, self-play and against greedy bots",
-        "imitate_minutes": args.imitate_minutes,
-        "vs_greedy": args.vs_greedy,
+        "method": "afterstate value network, approximate policy iteration by self-play",
+        "samples": args.samples,
         "players": args.players,
+        "args": {k: str(v) for k, v in vars(args).items()},
     }
     args.out.write_text(net.weights(args.game, notes).to_json())
+    print(json.dumps(notes))
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
-"""The learned policy bot: legal, reproducible play from its own view, a forward pass that
-needs no numpy, and clear errors for bad weight files."""
+"""The learned policy bot: legal, reproducible play judged from its own view only, a forward
+pass that needs no numpy, and clear errors for bad weight files."""
 
 from __future__ import annotations
 
@@ -13,41 +13,39 @@ import pytest
 
 from doomtable.bots import InfoSet, make_bot
 from doomtable.engine import Rng, new_game
-from doomtable.rl.encoding import game_encoding
 from doomtable.rl.policy import (
+    SEAT_FEATURES,
     PolicyBot,
     PolicyError,
     PolicyNet,
     PolicyWeights,
     load_weights,
-    option_tokens,
     shipped_weights_path,
+    view_features,
 )
 
 
-def random_weights(game: str, seed: int, hidden: int = 8, buckets: int = 64) -> PolicyWeights:
-    size = game_encoding(game).observations.size
+def random_weights(game: str, seed: int, hidden: int = 8, buckets: int = 16) -> PolicyWeights:
     rng = np.random.default_rng(seed)
+    size = len(SEAT_FEATURES)
 
     def floats(n: int) -> array[float]:
         return array("f", rng.normal(0, 0.5, n).tolist())
 
     return PolicyWeights(
         game,
-        size,
         hidden,
         buckets,
         floats(size * hidden),
         floats(hidden),
-        floats(buckets * hidden),
-        floats(buckets),
+        floats(2 * buckets * hidden),
+        floats(hidden),
+        floats(size),
         {},
     )
 
 
-def play(
-    game: str, bots: list[PolicyBot | object], seed: int
-) -> list[tuple[int, tuple[object, ...]]]:
+def play(game: str, bots: list[object], seed: int) -> list[tuple[int, tuple[object, ...]]]:
     state = new_game(game, len(bots), seed)
     while (decision := state.pending) is not None:
         choice = bots[decision.player].choose(InfoSet(state, decision))  # type: ignore[attr-defined]
@@ -58,22 +56,44 @@ def play(
 
 def test_shipped_policy_plays_legal_reproducible_games() -> None:
     assert shipped_weights_path("doomlings").is_file()
-    for seed in range(2):
-        logs = [
-            play(
-                "doomlings",
-                [make_bot("policy", seed), *(make_bot("greedy", p) for p in range(3))],
-                seed,
-            )
-            for _ in range(2)
-        ]
-        assert logs[0] == logs[1]
+    assert load_weights("doomlings").notes["trained_games"] > 0
+    logs = [
+        play("doomlings", [make_bot("policy", 1), *(make_bot("greedy", p) for p in range(3))], 1)
+        for _ in range(2)
+    ]
+    assert logs[0] == logs[1]
 
 
-@pytest.mark.parametrize("game", ["doom-on-you", "doomlings-blackbox"])
-def test_policy_with_any_weights_plays_legally(game: str) -> None:
-    weights = random_weights(game, 3)
-    play(game, [PolicyBot.with_weights(p, weights) for p in range(3)], seed=4)
+def test_policy_with_any_weights_plays_legally_in_both_editions() -> None:
+    weights = random_weights("doomlings", 3)
+    play("doomlings-blackbox", [PolicyBot.with_weights(p, weights) for p in range(3)], seed=4)
+
+
+def test_other_games_get_a_clear_error() -> None:
+    state = new_game("doom-on-you", 3, 1)
+    decision = state.pending
+    assert decision is not None
+    bot = make_bot("policy", 1)
+    while len(decision.options) == 1:
+        state.apply(decision.player, decision.options[0])
+        decision = state.pending
+        assert decision is not None
+    with pytest.raises(PolicyError, match="no policy weights for doom-on-you"):
+        bot.choose(InfoSet(state, decision))
+
+
+def numpy_win_chances(
+    weights: PolicyWeights, rows: list[list[float]], cards: list[list[int]]
+) -> np.ndarray:
+    size, hidden = len(SEAT_FEATURES), weights.hidden
+    w = np.asarray(weights.dense_weights).reshape(size, hidden)
+    vectors = np.asarray(weights.card_vectors).reshape(2 * weights.buckets, hidden)
+    x = np.asarray(rows)
+    pre = x @ w + np.asarray(weights.hidden_bias)
+    pre += np.stack([vectors[names].sum(0) for names in cards])
+    u = np.tanh(pre) @ np.asarray(weights.readout) + x @ np.asarray(weights.skip)
+    odds = np.exp(u - u.max())
+    return odds / odds.sum()
 
 
 def test_forward_pass_matches_numpy() -> None:
@@ -81,37 +101,40 @@ def test_forward_pass_matches_numpy() -> None:
     net = PolicyNet(weights)
     state = new_game("doomlings", 4, 2)
     rng = Rng(2)
-    for _ in range(40):
+    for _ in range(60):
         decision = state.pending
         assert decision is not None
         view = state.view(decision.player)
-        hidden = net.hidden(view, decision.player, 4)
-        features = net.encoding.observations.features(view, decision.player, 4)
-        w1 = np.asarray(weights.input_weights).reshape(weights.observation_size, weights.hidden)
-        expected = np.tanh(
-            np.asarray(weights.input_bias) + sum(v * w1[s] for s, v in features.items())
-        )
-        np.testing.assert_allclose(hidden, expected, rtol=1e-4, atol=1e-5)
-        labels = [state.label(o) for o in decision.options]
-        tokens = np.asarray(
-            [
-                option_tokens(str(o[0]), label, weights.buckets)
-                for o, label in zip(decision.options, labels, strict=True)
-            ]
-        )
-        vectors = np.asarray(weights.token_vectors).reshape(weights.buckets, weights.hidden)
-        scores = (vectors[tokens] @ expected).sum(1) + np.asarray(weights.token_bias)[tokens].sum(1)
+        rows, cards = view_features(view, weights.buckets)
+        assert len(rows) == 4 and all(len(row) == len(SEAT_FEATURES) for row in rows)
+        assert rows[0][SEAT_FEATURES.index("is_viewer")] == 1.0
         np.testing.assert_allclose(
-            net.scores(hidden, decision.options, labels), scores, rtol=1e-4, atol=1e-4
+            net.win_chances(view), numpy_win_chances(weights, rows, cards), rtol=1e-4, atol=1e-6
         )
         state.apply(decision.player, rng.choice(decision.options))
+
+
+def test_features_read_only_what_the_player_sees() -> None:
+    """Two states that differ only in cards hidden from the player give the same features."""
+    state = new_game("doomlings", 4, 3)
+    rng = Rng(3)
+    for _ in range(30):
+        decision = state.pending
+        assert decision is not None
+        state.apply(decision.player, rng.choice(decision.options))
+    decision = state.pending
+    assert decision is not None
+    player = decision.player
+    other = state.determinize(player, Rng(9))
+    assert other.hands != state.hands
+    assert view_features(other.view(player), 16) == view_features(state.view(player), 16)
 
 
 def test_weights_round_trip_and_bad_files(tmp_path: Path) -> None:
     weights = random_weights("doomlings", 1)
     again = PolicyWeights.from_json(weights.to_json(), "memory")
-    assert again.input_weights == weights.input_weights
-    assert again.token_bias == weights.token_bias
+    assert again.dense_weights == weights.dense_weights
+    assert again.card_vectors == weights.card_vectors
     bad = tmp_path / "bad.json"
     bad.write_text('{"game": "doomlings"}')
     with pytest.raises(PolicyError, match="not a policy file"):

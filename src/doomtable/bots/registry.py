@@ -58,7 +58,11 @@ _BOTS: dict[str, tuple[Callable[..., Bot], Callable[[str], dict[str, Any]], str]
     "random": (RandomBot, _random_arg, "uniformly random legal options"),
     "greedy": (GreedyBot, _greedy_arg, "one step of look-ahead on sampled worlds [:SAMPLES]"),
     "ismcts": (IsmctsBot, _ismcts_arg, "information-set MCTS [:ITERATIONS or :SECONDSs]"),
-    "policy": (_policy_bot, _policy_arg, "the learned policy of doomtable.rl [:WEIGHTS.json]"),
+    "policy": (
+        _policy_bot,
+        _policy_arg,
+        "greedy look-ahead judged by a learned network [:WEIGHTS.json]",
+    ),
 }
 
 

@@ -1,12 +1,21 @@
-"""The learned policy bot (``--bots policy``): a small network run in pure Python.
+"""The learned bot (``--bots policy``): greedy look-ahead judged by a learned value network.
 
-The network reads what the seat may see and nothing else: the hashed view
-(``doomtable.rl.encoding``) goes through one tanh layer to a hidden vector ``h``; each legal
-option is scored as ``h · e + c``, where ``e`` and ``c`` sum a learned vector and bias over
-the option's tokens (its verb and its label, hashed into buckets), so copies of a card share
-what was learned about it. The bot plays the best-scored option. Weights are a JSON file of
-base64 little-endian float32 arrays, trained by ``bench/rl_train_policy.py`` (PyTorch); the
-forward pass here needs neither PyTorch nor numpy.
+The bot plays like ``greedy`` (``doomtable.bots.greedy``): on worlds drawn from its own
+information set (``InfoSet.sample``) it tries every option, plays the others' decisions in
+between at random until it has a real choice again, and keeps the option that leaves it best
+placed. What is learned is how "best placed" is judged: instead of greedy's hand-made "score
+minus the best rival's", a small network reads the player's *view* of the position reached
+(scores, gene pools, hand sizes, each seat's traits by name and colour, its own hand, the
+ages left) and estimates every seat's chance of winning; the bot keeps the option with the
+highest chance for itself. A finished game counts its real win share.
+
+The network: for each seat (ordered from the viewer, so seat 0 is always the viewer) a row of
+numbers (``SEAT_FEATURES``) plus the game's progress goes through a tanh layer, to which the
+learned vectors of the seat's traits (and, for the viewer, of its hand cards; cards are
+hashed by name into buckets) are added; a linear read-out gives the seat a utility, and a
+softmax over the seats gives the win chances. Weights are a JSON file of base64
+little-endian float32 arrays, trained by ``bench/rl_train_policy.py`` (PyTorch, self-play);
+the forward pass here needs neither PyTorch nor numpy.
 """
 
 from __future__ import annotations
@@ -17,30 +26,114 @@ import math
 import sys
 import zlib
 from array import array
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from doomtable.bots.base import InfoSet
-from doomtable.engine import DoomtableError, Option, Rng, find_game
-from doomtable.rl.encoding import game_encoding
+from doomtable.bots.base import InfoSet, outcome_shares
+from doomtable.bots.greedy import GreedyBot
+from doomtable.engine import DoomtableError, GameState, Option, Rng, find_game
 
 WEIGHTS_PACKAGE = "doomtable.rl"
 WEIGHTS_FOLDER = "weights"
+GAMES = ("doomlings", "doomlings-blackbox")
+"""Games whose views the feature reader understands (the same view in both editions)."""
+
+COLORS = ("blue", "green", "purple", "red")
+SEAT_FEATURES = (
+    "score",
+    "gene_pool",
+    "hand_size",
+    "traits",
+    "dominants",
+    *(f"{color}_traits" for color in COLORS),
+    "colorless_traits",
+    "face_values",
+    "is_viewer",
+    "hand_face_values",
+    "hand_playable",
+    "hand_dominants",
+    "is_turn",
+    "turns_away",
+    "ages_left",
+    "catastrophes",
+    "round",
+    "deck_size",
+)
+"""Each seat's row of numbers (the last four are the same for every seat; the three ``hand_``
+ones are the viewer's own hand and 0 for other seats, whose hands are hidden)."""
 
 
 class PolicyError(DoomtableError, ValueError):
     """A policy file is missing, malformed, or made for another game."""
 
 
-def option_tokens(verb: str, label: str, buckets: int) -> tuple[int, int]:
-    """The option's two token buckets: its verb and its label (cards named, not ids)."""
-    return (
-        zlib.crc32(f"verb:{verb}".encode()) % buckets,
-        zlib.crc32(f"label:{label}".encode()) % buckets,
-    )
+def card_bucket(name: str, buckets: int) -> int:
+    """The bucket a card's learned vector lives in (cards named, so copies share it)."""
+    return zlib.crc32(f"card:{name}".encode()) % buckets
+
+
+def _face(card: Mapping[str, Any]) -> float:
+    face = card.get("face")
+    return float(face) if isinstance(face, int | float) else 0.0
+
+
+def view_features(
+    view: Mapping[str, Any], buckets: int
+) -> tuple[list[list[float]], list[list[int]]]:
+    """Per seat, from the viewer round the table: its numbers and its cards' buckets.
+
+    Reads only the view, so it holds exactly what the viewer may see.
+    """
+    players = int(view["players"])
+    viewer = int(view["viewer"])
+    turn = view.get("turn_player")
+    shared = [
+        float(view["ages_left"]) / 10,
+        len(view["catastrophes"]) / 3,
+        float(view["round"]) / 10,
+        float(view["deck_size"]) / 50,
+    ]
+    hand = view["hand"]
+    rows: list[list[float]] = []
+    cards: list[list[int]] = []
+    for k in range(players):
+        seat = view["seats"][(viewer + k) % players]
+        traits = seat["traits"]
+        colors = [0.0] * (len(COLORS) + 1)
+        for trait in traits:
+            names = trait["colors"]
+            if not names:
+                colors[-1] += 1
+            for name in names:
+                if name in COLORS:
+                    colors[COLORS.index(name)] += 1
+        mine = k == 0
+        rows.append(
+            [
+                float(seat["score"]) / 10,
+                float(seat["gene_pool"]) / 5,
+                float(seat["hand_size"]) / 5,
+                len(traits) / 10,
+                float(seat["dominants"]) / 2,
+                *(c / 5 for c in colors),
+                sum(_face(t) for t in traits) / 10,
+                1.0 if mine else 0.0,
+                sum(_face(c) for c in hand) / 10 if mine else 0.0,
+                sum(1 for c in hand if c.get("why_not") is None) / 5 if mine else 0.0,
+                sum(1 for c in hand if c.get("dominant")) / 2 if mine else 0.0,
+                1.0 if turn is not None and (viewer + k) % players == turn else 0.0,
+                ((viewer + k - turn) % players) / players if turn is not None else 0.0,
+                *shared,
+            ]
+        )
+        names = [card_bucket(t["name"], buckets) for t in traits]
+        if mine:
+            names += [buckets + card_bucket(c["name"], buckets) for c in hand]
+        cards.append(names)
+    return rows, cards
 
 
 def encode_floats(values: Sequence[float]) -> str:
@@ -62,34 +155,36 @@ def decode_floats(text: str, count: int, what: str) -> array[float]:
 
 @dataclass
 class PolicyWeights:
+    """The value network's weights; cards have ``2 * buckets`` vectors (traits, then hand)."""
+
     game: str
-    observation_size: int
     hidden: int
     buckets: int
-    input_weights: array[float]  # observation_size x hidden, row-major
-    input_bias: array[float]  # hidden
-    token_vectors: array[float]  # buckets x hidden
-    token_bias: array[float]  # buckets
+    dense_weights: array[float]  # len(SEAT_FEATURES) x hidden, row-major
+    hidden_bias: array[float]  # hidden
+    card_vectors: array[float]  # 2 * buckets x hidden
+    readout: array[float]  # hidden
+    skip: array[float]  # len(SEAT_FEATURES): a linear term beside the hidden layer
     notes: dict[str, Any]
 
     @classmethod
     def from_json(cls, text: str, source: str) -> PolicyWeights:
         try:
             data = json.loads(text)
-            size, hidden, buckets = (
-                int(data["observation_size"]),
-                int(data["hidden"]),
-                int(data["buckets"]),
-            )
+            features = [str(name) for name in data["features"]]
+            if features != list(SEAT_FEATURES):
+                raise PolicyError(f"{source} reads other features: {', '.join(features)}")
+            hidden, buckets = int(data["hidden"]), int(data["buckets"])
+            size = len(SEAT_FEATURES)
             return cls(
                 game=str(data["game"]),
-                observation_size=size,
                 hidden=hidden,
                 buckets=buckets,
-                input_weights=decode_floats(data["input_weights"], size * hidden, "input_weights"),
-                input_bias=decode_floats(data["input_bias"], hidden, "input_bias"),
-                token_vectors=decode_floats(data["token_vectors"], buckets * hidden, "tokens"),
-                token_bias=decode_floats(data["token_bias"], buckets, "token_bias"),
+                dense_weights=decode_floats(data["dense_weights"], size * hidden, "dense"),
+                hidden_bias=decode_floats(data["hidden_bias"], hidden, "hidden_bias"),
+                card_vectors=decode_floats(data["card_vectors"], 2 * buckets * hidden, "cards"),
+                readout=decode_floats(data["readout"], hidden, "readout"),
+                skip=decode_floats(data["skip"], size, "skip"),
                 notes=dict(data.get("notes", {})),
             )
         except (KeyError, TypeError, ValueError) as exc:
@@ -101,14 +196,15 @@ class PolicyWeights:
         return json.dumps(
             {
                 "game": self.game,
-                "observation_size": self.observation_size,
+                "features": list(SEAT_FEATURES),
                 "hidden": self.hidden,
                 "buckets": self.buckets,
                 "notes": self.notes,
-                "input_weights": encode_floats(self.input_weights),
-                "input_bias": encode_floats(self.input_bias),
-                "token_vectors": encode_floats(self.token_vectors),
-                "token_bias": encode_floats(self.token_bias),
+                "dense_weights": encode_floats(self.dense_weights),
+                "hidden_bias": encode_floats(self.hidden_bias),
+                "card_vectors": encode_floats(self.card_vectors),
+                "readout": encode_floats(self.readout),
+                "skip": encode_floats(self.skip),
             },
             indent=1,
         )
@@ -121,69 +217,72 @@ def shipped_weights_path(game: str) -> Path:
 
 def load_weights(game: str, path: str | Path | None = None) -> PolicyWeights:
     """The weights in ``path``, or the ones shipped for ``game``."""
+    name = find_game(game).name
+    if path is None and name not in GAMES:
+        raise PolicyError(f"no policy weights for {name}: the policy bot plays {GAMES[0]}")
     file = Path(path) if path is not None else shipped_weights_path(game)
     try:
         text = file.read_text()
     except OSError:
-        raise PolicyError(f"no policy weights for {find_game(game).name} at {file}") from None
+        raise PolicyError(f"no policy weights for {name} at {file}") from None
     weights = PolicyWeights.from_json(text, str(file))
-    if weights.game != find_game(game).name:
-        raise PolicyError(f"{file} is a policy for {weights.game}, not {find_game(game).name}")
-    if weights.observation_size != game_encoding(game).observations.size:
-        raise PolicyError(f"{file} expects observations of {weights.observation_size} numbers")
+    if weights.game not in GAMES or name not in GAMES:
+        raise PolicyError(f"{file} is a policy for {weights.game}, not {name}")
     return weights
 
 
 class PolicyNet:
-    """The forward pass in pure Python."""
+    """The value network's forward pass in pure Python."""
 
     def __init__(self, weights: PolicyWeights) -> None:
         self.weights = weights
-        self.encoding = game_encoding(weights.game)
+        size, hidden = len(SEAT_FEATURES), weights.hidden
+        w = weights.dense_weights
+        self._rows = [list(w[i * hidden : (i + 1) * hidden]) for i in range(size)]
+        c = weights.card_vectors
+        self._cards = [list(c[i * hidden : (i + 1) * hidden]) for i in range(2 * weights.buckets)]
+        self._bias = list(weights.hidden_bias)
+        self._readout = list(weights.readout)
+        self._skip = list(weights.skip)
 
-    def hidden(self, view: dict[str, Any], player: int, players: int) -> list[float]:
-        w = self.weights
-        size = w.hidden
-        total = list(w.input_bias)
-        rows = w.input_weights
-        for slot, value in self.encoding.observations.features(view, player, players).items():
-            start = slot * size
-            for j in range(size):
-                total[j] += value * rows[start + j]
-        return [math.tanh(t) for t in total]
-
-    def scores(
-        self, hidden: list[float], options: Sequence[Option], labels: Sequence[str]
-    ) -> list[float]:
-        w = self.weights
-        size = w.hidden
+    def utilities(self, rows: list[list[float]], cards: list[list[int]]) -> list[float]:
+        """Each seat's utility (its win chance is the softmax of these over the seats)."""
         out = []
-        for option, label in zip(options, labels, strict=True):
-            score = 0.0
-            for token in option_tokens(str(option[0]), label, w.buckets):
-                start = token * size
-                score += w.token_bias[token] + sum(
-                    h * w.token_vectors[start + j] for j, h in enumerate(hidden)
-                )
-            out.append(score)
+        for row, names in zip(rows, cards, strict=True):
+            total = list(self._bias)
+            for x, weights in zip(row, self._rows, strict=True):
+                if x:
+                    total = [t + x * w for t, w in zip(total, weights, strict=True)]
+            for bucket in names:
+                total = [t + w for t, w in zip(total, self._cards[bucket], strict=True)]
+            u = sum(math.tanh(t) * v for t, v in zip(total, self._readout, strict=True))
+            out.append(u + sum(x * s for x, s in zip(row, self._skip, strict=True)))
         return out
 
+    def win_chances(self, view: Mapping[str, Any]) -> list[float]:
+        """Each seat's chance of winning, from the viewer round the table."""
+        utilities = self.utilities(*view_features(view, self.weights.buckets))
+        top = max(utilities)
+        odds = [math.exp(u - top) for u in utilities]
+        total = sum(odds)
+        return [o / total for o in odds]
 
-_NETS: dict[tuple[str, str], PolicyNet] = {}
+
+_NETS: dict[str, PolicyNet] = {}
 
 
-class PolicyBot:
-    """Plays the option the learned policy scores highest (ties broken at random)."""
+class PolicyBot(GreedyBot):
+    """Greedy's look-ahead on sampled worlds, judged by the learned network."""
 
-    def __init__(self, seed: int, weights: str | None = None) -> None:
-        self.rng = Rng(seed)
+    def __init__(self, seed: int, weights: str | None = None, samples: int = 2) -> None:
+        super().__init__(seed, samples=samples)
         self.weights_file = weights
         self._net_in_hand: PolicyNet | None = None
 
     @classmethod
-    def with_weights(cls, seed: int, weights: PolicyWeights) -> PolicyBot:
+    def with_weights(cls, seed: int, weights: PolicyWeights, samples: int = 2) -> PolicyBot:
         """A bot playing weights held in memory (a training run's current ones)."""
-        bot = cls(seed)
+        bot = cls(seed, samples=samples)
         bot._net_in_hand = PolicyNet(weights)
         return bot
 
@@ -191,12 +290,10 @@ class PolicyBot:
     def name(self) -> str:
         return "policy" if self.weights_file is None else f"policy:{self.weights_file}"
 
-    def _net(self, game: str) -> PolicyNet:
+    def net(self, game: str) -> PolicyNet:
         if self._net_in_hand is not None:
-            if self._net_in_hand.weights.game != find_game(game).name:
-                raise PolicyError(f"these weights are for {self._net_in_hand.weights.game}")
             return self._net_in_hand
-        key = (find_game(game).name, self.weights_file or "")
+        key = self.weights_file or find_game(game).name
         net = _NETS.get(key)
         if net is None:
             net = _NETS[key] = PolicyNet(load_weights(game, self.weights_file))
@@ -206,10 +303,26 @@ class PolicyBot:
         options = info.options
         if len(options) == 1:
             return options[0]
-        view = info.view()
-        net = self._net(str(view["game"]))
-        hidden = net.hidden(view, info.player, info.players)
-        scores = net.scores(hidden, options, info.labels())
-        best = max(scores)
-        ties = [option for option, score in zip(options, scores, strict=True) if score == best]
+        player = info.player
+        values = [0.0] * len(options)
+        net: PolicyNet | None = None
+        for _ in range(self.samples):
+            world = info.sample(self.rng)
+            if net is None:
+                net = self.net(world.GAME)
+            follow_seed = self.rng.next64()
+            for i, option in enumerate(options):
+                trial = world.clone()
+                trial._apply_unchecked(option)
+                self._follow(trial, player, Rng(follow_seed))
+                values[i] += judge(net, trial, player)
+        best = max(values)
+        ties = [option for option, value in zip(options, values, strict=True) if value == best]
         return ties[self.rng.below(len(ties))] if len(ties) > 1 else ties[0]
+
+
+def judge(net: PolicyNet, state: GameState, player: int) -> float:
+    """The player's win share of a finished game, else the network's win chance for it."""
+    if state.is_over:
+        return outcome_shares(state)[player]
+    return net.win_chances(state.view(player))[0]
