@@ -22,15 +22,18 @@ COMPILED = (
     "doomtable.engine.decision",
     "doomtable.engine.rng",
     "doomtable.engine.state",
+    "doomtable.games.doomlings.cards",
     "doomtable.games.doomlings.state",
     "doomtable.games.doomlings.rules",
-    "doomtable.games.doomlings.tally",
     "doomtable.games.doomlings.scoring",
     "doomtable.games.doomlings.game",
+    "doomtable.games.doom_on_you.cards",
     "doomtable.games.doom_on_you.state",
     "doomtable.games.doom_on_you.rules",
     "doomtable.games.doom_on_you.scoring",
     "doomtable.games.doom_on_you.game",
+    "doomtable.bots.base",
+    "doomtable.bots.ismcts",
 )
 """Every module mypyc compiles, by import name."""
 
