@@ -58,7 +58,9 @@ def stale_sources(root: str = SRC) -> list[str]:
             built = os.stat(base + EXTENSION_SUFFIXES[0]).st_mtime
         except OSError:
             continue
-        if os.stat(base + ".py").st_mtime > built:
+        # A margin: an installed wheel writes its .py and .so files within moments of each
+        # other, in any order; a real edit comes later than that.
+        if os.stat(base + ".py").st_mtime > built + 2:
             stale.append(base + ".py")
     return stale
 

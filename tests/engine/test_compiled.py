@@ -140,5 +140,7 @@ def test_a_source_newer_than_its_extension_is_stale(tmp_path: Path) -> None:
     os.utime(extension, (1_000, 1_000))
     os.utime(source, (2_000, 2_000))
     assert stale_sources(str(tmp_path)) == [str(source)]
+    os.utime(extension, (1_999, 1_999))  # an installed wheel's files: moments apart
+    assert stale_sources(str(tmp_path)) == []
     os.utime(extension, (3_000, 3_000))
     assert stale_sources(str(tmp_path)) == []
