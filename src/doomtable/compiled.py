@@ -19,7 +19,6 @@ PURE_ENV = "DOOMTABLE_PURE"
 """Set to ``1`` to run the pure-Python modules even where compiled ones are built."""
 
 COMPILED = (
-    "doomtable.engine.decision",
     "doomtable.engine.rng",
     "doomtable.engine.state",
     "doomtable.games.doomlings.cards",

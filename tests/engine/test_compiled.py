@@ -6,9 +6,11 @@ with what to do, unless ``DOOMTABLE_PURE=1`` asked for the pure-Python reference
 
 from __future__ import annotations
 
+import copy
 import importlib
 import importlib.machinery
 import os
+import pickle
 import subprocess
 import sys
 from pathlib import Path
@@ -16,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from doomtable.compiled import COMPILED, PURE_ENV, is_compiled, pure_requested, stale_sources
+from doomtable.engine import new_game
 
 DOOMTABLE = Path(sys.executable).parent / "doomtable"
 SAVES = Path(__file__).parent.parent / "data" / "before_speed"
@@ -144,3 +147,13 @@ def test_a_source_newer_than_its_extension_is_stale(tmp_path: Path) -> None:
     assert stale_sources(str(tmp_path)) == []
     os.utime(extension, (3_000, 3_000))
     assert stale_sources(str(tmp_path)) == []
+
+
+@pytest.mark.parametrize("game", ["doomlings", "doomlings-blackbox", "doom-on-you"])
+def test_a_state_deep_copies_and_pickles(game: str) -> None:
+    """OpenSpiel deep-copies states; a compiled class has no __dict__ for copy to fill."""
+    state = new_game(game, 3, 4)
+    for copied in (copy.deepcopy(state), pickle.loads(pickle.dumps(state))):
+        assert copied == state
+        assert copied.to_json() == state.to_json()
+        assert copied.rng.next64() == state.rng.fork().next64()

@@ -72,3 +72,8 @@ class Rng:
 
     def fork(self) -> Rng:
         return Rng(self.seed, self.counter)
+
+    def __reduce__(self) -> tuple[type[Rng], tuple[int, int]]:
+        # Copies and pickles rebuild it from (seed, counter): compiled, its __init__ is the
+        # only way in.
+        return (Rng, (self.seed, self.counter))
