@@ -5,6 +5,12 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PLAY_STAMP := $(VENV)/.installed-play
+# The hot modules mypyc compiles (setup.py, src/doomtable/compiled.py): a change to any source
+# they are built from reinstalls, which compiles them again (or installs pure Python, loudly).
+COMPILED_FROM := setup.py src/doomtable/compiled.py $(wildcard src/doomtable/engine/*.py \
+	src/doomtable/games/doomlings/*.py src/doomtable/games/doom_on_you/*.py \
+	src/doomtable/bots/*.py)
+REPORT_COMPILED := $(BIN)/python -c "from doomtable.compiled import main; main()"
 
 .PHONY: play test lint typecheck bench clean system-deps
 
@@ -12,12 +18,14 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 
-$(PLAY_STAMP): pyproject.toml | $(BIN)/python
+$(PLAY_STAMP): pyproject.toml $(COMPILED_FROM) | $(BIN)/python
 	$(BIN)/pip install --quiet -e .
+	@$(REPORT_COMPILED)
 	touch $(PLAY_STAMP)
 
-$(STAMP): pyproject.toml | $(BIN)/python
+$(STAMP): pyproject.toml $(COMPILED_FROM) | $(BIN)/python
 	$(BIN)/pip install --quiet -e ".[dev]"
+	@$(REPORT_COMPILED)
 	touch $(STAMP)
 
 play: $(PLAY_STAMP)
@@ -43,4 +51,5 @@ test: lint typecheck system-deps
 	$(BIN)/pytest -n auto --dist worksteal -rs
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build
+	find src -name "*.so" -delete

@@ -81,6 +81,10 @@ class Decision:
     def __hash__(self) -> int:
         return hash(self._key())
 
+    def __reduce__(self) -> tuple[type[Decision], tuple[Any, ...]]:
+        # Compiled, the class has no __dict__ for copy and pickle to use: rebuild it instead.
+        return (Decision, (self.player, self.kind, self.options, self.prompt, self.also))
+
     def __repr__(self) -> str:
         also = f", also={self.also!r}" if self.also else ""
         return (

@@ -6,12 +6,12 @@ and replaying from the seed reproduces every draw.
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Final, TypeVar
 
-_MASK = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
-_LCG_MULT = 6364136223846793005
-_LCG_INC = 1442695040888963407
+_MASK: Final = (1 << 64) - 1
+_GOLDEN: Final = 0x9E3779B97F4A7C15
+_LCG_MULT: Final = 6364136223846793005
+_LCG_INC: Final = 1442695040888963407
 
 T = TypeVar("T")
 
@@ -72,3 +72,8 @@ class Rng:
 
     def fork(self) -> Rng:
         return Rng(self.seed, self.counter)
+
+    def __reduce__(self) -> tuple[type[Rng], tuple[int, int]]:
+        # Copies and pickles rebuild it from (seed, counter): compiled, its __init__ is the
+        # only way in.
+        return (Rng, (self.seed, self.counter))

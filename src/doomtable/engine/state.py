@@ -18,7 +18,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from enum import Enum
 from functools import partial
-from typing import Any, ClassVar, Self, cast
+from typing import Any, ClassVar, Final, Self, cast
+
+from mypy_extensions import mypyc_attr
 
 from doomtable.engine.decision import (
     PASS,
@@ -40,7 +42,7 @@ from doomtable.engine.rng import Rng
 
 Handler = Callable[[Any, Frame, Option | None], Decision | None]
 
-MAX_STEPS_PER_ADVANCE = 100_000
+MAX_STEPS_PER_ADVANCE: Final = 100_000
 
 
 class Field(Enum):
@@ -58,6 +60,8 @@ def _to_tuple(value: Any) -> Any:
     return value
 
 
+# Games and variants outside the compiled modules (and tests) subclass it.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GameState(ABC):
     """Base class of every game's state.
 
@@ -218,8 +222,11 @@ class GameState(ABC):
     def labels(self) -> list[str]:
         return [self.label(o) for o in self.legal_options()]
 
-    def resolve_choice(self, player: int, choice: Option | str | int) -> Option:
-        """The legal option meant by ``choice`` (an option, its label, or its index)."""
+    def resolve_choice(self, player: int, choice: object) -> Option:
+        """The legal option meant by ``choice`` (an option, its label, or its index).
+
+        ``choice`` is typed ``object``, as it is user input checked here: a narrower type
+        would make the compiled module refuse a wrong one with a bare ``TypeError``."""
         decision = self._pending
         if decision is None:
             raise GameOverError("the game is over: no decision is pending")
@@ -264,7 +271,7 @@ class GameState(ABC):
             legal,
         )
 
-    def apply(self, player: int, choice: Option | str | int) -> None:
+    def apply(self, player: int, choice: object) -> None:
         """Answer the pending decision. Illegal input raises and changes nothing."""
         option = self.resolve_choice(player, choice)
         self._apply_unchecked(option)
@@ -345,7 +352,9 @@ class GameState(ABC):
         state.stack.pop()
         rest: Frame | None = None
         if index + 1 < len(order):
-            rest = ("window", trigger, order, index + 1)
+            # Typed as a Frame, so compiled code keeps this one tuple object (a fixed-size
+            # tuple type would be stored unboxed and boxed anew, breaking the identity below).
+            rest = cast(Frame, ("window", trigger, order, index + 1))
             state.stack.append(rest)
         if not (option == PASS or state.on_response(player, option, trigger)) and rest:
             # The response closed the window: drop the rest of it (on_response may have
@@ -370,32 +379,22 @@ class GameState(ABC):
 
     def clone(self) -> Self:
         """An independent copy; static card facts and frames are shared, never copied."""
-        copy = object.__new__(type(self))
-        d = self.__dict__
-        cd = copy.__dict__
-        for name, kind in self._clone_plan():
-            value = d[name]
+        # By attribute name, not through ``__dict__``: compiled (mypyc) states have none.
+        cls = type(self)
+        copy = cls.__new__(cls)
+        for name, kind in _clone_plan(cls):
+            value = getattr(self, name)
             if kind is Field.VALUE:
-                cd[name] = value
+                setattr(copy, name, value)
             elif kind is Field.LISTS:
-                cd[name] = [inner.copy() for inner in value]
+                setattr(copy, name, [inner.copy() for inner in value])
             else:
-                cd[name] = value.copy()
-        cd["options"] = self.options
-        cd["rng"] = Rng(self.rng.seed, self.rng.counter)
-        cd["log"] = self.log.copy()
-        cd["_pending"] = self._pending
+                setattr(copy, name, value.copy())
+        copy.options = self.options
+        copy.rng = Rng(self.rng.seed, self.rng.counter)
+        copy.log = self.log.copy()
+        copy._pending = self._pending
         return copy
-
-    _plan_cache: ClassVar[tuple[tuple[str, Field], ...] | None] = None
-
-    @classmethod
-    def _clone_plan(cls) -> tuple[tuple[str, Field], ...]:
-        plan = cls.__dict__.get("_plan_cache")
-        if plan is None:
-            plan = tuple(cls.all_fields().items())
-            cls._plan_cache = plan
-        return plan
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready data (tuples serialise as lists; ``from_dict`` turns them back)."""
@@ -431,7 +430,7 @@ class GameState(ABC):
             if data["game"] != cls.GAME:
                 raise SaveFileError(f"this save is for {data['game']!r}, not {cls.GAME!r}")
             fields = data["state"]
-            state = object.__new__(cls)
+            state = cls.__new__(cls)
             for name, kind in cls.all_fields().items():
                 value = fields[name]
                 if kind is Field.VALUE:
@@ -471,9 +470,8 @@ class GameState(ABC):
             return NotImplemented
         if type(self) is not type(other):
             return False
-        mine, theirs = self.__dict__, other.__dict__
         return (
-            all(mine[name] == theirs[name] for name, _ in self._clone_plan())
+            all(getattr(self, name) == getattr(other, name) for name, _ in _clone_plan(type(self)))
             and self.options == other.options
             and self.rng.counter == other.rng.counter
             and self.log == other.log
@@ -492,3 +490,13 @@ class GameState(ABC):
 
 
 GameState.HANDLERS = {"window": GameState._window}
+
+_CLONE_PLANS: dict[type[GameState], tuple[tuple[str, Field], ...]] = {}
+
+
+def _clone_plan(cls: type[GameState]) -> tuple[tuple[str, Field], ...]:
+    """Every field of ``cls`` with how it is copied, computed once per class."""
+    plan = _CLONE_PLANS.get(cls)
+    if plan is None:
+        plan = _CLONE_PLANS[cls] = tuple(cls.all_fields().items())
+    return plan

@@ -82,7 +82,7 @@ class TimedGameState(GameState):
         """The player whose answer is being carried out (the last log entry's)."""
         return int(self.log[-1][0])
 
-    def apply(self, player: int, choice: Option | str | int, at: int | None = None) -> None:
+    def apply(self, player: int, choice: object, at: int | None = None) -> None:
         """Answer ``player``'s open decision at clock time ``at``: by default now in real
         time, or after the player's modelled thinking time on the simulated clock.
 

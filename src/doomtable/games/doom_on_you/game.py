@@ -6,6 +6,8 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any, ClassVar, Final, Self
 
+from mypy_extensions import mypyc_attr
+
 from doomtable.engine import Option, Rng, ScenarioError
 from doomtable.engine.state import Handler
 from doomtable.games.doom_on_you import rules, scoring
@@ -35,6 +37,8 @@ from doomtable.games.doom_on_you.data import (
 from doomtable.games.doom_on_you.rules import DoomOnYouRules
 
 
+# Games and variants outside the compiled modules (and tests) subclass it.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class DoomOnYouState(DoomOnYouRules):
     """A game of Doom On You; see ``state.py`` for the data layout."""
 

@@ -10,7 +10,9 @@ frame's ``live`` flag and opens its own window.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
+
+from mypy_extensions import mypyc_attr
 
 from doomtable.engine import Decision, GameState, Option
 from doomtable.engine.decision import Frame
@@ -43,9 +45,10 @@ from doomtable.games.doom_on_you.data import BRIBE_MAX, NOTES, PREP_DRAWS
 from doomtable.games.doom_on_you.state import DoomOnYouBase, distinct
 
 # Option verb -> battle card it spends.
-_PLAY_KIND = {"hunt": HUNT, "ff": FORCE_FIELD, "deflect": DEFLECT, "capture": CAPTURE}
+_PLAY_KIND: Final = {"hunt": HUNT, "ff": FORCE_FIELD, "deflect": DEFLECT, "capture": CAPTURE}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # as GameState
 class DoomOnYouRules(DoomOnYouBase):
     """The rules: which options a player has, and what battle plays and responses do."""
 
@@ -586,7 +589,7 @@ def h_doom_apply(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | No
     return None
 
 
-HANDLERS: dict[str, Handler] = {
+HANDLERS: Final[dict[str, Handler]] = {
     **GameState.HANDLERS,
     "prep": h_prep,
     "draw_step": h_draw_step,

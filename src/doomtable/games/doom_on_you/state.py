@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from doomtable.engine import Field, GameState, distinct_by
 from doomtable.games.doom_on_you.cards import BATTLE_OF, CARD_DEF, IS_ANIMAL
 from doomtable.games.doom_on_you.data import DUEL_PILE_LIMIT, GAME, NOTES, PILE_LIMIT
@@ -25,6 +27,7 @@ _SEATS_FROM: dict[int, tuple[tuple[int, ...], ...]] = {
 (looked up, not recomputed: the rules ask for seat orders at nearly every decision)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # as GameState
 class DoomOnYouBase(GameState):
     """Fields and zone helpers shared by the rules, the scoring and the views."""
 

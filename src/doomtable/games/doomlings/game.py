@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import difflib
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Final, Self
+
+from mypy_extensions import mypyc_attr
 
 from doomtable.engine import BadOptionError, GameState, Option, Rng, ScenarioError
 from doomtable.engine.state import Handler
@@ -15,8 +17,8 @@ from doomtable.games.doomlings.rules import DoomlingsRules
 from doomtable.games.doomlings.scoring import breakdown, final_scores
 from doomtable.games.doomlings.state import ALL, CARD, N_CARDS, NO_TIE_DRAW, bit
 
-HAND_SIZE = 5
-START_GENE_POOL = 5
+HAND_SIZE: Final = 5
+START_GENE_POOL: Final = 5
 TIEBREAKS = ("casual", "draw")
 
 
@@ -40,6 +42,8 @@ def card_dict(card: int | Trait) -> dict[str, Any]:
     return _trait_dict(card)
 
 
+# Games and variants outside the compiled modules (and tests) subclass it.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class DoomlingsState(DoomlingsRules):
     """A game of Doomlings (Classic)."""
 
@@ -52,7 +56,7 @@ class DoomlingsState(DoomlingsRules):
                 f"tiebreak must be one of {', '.join(TIEBREAKS)}, not {options.get('tiebreak')!r}"
             )
         variants.check_options(players, options)
-        s = object.__new__(cls)
+        s = cls.__new__(cls)
         s._init_core(players, seed, options)
         s.hands = [[] for _ in range(players)]
         s.piles = [[] for _ in range(players)]
@@ -635,7 +639,7 @@ def _age_dict(age: int) -> dict[str, Any] | None:
     }
 
 
-_FIXED_LABELS = {
+_FIXED_LABELS: Final = {
     "skip": "skip turn",
     "redraw": "discard hand and draw 3",
     "terraform": "discard dominants and stabilize",

@@ -8,7 +8,9 @@ carries the choice out and pops (or replaces) its frame.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
+
+from mypy_extensions import mypyc_attr
 
 from doomtable.engine import PASS, Decision, Frame, Option, distinct_by
 from doomtable.engine.state import Handler
@@ -70,9 +72,14 @@ ALL_TRAITS, PREPPER_ONLY, ALL_BUT_PREPPER = 0, 1, 2
 # Extra-play filters (ages and Photosynthesis).
 ANY_TRAIT, ONLY_COLORLESS, ONLY_EFFECTLESS = 0, 1, 2
 
-HANDLERS: dict[str, Handler] = {}
+HANDLERS: Final[dict[str, Handler]] = {}
 
-BANNED_COLOR = {AgeRule.NO_BLUE: 1, AgeRule.NO_GREEN: 2, AgeRule.NO_PURPLE: 4, AgeRule.NO_RED: 8}
+BANNED_COLOR: Final = {
+    AgeRule.NO_BLUE: 1,
+    AgeRule.NO_GREEN: 2,
+    AgeRule.NO_PURPLE: 4,
+    AgeRule.NO_RED: 8,
+}
 
 
 def _allowed_under(rule: AgeRule) -> tuple[bool, ...] | None:
@@ -88,12 +95,12 @@ def _allowed_under(rule: AgeRule) -> tuple[bool, ...] | None:
     return None
 
 
-_ALLOWED_OF_AGE = tuple(_allowed_under(rule) for rule in RULE_OF_AGE)
+_ALLOWED_OF_AGE: Final = tuple(_allowed_under(rule) for rule in RULE_OF_AGE)
 """Per age (index -1: none flipped yet), the cards it allows, looked up on every play check."""
-_HARMONY_OF_AGE = tuple(rule is AgeRule.NATURAL_HARMONY for rule in RULE_OF_AGE)
-_CANON = tuple(min(i for i, t in enumerate(CARD) if t.name == trait.name) for trait in CARD)
+_HARMONY_OF_AGE: Final = tuple(rule is AgeRule.NATURAL_HARMONY for rule in RULE_OF_AGE)
+_CANON: Final = tuple(min(i for i, t in enumerate(CARD) if t.name == trait.name) for trait in CARD)
 """Each card's lowest-numbered copy: copies of one trait make the same option."""
-_PLAY_WHEN = tuple(t.play_when for t in CARD)
+_PLAY_WHEN: Final = tuple(t.play_when for t in CARD)
 
 
 def handler(op: str) -> Callable[[Handler], Handler]:
@@ -104,6 +111,7 @@ def handler(op: str) -> Callable[[Handler], Handler]:
     return register
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # as GameState
 class DoomlingsRules(DoomlingsBase):
     """Checks shared by many handlers."""
 
@@ -989,7 +997,7 @@ def h_pick_opponent(s: DoomlingsRules, frame: Frame, option: Option | None) -> D
     return None
 
 
-_PICK_PROMPTS = {
+_PICK_PROMPTS: Final = {
     "dracula": "Age of Dracula: take a random card from whom?",
     "impatience": "Take random cards from whose hand?",
     "nosy": "Look into whose hand?",

@@ -6,7 +6,9 @@ Card ids: trait card ``i`` is ``TRAITS[TRAIT_OF[i]]`` (116 cards); ages are inde
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
+
+from mypy_extensions import mypyc_attr
 
 from doomtable.engine import Field, GameState
 from doomtable.games.doomlings.cards import (
@@ -18,19 +20,19 @@ from doomtable.games.doomlings.cards import (
 )
 from doomtable.games.doomlings.data import AGES, TRAIT_OF, TRAITS
 
-CARD: tuple[Trait, ...] = tuple(TRAITS[t] for t in TRAIT_OF)
+CARD: Final[tuple[Trait, ...]] = tuple(TRAITS[t] for t in TRAIT_OF)
 """The trait definition of every card id."""
-N_CARDS = len(CARD)
+N_CARDS: Final = len(CARD)
 MAX_GENE_POOL, MIN_GENE_POOL = 8, 1
 
-FACE_VALUE: tuple[int, ...] = tuple(t.face or 0 for t in CARD)
+FACE_VALUE: Final[tuple[int, ...]] = tuple(t.face or 0 for t in CARD)
 """Every card's face value, a variable one (Faith, Gratitude, ...) counting as 0."""
-_PERSISTENT = tuple(t.persistent for t in CARD)
-RULE_OF_AGE: tuple[AgeRule, ...] = (*(a.rule for a in AGES), AgeRule.NONE)
+_PERSISTENT: Final = tuple(t.persistent for t in CARD)
+RULE_OF_AGE: Final[tuple[AgeRule, ...]] = (*(a.rule for a in AGES), AgeRule.NONE)
 
-ALL = -1
+ALL: Final = -1
 """Event visibility: everyone."""
-NO_TIE_DRAW = -99
+NO_TIE_DRAW: Final = -99
 """``tie_draws`` of a player who drew nothing in a draw-off."""
 
 
@@ -38,6 +40,7 @@ def bit(player: int) -> int:
     return 1 << player
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # as GameState
 class DoomlingsBase(GameState):
     """Fields and zone helpers shared by the rules and the views."""
 
