@@ -318,8 +318,15 @@ def execute(
     return records
 
 
+MAX_CHUNK = 64
+"""Games sent to a worker at once, at most. Each chunk costs the parent about a millisecond
+of bookkeeping, as much as a random game now takes: small chunks kept two workers from going
+much faster than one. A run is still cut into at least 8 chunks per worker, so the workers
+finish together and progress moves."""
+
+
 def _chunks(tasks: Sequence[Task], workers: int) -> Iterator[list[Task]]:
-    size = max(1, min(16, len(tasks) // (workers * 8)))
+    size = max(1, min(MAX_CHUNK, len(tasks) // (workers * 8)))
     for start in range(0, len(tasks), size):
         yield list(tasks[start : start + size])
 
