@@ -90,7 +90,7 @@ def playout_shares(state: GameState, rng: Rng) -> list[float]:
     world = state.clone()
     world.rng = Rng(rng.next64())
     world.log = []
-    world.skip_forced_windows = True
+    world.auto_pass = True
     while (decision := world.pending) is not None:
         world._apply_unchecked(decision.options[rng.below(len(decision.options))])
     return outcome_shares(world)

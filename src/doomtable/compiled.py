@@ -22,6 +22,7 @@ COMPILED = (
     "doomtable.engine.decision",
     "doomtable.engine.rng",
     "doomtable.engine.state",
+    "doomtable.engine.win_model",
     "doomtable.games.doomlings.cards",
     "doomtable.games.doomlings.state",
     "doomtable.games.doomlings.rules",

@@ -36,16 +36,16 @@ def test_every_opponent_is_asked_whether_or_not_they_can_respond() -> None:
 
 def test_a_private_sample_skips_windows_with_nothing_to_play() -> None:
     state = table()
-    state.skip_forced_windows = True
+    state.auto_pass = True
     state.apply(0, "play Bark")
     assert state.pending is not None
     assert (state.pending.player, state.pending.kind) == (1, "turn")
-    assert not state.clone().skip_forced_windows  # never carried into copies or saves
+    assert not state.clone().auto_pass  # never carried into copies or saves
 
 
 def test_a_player_who_can_respond_is_still_asked_in_a_sample() -> None:
     state = table()
-    state.skip_forced_windows = True
+    state.auto_pass = True
     state.apply(0, "play Bark")
     state.apply(1, "play Antlers")
     assert state.pending is not None and state.pending.player == 2
@@ -54,7 +54,7 @@ def test_a_player_who_can_respond_is_still_asked_in_a_sample() -> None:
     hands = dict(HANDS["players"])
     hands[0] = {"hand": ["Sweat", "Fangs"]}
     state = table({"players": hands})
-    state.skip_forced_windows = True
+    state.auto_pass = True
     state.apply(0, "play Sweat")
     assert state.pending is not None
     assert (state.pending.player, state.pending.kind) == (2, RESPOND)
@@ -77,7 +77,7 @@ def test_skipping_forced_windows_changes_nothing_but_the_forced_passes(seed: int
     those windows are asked and passed."""
     table_state = new_game("doomlings", 4, seed=seed)
     sample = table_state.clone()
-    sample.skip_forced_windows = True
+    sample.auto_pass = True
     rng = Rng(seed)
     while (decision := sample.pending) is not None:
         at_table = table_state.pending

@@ -54,7 +54,7 @@ class InfoSet:
         world.rng = Rng(rng.next64())
         world.log = []
         # In the bot's own sample nobody watches: a window with nothing to play is a pass.
-        world.skip_forced_windows = True
+        world.auto_pass = True
         if isinstance(world, TimedGameState):
             world.simulate_for(self.player)
         return world

@@ -82,17 +82,13 @@ class GameState(ABC):
     events: list[tuple[Any, ...]]
     _pending: Decision | None
 
-    skip_forced_windows: bool = False
-    """Pass for players who have nothing to respond with instead of asking them. Only for a
-    searching bot's private sample: on a shared table, skipping would show who holds what.
-    Not a field: clones and saves never carry it."""
-
     auto_pass: bool = False
     """Answer a response window for a player who has nothing to respond with, without asking:
-    the pass is logged as theirs, but no :class:`Decision` is built. Only for tables where no
-    human sits (simulations, bots-only games): a person must be asked every time, or how fast
-    the table moves would show who holds a response card. The game, its log and its replay are
-    the same as when every seat is asked. Not a field: clones and saves never carry it."""
+    the pass is logged as theirs, but no :class:`Decision` is built. Only where no human sits:
+    simulations, bots-only games and a searching bot's private samples. A person must be asked
+    every time, or how fast the table moves would show who holds a response card. The game,
+    its log and its replay are the same as when every seat is asked. Not a field: clones and
+    saves never carry it."""
 
     _CORE_FIELDS: ClassVar[dict[str, Field]] = {
         "players": Field.VALUE,
@@ -319,15 +315,14 @@ class GameState(ABC):
         order = tuple(order)
         if not order:
             return
-        if self.skip_forced_windows or self.auto_pass:
+        if self.auto_pass:
             for player in order:
                 if self.response_options(player, trigger):
                     break
             else:
                 # Nobody can answer, so nothing changes while it is open: the whole window is
                 # a pass. Callers open windows last, so nothing else could resolve before it.
-                if not self.skip_forced_windows:
-                    self.log.extend([(player, PASS) for player in order])
+                self.log.extend([(player, PASS) for player in order])
                 return
         self.stack.append(("window", trigger, order, 0))
 
@@ -339,9 +334,8 @@ class GameState(ABC):
             responses = state.response_options(player, trigger)
             if responses:
                 options = (PASS, *responses)
-            elif state.skip_forced_windows or state.auto_pass:
-                if not state.skip_forced_windows:
-                    state.log.append((player, PASS))
+            elif state.auto_pass:
+                state.log.append((player, PASS))
                 state.stack.pop()
                 if index + 1 < len(order):
                     state.stack.append(("window", trigger, order, index + 1))

@@ -14,7 +14,7 @@ import pytest
 
 from doomtable.bots import InfoSet, IsmctsBot
 from doomtable.bots.ismcts import _Node
-from doomtable.engine import Rng, new_game
+from doomtable.engine import PASS, Rng, new_game
 from doomtable.games.doom_on_you import value
 from doomtable.games.doom_on_you.game import DoomOnYouState
 
@@ -159,11 +159,20 @@ def test_ismcts_judges_after_the_games_own_number_of_random_decisions(
     bot = IsmctsBot(seed=1, rollout=rollout)
     world = InfoSet(state, decision).sample(bot.rng)
     played = len(world.log)
+    asking = world.clone()  # a copy asks every seat, forced passes included
     root = _Node()
     bot._iterate(root, world, bot.rng)
     assert not world.is_over
+    # The sample logs the passes it answered itself; replaying on the asking copy tells the
+    # decisions the bot made from those.
+    made = 0
+    for player, option in world.log[played:]:
+        pending = asking.pending
+        assert pending is not None
+        made += pending.options != (PASS,)
+        asking.apply(player, option)
     expected = world.PLAYOUT_DECISIONS if rollout is None else rollout
-    assert len(world.log) - played == 1 + expected  # the new node's option, then the play-out
+    assert made == 1 + expected  # the new node's option, then the play-out
     [child] = root.children.values()
     chances = world.win_chances()
     assert chances is not None

@@ -12,12 +12,11 @@ writes them to ``value.json``; they are data, refitted when the rules or cards c
 
 from __future__ import annotations
 
-import json
-import math
 from functools import cache
-from importlib import resources
 from typing import TYPE_CHECKING, Any, Final
 
+from doomtable.engine import win_model
+from doomtable.engine.win_model import Weights
 from doomtable.games.doom_on_you.cards import BATTLE_OF, DEFENCE, IS_ANIMAL, TOKENS
 from doomtable.games.doom_on_you.scoring import attack_outlook, scores
 
@@ -34,31 +33,20 @@ FEATURES: Final = (
     "hand_battle",
 )
 DEGREE: Final = 1  # weights are polynomials of this degree in the game's progress
+PACKAGE: Final = "doomtable.games.doom_on_you"  # where value.json lies
 ROUND_SCALE: Final = 30
 """Progress counts attack rounds against this many when the game has no round cap."""
 
 
-def parse_weights(data: Any) -> tuple[tuple[float, ...], ...]:
+def parse_weights(data: Any) -> Weights:
     """The weights of ``value.json``, feature by feature; ``ValueError`` says what is wrong."""
-    try:
-        table = data["weights"]
-        weights = tuple(tuple(float(w) for w in table[name]) for name in FEATURES)
-    except (KeyError, TypeError, ValueError) as error:
-        raise ValueError(
-            f"value.json needs 'weights' with numbers for {', '.join(FEATURES)}: {error!r}"
-        ) from None
-    for name, row in zip(FEATURES, weights, strict=True):
-        if len(row) != DEGREE + 1:
-            raise ValueError(f"value.json: {name} needs {DEGREE + 1} weights, not {len(row)}")
-    return weights
+    return win_model.parse_weights(data, FEATURES, DEGREE)
 
 
 @cache
-def weights() -> tuple[tuple[float, ...], ...]:
+def weights() -> Weights:
     """The weights of ``value.json``, read on first use (so a refit can run on a stale file)."""
-    return parse_weights(
-        json.loads(resources.files(__package__).joinpath("value.json").read_text())
-    )
+    return win_model.load_weights(PACKAGE, FEATURES, DEGREE)
 
 
 def progress(state: DoomOnYouBase) -> float:
@@ -99,15 +87,4 @@ def features(state: DoomOnYouBase) -> list[tuple[float, ...]]:
 
 def win_chances(state: DoomOnYouBase) -> list[float]:
     """Each player's chance of winning; 0 for a player who is out."""
-    t = progress(state)
-    powers = [t**k for k in range(DEGREE + 1)]
-    coefficients = [sum(w * x for w, x in zip(ws, powers, strict=True)) for ws in weights()]
-    playing = contenders(state)
-    utilities = [
-        sum(c * f for c, f in zip(coefficients, row, strict=True)) if playing[p] else -math.inf
-        for p, row in enumerate(features(state))
-    ]
-    top = max(utilities)
-    odds = [math.exp(u - top) for u in utilities]
-    total = sum(odds)
-    return [o / total for o in odds]
+    return win_model.chances(weights(), progress(state), features(state), contenders(state))

@@ -10,12 +10,11 @@ when the rules or cards change.
 
 from __future__ import annotations
 
-import json
-import math
 from functools import cache
-from importlib import resources
 from typing import TYPE_CHECKING, Any
 
+from doomtable.engine import win_model
+from doomtable.engine.win_model import Weights
 from doomtable.games.doomlings.state import FACE_VALUE
 
 if TYPE_CHECKING:
@@ -23,29 +22,18 @@ if TYPE_CHECKING:
 
 FEATURES = ("score", "hand", "hand_points", "pile")
 DEGREE = 2  # weights are polynomials of this degree in the game's progress
+PACKAGE = "doomtable.games.doomlings"  # where value.json lies
 
 
-def parse_weights(data: Any) -> tuple[tuple[float, ...], ...]:
+def parse_weights(data: Any) -> Weights:
     """The weights of ``value.json``, feature by feature; ``ValueError`` says what is wrong."""
-    try:
-        table = data["weights"]
-        weights = tuple(tuple(float(w) for w in table[name]) for name in FEATURES)
-    except (KeyError, TypeError, ValueError) as error:
-        raise ValueError(
-            f"value.json needs 'weights' with numbers for {', '.join(FEATURES)}: {error!r}"
-        ) from None
-    for name, row in zip(FEATURES, weights, strict=True):
-        if len(row) != DEGREE + 1:
-            raise ValueError(f"value.json: {name} needs {DEGREE + 1} weights, not {len(row)}")
-    return weights
+    return win_model.parse_weights(data, FEATURES, DEGREE)
 
 
 @cache
-def weights() -> tuple[tuple[float, ...], ...]:
+def weights() -> Weights:
     """The weights of ``value.json``, read on first use (so a refit can run on a stale file)."""
-    return parse_weights(
-        json.loads(resources.files(__package__).joinpath("value.json").read_text())
-    )
+    return win_model.load_weights(PACKAGE, FEATURES, DEGREE)
 
 
 def progress(state: DoomlingsRules) -> float:
@@ -71,14 +59,4 @@ def features(state: DoomlingsRules, scores: list[int]) -> list[tuple[float, ...]
 
 def win_chances(state: DoomlingsRules, scores: list[int]) -> list[float]:
     """Each player's chance of winning, given the scores ``state.scores()`` gave."""
-    t = progress(state)
-    powers = [t**k for k in range(DEGREE + 1)]
-    coefficients = [sum(w * x for w, x in zip(ws, powers, strict=True)) for ws in weights()]
-    utilities = [
-        sum(c * f for c, f in zip(coefficients, row, strict=True))
-        for row in features(state, scores)
-    ]
-    top = max(utilities)
-    odds = [math.exp(u - top) for u in utilities]
-    total = sum(odds)
-    return [o / total for o in odds]
+    return win_model.chances(weights(), progress(state), features(state, scores))
