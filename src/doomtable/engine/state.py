@@ -300,6 +300,10 @@ class GameState(ABC):
                 return
         raise RuntimeError(f"{self.GAME}: effect stack did not settle: top frame {stack[-1]!r}")
 
+    def seats_from(self, first: int) -> tuple[int, ...]:
+        """Every seat in turn order, starting with ``first``."""
+        return seats_from(self.players, first)
+
     def push(self, *frames: Frame) -> None:
         """Push frames so that the first one given resolves first."""
         self.stack.extend(reversed(frames))
@@ -484,6 +488,20 @@ class GameState(ABC):
 
 
 GameState.HANDLERS = {"window": GameState._window}
+
+_SEATS: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
+def seats_from(players: int, first: int) -> tuple[int, ...]:
+    """The seats of a ``players``-seat table in turn order, starting with ``first``: looked up,
+    not recomputed, as the rules ask for seat orders at nearly every decision."""
+    table = _SEATS.get(players)
+    if table is None:
+        table = _SEATS[players] = tuple(
+            tuple((p + i) % players for i in range(players)) for p in range(players)
+        )
+    return table[first]
+
 
 _CLONE_PLANS: dict[type[GameState], tuple[tuple[str, Field], ...]] = {}
 

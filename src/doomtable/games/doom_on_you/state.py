@@ -18,14 +18,6 @@ from doomtable.engine import Field, GameState, distinct_by
 from doomtable.games.doom_on_you.cards import BATTLE_OF, CARD_DEF, IS_ANIMAL
 from doomtable.games.doom_on_you.data import DUEL_PILE_LIMIT, GAME, NOTES, PILE_LIMIT
 
-_MAX_SEATS = 8
-_SEATS_FROM: dict[int, tuple[tuple[int, ...], ...]] = {
-    n: tuple(tuple((p + i) % n for i in range(n)) for p in range(n))
-    for n in range(1, _MAX_SEATS + 1)
-}
-"""``_SEATS_FROM[n][p]``: the seats of an ``n``-player table in order, starting with ``p``
-(looked up, not recomputed: the rules ask for seat orders at nearly every decision)."""
-
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # as GameState
 class DoomOnYouBase(GameState):
@@ -84,16 +76,16 @@ class DoomOnYouBase(GameState):
     def others(self, p: int) -> list[int]:
         """Living players other than ``p``, in seat order after ``p``."""
         alive = self.alive
-        return [q for q in _SEATS_FROM[self.players][p][1:] if alive[q]]
+        return [q for q in self.seats_from(p)[1:] if alive[q]]
 
     def order_from(self, p: int) -> list[int]:
         alive = self.alive
-        return [q for q in _SEATS_FROM[self.players][p] if alive[q]]
+        return [q for q in self.seats_from(p) if alive[q]]
 
     def first_defender(self, r: int) -> int:
         n = self.players
         start = (r - 1 + self.rotation) % n
-        return next(q for q in ((start + i) % n for i in range(n)) if self.alive[q])
+        return next(q for q in self.seats_from(start) if self.alive[q])
 
     def may_bribe(self, p: int) -> bool:
         """Public facts allow ``p`` an offer: food to spare and someone to give it to. Whether

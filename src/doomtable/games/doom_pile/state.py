@@ -228,8 +228,7 @@ class DoomPileState(GameState):
     # ----------------------------------------------------------------- small helpers
 
     def _order_from(self, p: int) -> list[int]:
-        n = self.players
-        return [(p + i) % n for i in range(n)]
+        return list(self.seats_from(p))
 
     def _opponents(self, p: int) -> list[int]:
         return self._order_from(p)[1:]

@@ -164,13 +164,11 @@ class DoomlingsBase(GameState):
     # ------------------------------------------------------------------ order
 
     def order_from(self, player: int) -> list[int]:
-        n = self.players
-        return [(player + i) % n for i in range(n)]
+        return list(self.seats_from(player))
 
     def opponents(self, player: int) -> list[int]:
         """Opponents in turn order, starting at the player's left."""
-        n = self.players
-        return [(player + i) % n for i in range(1, n)]
+        return list(self.seats_from(player)[1:])
 
     # ------------------------------------------------------------------ card facts
 

@@ -191,8 +191,8 @@ class WereDoomedState(TimedGameState):
         return [p for p in range(self.players) if self.alive[p]]
 
     def _clockwise(self, start: int, everyone: bool = False) -> list[int]:
-        seats = [(start + i) % self.players for i in range(self.players)]
-        return seats if everyone else [p for p in seats if self.alive[p]]
+        seats = self.seats_from(start)
+        return list(seats) if everyone else [p for p in seats if self.alive[p]]
 
     def _turn_order(self) -> list[int]:
         order = self._clockwise(self.coin)
