@@ -4,9 +4,10 @@
     .venv/bin/python bench/rl_train_policy.py --minutes 22 --workers 2 --greedy-games 240 \
         --games 80 --out src/doomtable/rl/weights/doomlings.json --curve curve.csv
 
-The bot (``doomtable.rl.policy``) tries each option on its own sampled worlds and keeps the
-one after which the network gives it the best chance of winning; training teaches the
-network those chances from the outcomes of games (approximate policy iteration):
+The self-play player (``LookaheadLearner``) tries each option on its own sampled worlds and
+keeps the one after which the network gives it the best chance of winning; training teaches
+the network those chances from the outcomes of games (approximate policy iteration). The
+shipped bot (``doomtable.rl.policy``) then judges the positions of an ISMCTS search with it:
 
 - generation 0: ``--greedy-games`` games between four greedy bots;
 - every later generation: ``--games`` games played by the bot with the current network,
@@ -36,8 +37,9 @@ from pathlib import Path
 import torch
 
 from doomtable.bots import InfoSet, make_bot, outcome_shares
+from doomtable.bots.greedy import GreedyBot
 from doomtable.engine import GameState, Rng, new_game
-from doomtable.rl.policy import SEAT_FEATURES, PolicyBot, PolicyWeights, view_features
+from doomtable.rl.policy import SEAT_FEATURES, PolicyNet, PolicyWeights, view_features
 
 Position = tuple[list[list[float]], list[list[int]], list[float]]
 """(per-seat numbers, per-seat card buckets, win shares), seats from the viewer round."""
@@ -81,6 +83,24 @@ class Net(torch.nn.Module):
         )
 
 
+class LookaheadLearner(GreedyBot):
+    """The self-play player: greedy's look-ahead, judged by the network being trained.
+
+    Cheap enough for thousands of training games; the shipped bot (``--bots policy``)
+    searches with the trained network instead (ISMCTS).
+    """
+
+    def __init__(self, seed: int, weights: PolicyWeights, samples: int) -> None:
+        super().__init__(seed, samples=samples)
+        self.net = PolicyNet(weights)
+
+    def _score(self, state: GameState, player: int) -> tuple[float, float]:
+        """The player's win share of a finished game, else the network's chance for it."""
+        if state.is_over:
+            return outcome_shares(state)[player], 0.0
+        return self.net.win_chances(state.view(player))[0], 0.0
+
+
 _WORKER_NET: dict[str, PolicyWeights] = {}
 
 
@@ -112,7 +132,7 @@ def play_game(
     bots = []
     for p in range(players):
         if weights is not None and (mode == "self" or p == learner):
-            bots.append(PolicyBot.with_weights(seed * 8 + p, weights, samples=samples))
+            bots.append(LookaheadLearner(seed * 8 + p, weights, samples))
         else:
             bots.append(make_bot("greedy", seed * 8 + p))
     state = new_game(game, players, seed)

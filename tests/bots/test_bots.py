@@ -149,6 +149,9 @@ def test_ismcts_time_budget() -> None:
         (" ISMCTS:200 ", ("ismcts", {"iterations": 200})),
         ("ismcts:1.5s", ("ismcts", {"seconds": 1.5})),
         ("greedy:4", ("greedy", {"samples": 4})),
+        ("policy:50", ("policy", {"iterations": 50})),
+        ("policy:my.json", ("policy", {"weights": "my.json"})),
+        ("policy:runs/my.json:80", ("policy", {"weights": "runs/my.json", "iterations": 80})),
     ],
 )
 def test_parse_bot_spec(spec: str, parsed: tuple[str, dict[str, object]]) -> None:
@@ -164,6 +167,8 @@ def test_parse_bot_spec(spec: str, parsed: tuple[str, dict[str, object]]) -> Non
         ("ismcts:xs", "bad ismcts time"),
         ("ismcts:-1s", "bad ismcts time"),
         ("greedy:many", "greedy:SAMPLES"),
+        ("policy:0", "policy:ITERATIONS"),
+        ("policy:my.json:0", "policy:FILE:ITERATIONS"),
     ],
 )
 def test_bad_bot_specs(spec: str, message: str) -> None:
@@ -196,6 +201,25 @@ def test_ismcts_judges_a_short_play_out_by_the_games_chances() -> None:
     assert (child.visits, child.total) == (1, pytest.approx(chances[decision.player]))
 
 
+def test_a_judge_given_to_ismcts_replaces_the_games_chances() -> None:
+    state = new_game("doomlings", 4, seed=3)
+    decision = state.pending
+    assert decision is not None
+    asked: list[int] = []
+
+    def judge(world: GameState, searcher: int) -> list[float]:
+        asked.append(searcher)
+        return [0.1, 0.2, 0.3, 0.4]
+
+    bot = IsmctsBot(seed=1, iterations=3, rollout=5, judge=judge)
+    bot.choose(InfoSet(state, decision))
+    assert asked == [decision.player] * 3
+    root = _Node()
+    bot._iterate(root, InfoSet(state, decision).sample(bot.rng), bot.rng)
+    [child] = root.children.values()
+    assert child.total == pytest.approx([0.1, 0.2, 0.3, 0.4][decision.player])
+
+
 def test_ismcts_plays_on_to_the_end_where_a_game_has_no_chances() -> None:
     state = midgame(seed=2, steps=1)
     decision = state.pending
@@ -212,7 +236,7 @@ def test_score_reward() -> None:
     assert play_bots(SPEC.create(2, 2, {}), bots).is_over
 
 
-QUICK_SPECS = {"greedy": "greedy:1", "ismcts": "ismcts:5"}
+QUICK_SPECS = {"greedy": "greedy:1", "ismcts": "ismcts:5", "policy": "policy:5"}
 
 
 @pytest.mark.parametrize("game", game_names())

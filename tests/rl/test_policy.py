@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from doomtable.bots import InfoSet, make_bot
-from doomtable.engine import Rng, new_game
+from doomtable.engine import GameState, Rng, new_game
 from doomtable.rl.policy import (
     SEAT_FEATURES,
     PolicyBot,
@@ -54,11 +54,19 @@ def play(game: str, bots: list[object], seed: int) -> list[tuple[int, tuple[obje
     return state.log
 
 
+def played_at_random(state: GameState, rng: Rng, decisions: int) -> GameState:
+    for _ in range(decisions):
+        decision = state.pending
+        assert decision is not None
+        state.apply(decision.player, rng.choice(decision.options))
+    return state
+
+
 def test_shipped_policy_plays_legal_reproducible_games() -> None:
     assert shipped_weights_path("doomlings").is_file()
     assert load_weights("doomlings").notes["trained_games"] > 0
     logs = [
-        play("doomlings", [make_bot("policy", 1), *(make_bot("greedy", p) for p in range(3))], 1)
+        play("doomlings", [make_bot("policy:50", 1), *(make_bot("greedy", p) for p in range(3))], 1)
         for _ in range(2)
     ]
     assert logs[0] == logs[1]
@@ -66,7 +74,34 @@ def test_shipped_policy_plays_legal_reproducible_games() -> None:
 
 def test_policy_with_any_weights_plays_legally_in_both_editions() -> None:
     weights = random_weights("doomlings", 3)
-    play("doomlings-blackbox", [PolicyBot.with_weights(p, weights) for p in range(3)], seed=4)
+    bots = [PolicyBot.with_weights(p, weights, iterations=10) for p in range(3)]
+    play("doomlings-blackbox", bots, seed=4)
+
+
+def test_the_search_is_judged_by_the_network_from_the_searchers_view() -> None:
+    weights = random_weights("doomlings", 6)
+    net = PolicyNet(weights)
+    bot = PolicyBot.with_weights(1, weights)
+    state = played_at_random(new_game("doomlings", 4, 5), Rng(5), 25)
+    for player in range(4):
+        mine = net.win_chances(state.view(player))
+        judged = bot.judge(state, player)
+        assert judged[player] == pytest.approx(mine[0])
+        assert judged[(player + 1) % 4] == pytest.approx(mine[1])
+        assert sum(judged) == pytest.approx(1.0)
+
+
+def test_different_weights_make_different_choices() -> None:
+    """The network steers the search: two weight files do not play the same game."""
+    logs = [
+        play(
+            "doomlings",
+            [PolicyBot.with_weights(p, random_weights("doomlings", w), 40) for p in range(2)],
+            seed=6,
+        )
+        for w in (1, 2)
+    ]
+    assert logs[0] != logs[1]
 
 
 def test_other_games_get_a_clear_error() -> None:
@@ -116,12 +151,7 @@ def test_forward_pass_matches_numpy() -> None:
 
 def test_features_read_only_what_the_player_sees() -> None:
     """Two states that differ only in cards hidden from the player give the same features."""
-    state = new_game("doomlings", 4, 3)
-    rng = Rng(3)
-    for _ in range(30):
-        decision = state.pending
-        assert decision is not None
-        state.apply(decision.player, rng.choice(decision.options))
+    state = played_at_random(new_game("doomlings", 4, 3), Rng(3), 30)
     decision = state.pending
     assert decision is not None
     player = decision.player

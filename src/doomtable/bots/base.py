@@ -33,6 +33,11 @@ class InfoSet:
         return self.decision.options
 
     @property
+    def game(self) -> str:
+        """The registry name of the game being played (public knowledge)."""
+        return self._state.GAME
+
+    @property
     def players(self) -> int:
         """How many players sit at the table (public knowledge)."""
         return self._state.players

@@ -42,7 +42,7 @@ class GreedyBot:
                 trial = world.clone()
                 trial._apply_unchecked(option)
                 self._follow(trial, player, Rng(follow_seed))
-                outcome, value = _judge(trial, player)
+                outcome, value = self._score(trial, player)
                 outcomes[i] += outcome
                 values[i] += value
         keys = list(zip(outcomes, values, strict=True))
@@ -61,10 +61,12 @@ class GreedyBot:
                 return
             state._apply_unchecked(options[rng.below(len(options))])
 
+    def _score(self, state: GameState, player: int) -> tuple[float, float]:
+        """(win share, or -1 for a loss, or 0 while the game goes on; the game's evaluation).
 
-def _judge(state: GameState, player: int) -> tuple[float, float]:
-    """(win share, or -1 for a loss, or 0 while the game goes on; the game's evaluation)."""
-    if state.is_over:
-        share = outcome_shares(state)[player]
-        return (share if share > 0 else -1.0), state.evaluate(player)
-    return 0.0, state.evaluate(player)
+        Options are ranked by these pairs, summed over the sampled worlds.
+        """
+        if state.is_over:
+            share = outcome_shares(state)[player]
+            return (share if share > 0 else -1.0), state.evaluate(player)
+        return 0.0, state.evaluate(player)

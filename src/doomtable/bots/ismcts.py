@@ -14,9 +14,14 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 
 from doomtable.bots.base import InfoSet, outcome_shares, score_shares
 from doomtable.engine import GameState, Option, Rng
+
+Judge = Callable[[GameState, int], list[float]]
+"""Each seat's chance of winning a (sampled, unfinished) world, judged for the searching
+player, whose seat is the second argument."""
 
 REWARDS = ("win", "score")
 
@@ -38,9 +43,13 @@ class IsmctsBot:
     play-out makes before the game's ``win_chances`` judge it (by default the game's
     ``PLAYOUT_DECISIONS``; a game without chances plays on to the end); ``reward`` is ``win``
     (win share, ties split, or the estimated chances) or ``score`` (a play-out to the end,
-    scores scaled from lowest 0 to highest 1). A time budget makes choices depend on the
-    machine's speed; an iteration budget keeps them reproducible.
+    scores scaled from lowest 0 to highest 1). ``judge``, when given, replaces the game's
+    ``win_chances`` as the estimate (the learned policy bot passes its network). A time budget
+    makes choices depend on the machine's speed; an iteration budget keeps them reproducible.
     """
+
+    judge: Judge | None
+    _searcher: int
 
     def __init__(
         self,
@@ -50,6 +59,7 @@ class IsmctsBot:
         c: float = 0.7,
         rollout: int | None = None,
         reward: str = "win",
+        judge: Judge | None = None,
     ) -> None:
         if iterations < 1:
             raise ValueError(f"ismcts needs at least 1 iteration, not {iterations}")
@@ -65,6 +75,8 @@ class IsmctsBot:
         self.c = c
         self.rollout = rollout
         self.reward = reward
+        self.judge = judge
+        self._searcher = 0
 
     @property
     def name(self) -> str:
@@ -78,6 +90,7 @@ class IsmctsBot:
             return options[0]
         root = _Node()
         rng = self.rng
+        self._searcher = info.player
         if self.seconds is None:
             for _ in range(self.iterations):
                 self._iterate(root, info.sample(rng), rng)
@@ -129,7 +142,8 @@ class IsmctsBot:
             rollout = world.PLAYOUT_DECISIONS if self.rollout is None else self.rollout
             _play_at_random(world, rng, rollout)
             if not world.is_over:
-                results = world.win_chances()
+                judge = self.judge
+                results = world.win_chances() if judge is None else judge(world, self._searcher)
         if results is None:
             _play_at_random(world, rng, None)
             results = outcome_shares(world) if self.reward == "win" else score_shares(world)

@@ -38,6 +38,12 @@ def _ismcts_arg(arg: str) -> dict[str, Any]:
 
 
 def _policy_arg(arg: str) -> dict[str, Any]:
+    """``N`` (iterations), ``FILE.json`` (weights) or ``FILE.json:N``."""
+    if arg.isdigit():
+        return {"iterations": _positive_int(arg, "policy:ITERATIONS")}
+    weights, _, budget = arg.rpartition(":")
+    if weights and budget.isdigit():
+        return {"weights": weights, "iterations": _positive_int(budget, "policy:FILE:ITERATIONS")}
     return {"weights": arg}
 
 
@@ -61,7 +67,7 @@ _BOTS: dict[str, tuple[Callable[..., Bot], Callable[[str], dict[str, Any]], str]
     "policy": (
         _policy_bot,
         _policy_arg,
-        "greedy look-ahead judged by a learned network [:WEIGHTS.json]",
+        "ISMCTS judged by a learned value network [:ITERATIONS or :WEIGHTS.json[:ITERATIONS]]",
     ),
 }
 

@@ -1,13 +1,11 @@
-"""The learned bot (``--bots policy``): greedy look-ahead judged by a learned value network.
+"""The learned bot (``--bots policy``): ISMCTS judged by a learned value network.
 
-The bot plays like ``greedy`` (``doomtable.bots.greedy``): on worlds drawn from its own
-information set (``InfoSet.sample``) it tries every option, plays the others' decisions in
-between at random until it has a real choice again, and keeps the option that leaves it best
-placed. What is learned is how "best placed" is judged: instead of greedy's hand-made "score
-minus the best rival's", a small network reads the player's *view* of the position reached
-(scores, gene pools, hand sizes, each seat's traits by name and colour, its own hand, the
-ages left) and estimates every seat's chance of winning; the bot keeps the option with the
-highest chance for itself. A finished game counts its real win share.
+The bot searches like ``ismcts`` (``doomtable.bots.ismcts``): on worlds drawn from its own
+information set (``InfoSet.sample``) it grows a tree over the next moves, plays a few
+decisions on at random, and then, instead of the game's hand-fitted ``win_chances``, asks a
+small network for every seat's chance of winning, read from the searching player's *view*
+of the world reached (scores, gene pools, hand sizes, each seat's traits by name and colour,
+its own hand, the ages left). A finished game counts its real win share.
 
 The network: for each seat (ordered from the viewer, so seat 0 is always the viewer) a row of
 numbers (``SEAT_FEATURES``) plus the game's progress goes through a tanh layer, to which the
@@ -32,9 +30,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from doomtable.bots.base import InfoSet, outcome_shares
-from doomtable.bots.greedy import GreedyBot
-from doomtable.engine import DoomtableError, GameState, Option, Rng, find_game
+from doomtable.bots.base import InfoSet
+from doomtable.bots.ismcts import IsmctsBot
+from doomtable.engine import DoomtableError, GameState, Option, find_game
 
 WEIGHTS_PACKAGE = "doomtable.rl"
 WEIGHTS_FOLDER = "weights"
@@ -270,59 +268,57 @@ class PolicyNet:
 
 _NETS: dict[str, PolicyNet] = {}
 
+DEFAULT_ITERATIONS = 200
+"""Search iterations per move of ``--bots policy`` (``policy:N`` sets another)."""
 
-class PolicyBot(GreedyBot):
-    """Greedy's look-ahead on sampled worlds, judged by the learned network."""
 
-    def __init__(self, seed: int, weights: str | None = None, samples: int = 2) -> None:
-        super().__init__(seed, samples=samples)
+class PolicyBot:
+    """ISMCTS (``doomtable.bots.ismcts``) whose positions are judged by the learned network.
+
+    The division of labour of AlphaZero: the search looks at the next few moves on worlds
+    drawn from the bot's information set, and where it stops, the network says each seat's
+    chance of winning, read from the searching player's view of that world.
+    """
+
+    def __init__(
+        self, seed: int, weights: str | None = None, iterations: int = DEFAULT_ITERATIONS
+    ) -> None:
         self.weights_file = weights
-        self._net_in_hand: PolicyNet | None = None
+        self.iterations = iterations
+        self._net: PolicyNet | None = None
+        self._search = IsmctsBot(seed, iterations=iterations, judge=self.judge)
 
     @classmethod
-    def with_weights(cls, seed: int, weights: PolicyWeights, samples: int = 2) -> PolicyBot:
+    def with_weights(
+        cls, seed: int, weights: PolicyWeights, iterations: int = DEFAULT_ITERATIONS
+    ) -> PolicyBot:
         """A bot playing weights held in memory (a training run's current ones)."""
-        bot = cls(seed, samples=samples)
-        bot._net_in_hand = PolicyNet(weights)
+        bot = cls(seed, iterations=iterations)
+        bot._net = PolicyNet(weights)
         return bot
 
     @property
     def name(self) -> str:
-        return "policy" if self.weights_file is None else f"policy:{self.weights_file}"
+        budget = "" if self.iterations == DEFAULT_ITERATIONS else f":{self.iterations}"
+        weights = "" if self.weights_file is None else f":{self.weights_file}"
+        return f"policy{weights}{budget}"
 
     def net(self, game: str) -> PolicyNet:
-        if self._net_in_hand is not None:
-            return self._net_in_hand
-        key = self.weights_file or find_game(game).name
-        net = _NETS.get(key)
-        if net is None:
-            net = _NETS[key] = PolicyNet(load_weights(game, self.weights_file))
-        return net
+        if self._net is None:
+            key = self.weights_file or find_game(game).name
+            net = _NETS.get(key)
+            if net is None:
+                net = _NETS[key] = PolicyNet(load_weights(game, self.weights_file))
+            self._net = net
+        return self._net
 
     def choose(self, info: InfoSet) -> Option:
-        options = info.options
-        if len(options) == 1:
-            return options[0]
-        player = info.player
-        values = [0.0] * len(options)
-        net: PolicyNet | None = None
-        for _ in range(self.samples):
-            world = info.sample(self.rng)
-            if net is None:
-                net = self.net(world.GAME)
-            follow_seed = self.rng.next64()
-            for i, option in enumerate(options):
-                trial = world.clone()
-                trial._apply_unchecked(option)
-                self._follow(trial, player, Rng(follow_seed))
-                values[i] += judge(net, trial, player)
-        best = max(values)
-        ties = [option for option, value in zip(options, values, strict=True) if value == best]
-        return ties[self.rng.below(len(ties))] if len(ties) > 1 else ties[0]
+        # Fails here, not deep in a search, for a game without weights.
+        self.net(info.game)
+        return self._search.choose(info)
 
-
-def judge(net: PolicyNet, state: GameState, player: int) -> float:
-    """The player's win share of a finished game, else the network's win chance for it."""
-    if state.is_over:
-        return outcome_shares(state)[player]
-    return net.win_chances(state.view(player))[0]
+    def judge(self, world: GameState, player: int) -> list[float]:
+        """Each seat's chance of winning ``world``, judged from ``player``'s view of it."""
+        chances = self.net(world.GAME).win_chances(world.view(player))
+        players = len(chances)
+        return [chances[(seat - player) % players] for seat in range(players)]
