@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import os
+import socket
 import sys
 from collections import Counter
 from collections.abc import Iterator
@@ -187,3 +188,16 @@ def test_ray_address_that_cannot_be_used_is_one_line() -> None:
     with pytest.raises(SimError) as raised:
         run(SPEC, 2, 2, ["random"], workers=1, backend="ray", address="nonsense")
     assert str(raised.value) == "cannot reach Ray at nonsense: Invalid address format: nonsense"
+
+
+def test_ray_address_where_nothing_listens_fails_at_once() -> None:
+    pytest.importorskip(
+        "ray", reason="ray is not installed (optional extra: pip install 'doomtable[ray]')"
+    )
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    # The port was free a moment ago and nothing listens on it now.
+    for address in (f"127.0.0.1:{port}", f"ray://127.0.0.1:{port}"):
+        with pytest.raises(SimError, match=f"cannot reach Ray at {address}: nothing listens"):
+            run(SPEC, 2, 2, ["random"], workers=1, backend="ray", address=address)

@@ -14,6 +14,7 @@ import os
 import pickle
 import queue
 import signal
+import socket
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -364,12 +365,31 @@ def _pool_stream(tasks: Sequence[Task], workers: int) -> Iterator[GameRecord]:
         pool.join()
 
 
+RAY_CONNECT_SECONDS = 3.0
+
+
+def _check_listening(address: str) -> None:
+    """Fail at once, rather than after Ray's two minutes of retries, on a ``host:port`` (or
+    ``ray://host:port``) where nothing accepts connections."""
+    host, colon, port = address.removeprefix("ray://").rpartition(":")
+    if not colon or not host or not port.isdigit():
+        return  # "auto" and other forms are Ray's to resolve.
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), RAY_CONNECT_SECONDS):
+            pass
+    except OSError as error:
+        reason = error.strerror or type(error).__name__
+        raise SimError(f"cannot reach Ray at {address}: nothing listens there ({reason})") from None
+
+
 def _ray_stream(tasks: Sequence[Task], workers: int, address: str | None) -> Iterator[GameRecord]:
     try:
         ray: Any = importlib.import_module("ray")
     except ModuleNotFoundError:
         raise SimError("the ray backend needs Ray: pip install 'doomtable[ray]'") from None
     if not ray.is_initialized():
+        if address is not None:
+            _check_listening(address)
         try:
             if address is None:
                 ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
