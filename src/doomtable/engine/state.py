@@ -306,7 +306,8 @@ class GameState(ABC):
 
     def push(self, *frames: Frame) -> None:
         """Push frames so that the first one given resolves first."""
-        self.stack.extend(reversed(frames))
+        # A reversed copy of the tuple: extending by ``reversed()`` goes through an iterator.
+        self.stack.extend(frames[::-1])
 
     # ----------------------------------------------------------------- response windows
 

@@ -12,7 +12,7 @@ from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
-from doomtable.engine import PASS, Decision, Frame, Option, distinct_by
+from doomtable.engine import PASS, Decision, Frame, Option
 from doomtable.engine.state import Handler
 from doomtable.games.doomlings.cards import (
     COLORLESS,
@@ -207,7 +207,15 @@ class DoomlingsRules(DoomlingsBase):
 
 def distinct(cards: Iterable[int]) -> list[int]:
     """One card per trait: copies (the Kidneys, the Swarms) make the same option."""
-    return distinct_by(cards, _CANON.__getitem__)
+    # distinct_by's loop, with the key looked up inline: it runs at nearly every decision.
+    seen: set[int] = set()
+    picked: list[int] = []
+    for card in cards:
+        canon = _CANON[card]
+        if canon not in seen:
+            seen.add(canon)
+            picked.append(card)
+    return picked
 
 
 def _key(flt: TraitFilter | None) -> tuple[Any, ...] | None:

@@ -156,7 +156,7 @@ class DoomlingsBase(GameState):
     # ------------------------------------------------------------------ events
 
     def emit(self, mask: int, *event: Any) -> None:
-        self.events.append((mask, *event))
+        self.events.append((mask,) + event)
 
     def others(self, player: int) -> int:
         return ((1 << self.players) - 1) & ~bit(player)
