@@ -490,7 +490,7 @@ class GameState(ABC):
 
 GameState.HANDLERS = {"window": GameState._window}
 
-_SEATS: dict[int, tuple[tuple[int, ...], ...]] = {}
+_SEATS: Final[dict[int, tuple[tuple[int, ...], ...]]] = {}
 
 
 def seats_from(players: int, first: int) -> tuple[int, ...]:
@@ -504,7 +504,7 @@ def seats_from(players: int, first: int) -> tuple[int, ...]:
     return table[first]
 
 
-_CLONE_PLANS: dict[type[GameState], tuple[tuple[str, Field], ...]] = {}
+_CLONE_PLANS: Final[dict[type[GameState], tuple[tuple[str, Field], ...]]] = {}
 
 
 def _clone_plan(cls: type[GameState]) -> tuple[tuple[str, Field], ...]:

@@ -7,7 +7,7 @@ carries the choice out and pops (or replaces) its frame.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
@@ -66,11 +66,18 @@ from doomtable.games.doomlings.state import (
 )
 
 # How a trait reaches a pile, which decides whether its action happens.
-FROM_HAND, FROM_DISCARD, FROM_DECK, UNRESTRICTED = 0, 1, 2, 3
+FROM_HAND: Final = 0
+FROM_DISCARD: Final = 1
+FROM_DECK: Final = 2
+UNRESTRICTED: Final = 3
 # Which World's End traits a ``trait_ends`` frame runs.
-ALL_TRAITS, PREPPER_ONLY, ALL_BUT_PREPPER = 0, 1, 2
+ALL_TRAITS: Final = 0
+PREPPER_ONLY: Final = 1
+ALL_BUT_PREPPER: Final = 2
 # Extra-play filters (ages and Photosynthesis).
-ANY_TRAIT, ONLY_COLORLESS, ONLY_EFFECTLESS = 0, 1, 2
+ANY_TRAIT: Final = 0
+ONLY_COLORLESS: Final = 1
+ONLY_EFFECTLESS: Final = 2
 
 HANDLERS: Final[dict[str, Handler]] = {}
 
@@ -101,6 +108,8 @@ _HARMONY_OF_AGE: Final = tuple(rule is AgeRule.NATURAL_HARMONY for rule in RULE_
 _CANON: Final = tuple(min(i for i, t in enumerate(CARD) if t.name == trait.name) for trait in CARD)
 """Each card's lowest-numbered copy: copies of one trait make the same option."""
 _PLAY_WHEN: Final = tuple(t.play_when for t in CARD)
+_HAS_TWIN: Final = tuple(_CANON.count(canon) > 1 for canon in _CANON)
+"""Whether another card is a copy of the same trait."""
 
 
 def handler(op: str) -> Callable[[Handler], Handler]:
@@ -205,16 +214,19 @@ class DoomlingsRules(DoomlingsBase):
         self.push(("play", player, card, how, int(with_action)))
 
 
-def distinct(cards: Iterable[int]) -> list[int]:
+def distinct(cards: list[int]) -> list[int]:
     """One card per trait: copies (the Kidneys, the Swarms) make the same option."""
-    # distinct_by's loop, with the key looked up inline: it runs at nearly every decision.
-    seen: set[int] = set()
+    # distinct_by's loop, inline: it runs at nearly every decision, and only the few copied
+    # traits can repeat.
     picked: list[int] = []
+    twins: list[int] = []  # the lowest-numbered copy of each copied trait picked so far
     for card in cards:
-        canon = _CANON[card]
-        if canon not in seen:
-            seen.add(canon)
-            picked.append(card)
+        if _HAS_TWIN[card]:
+            canon = _CANON[card]
+            if canon in twins:
+                continue
+            twins.append(canon)
+        picked.append(card)
     return picked
 
 
