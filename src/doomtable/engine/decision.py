@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, Final
 
 Option = tuple[Any, ...]
 """A legal answer: a verb followed by small ints, e.g. ``("play", 12)`` or ``("pass",)``."""
@@ -11,19 +11,19 @@ Option = tuple[Any, ...]
 Frame = tuple[Any, ...]
 """One pending piece of work on the effect stack: an op name followed by plain data."""
 
-PASS: Option = ("pass",)
+PASS: Final[Option] = ("pass",)
 
-PASS_ONLY: tuple[Option, ...] = (PASS,)
+PASS_ONLY: Final[tuple[Option, ...]] = (PASS,)
 """The options of a response window for a player with nothing to respond with (shared, so
 such a decision allocates no tuple of its own)."""
 
-RESPOND = "respond"
+RESPOND: Final = "respond"
 """Decision kind of a response window: every eligible player is asked the same way."""
 
-CLOCK = -1
+CLOCK: Final = -1
 """The "player" of a timed game's log entry in which only the game clock moved."""
 
-WAIT: Option = ("wait",)
+WAIT: Final[Option] = ("wait",)
 """The option logged with :data:`CLOCK` when time passes with nobody acting."""
 
 LogEntry = tuple[Any, ...]

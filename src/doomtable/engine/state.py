@@ -306,7 +306,8 @@ class GameState(ABC):
 
     def push(self, *frames: Frame) -> None:
         """Push frames so that the first one given resolves first."""
-        self.stack.extend(reversed(frames))
+        # A reversed copy of the tuple: extending by ``reversed()`` goes through an iterator.
+        self.stack.extend(frames[::-1])
 
     # ----------------------------------------------------------------- response windows
 
@@ -489,7 +490,7 @@ class GameState(ABC):
 
 GameState.HANDLERS = {"window": GameState._window}
 
-_SEATS: dict[int, tuple[tuple[int, ...], ...]] = {}
+_SEATS: Final[dict[int, tuple[tuple[int, ...], ...]]] = {}
 
 
 def seats_from(players: int, first: int) -> tuple[int, ...]:
@@ -503,7 +504,7 @@ def seats_from(players: int, first: int) -> tuple[int, ...]:
     return table[first]
 
 
-_CLONE_PLANS: dict[type[GameState], tuple[tuple[str, Field], ...]] = {}
+_CLONE_PLANS: Final[dict[type[GameState], tuple[tuple[str, Field], ...]]] = {}
 
 
 def _clone_plan(cls: type[GameState]) -> tuple[tuple[str, Field], ...]:

@@ -95,7 +95,12 @@ class DoomOnYouRules(DoomOnYouBase):
     def next_declarer(self, d: int, a: int) -> int:
         """The living player after ``a`` in seat order who declares against ``d``."""
         n = self.players
-        return next(q for q in ((a + i) % n for i in range(1, n + 1)) if q != d and self.alive[q])
+        alive = self.alive
+        for i in range(1, n + 1):
+            q = (a + i) % n
+            if q != d and alive[q]:
+                return q
+        raise StopIteration
 
     def defence_options(self, d: int) -> list[Option]:
         live = distinct([a[0] for a in self.attacks if a[2] == d], self.attack_key)
@@ -386,7 +391,7 @@ def h_declare(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
     said ``done`` coming back in when someone else acts, until all of them pass in a row.
     ``passes`` counts the passes in a row so far (saves from before it have none: 0)."""
     _, d, a, passes = f if len(f) == 4 else (*f, 0)
-    declarers = len(s.others(d))
+    declarers = s.others_count(d)
     if not s.alive[d] or passes >= declarers:
         s.stack.pop()
         return None

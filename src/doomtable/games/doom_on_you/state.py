@@ -78,6 +78,15 @@ class DoomOnYouBase(GameState):
         alive = self.alive
         return [q for q in self.seats_from(p)[1:] if alive[q]]
 
+    def others_count(self, p: int) -> int:
+        """How many of :meth:`others` there are, counted without building the list."""
+        alive = self.alive
+        count = 0
+        for q in range(self.players):
+            if q != p and alive[q]:
+                count += 1
+        return count
+
     def order_from(self, p: int) -> list[int]:
         alive = self.alive
         return [q for q in self.seats_from(p) if alive[q]]
@@ -85,24 +94,34 @@ class DoomOnYouBase(GameState):
     def first_defender(self, r: int) -> int:
         n = self.players
         start = (r - 1 + self.rotation) % n
-        return next(q for q in self.seats_from(start) if self.alive[q])
+        for q in self.seats_from(start):
+            if self.alive[q]:
+                return q
+        raise StopIteration
 
     def may_bribe(self, p: int) -> bool:
         """Public facts allow ``p`` an offer: food to spare and someone to give it to. Whether
         ``p`` already made one this round is private, so it never decides who is asked."""
-        return self.food[p] >= 2 and len(self.others(p)) > 0
+        return self.food[p] >= 2 and self.others_count(p) > 0
 
     def can_bribe(self, p: int) -> bool:
         return not self.bribed[p] and self.may_bribe(p)
 
     def take_battle(self, p: int, kind: str) -> None:
         hand = self.hands[p]
-        card = next(c for c in hand if BATTLE_OF[c] == kind)
-        hand.remove(card)
-        self.removed.append(card)
+        for card in hand:
+            if BATTLE_OF[card] == kind:
+                hand.remove(card)
+                self.removed.append(card)
+                return
+        raise StopIteration
 
     def attack_at(self, card: int) -> int:
-        return next(i for i, a in enumerate(self.attacks) if a[0] == card)
+        attacks = self.attacks
+        for i in range(len(attacks)):
+            if attacks[i][0] == card:
+                return i
+        raise StopIteration
 
     def discard_from_pile(self, p: int, card: int) -> None:
         self.piles[p].remove(card)
@@ -183,7 +202,8 @@ class DoomOnYouBase(GameState):
 def distinct(cards: list[int], key: Callable[[int], object] | None = None) -> list[int]:
     """One card per distinct kind (or ``key``): identical choices get one option."""
     if key is not None:
-        return distinct_by(cards, key)
+        # One card or none is distinct already: its key (an attack's, say) need not be built.
+        return distinct_by(cards, key) if len(cards) > 1 else list(cards)
     # The common case, inline: most option lists are built from it, at nearly every decision.
     seen: set[int] = set()
     picked = []

@@ -9,11 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import Final
 
 # Colours are bits so a multicolour trait is one int and "shares a colour" is one ``&``.
-BLUE, GREEN, PURPLE, RED = 1, 2, 4, 8
-COLORLESS = 0
-COLORS: tuple[int, ...] = (BLUE, GREEN, PURPLE, RED)
+BLUE: Final = 1
+GREEN: Final = 2
+PURPLE: Final = 4
+RED: Final = 8
+COLORLESS: Final = 0
+COLORS: Final[tuple[int, ...]] = (BLUE, GREEN, PURPLE, RED)
 COLOR_NAMES: dict[int, str] = {BLUE: "blue", GREEN: "green", PURPLE: "purple", RED: "red"}
 COLOR_BY_NAME: dict[str, int] = {v: k for k, v in COLOR_NAMES.items()}
 

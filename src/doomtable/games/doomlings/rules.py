@@ -7,12 +7,12 @@ carries the choice out and pops (or replaces) its frame.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
-from doomtable.engine import PASS, Decision, Frame, Option, distinct_by
+from doomtable.engine import PASS, Decision, Frame, Option
 from doomtable.engine.state import Handler
 from doomtable.games.doomlings.cards import (
     COLORLESS,
@@ -66,11 +66,18 @@ from doomtable.games.doomlings.state import (
 )
 
 # How a trait reaches a pile, which decides whether its action happens.
-FROM_HAND, FROM_DISCARD, FROM_DECK, UNRESTRICTED = 0, 1, 2, 3
+FROM_HAND: Final = 0
+FROM_DISCARD: Final = 1
+FROM_DECK: Final = 2
+UNRESTRICTED: Final = 3
 # Which World's End traits a ``trait_ends`` frame runs.
-ALL_TRAITS, PREPPER_ONLY, ALL_BUT_PREPPER = 0, 1, 2
+ALL_TRAITS: Final = 0
+PREPPER_ONLY: Final = 1
+ALL_BUT_PREPPER: Final = 2
 # Extra-play filters (ages and Photosynthesis).
-ANY_TRAIT, ONLY_COLORLESS, ONLY_EFFECTLESS = 0, 1, 2
+ANY_TRAIT: Final = 0
+ONLY_COLORLESS: Final = 1
+ONLY_EFFECTLESS: Final = 2
 
 HANDLERS: Final[dict[str, Handler]] = {}
 
@@ -101,6 +108,8 @@ _HARMONY_OF_AGE: Final = tuple(rule is AgeRule.NATURAL_HARMONY for rule in RULE_
 _CANON: Final = tuple(min(i for i, t in enumerate(CARD) if t.name == trait.name) for trait in CARD)
 """Each card's lowest-numbered copy: copies of one trait make the same option."""
 _PLAY_WHEN: Final = tuple(t.play_when for t in CARD)
+_HAS_TWIN: Final = tuple(_CANON.count(canon) > 1 for canon in _CANON)
+"""Whether another card is a copy of the same trait."""
 
 
 def handler(op: str) -> Callable[[Handler], Handler]:
@@ -202,12 +211,23 @@ class DoomlingsRules(DoomlingsBase):
 
     def play_frames(self, player: int, card: int, how: int, with_action: bool) -> None:
         """Push the frames that play ``card`` (already out of its old zone) for ``player``."""
-        self.push(("play", player, card, how, int(with_action)))
+        self.stack.append(("play", player, card, how, int(with_action)))
 
 
-def distinct(cards: Iterable[int]) -> list[int]:
+def distinct(cards: list[int]) -> list[int]:
     """One card per trait: copies (the Kidneys, the Swarms) make the same option."""
-    return distinct_by(cards, _CANON.__getitem__)
+    # distinct_by's loop, inline: it runs at nearly every decision, and only the few copied
+    # traits can repeat.
+    picked: list[int] = []
+    twins: list[int] = []  # the lowest-numbered copy of each copied trait picked so far
+    for card in cards:
+        if _HAS_TWIN[card]:
+            canon = _CANON[card]
+            if canon in twins:
+                continue
+            twins.append(canon)
+        picked.append(card)
+    return picked
 
 
 def _key(flt: TraitFilter | None) -> tuple[Any, ...] | None:
@@ -258,18 +278,18 @@ def h_flip(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
         else:
             _to_era(s, age)
             s.emit(ALL, "age", age)
-            s.push(("round",))
+            s.stack.append(("round",))
             if info.rule is AgeRule.HERO:
                 call_hero(s)
         return None
-    s.push(("worlds_end",))  # the age deck ran dry: only a broken setup gets here
+    s.stack.append(("worlds_end",))  # the age deck ran dry: only a broken setup gets here
     return None
 
 
 def call_hero(s: DoomlingsRules) -> None:
     """Birth of a Hero: Heroic may (Classic) or must (Blackbox) be played at once."""
     if s.FORCED_HERO:
-        s.push(("forced_hero",))
+        s.stack.append(("forced_hero",))
     else:
         s.open_window(("hero",), s.order_from(s.first_player))
 
@@ -282,7 +302,7 @@ def h_forced_hero(s: DoomlingsRules, frame: Frame, option: Option | None) -> Dec
             if CARD[c].name == "Heroic":
                 s.leave_hand(p, c)
                 s.hero = p
-                s.push(("play", p, c, UNRESTRICTED, 1))
+                s.stack.append(("play", p, c, UNRESTRICTED, 1))
                 break
     return None
 
@@ -321,7 +341,7 @@ def _catastrophe(s: DoomlingsRules, age: int) -> None:
         s.first_player = (s.first_player + 1) % s.players
         s.emit(ALL, "first_player", s.first_player)
     if final and not s.FINAL_WHITE_TEXT:
-        s.push(("worlds_end",))
+        s.stack.append(("worlds_end",))
         return
     order = [p for p in s.order_from(s.first_player) if not s.ignoring & bit(p)]
     effect = info.effect
@@ -394,7 +414,7 @@ def h_age_turn(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
             if option != PASS:
                 for c in held:
                     s.discard_from_hand(p, c)
-                s.push(("stabilize", p, 0))
+                s.stack.append(("stabilize", p, 0))
             return None
     s.stack.pop()
     if rule is AgeRule.FLOURISH:
@@ -404,14 +424,14 @@ def h_age_turn(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
     elif rule is AgeRule.DRACULA:
         s.discard_random(p, 1)
         if any(CARD[c].name == "Vampirism" for c in s.piles[p]):
-            s.push(("pick_opponent", p, "dracula"))
+            s.stack.append(("pick_opponent", p, "dracula"))
     elif rule is AgeRule.REASON:
         drawn = s.draw(p, 3)
         if drawn:
-            s.push(("keep_one", p, tuple(drawn)))
+            s.stack.append(("keep_one", p, tuple(drawn)))
     elif rule is AgeRule.NORTHERN_WINDS:
         s.draw(p, 1)
-        s.push(("discard_n", p, 1, "Northern Winds"))
+        s.stack.append(("discard_n", p, 1, "Northern Winds"))
     elif rule is AgeRule.AWAKENING and s.age_deck:
         s.age_seen |= bit(p)
         s.emit(bit(p), "peek", p, s.age_deck[-1])
@@ -444,7 +464,7 @@ def h_main(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
     elif verb == "play_on":
         _, card, q = option
         s.leave_hand(p, card)
-        s.push(("play", q, card, FROM_HAND, 0, p))
+        s.stack.append(("play", q, card, FROM_HAND, 0, p))
     else:
         _drop_turn_end(s, p)
         s.emit(ALL, "cannot_play", p)
@@ -483,9 +503,9 @@ def h_age_extra(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
     rule = s.rule()
     trait = CARD[card]
     if rule is AgeRule.GALACTIC_DRIFT and trait.colors == COLORLESS:
-        s.push(("play_extra", p, FROM_HAND, 1, 1, ONLY_COLORLESS))
+        s.stack.append(("play_extra", p, FROM_HAND, 1, 1, ONLY_COLORLESS))
     elif rule is AgeRule.HIGH_TIDES and trait.effectless:
-        s.push(("play_extra", p, FROM_HAND, 1, 1, ONLY_EFFECTLESS))
+        s.stack.append(("play_extra", p, FROM_HAND, 1, 1, ONLY_EFFECTLESS))
     return None
 
 
@@ -525,7 +545,7 @@ def h_enlighten(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
     s.stack.pop()
     if option != PASS:
         s.discard_from_hand(p, option[1])
-        s.push(("enlighten", p, left - 1))
+        s.stack.append(("enlighten", p, left - 1))
     return None
 
 
@@ -551,10 +571,10 @@ def h_stabilize_choice(s: DoomlingsRules, frame: Frame, option: Option | None) -
             s.discard_whole_hand(p)
             s.draw(p, 3)
         else:
-            s.push(("stabilize", p, 0))
+            s.stack.append(("stabilize", p, 0))
         return None
     s.stack.pop()
-    s.push(("stabilize", p, 4 if rule is AgeRule.WONDER else 0))
+    s.stack.append(("stabilize", p, 4 if rule is AgeRule.WONDER else 0))
     return None
 
 
@@ -626,10 +646,11 @@ def h_play(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
         follow.append(("do_action", owner, card))
     if how == FROM_HAND and trait.colors & 2:
         follow.insert(0, ("self_replicate", owner, card))
-    s.push(*follow)
+    follow.reverse()  # pushed so that the first resolves first
+    s.stack.extend(follow)
     # Under Age of Peace no action will happen, so there is none to prevent.
     preventable = acting and s.rule() is not AgeRule.PEACE
-    s.open_window(("played", player, card, int(preventable)), s.opponents(player))
+    s.open_window(("played", player, card, int(preventable)), s.seats_from(player)[1:])
     return None
 
 
@@ -663,7 +684,7 @@ def h_pay(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | 
         s.move_trait(p, q, c)
         s.emit(ALL, "gives_trait", p, c, q)
     else:
-        s.push(("discard_trait_now", p, option[2]))
+        s.stack.append(("discard_trait_now", p, option[2]))
     return None
 
 
@@ -710,8 +731,8 @@ def h_act_from_pile(s: DoomlingsRules, frame: Frame, option: Option | None) -> D
     still prevent it."""
     _, p, card = frame
     s.stack.pop()
-    s.push(("do_action", p, card))
-    s.open_window(("action", p, card, int(s.rule() is not AgeRule.PEACE)), s.opponents(p))
+    s.stack.append(("do_action", p, card))
+    s.open_window(("action", p, card, int(s.rule() is not AgeRule.PEACE)), s.seats_from(p)[1:])
     return None
 
 
@@ -756,16 +777,16 @@ def on_response(s: DoomlingsRules, q: int, option: Option, trigger: tuple[Any, .
     s.leave_hand(q, card)
     when = CARD[card].play_when
     if option[0] == "respond_on":
-        s.push(("play", option[2], card, FROM_HAND, 0, q))
+        s.stack.append(("play", option[2], card, FROM_HAND, 0, q))
         return True
     if trigger[0] == "hero":
         s.hero = q
-        s.push(("play", q, card, UNRESTRICTED, 1))
+        s.stack.append(("play", q, card, UNRESTRICTED, 1))
         return False
     if when is PlayWhen.PREVENT_ACTION:
         s.emit(ALL, "prevents", q, trigger[2])
         _cancel_action(s, trigger[1], trigger[2])
-        s.push(("play", q, card, FROM_HAND, 0))
+        s.stack.append(("play", q, card, FROM_HAND, 0))
         return False
     if when is PlayWhen.STEAL_PLAYED:
         _, p, target = trigger[:3]
@@ -773,7 +794,7 @@ def on_response(s: DoomlingsRules, q: int, option: Option, trigger: tuple[Any, .
         s.push(("play", q, card, FROM_HAND, 0), ("parasite", q, p, target))
         return False
     # Late after stabilizing, Sneaky at World's End: an extra play, as from the hand.
-    s.push(("play", q, card, FROM_HAND, 1))
+    s.stack.append(("play", q, card, FROM_HAND, 1))
     return bool(trigger[0] == "worlds_end")
 
 
@@ -807,35 +828,35 @@ def h_disaster(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
     hand = s.hands[p]
     if effect is CatastropheEffect.KEEP_ONE:
         if len(hand) > 1:
-            s.push(("keep_one", p, tuple(hand)))
+            s.stack.append(("keep_one", p, tuple(hand)))
     elif effect is CatastropheEffect.STABILIZE:
-        s.push(("stabilize", p, 0))
+        s.stack.append(("stabilize", p, 0))
     elif effect is CatastropheEffect.STABILIZE_THEN_DISCARD:
         s.push(("stabilize", p, 0), ("discard_n", p, 1, AGES[age].name))
     elif effect is CatastropheEffect.DISCARD_TWO_RANDOM:
         s.discard_random(p, 2)
     elif effect is CatastropheEffect.DISCARD_HAND_AND_STABILIZE:
         s.discard_whole_hand(p)
-        s.push(("stabilize", p, 0))
+        s.stack.append(("stabilize", p, 0))
     elif effect is CatastropheEffect.DISCARD_PER_COLOR:
         color = AGES[age].effect_color
         assert color is not None
         n = s.count_color(p, color)
         if n:
-            s.push(("discard_n", p, n, AGES[age].name))
+            s.stack.append(("discard_n", p, n, AGES[age].name))
     elif effect is CatastropheEffect.DRAW_PER_COLOR:
         n = bin(s.colors_in_pile(p)).count("1")
         s.draw(p, n)
     elif effect is CatastropheEffect.DISCARD_HALF:
         n = (len(hand) + 1) // 2
         if n:
-            s.push(("discard_n", p, n, AGES[age].name))
+            s.stack.append(("discard_n", p, n, AGES[age].name))
     elif effect is CatastropheEffect.GIVE_NEIGHBOURS:
         n = s.players
         neighbours = sorted({(p - 1) % n, (p + 1) % n} - {p})
         s.push(*[("give_card", p, q) for q in neighbours])
     elif effect is CatastropheEffect.DISCARD_ANY_TRAIT:
-        s.push(("discard_own", p, None, AGES[age].name))
+        s.stack.append(("discard_own", p, None, AGES[age].name))
     return None
 
 
@@ -888,7 +909,7 @@ def h_discard_n(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
     s.stack.pop()
     s.discard_from_hand(p, option[1])
     if n > 1:
-        s.push(("discard_n", p, n - 1, why))
+        s.stack.append(("discard_n", p, n - 1, why))
     return None
 
 
@@ -933,7 +954,7 @@ def h_discard_own(s: DoomlingsRules, frame: Frame, option: Option | None) -> Dec
             [("discard_trait", p, c) for c in cards],
         )
     s.stack.pop()
-    s.push(("discard_trait_now", p, option[2]))
+    s.stack.append(("discard_trait_now", p, option[2]))
     return None
 
 
@@ -952,7 +973,7 @@ def h_discard_trait_now(s: DoomlingsRules, frame: Frame, option: Option | None) 
     s.discard_pile(p).append(card)
     s.emit(ALL, "discards_trait", p, card)
     if regrow:
-        s.push(("regrow", p))
+        s.stack.append(("regrow", p))
     return None
 
 
@@ -964,7 +985,7 @@ def h_regrow(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision
     drawn = s.draw(p, 1)
     if drawn and s.plays_at_once(p, drawn[0]):
         s.leave_hand(p, drawn[0])
-        s.push(("play", p, drawn[0], FROM_DECK, 0))
+        s.stack.append(("play", p, drawn[0], FROM_DECK, 0))
     return None
 
 
@@ -989,7 +1010,7 @@ def h_pick_opponent(s: DoomlingsRules, frame: Frame, option: Option | None) -> D
         s.revealed.extend((bit(p), c) for c in shown)
         s.emit(bit(p), "sees", p, q, tuple(shown))
         s.emit(s.others(p), "looks", p, q, len(shown))
-        s.push(("take_shown", p, tuple((q, c) for c in shown)))
+        s.stack.append(("take_shown", p, tuple((q, c) for c in shown)))
     elif purpose == "flight":
         s.hands[p], s.hands[q] = s.hands[q], s.hands[p]
         s.revealed = [r for r in s.revealed if r[1] not in s.hands[p] and r[1] not in s.hands[q]]
@@ -1046,7 +1067,7 @@ def h_take_shown(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
         s.emit(bit(p) | bit(q), "takes_shown", p, q, card)
     if played:
         s.leave_hand(p, card)
-        s.push(("play", p, card, FROM_HAND, 1))
+        s.stack.append(("play", p, card, FROM_HAND, 1))
     return None
 
 
@@ -1076,7 +1097,7 @@ def h_take_revealed(s: DoomlingsRules, frame: Frame, option: Option | None) -> D
     _, p = frame
     s.stack.pop()
     shown = tuple((q, c) for q in s.opponents(p) for c in s.hands[q] if (ALL, c) in s.revealed)
-    s.push(("take_shown", p, shown))
+    s.stack.append(("take_shown", p, shown))
     return None
 
 
@@ -1099,53 +1120,53 @@ def h_fx(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | N
             if fx.at_random:
                 s.discard_random(q, fx.n)
             else:
-                s.push(("discard_n", q, fx.n, trait.name))
+                s.stack.append(("discard_n", q, fx.n, trait.name))
     elif isinstance(fx, DiscardColorFromHands):
-        s.push(("name_color", p, card, "persuasive"))
+        s.stack.append(("name_color", p, card, "persuasive"))
     elif isinstance(fx, StealTrait):
-        s.push(("steal_trait", p, card, k, on_play))
+        s.stack.append(("steal_trait", p, card, k, on_play))
     elif isinstance(fx, StealFromHand):
-        s.push(("pick_opponent", p, "impatience", fx.n))
+        s.stack.append(("pick_opponent", p, "impatience", fx.n))
     elif isinstance(fx, RevealAndSteal):
         s.push(*[("reveal", q, p) for q in opps], ("take_revealed", p))
     elif isinstance(fx, LookAndSteal):
-        s.push(("pick_opponent", p, "nosy", fx.n))
+        s.stack.append(("pick_opponent", p, "nosy", fx.n))
     elif isinstance(fx, ReturnTrait):
-        s.push(("return_trait", p))
+        s.stack.append(("return_trait", p))
     elif isinstance(fx, GiveFromHand):
-        s.push(("give_any", p))
+        s.stack.append(("give_any", p))
     elif isinstance(fx, GiveTrait):
-        s.push(("give_trait", p))
+        s.stack.append(("give_trait", p))
     elif isinstance(fx, SwapHands):
-        s.push(("pick_opponent", p, "flight"))
+        s.stack.append(("pick_opponent", p, "flight"))
     elif isinstance(fx, SwapThis):
-        s.push(("swap_this", p, card))
+        s.stack.append(("swap_this", p, card))
     elif isinstance(fx, SwapTraits):
-        s.push(("swap_traits", p, int(fx.match is SameColor.SAME)))
+        s.stack.append(("swap_traits", p, int(fx.match is SameColor.SAME)))
     elif isinstance(fx, OpponentsDiscardTrait):
         s.push(*[("discard_own", q, _key(fx.filter), trait.name) for q in opps])
     elif isinstance(fx, MutualDiscardTrait):
-        s.push(("reckless", p, card))
+        s.stack.append(("reckless", p, card))
     elif isinstance(fx, DiscardOwnTrait):
-        s.push(("discard_own", p, None, trait.name))
+        s.stack.append(("discard_own", p, None, trait.name))
     elif isinstance(fx, PlayAnother):
         source = {Source.HAND: FROM_HAND, Source.DISCARD: FROM_DISCARD, Source.DISCARD_TOP: 9}
-        s.push(
+        s.stack.append(
             ("play_extra", p, source[fx.source], int(fx.optional), int(fx.with_action), ANY_TRAIT)
         )
     elif isinstance(fx, DrawAndPlayGreen):
         drawn = s.draw(p, fx.n)
-        s.push(("play_drawn_green", p, tuple(drawn)))
+        s.stack.append(("play_drawn_green", p, tuple(drawn)))
     elif isinstance(fx, PlayPileAction):
-        s.push(("pile_action", p, card, int(fx.opponents)))
+        s.stack.append(("pile_action", p, card, int(fx.opponents)))
     elif isinstance(fx, MayDiscardHandAndStabilize):
-        s.push(("memory", p))
+        s.stack.append(("memory", p))
     elif isinstance(fx, PeekAge):
         if s.age_deck:
             s.age_seen |= bit(p)
             s.emit(bit(p), "peek", p, s.age_deck[-1])
     elif isinstance(fx, MoveSelfToOpponent):
-        s.push(("move_self", p, card))
+        s.stack.append(("move_self", p, card))
     elif isinstance(fx, EndOfWorldRush):
         _rush_to_catastrophe(s, p)
     return None
@@ -1181,7 +1202,7 @@ def h_name_color(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
         for q in s.opponents(p):
             cards = [c for c in s.piles[q] if s.movable(c) and s.colors_of(c) & color]
             if cards:
-                s.push(("discard_trait_now", q, cards[s.rng.below(len(cards))]))
+                s.stack.append(("discard_trait_now", q, cards[s.rng.below(len(cards))]))
     else:
         s.named_color[card] = color
     return None
@@ -1207,7 +1228,7 @@ def h_steal_trait(s: DoomlingsRules, frame: Frame, option: Option | None) -> Dec
     s.move_trait(q, p, stolen)
     s.emit(ALL, "steals_trait", p, stolen, q)
     if fx.play_action and CARD[stolen].action:
-        s.push(("act_from_pile", p, stolen))
+        s.stack.append(("act_from_pile", p, stolen))
     return None
 
 
@@ -1350,7 +1371,7 @@ def h_discard_from(s: DoomlingsRules, frame: Frame, option: Option | None) -> De
             [("discard_trait", owner, c) for c in cards],
         )
     s.stack.pop()
-    s.push(("discard_trait_now", owner, option[2]))
+    s.stack.append(("discard_trait_now", owner, option[2]))
     return None
 
 
@@ -1379,13 +1400,13 @@ def h_play_extra(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
     card = option[1]
     if source == FROM_HAND:
         s.leave_hand(p, card)
-        s.push(("play", p, card, FROM_HAND, with_action))
+        s.stack.append(("play", p, card, FROM_HAND, with_action))
     else:
         s.discard_pile(p).remove(card)
         if with_action and CARD[card].action:
             s.push(("play", p, card, FROM_DISCARD, 0), ("act_from_pile", p, card))
         else:
-            s.push(("play", p, card, FROM_DISCARD, 0))
+            s.stack.append(("play", p, card, FROM_DISCARD, 0))
     return None
 
 
@@ -1403,7 +1424,7 @@ def h_play_drawn_green(s: DoomlingsRules, frame: Frame, option: Option | None) -
         )
     s.stack.pop()
     s.leave_hand(p, option[1])
-    s.push(("play", p, option[1], FROM_HAND, 1))
+    s.stack.append(("play", p, option[1], FROM_HAND, 1))
     return None
 
 
@@ -1425,7 +1446,7 @@ def h_pile_action(s: DoomlingsRules, frame: Frame, option: Option | None) -> Dec
             return None
         return s.ask(p, "use", "Use the action of which trait?", options)
     s.stack.pop()
-    s.push(("act_from_pile", p, option[2]))
+    s.stack.append(("act_from_pile", p, option[2]))
     return None
 
 
@@ -1439,7 +1460,7 @@ def h_memory(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision
     s.stack.pop()
     if option != PASS:
         s.discard_whole_hand(p)
-        s.push(("stabilize", p, 0))
+        s.stack.append(("stabilize", p, 0))
     return None
 
 
@@ -1512,15 +1533,15 @@ def h_trait_end(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
         return None
     we = CARD[card].worlds_end
     if we is WorldsEnd.PLAY_ANOTHER:
-        s.push(("play_extra", p, FROM_HAND, 0, 0, ANY_TRAIT))
+        s.stack.append(("play_extra", p, FROM_HAND, 0, 0, ANY_TRAIT))
     elif we is WorldsEnd.RECOLOR:
-        s.push(("recolor", p))
+        s.stack.append(("recolor", p))
     elif we is WorldsEnd.OPPONENTS_DISCARD_COLOR:
-        s.push(("name_color", p, card, "hyper"))
+        s.stack.append(("name_color", p, card, "hyper"))
     elif we is WorldsEnd.PICK_CATASTROPHE:
-        s.push(("pick_doom", p))
+        s.stack.append(("pick_doom", p))
     else:  # Sentience, Viral
-        s.push(("name_color", p, card, "score"))
+        s.stack.append(("name_color", p, card, "score"))
     return None
 
 

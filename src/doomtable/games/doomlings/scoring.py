@@ -7,6 +7,7 @@ The engine's running score, the final score and the score calculator all call
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from doomtable.games.doomlings.cards import (
     COLORS,
@@ -117,7 +118,7 @@ def count(s: DoomlingsBase, p: int, card: int, what: Count, color: int | None) -
     return s.count_color(p, named) if named >= 0 else 0
 
 
-HAND_CONTENT_COUNTS = frozenset(
+HAND_CONTENT_COUNTS: Final = frozenset(
     {Count.EFFECT_CARDS_IN_HAND, Count.DOMINANTS_IN_HAND, Count.COLORS_IN_HAND}
 )
 """Counts that depend on which cards a hand holds, not just how many."""

@@ -23,7 +23,8 @@ from doomtable.games.doomlings.data import AGES, TRAIT_OF, TRAITS
 CARD: Final[tuple[Trait, ...]] = tuple(TRAITS[t] for t in TRAIT_OF)
 """The trait definition of every card id."""
 N_CARDS: Final = len(CARD)
-MAX_GENE_POOL, MIN_GENE_POOL = 8, 1
+MAX_GENE_POOL: Final = 8
+MIN_GENE_POOL: Final = 1
 
 FACE_VALUE: Final[tuple[int, ...]] = tuple(t.face or 0 for t in CARD)
 """Every card's face value, a variable one (Faith, Gratitude, ...) counting as 0."""
@@ -156,7 +157,7 @@ class DoomlingsBase(GameState):
     # ------------------------------------------------------------------ events
 
     def emit(self, mask: int, *event: Any) -> None:
-        self.events.append((mask, *event))
+        self.events.append((mask,) + event)
 
     def others(self, player: int) -> int:
         return ((1 << self.players) - 1) & ~bit(player)
