@@ -9,13 +9,14 @@ import socket
 import sys
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from bots.toygame import SPEC
 from doomtable.bots import BotSpecError
-from doomtable.engine import BadOptionError
+from doomtable.engine import BadOptionError, Rng, new_game
 from doomtable.sim import (
     SimError,
     bradley_terry,
@@ -201,3 +202,27 @@ def test_ray_address_where_nothing_listens_fails_at_once() -> None:
     for address in (f"127.0.0.1:{port}", f"ray://127.0.0.1:{port}"):
         with pytest.raises(SimError, match=f"cannot reach Ray at {address}: nothing listens"):
             run(SPEC, 2, 2, ["random"], workers=1, backend="ray", address=address)
+
+
+def test_final_record_holds_the_snapshot_entries_the_simulator_reads() -> None:
+    # Doomlings answers without building its snapshot: the same round and card stats.
+    for seed in range(3):
+        state = new_game("doomlings", 4, seed, auto_pass=True)
+        rng = Rng(seed)
+        while (decision := state.pending) is not None:
+            state.apply(decision.player, decision.options[rng.below(len(decision.options))])
+        snapshot = state.snapshot()
+        assert state.final_record() == {
+            "round": snapshot["round"],
+            "card_stats": snapshot["card_stats"],
+        }
+        assert state.final_record(card_stats=False) == {"round": snapshot["round"]}
+
+
+def test_card_stats_can_be_left_out_and_nothing_else_changes() -> None:
+    full = run("doomlings", 6, 4, ["random"], seed=2, workers=1)
+    lean = run("doomlings", 6, 4, ["random"], seed=2, workers=1, card_stats=False)
+    assert all(r.card_stats for r in full.records)
+    assert [r.card_stats for r in lean.records] == [None] * 6
+    assert [replace(r, card_stats=None) for r in full.records] == lean.records
+    assert "card_stats" not in summarize(lean)

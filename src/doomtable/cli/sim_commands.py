@@ -95,6 +95,7 @@ def simulate(
                 backend=backend,
                 address=address,
                 progress=advance,
+                card_stats=as_json,  # only the JSON summary shows them
             )
         if result.interrupted:
             console.print(

@@ -166,6 +166,12 @@ class GameState(ABC):
         """The full state in readable form (card names, not ids): what scenarios match on."""
         ...
 
+    def final_record(self, card_stats: bool = True) -> dict[str, Any]:
+        """What a simulator keeps of a finished game, as the same entries of :meth:`snapshot`:
+        its round count (``rounds`` or ``round``) and, when asked for, its ``card_stats``.
+        By default the whole snapshot; a game whose snapshot is costly returns just those."""
+        return self.snapshot()
+
     def setup_scenario(self, setup: dict[str, Any]) -> None:
         """Rearrange a freshly dealt game as a scenario's ``setup`` says, then re-advance.
 

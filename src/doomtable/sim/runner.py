@@ -15,9 +15,12 @@ import pickle
 import queue
 import signal
 import socket
+import sys
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from multiprocessing.pool import Pool
 from typing import Any, overload
 
 from doomtable.bots import InfoSet, make_bot, parse_bot_spec
@@ -99,6 +102,8 @@ class Task:
     seed: int
     bots: tuple[str, ...]
     max_decisions: int
+    card_stats: bool = True
+    """Whether to record the game's card statistics (only the JSON summary shows them)."""
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -147,7 +152,7 @@ def play_game(task: Task) -> GameRecord:
         state._apply_unchecked(option)
     decisions = len(log)
     finished = state.is_over
-    snapshot = state.snapshot()
+    final = state.final_record(task.card_stats)
     return GameRecord(
         index=task.index,
         seed=task.seed,
@@ -156,13 +161,13 @@ def play_game(task: Task) -> GameRecord:
         winners=tuple(state.winners()) if finished else (),
         decisions=decisions,
         finished=finished,
-        rounds=_rounds(snapshot, state),
-        card_stats=_card_stats(snapshot),
+        rounds=_rounds(final, state),
+        card_stats=_card_stats(final) if task.card_stats else None,
     )
 
 
-def _rounds(snapshot: dict[str, Any], state: GameState) -> int | None:
-    found = _round_count(snapshot)
+def _rounds(final: dict[str, Any], state: GameState) -> int | None:
+    found = _round_count(final)
     return found if found is not None else _round_count(state.view(0))
 
 
@@ -174,9 +179,9 @@ def _round_count(data: dict[str, Any]) -> int | None:
     return None
 
 
-def _card_stats(snapshot: dict[str, Any]) -> dict[str, dict[str, float]] | None:
+def _card_stats(final: dict[str, Any]) -> dict[str, dict[str, float]] | None:
     """The optional ``card_stats`` hook: ``{card name: {stat: number}}`` for one game."""
-    raw = snapshot.get("card_stats")
+    raw = final.get("card_stats")
     if not isinstance(raw, dict):
         return None
     number = (int, float)  # a tuple: isinstance checks it about twice as fast as int | float
@@ -229,6 +234,7 @@ class RotatedTasks(Sequence[Task]):
         games: int,
         options: dict[str, Any] | None = None,
         max_decisions: int = MAX_DECISIONS,
+        card_stats: bool = True,
     ) -> None:
         spec = resolve_game(game)
         self.options = checked_options(spec, players, options)
@@ -241,10 +247,20 @@ class RotatedTasks(Sequence[Task]):
         self.seed = seed
         self.games = games
         self.max_decisions = max_decisions
+        self.card_stats = card_stats
 
     def task(self, index: int, lineup: tuple[str, ...]) -> Task:
         seed = game_seed(self.seed, index)
-        return Task(self.game, self.players, self.options, index, seed, lineup, self.max_decisions)
+        return Task(
+            self.game,
+            self.players,
+            self.options,
+            index,
+            seed,
+            lineup,
+            self.max_decisions,
+            self.card_stats,
+        )
 
     def __len__(self) -> int:
         return self.games
@@ -297,15 +313,19 @@ def execute(
         raise SimError("--address is only for the ray backend")
     count = workers or default_workers()
     records: list[GameRecord] = []
-    if progress is not None:
-        progress(0, len(tasks))
+    pool = None
+    stream: Iterator[GameRecord]
     if backend == "ray":
         stream = _ray_stream(tasks, count, address)
     elif count == 1 or len(tasks) <= 1:
         stream = map(play_game, tasks)
     else:
-        stream = _pool_stream(tasks, count)
+        # Before the first progress report: the progress display may start a thread.
+        pool = _start_pool(min(count, len(tasks)))
+        stream = _pool_stream(pool, tasks, count)
     try:
+        if progress is not None:
+            progress(0, len(tasks))
         for record in stream:
             records.append(record)
             if progress is not None:
@@ -316,6 +336,10 @@ def execute(
             close()
         records.sort(key=lambda r: r.index)
         raise SimInterrupted(records) from None
+    finally:
+        if pool is not None:
+            pool.terminate()
+            pool.join()
     records.sort(key=lambda r: r.index)
     return records
 
@@ -338,32 +362,38 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _pool_stream(tasks: Sequence[Task], workers: int) -> Iterator[GameRecord]:
-    # Spawned (not forked) workers: safe beside the progress display's thread, and the same
-    # behaviour on every platform. Each imports the game by reference. At most a few chunks
-    # per worker are queued at a time, so tasks are made only as they are played.
-    context = multiprocessing.get_context("spawn")
+def _start_pool(processes: int) -> Pool:
+    """Worker processes, forked where that is safe, else spawned.
+
+    A forked worker starts at once with everything already imported; a spawned one imports
+    Python, the CLI and the game again first (about a third of a second). Fork only on Linux
+    (its default there) and only while this process runs no other thread: a lock another
+    thread held at the fork would stay held in the worker forever.
+    """
+    forkable = sys.platform == "linux" and threading.active_count() == 1
+    context = multiprocessing.get_context("fork" if forkable else "spawn")
+    return context.Pool(processes, initializer=_ignore_interrupts)
+
+
+def _pool_stream(pool: Pool, tasks: Sequence[Task], workers: int) -> Iterator[GameRecord]:
+    # At most a few chunks per worker are queued at a time, so tasks are made only as they
+    # are played. The caller terminates the pool.
     done: queue.SimpleQueue[list[GameRecord] | BaseException] = queue.SimpleQueue()
-    pool = context.Pool(min(workers, len(tasks)), initializer=_ignore_interrupts)
-    try:
-        chunks = _chunks(tasks, workers)
-        in_flight = 0
-        for chunk in itertools.islice(chunks, 4 * workers):
+    chunks = _chunks(tasks, workers)
+    in_flight = 0
+    for chunk in itertools.islice(chunks, 4 * workers):
+        pool.apply_async(_play_chunk, (chunk,), callback=done.put, error_callback=done.put)
+        in_flight += 1
+    while in_flight:
+        result = done.get()
+        in_flight -= 1
+        if isinstance(result, BaseException):
+            raise result
+        for chunk in itertools.islice(chunks, 1):
             pool.apply_async(_play_chunk, (chunk,), callback=done.put, error_callback=done.put)
             in_flight += 1
-        while in_flight:
-            result = done.get()
-            in_flight -= 1
-            if isinstance(result, BaseException):
-                raise result
-            for chunk in itertools.islice(chunks, 1):
-                pool.apply_async(_play_chunk, (chunk,), callback=done.put, error_callback=done.put)
-                in_flight += 1
-            yield from result
-        pool.close()
-    finally:
-        pool.terminate()
-        pool.join()
+        yield from result
+    pool.close()
 
 
 RAY_CONNECT_SECONDS = 3.0
@@ -426,6 +456,7 @@ def run(
     address: str | None = None,
     max_decisions: int = MAX_DECISIONS,
     progress: Progress | None = None,
+    card_stats: bool = True,
 ) -> SimResult:
     """Play ``games`` games of ``game`` between ``bots``, seats rotated game by game.
 
@@ -433,8 +464,10 @@ def run(
     ``interrupted`` set.
 
     ``bots`` holds one spec per seat (or any number, cycled: one bot fills every seat).
-    ``workers`` defaults to every core. Worker processes are spawned, so a script that calls
-    this with more than one worker needs the usual ``if __name__ == "__main__":`` guard.
+    ``card_stats=False`` skips the games' card statistics (the summary then has none).
+    ``workers`` defaults to every core. Worker processes are spawned where they cannot be
+    forked (see :func:`_start_pool`), so a script that calls this with more than one worker
+    needs the usual ``if __name__ == "__main__":`` guard.
     """
     if games < 1:
         raise SimError(f"the number of games must be at least 1, not {games}")
@@ -442,7 +475,7 @@ def run(
         raise SimError("name at least one bot")
     spec = resolve_game(game)
     names = [b.strip() for b in bots]
-    tasks = RotatedTasks(spec, names, players, seed, games, options, max_decisions)
+    tasks = RotatedTasks(spec, names, players, seed, games, options, max_decisions, card_stats)
     start = time.perf_counter()
     interrupted = False
     try:

@@ -363,6 +363,12 @@ class DoomlingsState(DoomlingsRules):
                 }
         return stats
 
+    def final_record(self, card_stats: bool = True) -> dict[str, Any]:
+        record: dict[str, Any] = {"round": self.round_no}
+        if card_stats:
+            record["card_stats"] = self.card_stats() if self.over else None
+        return record
+
     def snapshot(self) -> dict[str, Any]:
         scores = self.scores()
         return {
