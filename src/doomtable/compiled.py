@@ -37,6 +37,7 @@ COMPILED = (
     "doomtable.games.doom_on_you.value",
     "doomtable.bots.base",
     "doomtable.bots.ismcts",
+    "doomtable.sim.play",
 )
 """Every module mypyc compiles, by import name."""
 

@@ -18,11 +18,13 @@ from bots.toygame import SPEC
 from doomtable.bots import BotSpecError
 from doomtable.engine import BadOptionError, Rng, new_game
 from doomtable.sim import (
+    BotMoveError,
     SimError,
     bradley_terry,
     game_seed,
     rotated_lineups,
     run,
+    runner,
     summarize,
     tournament,
     wilson,
@@ -226,3 +228,23 @@ def test_card_stats_can_be_left_out_and_nothing_else_changes() -> None:
     assert [r.card_stats for r in lean.records] == [None] * 6
     assert [replace(r, card_stats=None) for r in full.records] == lean.records
     assert "card_stats" not in summarize(lean)
+
+
+class _WrongBot:
+    name = "wrong"
+
+    def __init__(self, answer: object) -> None:
+        self.answer = answer
+
+    def choose(self, info: object) -> object:
+        return self.answer
+
+
+@pytest.mark.parametrize("answer", [("no such option",), None, ["play", 0]])
+def test_an_illegal_answer_stops_the_game_with_one_line(
+    monkeypatch: pytest.MonkeyPatch, answer: object
+) -> None:
+    monkeypatch.setattr(runner, "make_bot", lambda name, seed: _WrongBot(answer))
+    with pytest.raises(BotMoveError, match=r"chose .* not one of the \d+ legal options") as err:
+        run(SPEC, 2, 3, ["random"], seed=1, workers=1)
+    assert "\n" not in str(err.value) and repr(answer) in str(err.value)

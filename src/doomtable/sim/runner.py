@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from multiprocessing.pool import Pool
 from typing import Any, overload
 
-from doomtable.bots import InfoSet, make_bot, parse_bot_spec
+from doomtable.bots import make_bot, parse_bot_spec
 from doomtable.engine import (
     DoomtableError,
     GameSpec,
@@ -32,6 +32,7 @@ from doomtable.engine import (
     find_game,
 )
 from doomtable.engine.registry import checked_options
+from doomtable.sim.play import play_out
 
 BACKENDS = ("local", "ray")
 ROUND_KEYS = ("rounds", "round")
@@ -140,17 +141,16 @@ def play_game(task: Task) -> GameRecord:
     ]
     # Nobody watches a simulated game: forced passes are logged without asking a bot.
     state.play_without_humans()
-    log = state.log
-    while (decision := state.pending) is not None and len(log) < task.max_decisions:
-        option = bots[decision.player].choose(InfoSet(state, decision))
-        if option not in decision.options:
-            raise BotMoveError(
-                f"bot {task.bots[decision.player]!r} chose {option!r}, not one of the "
-                f"{len(decision.options)} legal options ({decision.prompt}), "
-                f"game {task.index} seed {task.seed}"
-            )
-        state._apply_unchecked(option)
-    decisions = len(log)
+    illegal = play_out(state, bots, task.max_decisions)
+    if illegal is not None:
+        decision = state.pending
+        assert decision is not None
+        raise BotMoveError(
+            f"bot {task.bots[decision.player]!r} chose {illegal[0]!r}, not one of the "
+            f"{len(decision.options)} legal options ({decision.prompt}), "
+            f"game {task.index} seed {task.seed}"
+        )
+    decisions = len(state.log)
     finished = state.is_over
     final = state.final_record(task.card_stats)
     return GameRecord(
