@@ -7,6 +7,7 @@ import io
 import os
 import socket
 import sys
+import threading
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
@@ -248,3 +249,28 @@ def test_an_illegal_answer_stops_the_game_with_one_line(
     with pytest.raises(BotMoveError, match=r"chose .* not one of the \d+ legal options") as err:
         run(SPEC, 2, 3, ["random"], seed=1, workers=1)
     assert "\n" not in str(err.value) and repr(answer) in str(err.value)
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="workers are forked on Linux only")
+def test_workers_are_forked_only_while_no_other_thread_runs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    asked: list[str] = []
+    real = runner.multiprocessing.get_context
+
+    def spy(method: str) -> object:
+        asked.append(method)
+        return real(method)
+
+    monkeypatch.setattr(runner.multiprocessing, "get_context", spy)
+    alone = len(os.listdir("/proc/self/task")) == 1
+    runner._start_pool(1).terminate()
+    stop = threading.Event()
+    helper = threading.Thread(target=stop.wait)
+    helper.start()
+    try:
+        runner._start_pool(1).terminate()
+    finally:
+        stop.set()
+        helper.join()
+    assert asked == ["fork" if alone else "spawn", "spawn"]

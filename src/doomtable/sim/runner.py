@@ -16,7 +16,6 @@ import queue
 import signal
 import socket
 import sys
-import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -362,15 +361,23 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def _only_thread() -> bool:
+    """Whether this process runs a single thread (Linux counts native threads in /proc)."""
+    try:
+        return len(os.listdir("/proc/self/task")) == 1
+    except OSError:
+        return False
+
+
 def _start_pool(processes: int) -> Pool:
     """Worker processes, forked where that is safe, else spawned.
 
     A forked worker starts at once with everything already imported; a spawned one imports
     Python, the CLI and the game again first (about a third of a second). Fork only on Linux
-    (its default there) and only while this process runs no other thread: a lock another
-    thread held at the fork would stay held in the worker forever.
+    (its default there) and only while this process runs no other thread, Python's or a native
+    library's: a lock another thread held at the fork would stay held in the worker forever.
     """
-    forkable = sys.platform == "linux" and threading.active_count() == 1
+    forkable = sys.platform == "linux" and _only_thread()
     context = multiprocessing.get_context("fork" if forkable else "spawn")
     return context.Pool(processes, initializer=_ignore_interrupts)
 
