@@ -221,6 +221,13 @@ class DoomOnYouRules(DoomOnYouBase):
 # --------------------------------------------------------------------- frame handlers
 
 
+def _answer(s: DoomOnYouRules, player: int, option: Option) -> Option:
+    """Answer for ``player`` a decision whose only option is ``option``, as the engine would
+    log it had it been asked (:attr:`DoomOnYouBase.answer_forced`)."""
+    s.log.append((player, option))
+    return option
+
+
 def h_prep(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
     r = f[1]
     s.stack.pop()
@@ -277,9 +284,11 @@ def h_place(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
         return None
     if o is None:
         animals = distinct([c for c in hand if IS_ANIMAL[c]])
-        options = (*(("place", c) for c in animals), ("done",))
-        prompt = f"Prep round: place animals in your pile ({len(pile)} of {s.pile_limit})"
-        return Decision(p, "place", options, prompt)
+        if animals or not s.answer_forced:
+            options = (*(("place", c) for c in animals), ("done",))
+            prompt = f"Prep round: place animals in your pile ({len(pile)} of {s.pile_limit})"
+            return Decision(p, "place", options, prompt)
+        o = _answer(s, p, ("done",))
     if o[0] == "done":
         s.stack.pop()
         return None
@@ -334,9 +343,12 @@ def h_pre(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
         s.stack.pop()
         return None
     if o is None:
-        prompt = "Before attacks are declared on you: offer a bribe?"
         offer: tuple[Option, ...] = (("bribe",),) if s.can_bribe(d) else ()
-        return Decision(d, "bribe", (*offer, *s.hunts(d), ("go",)), prompt)
+        hunts = s.hunts(d)
+        if offer or hunts or not s.answer_forced:
+            prompt = "Before attacks are declared on you: offer a bribe?"
+            return Decision(d, "bribe", (*offer, *hunts, ("go",)), prompt)
+        o = _answer(s, d, ("go",))
     if o[0] == "hunt":
         s.play_battle(d, o, d)
         return None
@@ -360,7 +372,9 @@ def h_bribe(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
         else:
             options = tuple(("bribe_note", k) for k in range(len(NOTES)))
             prompt = f"Which note goes with your offer of {amount} food to player {to}?"
-        return Decision(giver, "bribe", options, prompt)
+        if len(options) > 1 or not s.answer_forced:
+            return Decision(giver, "bribe", options, prompt)
+        o = _answer(s, giver, options[0])
     if o[0] == "bribe_to":
         s.stack[-1] = ("bribe", giver, o[1], 0)
     elif o[0] == "bribe_amount":
@@ -410,8 +424,10 @@ def h_declare(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
         options.extend(s.hunts(a))
         if s.can_bribe(a):
             options.append(("bribe",))
-        options.append(("done",))
-        return Decision(a, "declare", tuple(options), f"Declare attacks on player {d}?")
+        if options or not s.answer_forced:
+            options.append(("done",))
+            return Decision(a, "declare", tuple(options), f"Declare attacks on player {d}?")
+        o = _answer(s, a, ("done",))
     verb = o[0]
     if verb == "done":
         s.stack[-1] = ("declare", d, s.next_declarer(d, a), passes + 1)
@@ -453,7 +469,11 @@ def h_drawn(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
         options: tuple[Option, ...] = (("keep",),)
         if IS_ANIMAL[card]:
             options = (("pile", card), *options)
-        return Decision(d, "drawn", options, f"You drew {NAMES[card]}: put it in your pile?")
+        elif s.answer_forced:
+            o = _answer(s, d, options[0])
+        if o is None:
+            prompt = f"You drew {NAMES[card]}: put it in your pile?"
+            return Decision(d, "drawn", options, prompt)
     s.stack.pop()
     if o[0] == "pile":
         s.hands[d].remove(card)
@@ -481,14 +501,14 @@ def h_defend(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
         return None
     if o is None:
         options = s.defence_options(d)
-        if options or s.hands[d]:
+        if options or (s.hands[d] and not s.answer_forced):
             prompt = (
                 f"Defend against {attacked} attack(s)"
                 if attacked
                 else "No attack on you: play a battle card?"
             )
             return Decision(d, "defend", (*options, ("done",)), prompt)
-        o = ("done",)
+        o = _answer(s, d, ("done",)) if s.hands[d] else ("done",)
     verb = o[0]
     if verb == "done":
         s.stack[-1] = ("defend", d, 1, s.serial)
