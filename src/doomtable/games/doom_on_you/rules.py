@@ -47,6 +47,26 @@ from doomtable.games.doom_on_you.state import DoomOnYouBase, distinct
 # Option verb -> battle card it spends.
 _PLAY_KIND: Final = {"hunt": HUNT, "ff": FORCE_FIELD, "deflect": DEFLECT, "capture": CAPTURE}
 
+# Option tuples that never change, built once (a bribe is several decisions in a row).
+_NOTE_OPTIONS: Final[tuple[Option, ...]] = tuple(("bribe_note", k) for k in range(len(NOTES)))
+_AMOUNT_OPTIONS: Final[tuple[tuple[Option, ...], ...]] = tuple(
+    tuple(("bribe_amount", a) for a in range(1, top + 1)) for top in range(BRIBE_MAX + 1)
+)
+"""The amounts ``p`` may offer, by the most ``p`` can spare."""
+
+# Prompts made once per distinct text rather than at each decision: by their template and
+# the values put in it.
+_PROMPTS: Final[dict[tuple[str, int, int], str]] = {}
+
+
+def _prompt(template: str, first: int, second: int = 0) -> str:
+    """``template`` with ``first`` (and ``second``) put in, built once and then shared."""
+    key = (template, first, second)
+    text = _PROMPTS.get(key)
+    if text is None:
+        text = _PROMPTS[key] = template.format(first, second)
+    return text
+
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # as GameState
 class DoomOnYouRules(DoomOnYouBase):
@@ -57,8 +77,11 @@ class DoomOnYouRules(DoomOnYouBase):
     def battle_options(self, p: int, t: int) -> list[Option]:
         """Battle cards ``p`` could play while player ``t`` defends."""
         hand = self.hands[p]
-        kinds = {BATTLE_OF[c] for c in hand}
-        kinds.discard("")
+        kinds: list[str] = []
+        for c in hand:
+            kind = BATTLE_OF[c]
+            if kind and kind not in kinds:
+                kinds.append(kind)
         if not kinds:
             return []
         opts: list[Option] = []
@@ -261,12 +284,13 @@ def _draw(s: DoomOnYouRules, p: int, in_attack: int) -> int:
 
 
 def h_draw_step(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
-    _, p, drawn = f
+    p: int = f[1]
+    drawn: int = f[2]
     if not s.alive[p] or drawn >= PREP_DRAWS or not (s.deck or s.removed):
         s.stack.pop()
         return None
     if o is None:
-        prompt = f"Prep round: draw a card? ({drawn} of {PREP_DRAWS} drawn)"
+        prompt = _prompt("Prep round: draw a card? ({0} of {1} drawn)", drawn, PREP_DRAWS)
         return Decision(p, "draw", (("draw",), ("stop",)), prompt)
     if o[0] == "stop":
         s.stack.pop()
@@ -277,7 +301,7 @@ def h_draw_step(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | Non
 
 
 def h_place(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
-    p = f[1]
+    p: int = f[1]
     pile, hand = s.piles[p], s.hands[p]
     if not s.alive[p] or len(pile) >= s.pile_limit or not hand:
         s.stack.pop()
@@ -286,7 +310,9 @@ def h_place(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
         animals = distinct([c for c in hand if IS_ANIMAL[c]])
         if animals or not s.answer_forced:
             options = (*(("place", c) for c in animals), ("done",))
-            prompt = f"Prep round: place animals in your pile ({len(pile)} of {s.pile_limit})"
+            prompt = _prompt(
+                "Prep round: place animals in your pile ({0} of {1})", len(pile), s.pile_limit
+            )
             return Decision(p, "place", options, prompt)
         o = _answer(s, p, ("done",))
     if o[0] == "done":
@@ -337,7 +363,7 @@ def h_turn(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
 
 
 def h_pre(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
-    d = f[1]
+    d: int = f[1]
     # Only public facts decide whether to ask, so being asked reveals nothing.
     if not s.alive[d] or not (s.may_bribe(d) or s.hands[d]):
         s.stack.pop()
@@ -360,18 +386,21 @@ def h_pre(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
 
 
 def h_bribe(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
-    _, giver, to, amount = f
+    giver: int = f[1]
+    to: int = f[2]
+    amount: int = f[3]
     if o is None:
         if to < 0:
             options: tuple[Option, ...] = tuple(("bribe_to", q) for q in s.others(giver))
             prompt = "Offer food to which player?"
         elif not amount:
             top = min(BRIBE_MAX, s.food[giver] - 1)
-            options = tuple(("bribe_amount", a) for a in range(1, top + 1))
-            prompt = f"How much food to offer player {to}?"
+            options = _AMOUNT_OPTIONS[top] if top > 0 else ()
+            prompt = _prompt("How much food to offer player {0}?", to)
         else:
-            options = tuple(("bribe_note", k) for k in range(len(NOTES)))
-            prompt = f"Which note goes with your offer of {amount} food to player {to}?"
+            options = _NOTE_OPTIONS
+            note = "Which note goes with your offer of {0} food to player {1}?"
+            prompt = _prompt(note, amount, to)
         if len(options) > 1 or not s.answer_forced:
             return Decision(giver, "bribe", options, prompt)
         o = _answer(s, giver, options[0])
@@ -404,7 +433,10 @@ def h_declare(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
     """An open negotiation: the others declare in seat order, round and round, a player who
     said ``done`` coming back in when someone else acts, until all of them pass in a row.
     ``passes`` counts the passes in a row so far (saves from before it have none: 0)."""
-    _, d, a, passes = f if len(f) == 4 else (*f, 0)
+    # Typed, so the compiled code indexes lists and compares with native ints.
+    d: int = f[1]
+    a: int = f[2]
+    passes: int = f[3] if len(f) == 4 else 0
     declarers = s.others_count(d)
     if not s.alive[d] or passes >= declarers:
         s.stack.pop()
@@ -426,7 +458,8 @@ def h_declare(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
             options.append(("bribe",))
         if options or not s.answer_forced:
             options.append(("done",))
-            return Decision(a, "declare", tuple(options), f"Declare attacks on player {d}?")
+            prompt = _prompt("Declare attacks on player {0}?", d)
+            return Decision(a, "declare", tuple(options), prompt)
         o = _answer(s, a, ("done",))
     verb = o[0]
     if verb == "done":
@@ -483,7 +516,9 @@ def h_drawn(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
 
 
 def h_defend(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
-    _, d, mode, serial = f
+    d: int = f[1]
+    mode: int = f[2]
+    serial: int = f[3]
     if not s.alive[d] or (mode == 1 and s.serial == serial):
         # Nobody answered the last call for battle cards: what still stands gets through.
         s.stack.pop()
@@ -503,7 +538,7 @@ def h_defend(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
         options = s.defence_options(d)
         if options or (s.hands[d] and not s.answer_forced):
             prompt = (
-                f"Defend against {attacked} attack(s)"
+                _prompt("Defend against {0} attack(s)", attacked)
                 if attacked
                 else "No attack on you: play a battle card?"
             )
