@@ -54,6 +54,22 @@ _AMOUNT_OPTIONS: Final[tuple[tuple[Option, ...], ...]] = tuple(
 )
 """The amounts ``p`` may offer, by the most ``p`` can spare."""
 
+
+def _card_options(verb: str) -> tuple[Option, ...]:
+    """``(verb, card)`` for every card id, so an option list indexes these rather than building
+    a tuple per card at each decision."""
+    return tuple((verb, c) for c in range(len(CARDS)))
+
+
+_ATTACK: Final = _card_options("attack")
+_SNEAK: Final = _card_options("sneak")
+_HUNT: Final = _card_options("hunt")
+_CAPTURE: Final = _card_options("capture")
+_PLACE: Final = _card_options("place")
+_DONE: Final[Option] = ("done",)
+_DRAW_OR_STOP: Final[tuple[Option, ...]] = (("draw",), ("stop",))
+_ACCEPT_OR_DECLINE: Final[tuple[Option, ...]] = (("accept",), ("decline",))
+
 # Prompts made once per distinct text rather than at each decision: by their template and
 # the values put in it.
 _PROMPTS: Final[dict[tuple[str, int, int], str]] = {}
@@ -95,10 +111,12 @@ class DoomOnYouRules(DoomOnYouBase):
             targets = [y for y in self.others(p) if y != t]
             opts.extend(("deflect", c, y) for c in live for y in targets)
         if CAPTURE in kinds:
-            opts.extend(("capture", c) for c in live)
+            for c in live:
+                opts.append(_CAPTURE[c])
         if SNEAK in kinds and p != t:
             animals = [c for c in hand if IS_ANIMAL[c]]
-            opts.extend(("sneak", c) for c in distinct(animals))
+            for c in distinct(animals):
+                opts.append(_SNEAK[c])
         return opts
 
     def hunt_targets(self) -> list[Option]:
@@ -106,9 +124,11 @@ class DoomOnYouRules(DoomOnYouBase):
         opts: list[Option] = []
         for q in range(self.players):
             pile = [c for c in self.piles[q] if POWER[c] != CAMO]
-            opts.extend(("hunt", c) for c in distinct(pile))
+            for c in distinct(pile):
+                opts.append(_HUNT[c])
         hunted = [a[0] for a in self.attacks if POWER[a[0]] != CAMO]
-        opts.extend(("hunt", c) for c in distinct(hunted, self.attack_key))
+        for c in distinct(hunted, self.attack_key):
+            opts.append(_HUNT[c])
         return opts
 
     def hunts(self, p: int) -> list[Option]:
@@ -291,7 +311,7 @@ def h_draw_step(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | Non
         return None
     if o is None:
         prompt = _prompt("Prep round: draw a card? ({0} of {1} drawn)", drawn, PREP_DRAWS)
-        return Decision(p, "draw", (("draw",), ("stop",)), prompt)
+        return Decision(p, "draw", _DRAW_OR_STOP, prompt)
     if o[0] == "stop":
         s.stack.pop()
         return None
@@ -309,12 +329,14 @@ def h_place(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
     if o is None:
         animals = distinct([c for c in hand if IS_ANIMAL[c]])
         if animals or not s.answer_forced:
-            options = (*(("place", c) for c in animals), ("done",))
+            places = [_PLACE[c] for c in animals]
+            places.append(_DONE)
+            options = tuple(places)
             prompt = _prompt(
                 "Prep round: place animals in your pile ({0} of {1})", len(pile), s.pile_limit
             )
             return Decision(p, "place", options, prompt)
-        o = _answer(s, p, ("done",))
+        o = _answer(s, p, _DONE)
     if o[0] == "done":
         s.stack.pop()
         return None
@@ -418,7 +440,7 @@ def h_bribe_answer(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | 
     _, giver, to, amount, note = f
     if o is None:
         prompt = f"Player {giver} offers you {amount} food ({NOTES[note]!r}). Accept?"
-        return Decision(to, "bribe", (("accept",), ("decline",)), prompt)
+        return Decision(to, "bribe", _ACCEPT_OR_DECLINE, prompt)
     s.stack.pop()
     if o[0] == "accept":
         s.food[giver] -= amount
@@ -449,18 +471,19 @@ def h_declare(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
     if not (pile or hand or s.may_bribe(a)):
         o = ("done",)
     elif o is None:
-        options: list[Option] = [("attack", c) for c in distinct(pile) if ATTACK[c]]
+        options: list[Option] = [_ATTACK[c] for c in distinct(pile) if ATTACK[c]]
         if any(BATTLE_OF[c] == SNEAK for c in hand):
             animals = [c for c in hand if IS_ANIMAL[c]]
-            options.extend(("sneak", c) for c in distinct(animals))
+            for c in distinct(animals):
+                options.append(_SNEAK[c])
         options.extend(s.hunts(a))
         if s.can_bribe(a):
             options.append(("bribe",))
         if options or not s.answer_forced:
-            options.append(("done",))
+            options.append(_DONE)
             prompt = _prompt("Declare attacks on player {0}?", d)
             return Decision(a, "declare", tuple(options), prompt)
-        o = _answer(s, a, ("done",))
+        o = _answer(s, a, _DONE)
     verb = o[0]
     if verb == "done":
         s.stack[-1] = ("declare", d, s.next_declarer(d, a), passes + 1)
@@ -524,7 +547,10 @@ def h_defend(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
         s.stack.pop()
         s.resolve_attacks(d)
         return None
-    attacked = sum(a[2] == d for a in s.attacks)
+    attacked = 0
+    for attack in s.attacks:
+        if attack[2] == d:
+            attacked += 1
     if not attacked and d != s.defender:
         # A deflected attack that is gone: nothing left to defend. The turn's own defender
         # goes on without attacks: battle cards are played "immediately" after the draw, and
@@ -542,8 +568,9 @@ def h_defend(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
                 if attacked
                 else "No attack on you: play a battle card?"
             )
-            return Decision(d, "defend", (*options, ("done",)), prompt)
-        o = _answer(s, d, ("done",)) if s.hands[d] else ("done",)
+            options.append(_DONE)
+            return Decision(d, "defend", tuple(options), prompt)
+        o = _answer(s, d, _DONE) if s.hands[d] else _DONE
     verb = o[0]
     if verb == "done":
         s.stack[-1] = ("defend", d, 1, s.serial)
