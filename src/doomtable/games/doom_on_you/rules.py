@@ -102,7 +102,7 @@ class DoomOnYouRules(DoomOnYouBase):
             return []
         opts: list[Option] = []
         live = [a[0] for a in self.attacks if a[2] == t]
-        live = distinct(live, self.attack_key)
+        live = self.distinct_attacks(live)
         if HUNT in kinds:
             opts.extend(self.hunt_targets())
         if FORCE_FIELD in kinds and any(POWER[c] != FLAME for c in live):
@@ -127,7 +127,7 @@ class DoomOnYouRules(DoomOnYouBase):
             for c in distinct(pile):
                 opts.append(_HUNT[c])
         hunted = [a[0] for a in self.attacks if POWER[a[0]] != CAMO]
-        for c in distinct(hunted, self.attack_key):
+        for c in self.distinct_attacks(hunted):
             opts.append(_HUNT[c])
         return opts
 
@@ -146,9 +146,9 @@ class DoomOnYouRules(DoomOnYouBase):
         raise StopIteration
 
     def defence_options(self, d: int) -> list[Option]:
-        live = distinct([a[0] for a in self.attacks if a[2] == d], self.attack_key)
+        live = self.distinct_attacks([a[0] for a in self.attacks if a[2] == d])
         guards = [c for c in self.piles[d] if DEFENCE[c] > self.damage[c]]
-        guards = distinct(guards, self.pile_key)
+        guards = self.distinct_guards(guards)
         opts: list[Option] = [("block", a, g) for a in live for g in guards]
         opts.extend(self.battle_options(d, d))
         return opts
