@@ -67,6 +67,7 @@ _HUNT: Final = _card_options("hunt")
 _CAPTURE: Final = _card_options("capture")
 _PLACE: Final = _card_options("place")
 _DONE: Final[Option] = ("done",)
+_BRIBE: Final[Option] = ("bribe",)
 _DRAW_OR_STOP: Final[tuple[Option, ...]] = (("draw",), ("stop",))
 _ACCEPT_OR_DECLINE: Final[tuple[Option, ...]] = (("accept",), ("decline",))
 
@@ -469,16 +470,25 @@ def h_declare(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
     pile, hand = s.piles[a], s.hands[a]
     # Only public facts decide whether to ask, so being asked reveals nothing.
     if not (pile or hand or s.may_bribe(a)):
-        o = ("done",)
+        o = _DONE
     elif o is None:
         options: list[Option] = [_ATTACK[c] for c in distinct(pile) if ATTACK[c]]
-        if any(BATTLE_OF[c] == SNEAK for c in hand):
+        # One look through the hand for both battle cards a declarer may play now.
+        sneak = hunt = False
+        for c in hand:
+            kind = BATTLE_OF[c]
+            if kind == SNEAK:
+                sneak = True
+            elif kind == HUNT:
+                hunt = True
+        if sneak:
             animals = [c for c in hand if IS_ANIMAL[c]]
             for c in distinct(animals):
                 options.append(_SNEAK[c])
-        options.extend(s.hunts(a))
+        if hunt:
+            options.extend(s.hunt_targets())
         if s.can_bribe(a):
-            options.append(("bribe",))
+            options.append(_BRIBE)
         if options or not s.answer_forced:
             options.append(_DONE)
             prompt = _prompt("Declare attacks on player {0}?", d)
