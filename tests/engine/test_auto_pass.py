@@ -32,11 +32,16 @@ TURN_BASED = [
 GAMES_WITH_WINDOWS = {"doomlings", "doomlings-blackbox", "doom-on-you"}
 """Games whose rules open the engine's response windows (Doom Pile's play needs none)."""
 
+ANSWERS_EVERY_LONE_OPTION = {"doom-on-you"}
+"""Games whose rules, at a table of bots, also answer any decision with one option only (a
+``done`` with nothing to declare, say) without asking."""
+
 
 def play(game: str, seed: int, auto_pass: bool) -> tuple[GameState, int, int]:
     """A seeded game in which a choice among several options draws from the chooser's
     generator and a lone option draws nothing, so both tables make the same real choices.
-    Returns the final state, the decisions asked and the pass-only decisions asked."""
+    Returns the final state, the decisions asked and the forced ones asked (pass-only, or with
+    one option in a game of :data:`ANSWERS_EVERY_LONE_OPTION`)."""
     spec = find_game(game)
     players = min(4, spec.max_players)
     state = new_game(game, players, seed, auto_pass=auto_pass)
@@ -45,7 +50,10 @@ def play(game: str, seed: int, auto_pass: bool) -> tuple[GameState, int, int]:
     while (decision := state.pending) is not None and asked < 5_000:
         options = decision.options
         asked += 1
-        forced += decision.kind == RESPOND and options == (PASS,)
+        if game in ANSWERS_EVERY_LONE_OPTION:
+            forced += len(options) == 1
+        else:
+            forced += decision.kind == RESPOND and options == (PASS,)
         pick = options[0] if len(options) == 1 else options[chooser.below(len(options))]
         state.apply(decision.player, pick)
     return state, asked, forced

@@ -47,6 +47,43 @@ from doomtable.games.doom_on_you.state import DoomOnYouBase, distinct
 # Option verb -> battle card it spends.
 _PLAY_KIND: Final = {"hunt": HUNT, "ff": FORCE_FIELD, "deflect": DEFLECT, "capture": CAPTURE}
 
+# Option tuples that never change, built once (a bribe is several decisions in a row).
+_NOTE_OPTIONS: Final[tuple[Option, ...]] = tuple(("bribe_note", k) for k in range(len(NOTES)))
+_AMOUNT_OPTIONS: Final[tuple[tuple[Option, ...], ...]] = tuple(
+    tuple(("bribe_amount", a) for a in range(1, top + 1)) for top in range(BRIBE_MAX + 1)
+)
+"""The amounts ``p`` may offer, by the most ``p`` can spare."""
+
+
+def _card_options(verb: str) -> tuple[Option, ...]:
+    """``(verb, card)`` for every card id, so an option list indexes these rather than building
+    a tuple per card at each decision."""
+    return tuple((verb, c) for c in range(len(CARDS)))
+
+
+_ATTACK: Final = _card_options("attack")
+_SNEAK: Final = _card_options("sneak")
+_HUNT: Final = _card_options("hunt")
+_CAPTURE: Final = _card_options("capture")
+_PLACE: Final = _card_options("place")
+_DONE: Final[Option] = ("done",)
+_BRIBE: Final[Option] = ("bribe",)
+_DRAW_OR_STOP: Final[tuple[Option, ...]] = (("draw",), ("stop",))
+_ACCEPT_OR_DECLINE: Final[tuple[Option, ...]] = (("accept",), ("decline",))
+
+# Prompts made once per distinct text rather than at each decision: by their template and
+# the values put in it.
+_PROMPTS: Final[dict[tuple[str, int, int], str]] = {}
+
+
+def _prompt(template: str, first: int, second: int = 0) -> str:
+    """``template`` with ``first`` (and ``second``) put in, built once and then shared."""
+    key = (template, first, second)
+    text = _PROMPTS.get(key)
+    if text is None:
+        text = _PROMPTS[key] = template.format(first, second)
+    return text
+
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # as GameState
 class DoomOnYouRules(DoomOnYouBase):
@@ -57,13 +94,16 @@ class DoomOnYouRules(DoomOnYouBase):
     def battle_options(self, p: int, t: int) -> list[Option]:
         """Battle cards ``p`` could play while player ``t`` defends."""
         hand = self.hands[p]
-        kinds = {BATTLE_OF[c] for c in hand}
-        kinds.discard("")
+        kinds: list[str] = []
+        for c in hand:
+            kind = BATTLE_OF[c]
+            if kind and kind not in kinds:
+                kinds.append(kind)
         if not kinds:
             return []
         opts: list[Option] = []
         live = [a[0] for a in self.attacks if a[2] == t]
-        live = distinct(live, self.attack_key)
+        live = self.distinct_attacks(live)
         if HUNT in kinds:
             opts.extend(self.hunt_targets())
         if FORCE_FIELD in kinds and any(POWER[c] != FLAME for c in live):
@@ -72,10 +112,12 @@ class DoomOnYouRules(DoomOnYouBase):
             targets = [y for y in self.others(p) if y != t]
             opts.extend(("deflect", c, y) for c in live for y in targets)
         if CAPTURE in kinds:
-            opts.extend(("capture", c) for c in live)
+            for c in live:
+                opts.append(_CAPTURE[c])
         if SNEAK in kinds and p != t:
             animals = [c for c in hand if IS_ANIMAL[c]]
-            opts.extend(("sneak", c) for c in distinct(animals))
+            for c in distinct(animals):
+                opts.append(_SNEAK[c])
         return opts
 
     def hunt_targets(self) -> list[Option]:
@@ -83,9 +125,11 @@ class DoomOnYouRules(DoomOnYouBase):
         opts: list[Option] = []
         for q in range(self.players):
             pile = [c for c in self.piles[q] if POWER[c] != CAMO]
-            opts.extend(("hunt", c) for c in distinct(pile))
+            for c in distinct(pile):
+                opts.append(_HUNT[c])
         hunted = [a[0] for a in self.attacks if POWER[a[0]] != CAMO]
-        opts.extend(("hunt", c) for c in distinct(hunted, self.attack_key))
+        for c in self.distinct_attacks(hunted):
+            opts.append(_HUNT[c])
         return opts
 
     def hunts(self, p: int) -> list[Option]:
@@ -103,9 +147,9 @@ class DoomOnYouRules(DoomOnYouBase):
         raise StopIteration
 
     def defence_options(self, d: int) -> list[Option]:
-        live = distinct([a[0] for a in self.attacks if a[2] == d], self.attack_key)
+        live = self.distinct_attacks([a[0] for a in self.attacks if a[2] == d])
         guards = [c for c in self.piles[d] if DEFENCE[c] > self.damage[c]]
-        guards = distinct(guards, self.pile_key)
+        guards = self.distinct_guards(guards)
         opts: list[Option] = [("block", a, g) for a in live for g in guards]
         opts.extend(self.battle_options(d, d))
         return opts
@@ -221,6 +265,13 @@ class DoomOnYouRules(DoomOnYouBase):
 # --------------------------------------------------------------------- frame handlers
 
 
+def _answer(s: DoomOnYouRules, player: int, option: Option) -> Option:
+    """Answer for ``player`` a decision whose only option is ``option``, as the engine would
+    log it had it been asked (:attr:`DoomOnYouBase.answer_forced`)."""
+    s.log.append((player, option))
+    return option
+
+
 def h_prep(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
     r = f[1]
     s.stack.pop()
@@ -254,13 +305,14 @@ def _draw(s: DoomOnYouRules, p: int, in_attack: int) -> int:
 
 
 def h_draw_step(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
-    _, p, drawn = f
+    p: int = f[1]
+    drawn: int = f[2]
     if not s.alive[p] or drawn >= PREP_DRAWS or not (s.deck or s.removed):
         s.stack.pop()
         return None
     if o is None:
-        prompt = f"Prep round: draw a card? ({drawn} of {PREP_DRAWS} drawn)"
-        return Decision(p, "draw", (("draw",), ("stop",)), prompt)
+        prompt = _prompt("Prep round: draw a card? ({0} of {1} drawn)", drawn, PREP_DRAWS)
+        return Decision(p, "draw", _DRAW_OR_STOP, prompt)
     if o[0] == "stop":
         s.stack.pop()
         return None
@@ -270,16 +322,22 @@ def h_draw_step(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | Non
 
 
 def h_place(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
-    p = f[1]
+    p: int = f[1]
     pile, hand = s.piles[p], s.hands[p]
     if not s.alive[p] or len(pile) >= s.pile_limit or not hand:
         s.stack.pop()
         return None
     if o is None:
         animals = distinct([c for c in hand if IS_ANIMAL[c]])
-        options = (*(("place", c) for c in animals), ("done",))
-        prompt = f"Prep round: place animals in your pile ({len(pile)} of {s.pile_limit})"
-        return Decision(p, "place", options, prompt)
+        if animals or not s.answer_forced:
+            places = [_PLACE[c] for c in animals]
+            places.append(_DONE)
+            options = tuple(places)
+            prompt = _prompt(
+                "Prep round: place animals in your pile ({0} of {1})", len(pile), s.pile_limit
+            )
+            return Decision(p, "place", options, prompt)
+        o = _answer(s, p, _DONE)
     if o[0] == "done":
         s.stack.pop()
         return None
@@ -328,15 +386,18 @@ def h_turn(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
 
 
 def h_pre(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
-    d = f[1]
+    d: int = f[1]
     # Only public facts decide whether to ask, so being asked reveals nothing.
     if not s.alive[d] or not (s.may_bribe(d) or s.hands[d]):
         s.stack.pop()
         return None
     if o is None:
-        prompt = "Before attacks are declared on you: offer a bribe?"
         offer: tuple[Option, ...] = (("bribe",),) if s.can_bribe(d) else ()
-        return Decision(d, "bribe", (*offer, *s.hunts(d), ("go",)), prompt)
+        hunts = s.hunts(d)
+        if offer or hunts or not s.answer_forced:
+            prompt = "Before attacks are declared on you: offer a bribe?"
+            return Decision(d, "bribe", (*offer, *hunts, ("go",)), prompt)
+        o = _answer(s, d, ("go",))
     if o[0] == "hunt":
         s.play_battle(d, o, d)
         return None
@@ -348,19 +409,24 @@ def h_pre(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
 
 
 def h_bribe(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
-    _, giver, to, amount = f
+    giver: int = f[1]
+    to: int = f[2]
+    amount: int = f[3]
     if o is None:
         if to < 0:
             options: tuple[Option, ...] = tuple(("bribe_to", q) for q in s.others(giver))
             prompt = "Offer food to which player?"
         elif not amount:
             top = min(BRIBE_MAX, s.food[giver] - 1)
-            options = tuple(("bribe_amount", a) for a in range(1, top + 1))
-            prompt = f"How much food to offer player {to}?"
+            options = _AMOUNT_OPTIONS[top] if top > 0 else ()
+            prompt = _prompt("How much food to offer player {0}?", to)
         else:
-            options = tuple(("bribe_note", k) for k in range(len(NOTES)))
-            prompt = f"Which note goes with your offer of {amount} food to player {to}?"
-        return Decision(giver, "bribe", options, prompt)
+            options = _NOTE_OPTIONS
+            note = "Which note goes with your offer of {0} food to player {1}?"
+            prompt = _prompt(note, amount, to)
+        if len(options) > 1 or not s.answer_forced:
+            return Decision(giver, "bribe", options, prompt)
+        o = _answer(s, giver, options[0])
     if o[0] == "bribe_to":
         s.stack[-1] = ("bribe", giver, o[1], 0)
     elif o[0] == "bribe_amount":
@@ -375,7 +441,7 @@ def h_bribe_answer(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | 
     _, giver, to, amount, note = f
     if o is None:
         prompt = f"Player {giver} offers you {amount} food ({NOTES[note]!r}). Accept?"
-        return Decision(to, "bribe", (("accept",), ("decline",)), prompt)
+        return Decision(to, "bribe", _ACCEPT_OR_DECLINE, prompt)
     s.stack.pop()
     if o[0] == "accept":
         s.food[giver] -= amount
@@ -390,7 +456,10 @@ def h_declare(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
     """An open negotiation: the others declare in seat order, round and round, a player who
     said ``done`` coming back in when someone else acts, until all of them pass in a row.
     ``passes`` counts the passes in a row so far (saves from before it have none: 0)."""
-    _, d, a, passes = f if len(f) == 4 else (*f, 0)
+    # Typed, so the compiled code indexes lists and compares with native ints.
+    d: int = f[1]
+    a: int = f[2]
+    passes: int = f[3] if len(f) == 4 else 0
     declarers = s.others_count(d)
     if not s.alive[d] or passes >= declarers:
         s.stack.pop()
@@ -401,17 +470,30 @@ def h_declare(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
     pile, hand = s.piles[a], s.hands[a]
     # Only public facts decide whether to ask, so being asked reveals nothing.
     if not (pile or hand or s.may_bribe(a)):
-        o = ("done",)
+        o = _DONE
     elif o is None:
-        options: list[Option] = [("attack", c) for c in distinct(pile) if ATTACK[c]]
-        if any(BATTLE_OF[c] == SNEAK for c in hand):
+        options: list[Option] = [_ATTACK[c] for c in distinct(pile) if ATTACK[c]]
+        # One look through the hand for both battle cards a declarer may play now.
+        sneak = hunt = False
+        for c in hand:
+            kind = BATTLE_OF[c]
+            if kind == SNEAK:
+                sneak = True
+            elif kind == HUNT:
+                hunt = True
+        if sneak:
             animals = [c for c in hand if IS_ANIMAL[c]]
-            options.extend(("sneak", c) for c in distinct(animals))
-        options.extend(s.hunts(a))
+            for c in distinct(animals):
+                options.append(_SNEAK[c])
+        if hunt:
+            options.extend(s.hunt_targets())
         if s.can_bribe(a):
-            options.append(("bribe",))
-        options.append(("done",))
-        return Decision(a, "declare", tuple(options), f"Declare attacks on player {d}?")
+            options.append(_BRIBE)
+        if options or not s.answer_forced:
+            options.append(_DONE)
+            prompt = _prompt("Declare attacks on player {0}?", d)
+            return Decision(a, "declare", tuple(options), prompt)
+        o = _answer(s, a, _DONE)
     verb = o[0]
     if verb == "done":
         s.stack[-1] = ("declare", d, s.next_declarer(d, a), passes + 1)
@@ -453,7 +535,11 @@ def h_drawn(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
         options: tuple[Option, ...] = (("keep",),)
         if IS_ANIMAL[card]:
             options = (("pile", card), *options)
-        return Decision(d, "drawn", options, f"You drew {NAMES[card]}: put it in your pile?")
+        elif s.answer_forced:
+            o = _answer(s, d, options[0])
+        if o is None:
+            prompt = f"You drew {NAMES[card]}: put it in your pile?"
+            return Decision(d, "drawn", options, prompt)
     s.stack.pop()
     if o[0] == "pile":
         s.hands[d].remove(card)
@@ -463,13 +549,18 @@ def h_drawn(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
 
 
 def h_defend(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
-    _, d, mode, serial = f
+    d: int = f[1]
+    mode: int = f[2]
+    serial: int = f[3]
     if not s.alive[d] or (mode == 1 and s.serial == serial):
         # Nobody answered the last call for battle cards: what still stands gets through.
         s.stack.pop()
         s.resolve_attacks(d)
         return None
-    attacked = sum(a[2] == d for a in s.attacks)
+    attacked = 0
+    for attack in s.attacks:
+        if attack[2] == d:
+            attacked += 1
     if not attacked and d != s.defender:
         # A deflected attack that is gone: nothing left to defend. The turn's own defender
         # goes on without attacks: battle cards are played "immediately" after the draw, and
@@ -481,14 +572,15 @@ def h_defend(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
         return None
     if o is None:
         options = s.defence_options(d)
-        if options or s.hands[d]:
+        if options or (s.hands[d] and not s.answer_forced):
             prompt = (
-                f"Defend against {attacked} attack(s)"
+                _prompt("Defend against {0} attack(s)", attacked)
                 if attacked
                 else "No attack on you: play a battle card?"
             )
-            return Decision(d, "defend", (*options, ("done",)), prompt)
-        o = ("done",)
+            options.append(_DONE)
+            return Decision(d, "defend", tuple(options), prompt)
+        o = _answer(s, d, _DONE) if s.hands[d] else _DONE
     verb = o[0]
     if verb == "done":
         s.stack[-1] = ("defend", d, 1, s.serial)

@@ -9,7 +9,6 @@ cards live in ``rules.py`` as frame handlers; labels, views, the log and scenari
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import ClassVar
 
 from mypy_extensions import mypyc_attr
@@ -63,6 +62,17 @@ class DoomOnYouBase(GameState):
     over: bool
     winner_list: tuple[int, ...]
     end_reason: str
+
+    answer_forced: bool = False
+    """Where no human sits (:meth:`play_without_humans`): a decision with one option only is
+    answered by the rules themselves, logged as that player's answer, without building a
+    :class:`Decision`. The game, its log and its events are the same as when it is asked; no
+    bot draws a random number for one option. Not a field, so a clone (a bot's sample of the
+    game) never carries it and asks as before."""
+
+    def play_without_humans(self) -> None:
+        self.answer_forced = True
+        super().play_without_humans()
 
     @property
     def duel(self) -> bool:
@@ -198,13 +208,21 @@ class DoomOnYouBase(GameState):
     def pile_key(self, card: int) -> object:
         return (CARD_DEF[card], self.damage[card])
 
+    def distinct_attacks(self, cards: list[int]) -> list[int]:
+        """One of each distinct attack among ``cards`` (attacking cards, a new list). Zero or
+        one card is distinct already: no bound key method is made for it."""
+        return distinct_by(cards, self.attack_key) if len(cards) > 1 else cards.copy()
 
-def distinct(cards: list[int], key: Callable[[int], object] | None = None) -> list[int]:
-    """One card per distinct kind (or ``key``): identical choices get one option."""
-    if key is not None:
-        # One card or none is distinct already: its key (an attack's, say) need not be built.
-        return distinct_by(cards, key) if len(cards) > 1 else list(cards)
-    # The common case, inline: most option lists are built from it, at nearly every decision.
+    def distinct_guards(self, cards: list[int]) -> list[int]:
+        """One of each kind and damage among ``cards`` (pile cards, a new list)."""
+        return distinct_by(cards, self.pile_key) if len(cards) > 1 else cards.copy()
+
+
+def distinct(cards: list[int]) -> list[int]:
+    """One card per distinct kind: identical choices get one option (attacks and damaged
+    guards: :meth:`DoomOnYouBase.distinct_attacks`, :meth:`DoomOnYouBase.distinct_guards`)."""
+    # Inline, without a key function: most option lists are built from it, at nearly every
+    # decision.
     seen: set[int] = set()
     picked = []
     for card in cards:
