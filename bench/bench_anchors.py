@@ -27,6 +27,21 @@ def median_rate(work: Callable[[], int], seconds: float, repeats: int) -> float:
     return statistics.median(rates)
 
 
+def play_openspiel_game(game: Any, rng: random.Random) -> int:
+    """One OpenSpiel game to the end, chance outcomes by their odds and legal actions
+    uniformly at random; the steps taken."""
+    state = game.new_initial_state()
+    steps = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        steps += 1
+    return steps
+
+
 def openspiel(name: str, seconds: float, repeats: int) -> dict[str, float]:
     import pyspiel
 
@@ -35,23 +50,11 @@ def openspiel(name: str, seconds: float, repeats: int) -> dict[str, float]:
     game = pyspiel.load_game(name)
     rng = random.Random(1)
 
-    def play() -> Any:
-        state = game.new_initial_state()
-        steps = 0
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(rng.choices(outcomes, probs)[0])
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-            steps += 1
-        return steps
-
     def steps() -> int:
-        return int(play())
+        return play_openspiel_game(game, rng)
 
     def games() -> int:
-        play()
+        play_openspiel_game(game, rng)
         return 1
 
     mid = game.new_initial_state()

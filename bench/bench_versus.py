@@ -192,20 +192,14 @@ def child_hearts(seconds: float) -> dict[str, Any]:
     import random
 
     import pyspiel
+    from bench_anchors import play_openspiel_game  # beside this script, on its sys.path
 
     game = pyspiel.load_game("hearts")
     rng = random.Random(1)
     steps = 0
     start = time.perf_counter()
     while (elapsed := time.perf_counter() - start) < seconds:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(rng.choices(outcomes, probs)[0])
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-            steps += 1
+        steps += play_openspiel_game(game, rng)
     return {"value": steps / elapsed}
 
 

@@ -1,15 +1,17 @@
-"""Tables without humans answer forced passes without asking, and play exactly the same game.
+"""Tables without humans answer forced decisions without asking, and play the same game.
 
 A response window asks every eligible seat, holder of a response card or not. Where only bots
 sit (``new_game(..., auto_pass=True)``, ``simulate``), a seat with nothing to respond with is
-passed for without a decision being built: the log, the states and every result must be the
-same as at a table that asks.
+passed for without a decision being built, and any other decision with a single option is
+answered by the engine: the log, the states and every result must be the same as at a table
+that asks.
 """
 
 from __future__ import annotations
 
 import pytest
 
+from doomtable.bots import InfoSet
 from doomtable.engine import (
     PASS,
     RESPOND,
@@ -32,16 +34,11 @@ TURN_BASED = [
 GAMES_WITH_WINDOWS = {"doomlings", "doomlings-blackbox", "doom-on-you"}
 """Games whose rules open the engine's response windows (Doom Pile's play needs none)."""
 
-ANSWERS_EVERY_LONE_OPTION = {"doom-on-you"}
-"""Games whose rules, at a table of bots, also answer any decision with one option only (a
-``done`` with nothing to declare, say) without asking."""
-
 
 def play(game: str, seed: int, auto_pass: bool) -> tuple[GameState, int, int]:
     """A seeded game in which a choice among several options draws from the chooser's
     generator and a lone option draws nothing, so both tables make the same real choices.
-    Returns the final state, the decisions asked and the forced ones asked (pass-only, or with
-    one option in a game of :data:`ANSWERS_EVERY_LONE_OPTION`)."""
+    Returns the final state, the decisions asked and the forced ones (a single option) asked."""
     spec = find_game(game)
     players = min(4, spec.max_players)
     state = new_game(game, players, seed, auto_pass=auto_pass)
@@ -50,10 +47,7 @@ def play(game: str, seed: int, auto_pass: bool) -> tuple[GameState, int, int]:
     while (decision := state.pending) is not None and asked < 5_000:
         options = decision.options
         asked += 1
-        if game in ANSWERS_EVERY_LONE_OPTION:
-            forced += len(options) == 1
-        else:
-            forced += decision.kind == RESPOND and options == (PASS,)
+        forced += len(options) == 1
         pick = options[0] if len(options) == 1 else options[chooser.below(len(options))]
         state.apply(decision.player, pick)
     return state, asked, forced
@@ -72,6 +66,30 @@ def test_a_table_of_bots_plays_the_same_game_without_asking_forced_passes(game: 
         saw_forced_passes |= forced > 0
     if game in GAMES_WITH_WINDOWS:
         assert saw_forced_passes, f"{game}: no forced pass in 3 games, so nothing was tested"
+
+
+@pytest.mark.parametrize("game", TURN_BASED)
+def test_a_bots_sample_still_asks_lone_options(game: str) -> None:
+    """A search counts the steps of its sample: answering lone options there would change what
+    it chooses, so only the table itself answers them."""
+    state = new_game(game, min(4, find_game(game).max_players), 3, auto_pass=True)
+    assert state.answer_lone_options
+    decision = state.pending
+    assert decision is not None and len(decision.options) > 1
+    world = InfoSet(state, decision).sample(Rng(1))
+    assert world.auto_pass and not world.answer_lone_options
+
+
+def test_a_timed_table_of_bots_still_asks_lone_options() -> None:
+    """An answer in a timed game takes its player's time on the clock: the engine cannot
+    answer for them at once."""
+    timed = [
+        name for name in game_names() if issubclass(find_game(name).state_class, TimedGameState)
+    ]
+    assert timed
+    for game in timed:
+        state = new_game(game, 4, 1, auto_pass=True)
+        assert state.auto_pass and not state.answer_lone_options
 
 
 def test_a_table_with_humans_still_asks_every_seat() -> None:

@@ -90,6 +90,12 @@ class GameState(ABC):
     its log and its replay are the same as when every seat is asked. Not a field: clones and
     saves never carry it."""
 
+    answer_lone_options: bool = False
+    """Answer any decision that has a single option at once, as its player would, without
+    handing it to the caller: the answer is logged and carried out as by :meth:`apply`. Only
+    at a table where no human sits (:meth:`play_without_humans`); a searching bot's sample
+    keeps such decisions, which its search counts. Not a field, as :attr:`auto_pass`."""
+
     _CORE_FIELDS: ClassVar[dict[str, Field]] = {
         "players": Field.VALUE,
         "seed": Field.VALUE,
@@ -295,6 +301,7 @@ class GameState(ABC):
         """Resolve frames until a decision is due or the stack is empty."""
         stack = self.stack
         handlers = self.HANDLERS
+        answer_lone_options = self.answer_lone_options
         for _ in range(MAX_STEPS_PER_ADVANCE):
             if not stack:
                 self._pending = None
@@ -302,8 +309,14 @@ class GameState(ABC):
             frame = stack[-1]
             decision = handlers[frame[0]](self, frame, None)
             if decision is not None:
-                self._pending = decision
-                return
+                options = decision.options
+                if not answer_lone_options or len(options) != 1:
+                    self._pending = decision
+                    return
+                # What _apply_unchecked does with the answer, without leaving this loop.
+                self.log.append((decision.player, options[0]))
+                frame = stack[-1]
+                handlers[frame[0]](self, frame, options[0])
         raise RuntimeError(f"{self.GAME}: effect stack did not settle: top frame {stack[-1]!r}")
 
     def seats_from(self, first: int) -> tuple[int, ...]:
@@ -371,9 +384,11 @@ class GameState(ABC):
         return None
 
     def play_without_humans(self) -> None:
-        """Mark this table as bots only: from now on forced passes are not asked
-        (:attr:`auto_pass`), including one that is pending now."""
+        """Mark this table as bots only: from now on neither forced passes (:attr:`auto_pass`)
+        nor other decisions with a single option (:attr:`answer_lone_options`) are asked,
+        including one that is pending now."""
         self.auto_pass = True
+        self.answer_lone_options = True
         self._refresh_pending()
 
     # ----------------------------------------------------------------- copies and JSON
@@ -460,15 +475,7 @@ class GameState(ABC):
 
     def _refresh_pending(self) -> None:
         """Recompute the pending decision from the top frame (after loading)."""
-        if not self.stack:
-            self._pending = None
-            return
-        frame = self.stack[-1]
-        decision = self.HANDLERS[frame[0]](self, frame, None)
-        if decision is None:
-            self._advance()
-        else:
-            self._pending = decision
+        self._advance()
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameState):

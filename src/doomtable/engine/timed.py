@@ -101,6 +101,13 @@ class TimedGameState(GameState):
         assert decision is not None
         self._act(decision.player, option, self._modelled_time(decision.player))
 
+    def play_without_humans(self) -> None:
+        """As in any game, but a lone option is still asked (no :attr:`answer_lone_options`):
+        an answer takes its player's time on the clock, which only :meth:`_apply_unchecked`
+        keeps."""
+        self.auto_pass = True
+        self._refresh_pending()
+
     def _modelled_time(self, player: int) -> int:
         """When ``player`` answers on the simulated clock: after their thinking time, but
         before the next deadline."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from doomtable.bots import GreedyBot, InfoSet
-from doomtable.engine import Rng, new_game
+from doomtable.engine import new_game
 from doomtable.games.doom_on_you import DoomOnYouState
 
 
@@ -55,15 +55,3 @@ def test_greedy_games_are_full_of_attacks() -> None:
             s.apply(decision.player, bots[decision.player].choose(InfoSet(s, decision)))
         attacks += sum(event[0] in ("attack", "sneak") for event in s.events)
     assert attacks / games >= 10  # greedy played 3 per game before it valued attacks
-
-
-def test_a_bots_sample_asks_the_lone_option_decisions_its_table_answers_itself() -> None:
-    # A bots-only table answers a lone ``done`` without a decision; a bot's sample of it must
-    # ask as before, or a search would count other steps and choose otherwise.
-    state = new_game("doom-on-you", 4, 3, auto_pass=True)
-    assert isinstance(state, DoomOnYouState) and state.answer_forced
-    decision = state.pending
-    assert decision is not None
-    world = InfoSet(state, decision).sample(Rng(1))
-    assert isinstance(world, DoomOnYouState) and world.auto_pass
-    assert not world.answer_forced

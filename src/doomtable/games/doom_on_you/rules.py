@@ -265,13 +265,6 @@ class DoomOnYouRules(DoomOnYouBase):
 # --------------------------------------------------------------------- frame handlers
 
 
-def _answer(s: DoomOnYouRules, player: int, option: Option) -> Option:
-    """Answer for ``player`` a decision whose only option is ``option``, as the engine would
-    log it had it been asked (:attr:`DoomOnYouBase.answer_forced`)."""
-    s.log.append((player, option))
-    return option
-
-
 def h_prep(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
     r = f[1]
     s.stack.pop()
@@ -329,15 +322,12 @@ def h_place(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
         return None
     if o is None:
         animals = distinct([c for c in hand if IS_ANIMAL[c]])
-        if animals or not s.answer_forced:
-            places = [_PLACE[c] for c in animals]
-            places.append(_DONE)
-            options = tuple(places)
-            prompt = _prompt(
-                "Prep round: place animals in your pile ({0} of {1})", len(pile), s.pile_limit
-            )
-            return Decision(p, "place", options, prompt)
-        o = _answer(s, p, _DONE)
+        places = [_PLACE[c] for c in animals]
+        places.append(_DONE)
+        prompt = _prompt(
+            "Prep round: place animals in your pile ({0} of {1})", len(pile), s.pile_limit
+        )
+        return Decision(p, "place", tuple(places), prompt)
     if o[0] == "done":
         s.stack.pop()
         return None
@@ -393,11 +383,8 @@ def h_pre(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
         return None
     if o is None:
         offer: tuple[Option, ...] = (("bribe",),) if s.can_bribe(d) else ()
-        hunts = s.hunts(d)
-        if offer or hunts or not s.answer_forced:
-            prompt = "Before attacks are declared on you: offer a bribe?"
-            return Decision(d, "bribe", (*offer, *hunts, ("go",)), prompt)
-        o = _answer(s, d, ("go",))
+        prompt = "Before attacks are declared on you: offer a bribe?"
+        return Decision(d, "bribe", (*offer, *s.hunts(d), ("go",)), prompt)
     if o[0] == "hunt":
         s.play_battle(d, o, d)
         return None
@@ -424,9 +411,7 @@ def h_bribe(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
             options = _NOTE_OPTIONS
             note = "Which note goes with your offer of {0} food to player {1}?"
             prompt = _prompt(note, amount, to)
-        if len(options) > 1 or not s.answer_forced:
-            return Decision(giver, "bribe", options, prompt)
-        o = _answer(s, giver, options[0])
+        return Decision(giver, "bribe", options, prompt)
     if o[0] == "bribe_to":
         s.stack[-1] = ("bribe", giver, o[1], 0)
     elif o[0] == "bribe_amount":
@@ -489,11 +474,8 @@ def h_declare(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
             options.extend(s.hunt_targets())
         if s.can_bribe(a):
             options.append(_BRIBE)
-        if options or not s.answer_forced:
-            options.append(_DONE)
-            prompt = _prompt("Declare attacks on player {0}?", d)
-            return Decision(a, "declare", tuple(options), prompt)
-        o = _answer(s, a, _DONE)
+        options.append(_DONE)
+        return Decision(a, "declare", tuple(options), _prompt("Declare attacks on player {0}?", d))
     verb = o[0]
     if verb == "done":
         s.stack[-1] = ("declare", d, s.next_declarer(d, a), passes + 1)
@@ -535,11 +517,7 @@ def h_drawn(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
         options: tuple[Option, ...] = (("keep",),)
         if IS_ANIMAL[card]:
             options = (("pile", card), *options)
-        elif s.answer_forced:
-            o = _answer(s, d, options[0])
-        if o is None:
-            prompt = f"You drew {NAMES[card]}: put it in your pile?"
-            return Decision(d, "drawn", options, prompt)
+        return Decision(d, "drawn", options, f"You drew {NAMES[card]}: put it in your pile?")
     s.stack.pop()
     if o[0] == "pile":
         s.hands[d].remove(card)
@@ -572,7 +550,7 @@ def h_defend(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
         return None
     if o is None:
         options = s.defence_options(d)
-        if options or (s.hands[d] and not s.answer_forced):
+        if options or s.hands[d]:
             prompt = (
                 _prompt("Defend against {0} attack(s)", attacked)
                 if attacked
@@ -580,7 +558,7 @@ def h_defend(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
             )
             options.append(_DONE)
             return Decision(d, "defend", tuple(options), prompt)
-        o = _answer(s, d, _DONE) if s.hands[d] else _DONE
+        o = _DONE
     verb = o[0]
     if verb == "done":
         s.stack[-1] = ("defend", d, 1, s.serial)

@@ -63,17 +63,6 @@ class DoomOnYouBase(GameState):
     winner_list: tuple[int, ...]
     end_reason: str
 
-    answer_forced: bool = False
-    """Where no human sits (:meth:`play_without_humans`): a decision with one option only is
-    answered by the rules themselves, logged as that player's answer, without building a
-    :class:`Decision`. The game, its log and its events are the same as when it is asked; no
-    bot draws a random number for one option. Not a field, so a clone (a bot's sample of the
-    game) never carries it and asks as before."""
-
-    def play_without_humans(self) -> None:
-        self.answer_forced = True
-        super().play_without_humans()
-
     @property
     def duel(self) -> bool:
         """The 2-player variant (our design: docs/rulings.md) is in force."""
