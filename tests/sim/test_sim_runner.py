@@ -43,6 +43,30 @@ def test_same_records_whatever_the_workers() -> None:
     assert run(SPEC, 12, 3, LINEUP, seed=6, workers=1).records != one.records
 
 
+def test_this_process_is_one_of_the_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    started: list[int] = []
+    real = runner._start_pool
+
+    def spy(processes: int) -> object:
+        started.append(processes)
+        return real(processes)
+
+    monkeypatch.setattr(runner, "_start_pool", spy)
+    three = run(SPEC, 40, 3, LINEUP, seed=5, workers=3)
+    assert started == [2]
+    assert three.records == run(SPEC, 40, 3, LINEUP, seed=5, workers=1).records
+
+
+def test_chunks_cover_every_task_in_order_and_shrink_at_the_end() -> None:
+    tasks = list(range(5000))
+    chunks = list(runner._chunks(tasks, 2))  # type: ignore[arg-type]
+    assert [t for chunk in chunks for t in chunk] == tasks
+    sizes = [len(chunk) for chunk in chunks]
+    assert sizes[0] == runner.MAX_CHUNK
+    assert sizes == sorted(sizes, reverse=True)
+    assert sizes[-1] == 1
+
+
 def test_seats_rotate_evenly() -> None:
     lineups = rotated_lineups(["a", "b", "c", "d"], 4, 8)
     for seat in range(4):

@@ -320,8 +320,10 @@ def execute(
         stream = map(play_game, tasks)
     else:
         # Before the first progress report: the progress display may start a thread.
-        pool = _start_pool(min(count, len(tasks)))
-        stream = _pool_stream(pool, tasks, count)
+        # This process is one of the workers, so it starts one fewer.
+        workers = min(count, len(tasks))
+        pool = _start_pool(workers - 1)
+        stream = _pool_stream(pool, tasks, workers)
     try:
         if progress is not None:
             progress(0, len(tasks))
@@ -346,14 +348,18 @@ def execute(
 MAX_CHUNK = 64
 """Games sent to a worker at once, at most. Each chunk costs the parent about a millisecond
 of bookkeeping, as much as a random game now takes: small chunks kept two workers from going
-much faster than one. A run is still cut into at least 8 chunks per worker, so the workers
-finish together and progress moves."""
+much faster than one."""
 
 
 def _chunks(tasks: Sequence[Task], workers: int) -> Iterator[list[Task]]:
-    size = max(1, min(MAX_CHUNK, len(tasks) // (workers * 8)))
-    for start in range(0, len(tasks), size):
+    # Chunks shrink with the games left ("guided" scheduling): large while there is much to
+    # do, for little bookkeeping, and small at the end, so no worker is left with a long
+    # queue while the others are done.
+    start = 0
+    while start < len(tasks):
+        size = max(1, min(MAX_CHUNK, (len(tasks) - start) // (workers * 8)))
         yield list(tasks[start : start + size])
+        start += size
 
 
 def _ignore_interrupts() -> None:
@@ -383,23 +389,38 @@ def _start_pool(processes: int) -> Pool:
 
 
 def _pool_stream(pool: Pool, tasks: Sequence[Task], workers: int) -> Iterator[GameRecord]:
-    # At most a few chunks per worker are queued at a time, so tasks are made only as they
-    # are played. The caller terminates the pool.
+    """Records of ``tasks``, played by the pool's ``workers - 1`` processes and by this one.
+
+    This process plays a chunk whenever it has no finished chunk to pass on: it would
+    otherwise sit idle on a core while the others play. Each process of the pool has two
+    chunks queued, so it never waits while this one plays. At most that many chunks exist
+    at a time, so tasks are made only as they are played. The caller terminates the pool.
+    """
     done: queue.SimpleQueue[list[GameRecord] | BaseException] = queue.SimpleQueue()
     chunks = _chunks(tasks, workers)
     in_flight = 0
-    for chunk in itertools.islice(chunks, 4 * workers):
-        pool.apply_async(_play_chunk, (chunk,), callback=done.put, error_callback=done.put)
-        in_flight += 1
-    while in_flight:
-        result = done.get()
+
+    def send(count: int) -> None:
+        nonlocal in_flight
+        for chunk in itertools.islice(chunks, count):
+            pool.apply_async(_play_chunk, (chunk,), callback=done.put, error_callback=done.put)
+            in_flight += 1
+
+    def received(result: list[GameRecord] | BaseException) -> list[GameRecord]:
+        nonlocal in_flight
         in_flight -= 1
         if isinstance(result, BaseException):
             raise result
-        for chunk in itertools.islice(chunks, 1):
-            pool.apply_async(_play_chunk, (chunk,), callback=done.put, error_callback=done.put)
-            in_flight += 1
-        yield from result
+        send(1)
+        return result
+
+    send(4 * (workers - 1))
+    for chunk in chunks:
+        yield from _play_chunk(chunk)
+        while not done.empty():
+            yield from received(done.get())
+    while in_flight:
+        yield from received(done.get())
     pool.close()
 
 
