@@ -71,18 +71,43 @@ _BRIBE: Final[Option] = ("bribe",)
 _DRAW_OR_STOP: Final[tuple[Option, ...]] = (("draw",), ("stop",))
 _ACCEPT_OR_DECLINE: Final[tuple[Option, ...]] = (("accept",), ("decline",))
 
-# Prompts made once per distinct text rather than at each decision: by their template and
-# the values put in it.
-_PROMPTS: Final[dict[tuple[str, int, int], str]] = {}
+
+# A name of this module: compiled code reads it without a look-up in an imported module.
+_NOTE_KINDS: Final = len(NOTES)
 
 
-def _prompt(template: str, first: int, second: int = 0) -> str:
-    """``template`` with ``first`` (and ``second``) put in, built once and then shared."""
-    key = (template, first, second)
-    text = _PROMPTS.get(key)
-    if text is None:
-        text = _PROMPTS[key] = template.format(first, second)
-    return text
+class _Texts:
+    """One prompt template's texts, each made once and then shared: most decisions repeat a
+    prompt seen before. Found by list indices, as a look-up by a tuple or a large int key
+    allocates at every decision."""
+
+    def __init__(self, template: str) -> None:
+        self.template = template
+        self.made: list[list[str]] = []
+
+    def text(self, first: int, second: int = 0, note: int = 0) -> str:
+        """The template with ``first``, ``second`` and ``NOTES[note]`` put in (the values are
+        small counts and seats)."""
+        made = self.made
+        while len(made) <= first:
+            made.append([])
+        row = made[first]
+        column = second * _NOTE_KINDS + note
+        while len(row) <= column:
+            row.append("")  # not made yet: no prompt is empty
+        found = row[column]
+        if not found:
+            found = row[column] = self.template.format(first, second, NOTES[note])
+        return found
+
+
+_DRAW_PROMPT: Final = _Texts("Prep round: draw a card? ({0} of {1} drawn)")
+_PLACE_PROMPT: Final = _Texts("Prep round: place animals in your pile ({0} of {1})")
+_AMOUNT_PROMPT: Final = _Texts("How much food to offer player {0}?")
+_NOTE_PROMPT: Final = _Texts("Which note goes with your offer of {0} food to player {1}?")
+_OFFER_PROMPT: Final = _Texts("Player {0} offers you {1} food ({2!r}). Accept?")
+_DECLARE_PROMPT: Final = _Texts("Declare attacks on player {0}?")
+_DEFEND_PROMPT: Final = _Texts("Defend against {0} attack(s)")
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # as GameState
@@ -91,30 +116,40 @@ class DoomOnYouRules(DoomOnYouBase):
 
     # ----------------------------------------------------------------- options
 
-    def battle_options(self, p: int, t: int) -> list[Option]:
-        """Battle cards ``p`` could play while player ``t`` defends."""
+    def battle_options(self, p: int, t: int, live: list[int] | None = None) -> list[Option]:
+        """Battle cards ``p`` could play while player ``t`` defends (``live``: the distinct
+        attacks on ``t``, where the caller has them already)."""
         hand = self.hands[p]
-        kinds: list[str] = []
+        # One look through the hand for every kind of battle card.
+        hunt = force_field = deflect = capture = sneak = False
         for c in hand:
             kind = BATTLE_OF[c]
-            if kind and kind not in kinds:
-                kinds.append(kind)
-        if not kinds:
-            return []
+            if kind == HUNT:
+                hunt = True
+            elif kind == FORCE_FIELD:
+                force_field = True
+            elif kind == DEFLECT:
+                deflect = True
+            elif kind == CAPTURE:
+                capture = True
+            elif kind == SNEAK:
+                sneak = True
         opts: list[Option] = []
-        live = [a[0] for a in self.attacks if a[2] == t]
-        live = self.distinct_attacks(live)
-        if HUNT in kinds:
+        if not (hunt or force_field or deflect or capture or sneak):
+            return opts
+        if live is None:
+            live = self.live_attacks(t)
+        if hunt:
             opts.extend(self.hunt_targets())
-        if FORCE_FIELD in kinds and any(POWER[c] != FLAME for c in live):
+        if force_field and any(POWER[c] != FLAME for c in live):
             opts.append(("ff", t))
-        if DEFLECT in kinds:
+        if deflect:
             targets = [y for y in self.others(p) if y != t]
             opts.extend(("deflect", c, y) for c in live for y in targets)
-        if CAPTURE in kinds:
+        if capture:
             for c in live:
                 opts.append(_CAPTURE[c])
-        if SNEAK in kinds and p != t:
+        if sneak and p != t:
             animals = [c for c in hand if IS_ANIMAL[c]]
             for c in distinct(animals):
                 opts.append(_SNEAK[c])
@@ -147,11 +182,13 @@ class DoomOnYouRules(DoomOnYouBase):
         raise StopIteration
 
     def defence_options(self, d: int) -> list[Option]:
-        live = self.distinct_attacks([a[0] for a in self.attacks if a[2] == d])
-        guards = [c for c in self.piles[d] if DEFENCE[c] > self.damage[c]]
-        guards = self.distinct_guards(guards)
-        opts: list[Option] = [("block", a, g) for a in live for g in guards]
-        opts.extend(self.battle_options(d, d))
+        live = self.live_attacks(d)
+        opts: list[Option] = []
+        if live:
+            guards = [c for c in self.piles[d] if DEFENCE[c] > self.damage[c]]
+            guards = self.distinct_guards(guards)
+            opts.extend(("block", a, g) for a in live for g in guards)
+        opts.extend(self.battle_options(d, d, live))
         return opts
 
     # ----------------------------------------------------------------- battle plays
@@ -304,7 +341,7 @@ def h_draw_step(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | Non
         s.stack.pop()
         return None
     if o is None:
-        prompt = _prompt("Prep round: draw a card? ({0} of {1} drawn)", drawn, PREP_DRAWS)
+        prompt = _DRAW_PROMPT.text(drawn, PREP_DRAWS)
         return Decision(p, "draw", _DRAW_OR_STOP, prompt)
     if o[0] == "stop":
         s.stack.pop()
@@ -324,9 +361,7 @@ def h_place(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
         animals = distinct([c for c in hand if IS_ANIMAL[c]])
         places = [_PLACE[c] for c in animals]
         places.append(_DONE)
-        prompt = _prompt(
-            "Prep round: place animals in your pile ({0} of {1})", len(pile), s.pile_limit
-        )
+        prompt = _PLACE_PROMPT.text(len(pile), s.pile_limit)
         return Decision(p, "place", tuple(places), prompt)
     if o[0] == "done":
         s.stack.pop()
@@ -406,11 +441,10 @@ def h_bribe(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
         elif not amount:
             top = min(BRIBE_MAX, s.food[giver] - 1)
             options = _AMOUNT_OPTIONS[top] if top > 0 else ()
-            prompt = _prompt("How much food to offer player {0}?", to)
+            prompt = _AMOUNT_PROMPT.text(to)
         else:
             options = _NOTE_OPTIONS
-            note = "Which note goes with your offer of {0} food to player {1}?"
-            prompt = _prompt(note, amount, to)
+            prompt = _NOTE_PROMPT.text(amount, to)
         return Decision(giver, "bribe", options, prompt)
     if o[0] == "bribe_to":
         s.stack[-1] = ("bribe", giver, o[1], 0)
@@ -425,7 +459,7 @@ def h_bribe(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
 def h_bribe_answer(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
     _, giver, to, amount, note = f
     if o is None:
-        prompt = f"Player {giver} offers you {amount} food ({NOTES[note]!r}). Accept?"
+        prompt = _OFFER_PROMPT.text(giver, amount, note)
         return Decision(to, "bribe", _ACCEPT_OR_DECLINE, prompt)
     s.stack.pop()
     if o[0] == "accept":
@@ -453,8 +487,10 @@ def h_declare(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
         s.stack[-1] = ("declare", d, s.next_declarer(d, a), passes)
         return None
     pile, hand = s.piles[a], s.hands[a]
+    # What may_bribe(a) says here: ``d`` is alive, so ``a`` has someone to give food to.
+    food_to_spare = s.food[a] >= 2
     # Only public facts decide whether to ask, so being asked reveals nothing.
-    if not (pile or hand or s.may_bribe(a)):
+    if not (pile or hand or food_to_spare):
         o = _DONE
     elif o is None:
         options: list[Option] = [_ATTACK[c] for c in distinct(pile) if ATTACK[c]]
@@ -472,10 +508,10 @@ def h_declare(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
                 options.append(_SNEAK[c])
         if hunt:
             options.extend(s.hunt_targets())
-        if s.can_bribe(a):
+        if food_to_spare and not s.bribed[a]:  # can_bribe(a)
             options.append(_BRIBE)
         options.append(_DONE)
-        return Decision(a, "declare", tuple(options), _prompt("Declare attacks on player {0}?", d))
+        return Decision(a, "declare", tuple(options), _DECLARE_PROMPT.text(d))
     verb = o[0]
     if verb == "done":
         s.stack[-1] = ("declare", d, s.next_declarer(d, a), passes + 1)
@@ -552,7 +588,7 @@ def h_defend(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
         options = s.defence_options(d)
         if options or s.hands[d]:
             prompt = (
-                _prompt("Defend against {0} attack(s)", attacked)
+                _DEFEND_PROMPT.text(attacked)
                 if attacked
                 else "No attack on you: play a battle card?"
             )

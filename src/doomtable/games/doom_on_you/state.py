@@ -197,6 +197,11 @@ class DoomOnYouBase(GameState):
     def pile_key(self, card: int) -> object:
         return (CARD_DEF[card], self.damage[card])
 
+    def live_attacks(self, t: int) -> list[int]:
+        """The distinct attacks on player ``t`` (their cards)."""
+        live = [a[0] for a in self.attacks if a[2] == t]
+        return distinct_by(live, self.attack_key) if len(live) > 1 else live
+
     def distinct_attacks(self, cards: list[int]) -> list[int]:
         """One of each distinct attack among ``cards`` (attacking cards, a new list). Zero or
         one card is distinct already: no bound key method is made for it."""
@@ -210,14 +215,15 @@ class DoomOnYouBase(GameState):
 def distinct(cards: list[int]) -> list[int]:
     """One card per distinct kind: identical choices get one option (attacks and damaged
     guards: :meth:`DoomOnYouBase.distinct_attacks`, :meth:`DoomOnYouBase.distinct_guards`)."""
-    # Inline, without a key function: most option lists are built from it, at nearly every
-    # decision.
-    seen: set[int] = set()
-    picked = []
+    # Inline, without a key function or a set: most option lists are built from it, at nearly
+    # every decision, and from a hand or pile of a few cards.
+    picked: list[int] = []
     for card in cards:
         kind = CARD_DEF[card]
-        if kind not in seen:
-            seen.add(kind)
+        for other in picked:
+            if CARD_DEF[other] == kind:
+                break
+        else:
             picked.append(card)
     return picked
 
