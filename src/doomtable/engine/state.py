@@ -293,21 +293,26 @@ class GameState(ABC):
         decision = self._pending
         assert decision is not None
         self.log.append((decision.player, option))
-        frame = self.stack[-1]
-        self.HANDLERS[frame[0]](self, frame, option)
+        self.resolve_frame(self.stack[-1], option)
         self._advance()
+
+    def resolve_frame(self, frame: Frame, option: Option | None) -> Decision | None:
+        """Run the handler that ``HANDLERS`` names for ``frame``, the top of the stack.
+
+        A compiled game may override this to call its most frequent handlers by name: compiled
+        code then calls them directly, without a dictionary look-up and a call through Python.
+        """
+        return self.HANDLERS[frame[0]](self, frame, option)
 
     def _advance(self) -> None:
         """Resolve frames until a decision is due or the stack is empty."""
         stack = self.stack
-        handlers = self.HANDLERS
         answer_lone_options = self.answer_lone_options
         for _ in range(MAX_STEPS_PER_ADVANCE):
             if not stack:
                 self._pending = None
                 return
-            frame = stack[-1]
-            decision = handlers[frame[0]](self, frame, None)
+            decision = self.resolve_frame(stack[-1], None)
             if decision is not None:
                 options = decision.options
                 if not answer_lone_options or len(options) != 1:
@@ -315,8 +320,7 @@ class GameState(ABC):
                     return
                 # What _apply_unchecked does with the answer, without leaving this loop.
                 self.log.append((decision.player, options[0]))
-                frame = stack[-1]
-                handlers[frame[0]](self, frame, options[0])
+                self.resolve_frame(stack[-1], options[0])
         raise RuntimeError(f"{self.GAME}: effect stack did not settle: top frame {stack[-1]!r}")
 
     def seats_from(self, first: int) -> tuple[int, ...]:

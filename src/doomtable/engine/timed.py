@@ -160,8 +160,7 @@ class TimedGameState(GameState):
     def _act(self, player: int, option: Option, at: int) -> None:
         self.log.append((player, option, at))
         self.clock = at
-        frame = self.stack[-1]
-        self.HANDLERS[frame[0]](self, frame, option)
+        self.resolve_frame(self.stack[-1], option)
         self._advance()
 
     def _pass_time(self, at: int) -> None:

@@ -114,6 +114,24 @@ _DEFEND_PROMPT: Final = _Texts("Defend against {0} attack(s)")
 class DoomOnYouRules(DoomOnYouBase):
     """The rules: which options a player has, and what battle plays and responses do."""
 
+    def resolve_frame(self, frame: Frame, option: Option | None) -> Decision | None:
+        # The frames that resolve most often, by name: compiled, each is a direct call. Every
+        # other frame goes through HANDLERS, which names these same handlers.
+        name: str = frame[0]
+        if name == "declare":
+            return h_declare(self, frame, option)
+        if name == "bribe":
+            return h_bribe(self, frame, option)
+        if name == "defend":
+            return h_defend(self, frame, option)
+        if name == "place":
+            return h_place(self, frame, option)
+        if name == "draw_step":
+            return h_draw_step(self, frame, option)
+        if name == "pre":
+            return h_pre(self, frame, option)
+        return self.HANDLERS[name](self, frame, option)
+
     # ----------------------------------------------------------------- options
 
     def battle_options(self, p: int, t: int, live: list[int] | None = None) -> list[Option]:
