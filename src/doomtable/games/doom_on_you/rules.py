@@ -130,6 +130,14 @@ class DoomOnYouRules(DoomOnYouBase):
             return h_draw_step(self, frame, option)
         if name == "pre":
             return h_pre(self, frame, option)
+        if name == "bribe_answer":
+            return h_bribe_answer(self, frame, option)
+        if name == "window":
+            return GameState._window(self, frame, option)
+        if name == "turn":
+            return h_turn(self, frame, option)
+        if name == "defender_draw":
+            return h_defender_draw(self, frame, option)
         return self.HANDLERS[name](self, frame, option)
 
     # ----------------------------------------------------------------- options
