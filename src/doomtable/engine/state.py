@@ -339,16 +339,19 @@ class GameState(ABC):
         order = tuple(order)
         if not order:
             return
+        first = 0
         if self.auto_pass:
-            for player in order:
-                if self.response_options(player, trigger):
-                    break
-            else:
-                # Nobody can answer, so nothing changes while it is open: the whole window is
-                # a pass. Callers open windows last, so nothing else could resolve before it.
-                self.log.extend([(player, PASS) for player in order])
+            # Whoever cannot answer would be passed for, one window frame each, with nothing
+            # changing in between (callers open windows last, so nothing else resolves before
+            # it): their passes are logged here, and the window opens at the first seat that
+            # can answer, or not at all.
+            while first < len(order) and not self.response_options(order[first], trigger):
+                first += 1
+            if first:
+                self.log.extend([(player, PASS) for player in order[:first]])
+            if first == len(order):
                 return
-        self.stack.append(("window", trigger, order, 0))
+        self.stack.append(("window", trigger, order, first))
 
     @staticmethod
     def _window(state: GameState, frame: Frame, option: Option | None) -> Decision | None:

@@ -391,7 +391,14 @@ def h_turn(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
     s.emit(ALL, "turn", p)
     if s.has_in_pile(p, Persistent.DRAW_AT_TURN_START):
         s.draw(p, 1)
-    s.push(("age_turn", p), ("main", p), ("end_turn", p))
+    s.push(("main", p), ("end_turn", p))
+    rule = s.rule()
+    if rule is AgeRule.ALIEN_TERRAFORM:
+        s.stack.append(("age_turn", p))  # the one turn-start rule that may ask
+    else:
+        # What an ``age_turn`` frame would do as the very next frame, done here: it would
+        # never stop to ask, and a frame costs a round trip through the engine.
+        _turn_start_rule(s, p, rule)
     return None
 
 
@@ -417,6 +424,13 @@ def h_age_turn(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
                 s.stack.append(("stabilize", p, 0))
             return None
     s.stack.pop()
+    _turn_start_rule(s, p, rule)
+    return None
+
+
+def _turn_start_rule(s: DoomlingsRules, p: int, rule: AgeRule) -> None:
+    """What the current age does to ``p`` as their turn begins (Alien Terraform's choice
+    aside), without asking anything itself."""
     if rule is AgeRule.FLOURISH:
         s.draw(p, 2)
     elif rule is AgeRule.COMET:
@@ -435,7 +449,6 @@ def h_age_turn(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
     elif rule is AgeRule.AWAKENING and s.age_deck:
         s.age_seen |= bit(p)
         s.emit(bit(p), "peek", p, s.age_deck[-1])
-    return None
 
 
 @handler("main")
@@ -457,14 +470,17 @@ def h_main(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
         return s.ask(p, "turn", "Play a trait", options)
     s.stack.pop()
     verb = option[0]
+    # The play is carried out here rather than pushed as a ``play`` frame: it would be the
+    # very next frame to resolve, and it never asks.
     if verb == "play":
         card = option[1]
         s.leave_hand(p, card)
-        s.push(("play", p, card, FROM_HAND, 1), ("age_extra", p, card))
+        s.stack.append(("age_extra", p, card))
+        play_trait(s, p, card, FROM_HAND, 1, p)
     elif verb == "play_on":
         _, card, q = option
         s.leave_hand(p, card)
-        s.stack.append(("play", q, card, FROM_HAND, 0, p))
+        play_trait(s, q, card, FROM_HAND, 0, p)
     else:
         _drop_turn_end(s, p)
         s.emit(ALL, "cannot_play", p)
@@ -523,8 +539,19 @@ def h_end_turn(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
     after.append(("late_window", p))
     if rule is AgeRule.ENLIGHTENMENT:
         s.push(("enlighten", p, 2), ("stabilize_choice", p), *after)
-    else:
+    elif rule is AgeRule.PROSPERITY or rule is AgeRule.NIETZSCHE:
         s.push(("stabilize_choice", p), *after)
+    else:
+        # No choice to offer: what the ``stabilize_choice``, ``stabilize``, ``draw`` and
+        # ``late_window`` frames would do as the next frames, done here, each pushed only
+        # where it stops to ask (a frame costs a round trip through the engine).
+        size = 4 if rule is AgeRule.WONDER else 0
+        if s.stabilize_now(p, size or s.gene_pool[p]) > 0:
+            s.push(("stabilize", p, size), *after)  # asks for the discards
+            return None
+        if rule is AgeRule.COASTAL:
+            s.draw(p, 1)
+        s.open_window(("stabilized", p), (p,))
     return None
 
 
@@ -624,14 +651,21 @@ def h_play(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
     ``owner`` only for Self-Awareness played into an opponent's pile.
     """
     s.stack.pop()
-    owner, card, how, with_action = frame[1], frame[2], frame[3], frame[4]
-    player = frame[5] if len(frame) > 5 else owner
+    play_trait(s, frame[1], frame[2], frame[3], frame[4], frame[5] if len(frame) > 5 else frame[1])
+    return None
+
+
+def play_trait(
+    s: DoomlingsRules, owner: int, card: int, how: int, with_action: int, player: int
+) -> None:
+    """What a ``play`` frame does (see :func:`h_play`), for a handler that would push one as
+    the next frame to resolve."""
     trait = CARD[card]
     if how != UNRESTRICTED and trait.dominant and not s.dominant_room(owner):
         # A 3rd dominant arriving by chance is discarded.
         s.discard_pile(owner).append(card)
         s.emit(ALL, "discards_dominant", owner, card)
-        return None
+        return
     s.enter_pile(owner, card)
     s.last_colors = trait.colors
     s.emit(ALL, "plays", player, card, owner)
@@ -651,7 +685,6 @@ def h_play(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
     # Under Age of Peace no action will happen, so there is none to prevent.
     preventable = acting and s.rule() is not AgeRule.PEACE
     s.open_window(("played", player, card, int(preventable)), s.seats_from(player)[1:])
-    return None
 
 
 @handler("pay")
