@@ -328,6 +328,11 @@ class GameState(ABC):
         # A reversed copy of the tuple: extending by ``reversed()`` goes through an iterator.
         self.stack.extend(frames[::-1])
 
+    def push_all(self, frames: list[Frame]) -> None:
+        """:meth:`push` for frames already in a list: compiled code passes a starred list
+        to a method through Python's calling convention, which costs more than the push."""
+        self.stack.extend(frames[::-1])
+
     # ----------------------------------------------------------------- response windows
 
     def open_window(self, trigger: tuple[Any, ...], order: Iterable[int]) -> None:
@@ -347,8 +352,8 @@ class GameState(ABC):
             # can answer, or not at all.
             while first < len(order) and not self.response_options(order[first], trigger):
                 first += 1
-            if first:
-                self.log.extend([(player, PASS) for player in order[:first]])
+            for i in range(first):
+                self.log.append(pass_entry(order[i]))
             if first == len(order):
                 return
         self.stack.append(("window", trigger, order, first))
@@ -362,7 +367,7 @@ class GameState(ABC):
             if responses:
                 options = (PASS, *responses)
             elif state.auto_pass:
-                state.log.append((player, PASS))
+                state.log.append(pass_entry(player))
                 state.stack.pop()
                 if index + 1 < len(order):
                     state.stack.append(("window", trigger, order, index + 1))
@@ -518,6 +523,17 @@ def seats_from(players: int, first: int) -> tuple[int, ...]:
             tuple((p + i) % players for i in range(players)) for p in range(players)
         )
     return table[first]
+
+
+_PASS_ENTRIES: Final[list[LogEntry]] = []
+
+
+def pass_entry(player: int) -> LogEntry:
+    """``(player, PASS)``, the log entry of a pass: one shared tuple per seat, as most of a
+    bots-only game's log entries are passes the engine writes without asking."""
+    while len(_PASS_ENTRIES) <= player:
+        _PASS_ENTRIES.append((len(_PASS_ENTRIES), PASS))
+    return _PASS_ENTRIES[player]
 
 
 _CLONE_PLANS: Final[dict[type[GameState], tuple[tuple[str, Field], ...]]] = {}

@@ -89,7 +89,7 @@ class DoomlingsState(DoomlingsRules):
         s.decks = [[] for _ in range(players)]
         s.discards = [[] for _ in range(players)]
         s.lab = []
-        s.push(*variants.deal(s, HAND_SIZE), ("flip", 0))
+        s.push_all([*variants.deal(s, HAND_SIZE), ("flip", 0)])
         s._advance()
         return s
 
@@ -231,8 +231,9 @@ class DoomlingsState(DoomlingsRules):
     def stabilize_now(self, player: int, size: int | None = None) -> int:
         # An unseen mark, so the log stops naming the trait just played as the cause. Asking
         # again for the same discard (as loading a save does) adds no second mark.
-        if not self.events or self.events[-1] != (0, "stabilizes", player):
-            self.emit(0, "stabilizes", player)
+        mark: tuple[Any, ...] = (0, "stabilizes", player)
+        if not self.events or self.events[-1] != mark:
+            self.emit(mark)
         return super().stabilize_now(player, size)
 
     # ------------------------------------------------------------------ views
@@ -561,7 +562,7 @@ class DoomlingsState(DoomlingsRules):
             self.first_player = int(setup["first_player"]) % self.players
         self.round_no = 0
         self.events = []  # the deal being rearranged is not part of the scenario's story
-        self.emit(ALL, "scenario")
+        self.emit((ALL, "scenario"))
         self.push(("round",))
         if AGES[self.age].rule is AgeRule.HERO:
             rules.call_hero(self)

@@ -263,13 +263,13 @@ def h_flip(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
         info = AGES[age]
         if rush and not info.catastrophe:
             _to_era(s, age)
-            s.emit(ALL, "skip_age", age)
+            s.emit((ALL, "skip_age", age))
             continue
         if rush == 2 and info.catastrophe:
             # Out of traits: skip straight to the last catastrophe, which ends the world.
             if _catastrophes_left(s):
                 _to_era(s, age)
-                s.emit(ALL, "skip_age", age)
+                s.emit((ALL, "skip_age", age))
                 continue
             s.catastrophes = s.era_count() - 1
         s.age = age
@@ -277,7 +277,7 @@ def h_flip(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
             _catastrophe(s, age)
         else:
             _to_era(s, age)
-            s.emit(ALL, "age", age)
+            s.emit((ALL, "age", age))
             s.stack.append(("round",))
             if info.rule is AgeRule.HERO:
                 call_hero(s)
@@ -323,14 +323,14 @@ def _catastrophe(s: DoomlingsRules, age: int) -> None:
     info = AGES[age]
     s.catastrophes += 1
     _to_era(s, age)
-    s.emit(ALL, "catastrophe", age, s.catastrophes)
+    s.emit((ALL, "catastrophe", age, s.catastrophes))
     s.ignoring = 0
     if age != FOUR_HORSEMEN and not s.denial_spent:
         for p in range(s.players):
             if s.has_in_pile(p, Persistent.IGNORE_CATASTROPHE):
                 s.ignoring |= bit(p)
                 s.denial_spent = True
-                s.emit(ALL, "denial", p, age)
+                s.emit((ALL, "denial", p, age))
     for p in range(s.players):
         if info.gene_pool and not s.ignoring & bit(p):
             s.shift_gene_pool(p, info.gene_pool)
@@ -339,7 +339,7 @@ def _catastrophe(s: DoomlingsRules, age: int) -> None:
         s.final_doom = age
     if not final or s.FINAL_MOVES_FIRST_PLAYER:
         s.first_player = (s.first_player + 1) % s.players
-        s.emit(ALL, "first_player", s.first_player)
+        s.emit((ALL, "first_player", s.first_player))
     if final and not s.FINAL_WHITE_TEXT:
         s.stack.append(("worlds_end",))
         return
@@ -356,7 +356,7 @@ def _catastrophe(s: DoomlingsRules, age: int) -> None:
         frames.append(("flip", 0))  # nobody takes turns on a catastrophe
     else:
         frames.append(("round",))
-    s.push(*frames)
+    s.push_all(frames)
 
 
 @handler("round")
@@ -366,11 +366,12 @@ def h_round(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision 
     order = s.order_from(s.first_player)
     if s.rule() is AgeRule.MESSIAH:
         order.reverse()
-    end: list[Frame] = [("round_end",)]
+    frames: list[Frame] = [("turn", p) for p in order]
+    frames.append(("round_end",))
     if s.variant == "genetic-mishap":
-        end.append(("mishap", -1))
-    end.append(("flip", 2 if s.deck_out else 0))
-    s.push(*[("turn", p) for p in order], *end)
+        frames.append(("mishap", -1))
+    frames.append(("flip", 2 if s.deck_out else 0))
+    s.push_all(frames)
     return None
 
 
@@ -379,7 +380,7 @@ def h_round_end(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
     s.stack.pop()
     s.turn_player = -1
     if s.deck_out:
-        s.emit(ALL, "deck_out")
+        s.emit((ALL, "deck_out"))
     return None
 
 
@@ -388,7 +389,7 @@ def h_turn(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
     p = frame[1]
     s.stack.pop()
     s.turn_player = p
-    s.emit(ALL, "turn", p)
+    s.emit((ALL, "turn", p))
     if s.has_in_pile(p, Persistent.DRAW_AT_TURN_START):
         s.draw(p, 1)
     s.push(("main", p), ("end_turn", p))
@@ -448,7 +449,7 @@ def _turn_start_rule(s: DoomlingsRules, p: int, rule: AgeRule) -> None:
         s.stack.append(("discard_n", p, 1, "Northern Winds"))
     elif rule is AgeRule.AWAKENING and s.age_deck:
         s.age_seen |= bit(p)
-        s.emit(bit(p), "peek", p, s.age_deck[-1])
+        s.emit((bit(p), "peek", p, s.age_deck[-1]))
 
 
 @handler("main")
@@ -483,7 +484,7 @@ def h_main(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
         play_trait(s, q, card, FROM_HAND, 0, p)
     else:
         _drop_turn_end(s, p)
-        s.emit(ALL, "cannot_play", p)
+        s.emit((ALL, "cannot_play", p))
         if verb == "redraw":
             s.discard_whole_hand(p)
             s.draw(p, 3)
@@ -494,7 +495,7 @@ def _empty_hand(s: DoomlingsRules, p: int) -> None:
     """An empty hand draws 5 (Blackbox: 3) and skips the turn, without stabilizing."""
     s.stack.pop()
     _drop_turn_end(s, p)
-    s.emit(ALL, "empty_hand", p, s.EMPTY_HAND_DRAW)
+    s.emit((ALL, "empty_hand", p, s.EMPTY_HAND_DRAW))
     s.draw(p, s.EMPTY_HAND_DRAW)
 
 
@@ -533,25 +534,28 @@ def h_end_turn(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
     rule = s.rule()
     if s.deck_out:
         return None  # the FAQ: with no traits left, turns end without stabilizing
-    after: list[Frame] = []
-    if rule is AgeRule.COASTAL:
-        after.append(("draw", p, 1))
-    after.append(("late_window", p))
-    if rule is AgeRule.ENLIGHTENMENT:
-        s.push(("enlighten", p, 2), ("stabilize_choice", p), *after)
-    elif rule is AgeRule.PROSPERITY or rule is AgeRule.NIETZSCHE:
-        s.push(("stabilize_choice", p), *after)
-    else:
-        # No choice to offer: what the ``stabilize_choice``, ``stabilize``, ``draw`` and
-        # ``late_window`` frames would do as the next frames, done here, each pushed only
-        # where it stops to ask (a frame costs a round trip through the engine).
-        size = 4 if rule is AgeRule.WONDER else 0
-        if s.stabilize_now(p, size or s.gene_pool[p]) > 0:
-            s.push(("stabilize", p, size), *after)  # asks for the discards
-            return None
+    size = 4 if rule is AgeRule.WONDER else 0
+    choice = (
+        rule is AgeRule.ENLIGHTENMENT or rule is AgeRule.PROSPERITY or rule is AgeRule.NIETZSCHE
+    )
+    if not choice and s.stabilize_now(p, size or s.gene_pool[p]) <= 0:
+        # Nothing to choose or discard: what the ``stabilize_choice``, ``stabilize``, ``draw``
+        # and ``late_window`` frames would do as the next frames, done here (a frame costs a
+        # round trip through the engine). Each is pushed below only where it stops to ask.
         if rule is AgeRule.COASTAL:
             s.draw(p, 1)
         s.open_window(("stabilized", p), (p,))
+        return None
+    # Pushed last to first: the last pushed resolves first.
+    s.stack.append(("late_window", p))
+    if rule is AgeRule.COASTAL:
+        s.stack.append(("draw", p, 1))
+    if not choice:
+        s.stack.append(("stabilize", p, size))  # asks for the discards
+    elif rule is AgeRule.ENLIGHTENMENT:
+        s.push(("enlighten", p, 2), ("stabilize_choice", p))
+    else:
+        s.stack.append(("stabilize_choice", p))
     return None
 
 
@@ -593,7 +597,7 @@ def h_stabilize_choice(s: DoomlingsRules, frame: Frame, option: Option | None) -
             )
         s.stack.pop()
         if option == ("no_stabilize",):
-            s.emit(ALL, "no_stabilize", p)
+            s.emit((ALL, "no_stabilize", p))
         elif option == ("redraw",):
             s.discard_whole_hand(p)
             s.draw(p, 3)
@@ -664,11 +668,11 @@ def play_trait(
     if how != UNRESTRICTED and trait.dominant and not s.dominant_room(owner):
         # A 3rd dominant arriving by chance is discarded.
         s.discard_pile(owner).append(card)
-        s.emit(ALL, "discards_dominant", owner, card)
+        s.emit((ALL, "discards_dominant", owner, card))
         return
     s.enter_pile(owner, card)
     s.last_colors = trait.colors
-    s.emit(ALL, "plays", player, card, owner)
+    s.emit((ALL, "plays", player, card, owner))
     follow: list[Frame] = []
     req = trait.requirement
     if isinstance(req, PayWithTrait) and how != UNRESTRICTED:
@@ -715,7 +719,7 @@ def h_pay(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | 
     if option[0] == "give_trait":
         _, q, c = option
         s.move_trait(p, q, c)
-        s.emit(ALL, "gives_trait", p, c, q)
+        s.emit((ALL, "gives_trait", p, c, q))
     else:
         s.stack.append(("discard_trait_now", p, option[2]))
     return None
@@ -741,7 +745,7 @@ def h_self_replicate(s: DoomlingsRules, frame: Frame, option: Option | None) -> 
     if option != PASS:
         s.leave_pile(p, option[1])
         s.hands[p].append(option[1])
-        s.emit(ALL, "returns_to_hand", p, option[1])
+        s.emit((ALL, "returns_to_hand", p, option[1]))
     return None
 
 
@@ -751,10 +755,10 @@ def h_do_action(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
     _, p, card = frame[:3]
     s.stack.pop()
     if s.rule() is AgeRule.PEACE:
-        s.emit(ALL, "peace", card)
+        s.emit((ALL, "peace", card))
         return None
     trait = CARD[card]
-    s.push(*[("fx", p, card, k, 0) for k in range(len(trait.action))])
+    s.push_all([("fx", p, card, k, 0) for k in range(len(trait.action))])
     return None
 
 
@@ -817,7 +821,7 @@ def on_response(s: DoomlingsRules, q: int, option: Option, trigger: tuple[Any, .
         s.stack.append(("play", q, card, UNRESTRICTED, 1))
         return False
     if when is PlayWhen.PREVENT_ACTION:
-        s.emit(ALL, "prevents", q, trigger[2])
+        s.emit((ALL, "prevents", q, trigger[2]))
         _cancel_action(s, trigger[1], trigger[2])
         s.stack.append(("play", q, card, FROM_HAND, 0))
         return False
@@ -845,7 +849,7 @@ def h_parasite(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
     s.stack.pop()
     if card in s.piles[p] and s.movable(card):
         s.move_trait(p, q, card)
-        s.emit(ALL, "steals_trait", q, card, p)
+        s.emit((ALL, "steals_trait", q, card, p))
     return None
 
 
@@ -887,7 +891,7 @@ def h_disaster(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
     elif effect is CatastropheEffect.GIVE_NEIGHBOURS:
         n = s.players
         neighbours = sorted({(p - 1) % n, (p + 1) % n} - {p})
-        s.push(*[("give_card", p, q) for q in neighbours])
+        s.push_all([("give_card", p, q) for q in neighbours])
     elif effect is CatastropheEffect.DISCARD_ANY_TRAIT:
         s.stack.append(("discard_own", p, None, AGES[age].name))
     return None
@@ -903,7 +907,7 @@ def h_pass_right(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
     hands = [s.hands[p] for p in seats]
     for i, p in enumerate(seats):
         s.hands[seats[i - 1]] = hands[i]
-        s.emit(ALL, "passes_hand", p, seats[i - 1])
+        s.emit((ALL, "passes_hand", p, seats[i - 1]))
     s.revealed = []
     return None
 
@@ -965,8 +969,8 @@ def h_give_card(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
 def _give(s: DoomlingsRules, p: int, q: int, card: int) -> None:
     s.leave_hand(p, card)
     s.hands[q].append(card)
-    s.emit(s.others(p) & s.others(q), "gives_card", p, q)
-    s.emit(bit(p) | bit(q), "gave_card", p, q, card)
+    s.emit((s.others(p) & s.others(q), "gives_card", p, q))
+    s.emit((bit(p) | bit(q), "gave_card", p, q, card))
 
 
 @handler("discard_own")
@@ -999,12 +1003,12 @@ def h_discard_trait_now(s: DoomlingsRules, frame: Frame, option: Option | None) 
     if card not in s.piles[p]:
         return None
     if CARD[card].persistent is Persistent.COMES_BACK:
-        s.emit(ALL, "endures", p, card)
+        s.emit((ALL, "endures", p, card))
         return None
     regrow = s.has_in_pile(p, Persistent.REGROW)
     s.leave_pile(p, card)
     s.discard_pile(p).append(card)
-    s.emit(ALL, "discards_trait", p, card)
+    s.emit((ALL, "discards_trait", p, card))
     if regrow:
         s.stack.append(("regrow", p))
     return None
@@ -1041,13 +1045,13 @@ def h_pick_opponent(s: DoomlingsRules, frame: Frame, option: Option | None) -> D
     elif purpose == "nosy":
         shown = s.rng.sample(s.hands[q], frame[3])
         s.revealed.extend((bit(p), c) for c in shown)
-        s.emit(bit(p), "sees", p, q, tuple(shown))
-        s.emit(s.others(p), "looks", p, q, len(shown))
+        s.emit((bit(p), "sees", p, q, tuple(shown)))
+        s.emit((s.others(p), "looks", p, q, len(shown)))
         s.stack.append(("take_shown", p, tuple((q, c) for c in shown)))
     elif purpose == "flight":
         s.hands[p], s.hands[q] = s.hands[q], s.hands[p]
         s.revealed = [r for r in s.revealed if r[1] not in s.hands[p] and r[1] not in s.hands[q]]
-        s.emit(ALL, "swaps_hands", p, q)
+        s.emit((ALL, "swaps_hands", p, q))
     return None
 
 
@@ -1067,8 +1071,8 @@ def _steal_random(s: DoomlingsRules, p: int, q: int, n: int) -> None:
         card = hand[s.rng.below(len(hand))]
         s.leave_hand(q, card)
         s.hands[p].append(card)
-        s.emit(s.others(p) & s.others(q), "steals_card", p, q)
-        s.emit(bit(p) | bit(q), "stole_card", p, q, card)
+        s.emit((s.others(p) & s.others(q), "steals_card", p, q))
+        s.emit((bit(p) | bit(q), "stole_card", p, q, card))
 
 
 @handler("take_shown")
@@ -1093,11 +1097,11 @@ def h_take_shown(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
     s.hands[p].append(card)
     played = s.plays_at_once(p, card)
     if shown_to_all or played:
-        s.emit(ALL, "takes_shown", p, q, card)
+        s.emit((ALL, "takes_shown", p, q, card))
     else:
         # Nosy's card was shown to the taker alone and now hides in their hand.
-        s.emit(s.others(p) & s.others(q), "takes_hidden", p, q)
-        s.emit(bit(p) | bit(q), "takes_shown", p, q, card)
+        s.emit((s.others(p) & s.others(q), "takes_hidden", p, q))
+        s.emit((bit(p) | bit(q), "takes_shown", p, q, card))
     if played:
         s.leave_hand(p, card)
         s.stack.append(("play", p, card, FROM_HAND, 1))
@@ -1121,7 +1125,7 @@ def h_reveal(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision
     s.stack.pop()
     card = option[1]
     s.revealed.append((ALL, card))
-    s.emit(ALL, "shows", q, card)
+    s.emit((ALL, "shows", q, card))
     return None
 
 
@@ -1161,7 +1165,7 @@ def h_fx(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | N
     elif isinstance(fx, StealFromHand):
         s.stack.append(("pick_opponent", p, "impatience", fx.n))
     elif isinstance(fx, RevealAndSteal):
-        s.push(*[("reveal", q, p) for q in opps], ("take_revealed", p))
+        s.push_all([*[("reveal", q, p) for q in opps], ("take_revealed", p)])
     elif isinstance(fx, LookAndSteal):
         s.stack.append(("pick_opponent", p, "nosy", fx.n))
     elif isinstance(fx, ReturnTrait):
@@ -1177,7 +1181,7 @@ def h_fx(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | N
     elif isinstance(fx, SwapTraits):
         s.stack.append(("swap_traits", p, int(fx.match is SameColor.SAME)))
     elif isinstance(fx, OpponentsDiscardTrait):
-        s.push(*[("discard_own", q, _key(fx.filter), trait.name) for q in opps])
+        s.push_all([("discard_own", q, _key(fx.filter), trait.name) for q in opps])
     elif isinstance(fx, MutualDiscardTrait):
         s.stack.append(("reckless", p, card))
     elif isinstance(fx, DiscardOwnTrait):
@@ -1197,7 +1201,7 @@ def h_fx(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | N
     elif isinstance(fx, PeekAge):
         if s.age_deck:
             s.age_seen |= bit(p)
-            s.emit(bit(p), "peek", p, s.age_deck[-1])
+            s.emit((bit(p), "peek", p, s.age_deck[-1]))
     elif isinstance(fx, MoveSelfToOpponent):
         s.stack.append(("move_self", p, card))
     elif isinstance(fx, EndOfWorldRush):
@@ -1215,7 +1219,7 @@ def _rush_to_catastrophe(s: DoomlingsRules, p: int) -> None:
             break
     s.stack.pop()  # the flip that would have come
     s.turn_player = -1
-    s.emit(ALL, "rush", p)
+    s.emit((ALL, "rush", p))
     s.stack.append(("flip", 1))
 
 
@@ -1226,7 +1230,7 @@ def h_name_color(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
         return s.ask(p, "color", f"{CARD[card].name}: name a color", [("color", c) for c in COLORS])
     s.stack.pop()
     color = option[1]
-    s.emit(ALL, "names_color", p, card, color)
+    s.emit((ALL, "names_color", p, card, color))
     if purpose == "persuasive":
         for q in s.order_from(p):
             for c in [c for c in s.hands[q] if CARD[c].colors & color]:
@@ -1259,7 +1263,7 @@ def h_steal_trait(s: DoomlingsRules, frame: Frame, option: Option | None) -> Dec
     s.stack.pop()
     _, q, stolen = option
     s.move_trait(q, p, stolen)
-    s.emit(ALL, "steals_trait", p, stolen, q)
+    s.emit((ALL, "steals_trait", p, stolen, q))
     if fx.play_action and CARD[stolen].action:
         s.stack.append(("act_from_pile", p, stolen))
     return None
@@ -1284,7 +1288,7 @@ def h_return_trait(s: DoomlingsRules, frame: Frame, option: Option | None) -> De
     s.leave_pile(q, card)
     s.hands[q].append(card)
     s.revealed.append((ALL, card))
-    s.emit(ALL, "returns_trait", p, card, q)
+    s.emit((ALL, "returns_trait", p, card, q))
     return None
 
 
@@ -1323,7 +1327,7 @@ def h_give_trait(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
     s.stack.pop()
     _, q, card = option
     s.move_trait(p, q, card)
-    s.emit(ALL, "gives_trait", p, card, q)
+    s.emit((ALL, "gives_trait", p, card, q))
     return None
 
 
@@ -1350,7 +1354,7 @@ def _swap(s: DoomlingsRules, p: int, option: Option) -> None:
     _, mine, q, theirs = option
     s.move_trait(p, q, mine)
     s.move_trait(q, p, theirs)
-    s.emit(ALL, "swaps", p, mine, q, theirs)
+    s.emit((ALL, "swaps", p, mine, q, theirs))
 
 
 @handler("swap_traits")
@@ -1512,7 +1516,7 @@ def h_move_self(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
         )
     s.stack.pop()
     s.move_trait(p, option[1], card)
-    s.emit(ALL, "moves_trait", p, card, option[1])
+    s.emit((ALL, "moves_trait", p, card, option[1]))
     return None
 
 
@@ -1524,7 +1528,7 @@ def h_worlds_end(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
     """Sneaky first, then every World's End trait in turn order, then the catastrophe."""
     s.stack.pop()
     s.turn_player = -1
-    s.emit(ALL, "worlds_end", s.final_doom)
+    s.emit((ALL, "worlds_end", s.final_doom))
     order = s.order_from(s.first_player)
     if s.DOOM_BEFORE_TRAITS:
         # Prepper picks the World's End effect before it is applied, so only that one is.
@@ -1554,7 +1558,7 @@ def h_trait_ends(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
                 )
             ):
                 frames.append(("trait_end", p, c))
-    s.push(*frames)
+    s.push_all(frames)
     return None
 
 
@@ -1591,7 +1595,7 @@ def h_recolor(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisio
     if option != PASS:
         _, a, b = option
         s.recolor_pile(p, a, b)
-        s.emit(ALL, "recolors", p, a, b)
+        s.emit((ALL, "recolors", p, a, b))
     return None
 
 
@@ -1608,7 +1612,7 @@ def h_pick_doom(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
         )
     s.stack.pop()
     s.final_doom = option[1]
-    s.emit(ALL, "prepper", p, option[1])
+    s.emit((ALL, "prepper", p, option[1]))
     return None
 
 
@@ -1629,8 +1633,8 @@ def h_doom(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
                 value = min(FACE_VALUE[card], 5)
                 s.end_points[p] += value
                 s.discard_pile(p).append(card)
-                s.emit(ALL, "deus", p, card, value)
-    s.push(*frames)
+                s.emit((ALL, "deus", p, card, value))
+    s.push_all(frames)
     return None
 
 
@@ -1649,6 +1653,6 @@ def h_score(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision 
                 s.tie_draws[p] = face
                 if card is not None:
                     s.discard_pile(p).append(card)
-                    s.emit(ALL, "tie_draw", p, card)
-    s.emit(ALL, "game_over")
+                    s.emit((ALL, "tie_draw", p, card))
+    s.emit((ALL, "game_over"))
     return None

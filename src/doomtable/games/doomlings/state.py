@@ -156,8 +156,11 @@ class DoomlingsBase(GameState):
 
     # ------------------------------------------------------------------ events
 
-    def emit(self, mask: int, *event: Any) -> None:
-        self.events.append((mask,) + event)
+    def emit(self, event: tuple[Any, ...]) -> None:
+        """Record ``event``: ``(mask, kind, *data)``, where ``mask`` says who may see it
+        (:data:`ALL`, or one bit per player). One tuple, built by the caller: a game makes
+        hundreds of events, and joining a mask to separate arguments built two more."""
+        self.events.append(event)
 
     def others(self, player: int) -> int:
         return ((1 << self.players) - 1) & ~bit(player)
@@ -244,7 +247,7 @@ class DoomlingsBase(GameState):
                 deck.extend(self.discards[player])
                 self.discards[player].clear()
                 self.rng.shuffle(deck)
-                self.emit(ALL, "reshuffle", len(deck))
+                self.emit((ALL, "reshuffle", len(deck)))
             if deck:
                 return deck.pop()
             if not self.deck:
@@ -258,7 +261,7 @@ class DoomlingsBase(GameState):
             self.deck = self.discard
             self.discard = []
             self.rng.shuffle(self.deck)
-            self.emit(ALL, "reshuffle", len(self.deck))
+            self.emit((ALL, "reshuffle", len(self.deck)))
         return self.deck.pop()
 
     def draw(self, player: int, n: int) -> list[int]:
@@ -270,14 +273,14 @@ class DoomlingsBase(GameState):
             self.hands[player].append(card)
             drawn.append(card)
         if drawn:
-            self.emit(self.others(player), "draws", player, len(drawn))
-            self.emit(bit(player), "drew", player, tuple(drawn))
+            self.emit((self.others(player), "draws", player, len(drawn)))
+            self.emit((bit(player), "drew", player, tuple(drawn)))
         return drawn
 
     def discard_from_hand(self, player: int, card: int) -> None:
         self.leave_hand(player, card)
         self.discard_pile(player).append(card)
-        self.emit(ALL, "discards", player, card)
+        self.emit((ALL, "discards", player, card))
 
     def discard_random(self, player: int, n: int) -> None:
         for _ in range(n):
