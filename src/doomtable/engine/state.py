@@ -323,15 +323,24 @@ class GameState(ABC):
         """Every seat in turn order, starting with ``first``."""
         return seats_from(self.players, first)
 
+    def seats_after(self, first: int) -> tuple[int, ...]:
+        """Every other seat in turn order, starting at the left of ``first``."""
+        return seats_after(self.players, first)
+
     def push(self, *frames: Frame) -> None:
         """Push frames so that the first one given resolves first."""
-        # A reversed copy of the tuple: extending by ``reversed()`` goes through an iterator.
-        self.stack.extend(frames[::-1])
+        # Appended one by one from the last: extending by ``reversed()`` goes through an
+        # iterator, and by a reversed slice builds a tuple only to throw it away.
+        stack = self.stack
+        for i in range(len(frames) - 1, -1, -1):
+            stack.append(frames[i])
 
     def push_all(self, frames: list[Frame]) -> None:
         """:meth:`push` for frames already in a list: compiled code passes a starred list
         to a method through Python's calling convention, which costs more than the push."""
-        self.stack.extend(frames[::-1])
+        stack = self.stack
+        for i in range(len(frames) - 1, -1, -1):
+            stack.append(frames[i])
 
     # ----------------------------------------------------------------- response windows
 
@@ -512,6 +521,7 @@ class GameState(ABC):
 GameState.HANDLERS = {"window": GameState._window}
 
 _SEATS: Final[dict[int, tuple[tuple[int, ...], ...]]] = {}
+_SEATS_AFTER: Final[dict[int, tuple[tuple[int, ...], ...]]] = {}
 
 
 def seats_from(players: int, first: int) -> tuple[int, ...]:
@@ -522,6 +532,14 @@ def seats_from(players: int, first: int) -> tuple[int, ...]:
         table = _SEATS[players] = tuple(
             tuple((p + i) % players for i in range(players)) for p in range(players)
         )
+    return table[first]
+
+
+def seats_after(players: int, first: int) -> tuple[int, ...]:
+    """:func:`seats_from` without ``first`` itself, looked up as well."""
+    table = _SEATS_AFTER.get(players)
+    if table is None:
+        table = _SEATS_AFTER[players] = tuple(seats_from(players, p)[1:] for p in range(players))
     return table[first]
 
 

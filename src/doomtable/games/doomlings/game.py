@@ -42,6 +42,13 @@ def card_dict(card: int | Trait) -> dict[str, Any]:
     return _trait_dict(card)
 
 
+_PLAIN_AGES: Final = tuple(
+    i for i, a in enumerate(AGES) if not a.catastrophe and not a.birth_of_life
+)
+_CATASTROPHES: Final = tuple(i for i, a in enumerate(AGES) if a.catastrophe)
+"""The ages every game deals its era piles from, listed once rather than at every deal."""
+
+
 # Games and variants outside the compiled modules (and tests) subclass it.
 @mypyc_attr(allow_interpreted_subclasses=True)
 class DoomlingsState(DoomlingsRules):
@@ -96,8 +103,8 @@ class DoomlingsState(DoomlingsRules):
     @staticmethod
     def deal_ages(rng: Rng, piles: int = 3, ages_per_pile: int = 3) -> list[int]:
         """Era piles of ages plus one catastrophe each, shuffled apart; Birth of Life on top."""
-        ages = [i for i, a in enumerate(AGES) if not a.catastrophe and not a.birth_of_life]
-        catastrophes = [i for i, a in enumerate(AGES) if a.catastrophe]
+        ages = list(_PLAIN_AGES)
+        catastrophes = list(_CATASTROPHES)
         rng.shuffle(ages)
         rng.shuffle(catastrophes)
         deck: list[int] = []

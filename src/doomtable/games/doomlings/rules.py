@@ -688,7 +688,7 @@ def play_trait(
     s.stack.extend(follow)
     # Under Age of Peace no action will happen, so there is none to prevent.
     preventable = acting and s.rule() is not AgeRule.PEACE
-    s.open_window(("played", player, card, int(preventable)), s.seats_from(player)[1:])
+    s.open_window(("played", player, card, int(preventable)), s.seats_after(player))
 
 
 @handler("pay")
@@ -769,7 +769,7 @@ def h_act_from_pile(s: DoomlingsRules, frame: Frame, option: Option | None) -> D
     _, p, card = frame
     s.stack.pop()
     s.stack.append(("do_action", p, card))
-    s.open_window(("action", p, card, int(s.rule() is not AgeRule.PEACE)), s.seats_from(p)[1:])
+    s.open_window(("action", p, card, int(s.rule() is not AgeRule.PEACE)), s.seats_after(p))
     return None
 
 

@@ -124,7 +124,8 @@ class DoomlingsBase(GameState):
     @property
     def own_decks(self) -> bool:
         """Intelligent Design: each player draws from and discards to piles of their own."""
-        return self.variant == "intelligent-design"
+        # Not through ``variant``: read at every card drawn or discarded.
+        return self.options.get("variant") == "intelligent-design"
 
     def era_count(self) -> int:
         """How many era piles (each with one catastrophe) the age deck holds."""
@@ -172,7 +173,7 @@ class DoomlingsBase(GameState):
 
     def opponents(self, player: int) -> list[int]:
         """Opponents in turn order, starting at the player's left."""
-        return list(self.seats_from(player)[1:])
+        return list(self.seats_after(player))
 
     # ------------------------------------------------------------------ card facts
 
