@@ -110,6 +110,9 @@ _CANON: Final = tuple(min(i for i, t in enumerate(CARD) if t.name == trait.name)
 _PLAY_WHEN: Final = tuple(t.play_when for t in CARD)
 _HAS_TWIN: Final = tuple(_CANON.count(canon) > 1 for canon in _CANON)
 """Whether another card is a copy of the same trait."""
+_PLAY_OPTION: Final[tuple[Option, ...]] = tuple(("play", c) for c in range(len(CARD)))
+_DISCARD_OPTION: Final[tuple[Option, ...]] = tuple(("discard", c) for c in range(len(CARD)))
+"""Each card's ``play`` and ``discard`` options, built once: a turn offers several."""
 
 
 def handler(op: str) -> Callable[[Handler], Handler]:
@@ -461,7 +464,7 @@ def h_main(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
         if not hand:
             _empty_hand(s, p)
             return None
-        options: list[Option] = [("play", c) for c in s.playable(p, hand)]
+        options: list[Option] = [_PLAY_OPTION[c] for c in s.playable(p, hand)]
         for c in hand:
             if CARD[c].play_when is PlayWhen.INTO_OPPONENT_PILE and s.age_allows(c):
                 options.extend(("play_on", c, q) for q in s.opponents(p))
@@ -581,7 +584,7 @@ def h_enlighten(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
 
 
 def _distinct_discards(hand: list[int]) -> list[Option]:
-    return [("discard", c) for c in distinct(hand)]
+    return [_DISCARD_OPTION[c] for c in distinct(hand)]
 
 
 @handler("stabilize_choice")
@@ -1426,7 +1429,7 @@ def h_play_extra(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
         if not cards:
             s.stack.pop()
             return None
-        options: list[Option] = [("play", c) for c in cards]
+        options: list[Option] = [_PLAY_OPTION[c] for c in cards]
         if optional:
             options.insert(0, PASS)
         where = "your hand" if source == FROM_HAND else "the discard pile"
