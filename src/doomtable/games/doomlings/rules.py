@@ -240,6 +240,18 @@ def _key(flt: TraitFilter | None) -> tuple[Any, ...] | None:
     return (flt.color, flt.face, flt.min_face, flt.positive)
 
 
+_FILTER_OF_KEY: Final[dict[tuple[Any, ...], TraitFilter]] = {}
+
+
+def _filter(key: tuple[Any, ...]) -> TraitFilter:
+    """The filter ``key`` (see :func:`_key`) stands for, built once per key: a dataclass
+    built from a starred tuple goes through Python's calling convention."""
+    flt = _FILTER_OF_KEY.get(key)
+    if flt is None:
+        flt = _FILTER_OF_KEY[key] = TraitFilter(*key)
+    return flt
+
+
 def _opp_traits(
     state: DoomlingsRules, player: int, keep: Callable[[int], bool]
 ) -> list[tuple[int, int]]:
@@ -676,19 +688,18 @@ def play_trait(
     s.enter_pile(owner, card)
     s.last_colors = trait.colors
     s.emit((ALL, "plays", player, card, owner))
-    follow: list[Frame] = []
-    req = trait.requirement
-    if isinstance(req, PayWithTrait) and how != UNRESTRICTED:
-        follow.append(("pay", owner, card))
+    # What follows, pushed last to first (the last pushed resolves first): Self-Replicating's
+    # offer, the payment, the on-play effects, the action.
+    stack = s.stack
     acting = bool(with_action and trait.action and how == FROM_HAND)
-    if trait.on_play:
-        follow.extend(("fx", owner, card, k, 1) for k in range(len(trait.on_play)))
     if acting:
-        follow.append(("do_action", owner, card))
+        stack.append(("do_action", owner, card))
+    for k in range(len(trait.on_play) - 1, -1, -1):
+        stack.append(("fx", owner, card, k, 1))
+    if isinstance(trait.requirement, PayWithTrait) and how != UNRESTRICTED:
+        stack.append(("pay", owner, card))
     if how == FROM_HAND and trait.colors & 2:
-        follow.insert(0, ("self_replicate", owner, card))
-    follow.reverse()  # pushed so that the first resolves first
-    s.stack.extend(follow)
+        stack.append(("self_replicate", owner, card))
     # Under Age of Peace no action will happen, so there is none to prevent.
     preventable = acting and s.rule() is not AgeRule.PEACE
     s.open_window(("played", player, card, int(preventable)), s.seats_after(player))
@@ -980,7 +991,7 @@ def _give(s: DoomlingsRules, p: int, q: int, card: int) -> None:
 def h_discard_own(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
     """A player discards one trait of their own pile matching a filter (chosen)."""
     _, p, key, why = frame
-    flt = None if key is None else TraitFilter(*key)
+    flt = None if key is None else _filter(key)
     cards = [c for c in s.piles[p] if s.movable(c) and (flt is None or s.matches(c, flt))]
     if option is None:
         if not cards:
