@@ -520,27 +520,32 @@ class GameState(ABC):
 
 GameState.HANDLERS = {"window": GameState._window}
 
-_SEATS: Final[dict[int, tuple[tuple[int, ...], ...]]] = {}
-_SEATS_AFTER: Final[dict[int, tuple[tuple[int, ...], ...]]] = {}
+_SEATS: Final[list[tuple[tuple[int, ...], ...]]] = []
+_SEATS_AFTER: Final[list[tuple[tuple[int, ...], ...]]] = []
+"""Per number of players: the seat orders from each seat, with and without that seat."""
+
+
+def _seat_tables(players: int) -> None:
+    while len(_SEATS) <= players:
+        n = len(_SEATS)
+        orders = tuple(tuple((p + i) % n for i in range(n)) for p in range(n))
+        _SEATS.append(orders)
+        _SEATS_AFTER.append(tuple(order[1:] for order in orders))
 
 
 def seats_from(players: int, first: int) -> tuple[int, ...]:
     """The seats of a ``players``-seat table in turn order, starting with ``first``: looked up,
     not recomputed, as the rules ask for seat orders at nearly every decision."""
-    table = _SEATS.get(players)
-    if table is None:
-        table = _SEATS[players] = tuple(
-            tuple((p + i) % players for i in range(players)) for p in range(players)
-        )
-    return table[first]
+    if players >= len(_SEATS):
+        _seat_tables(players)
+    return _SEATS[players][first]
 
 
 def seats_after(players: int, first: int) -> tuple[int, ...]:
     """:func:`seats_from` without ``first`` itself, looked up as well."""
-    table = _SEATS_AFTER.get(players)
-    if table is None:
-        table = _SEATS_AFTER[players] = tuple(seats_from(players, p)[1:] for p in range(players))
-    return table[first]
+    if players >= len(_SEATS):
+        _seat_tables(players)
+    return _SEATS_AFTER[players][first]
 
 
 _PASS_ENTRIES: Final[list[LogEntry]] = []

@@ -121,11 +121,16 @@ class DoomlingsBase(GameState):
     def variant(self) -> str:
         return str(self.options.get("variant", "none"))
 
+    _own_decks: int = -1
+    """:attr:`own_decks` once read (-1 before): it is read at every card drawn or discarded,
+    and a game's options never change. Not a field: copies and loaded games read it again."""
+
     @property
     def own_decks(self) -> bool:
         """Intelligent Design: each player draws from and discards to piles of their own."""
-        # Not through ``variant``: read at every card drawn or discarded.
-        return self.options.get("variant") == "intelligent-design"
+        if self._own_decks < 0:
+            self._own_decks = int(self.variant == "intelligent-design")
+        return self._own_decks == 1
 
     def era_count(self) -> int:
         """How many era piles (each with one catastrophe) the age deck holds."""
