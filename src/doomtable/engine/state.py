@@ -520,43 +520,41 @@ class GameState(ABC):
 
 GameState.HANDLERS = {"window": GameState._window}
 
-_SEATS: Final[list[tuple[tuple[int, ...], ...]]] = []
-_SEATS_AFTER: Final[list[tuple[tuple[int, ...], ...]]] = []
-"""Per number of players: the seat orders from each seat, with and without that seat."""
+TABLE_SEATS: Final = 16
+"""Tables up to this many seats have their seat orders and pass entries built at import
+(whole, so that threads never see them half built); larger ones compute them when asked."""
 
 
-def _seat_tables(players: int) -> None:
-    while len(_SEATS) <= players:
-        n = len(_SEATS)
-        orders = tuple(tuple((p + i) % n for i in range(n)) for p in range(n))
-        _SEATS.append(orders)
-        _SEATS_AFTER.append(tuple(order[1:] for order in orders))
+def _seat_orders(players: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple((p + i) % players for i in range(players)) for p in range(players))
+
+
+_SEATS: Final = tuple(_seat_orders(n) for n in range(TABLE_SEATS + 1))
+_SEATS_AFTER: Final = tuple(tuple(order[1:] for order in orders) for orders in _SEATS)
 
 
 def seats_from(players: int, first: int) -> tuple[int, ...]:
     """The seats of a ``players``-seat table in turn order, starting with ``first``: looked up,
     not recomputed, as the rules ask for seat orders at nearly every decision."""
-    if players >= len(_SEATS):
-        _seat_tables(players)
-    return _SEATS[players][first]
+    if players <= TABLE_SEATS:
+        return _SEATS[players][first]
+    return _seat_orders(players)[first]
 
 
 def seats_after(players: int, first: int) -> tuple[int, ...]:
     """:func:`seats_from` without ``first`` itself, looked up as well."""
-    if players >= len(_SEATS):
-        _seat_tables(players)
-    return _SEATS_AFTER[players][first]
+    if players <= TABLE_SEATS:
+        return _SEATS_AFTER[players][first]
+    return _seat_orders(players)[first][1:]
 
 
-_PASS_ENTRIES: Final[list[LogEntry]] = []
+_PASS_ENTRIES: Final[tuple[LogEntry, ...]] = tuple((p, PASS) for p in range(TABLE_SEATS))
 
 
 def pass_entry(player: int) -> LogEntry:
     """``(player, PASS)``, the log entry of a pass: one shared tuple per seat, as most of a
     bots-only game's log entries are passes the engine writes without asking."""
-    while len(_PASS_ENTRIES) <= player:
-        _PASS_ENTRIES.append((len(_PASS_ENTRIES), PASS))
-    return _PASS_ENTRIES[player]
+    return _PASS_ENTRIES[player] if 0 <= player < TABLE_SEATS else (player, PASS)
 
 
 _CLONE_PLANS: Final[dict[type[GameState], tuple[tuple[str, Field], ...]]] = {}
