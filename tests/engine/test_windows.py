@@ -61,6 +61,24 @@ def test_a_player_who_can_respond_is_still_asked_in_a_sample() -> None:
     assert state.labels() == ["pass", "play Automimicry"]
 
 
+def test_a_bots_table_opens_a_window_at_the_first_seat_that_can_answer() -> None:
+    """The seats before it are passed for as the window opens: the log and the state are
+    those of a table that asks them."""
+    hands = dict(HANDS["players"])
+    hands[0] = {"hand": ["Sweat", "Fangs"]}
+    asking = table({"players": hands})
+    bots = asking.clone()
+    bots.auto_pass = True
+    asking.apply(0, "play Sweat")
+    bots.apply(0, "play Sweat")
+    assert asking.pending is not None and asking.pending.player == 1
+    assert asking.labels() == ["pass"]
+    asking.apply(1, PASS)
+    assert bots.log[-1] == (1, PASS)
+    assert bots.pending == asking.pending
+    assert bots.to_json() == asking.to_json()
+
+
 def test_json_round_trip_and_bad_json() -> None:
     state = table()
     state.apply(0, "play Bark")

@@ -327,10 +327,24 @@ class GameState(ABC):
         """Every seat in turn order, starting with ``first``."""
         return seats_from(self.players, first)
 
+    def seats_after(self, first: int) -> tuple[int, ...]:
+        """Every other seat in turn order, starting at the left of ``first``."""
+        return seats_after(self.players, first)
+
     def push(self, *frames: Frame) -> None:
         """Push frames so that the first one given resolves first."""
-        # A reversed copy of the tuple: extending by ``reversed()`` goes through an iterator.
-        self.stack.extend(frames[::-1])
+        # Appended one by one from the last: extending by ``reversed()`` goes through an
+        # iterator, and by a reversed slice builds a tuple only to throw it away.
+        stack = self.stack
+        for i in range(len(frames) - 1, -1, -1):
+            stack.append(frames[i])
+
+    def push_all(self, frames: list[Frame]) -> None:
+        """:meth:`push` for frames already in a list: compiled code passes a starred list
+        to a method through Python's calling convention, which costs more than the push."""
+        stack = self.stack
+        for i in range(len(frames) - 1, -1, -1):
+            stack.append(frames[i])
 
     # ----------------------------------------------------------------- response windows
 
@@ -343,16 +357,19 @@ class GameState(ABC):
         order = tuple(order)
         if not order:
             return
+        first = 0
         if self.auto_pass:
-            for player in order:
-                if self.response_options(player, trigger):
-                    break
-            else:
-                # Nobody can answer, so nothing changes while it is open: the whole window is
-                # a pass. Callers open windows last, so nothing else could resolve before it.
-                self.log.extend([(player, PASS) for player in order])
+            # Whoever cannot answer would be passed for, one window frame each, with nothing
+            # changing in between (callers open windows last, so nothing else resolves before
+            # it): their passes are logged here, and the window opens at the first seat that
+            # can answer, or not at all.
+            while first < len(order) and not self.response_options(order[first], trigger):
+                first += 1
+            for i in range(first):
+                self.log.append(pass_entry(order[i]))
+            if first == len(order):
                 return
-        self.stack.append(("window", trigger, order, 0))
+        self.stack.append(("window", trigger, order, first))
 
     @staticmethod
     def _window(state: GameState, frame: Frame, option: Option | None) -> Decision | None:
@@ -363,7 +380,7 @@ class GameState(ABC):
             if responses:
                 options = (PASS, *responses)
             elif state.auto_pass:
-                state.log.append((player, PASS))
+                state.log.append(pass_entry(player))
                 state.stack.pop()
                 if index + 1 < len(order):
                     state.stack.append(("window", trigger, order, index + 1))
@@ -507,18 +524,41 @@ class GameState(ABC):
 
 GameState.HANDLERS = {"window": GameState._window}
 
-_SEATS: Final[dict[int, tuple[tuple[int, ...], ...]]] = {}
+TABLE_SEATS: Final = 16
+"""Tables up to this many seats have their seat orders and pass entries built at import
+(whole, so that threads never see them half built); larger ones compute them when asked."""
+
+
+def _seat_orders(players: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple((p + i) % players for i in range(players)) for p in range(players))
+
+
+_SEATS: Final = tuple(_seat_orders(n) for n in range(TABLE_SEATS + 1))
+_SEATS_AFTER: Final = tuple(tuple(order[1:] for order in orders) for orders in _SEATS)
 
 
 def seats_from(players: int, first: int) -> tuple[int, ...]:
     """The seats of a ``players``-seat table in turn order, starting with ``first``: looked up,
     not recomputed, as the rules ask for seat orders at nearly every decision."""
-    table = _SEATS.get(players)
-    if table is None:
-        table = _SEATS[players] = tuple(
-            tuple((p + i) % players for i in range(players)) for p in range(players)
-        )
-    return table[first]
+    if players <= TABLE_SEATS:
+        return _SEATS[players][first]
+    return _seat_orders(players)[first]
+
+
+def seats_after(players: int, first: int) -> tuple[int, ...]:
+    """:func:`seats_from` without ``first`` itself, looked up as well."""
+    if players <= TABLE_SEATS:
+        return _SEATS_AFTER[players][first]
+    return _seat_orders(players)[first][1:]
+
+
+_PASS_ENTRIES: Final[tuple[LogEntry, ...]] = tuple((p, PASS) for p in range(TABLE_SEATS))
+
+
+def pass_entry(player: int) -> LogEntry:
+    """``(player, PASS)``, the log entry of a pass: one shared tuple per seat, as most of a
+    bots-only game's log entries are passes the engine writes without asking."""
+    return _PASS_ENTRIES[player] if 0 <= player < TABLE_SEATS else (player, PASS)
 
 
 _CLONE_PLANS: Final[dict[type[GameState], tuple[tuple[str, Field], ...]]] = {}

@@ -135,8 +135,8 @@ def watched(edition: type[DoomlingsState]) -> type[DoomlingsState]:
     class Watched(edition):  # type: ignore[valid-type,misc]
         witness: Witness | None = None
 
-        def emit(self, mask: int, *event: Any) -> None:
-            super().emit(mask, *event)
+        def emit(self, event: tuple[Any, ...]) -> None:
+            super().emit(event)
             if self.witness is not None:
                 self.witness.update(self)
 

@@ -42,6 +42,13 @@ def card_dict(card: int | Trait) -> dict[str, Any]:
     return _trait_dict(card)
 
 
+_PLAIN_AGES: Final = tuple(
+    i for i, a in enumerate(AGES) if not a.catastrophe and not a.birth_of_life
+)
+_CATASTROPHES: Final = tuple(i for i, a in enumerate(AGES) if a.catastrophe)
+"""The ages every game deals its era piles from, listed once rather than at every deal."""
+
+
 # Games and variants outside the compiled modules (and tests) subclass it.
 @mypyc_attr(allow_interpreted_subclasses=True)
 class DoomlingsState(DoomlingsRules):
@@ -89,15 +96,15 @@ class DoomlingsState(DoomlingsRules):
         s.decks = [[] for _ in range(players)]
         s.discards = [[] for _ in range(players)]
         s.lab = []
-        s.push(*variants.deal(s, HAND_SIZE), ("flip", 0))
+        s.push_all([*variants.deal(s, HAND_SIZE), ("flip", 0)])
         s._advance()
         return s
 
     @staticmethod
     def deal_ages(rng: Rng, piles: int = 3, ages_per_pile: int = 3) -> list[int]:
         """Era piles of ages plus one catastrophe each, shuffled apart; Birth of Life on top."""
-        ages = [i for i, a in enumerate(AGES) if not a.catastrophe and not a.birth_of_life]
-        catastrophes = [i for i, a in enumerate(AGES) if a.catastrophe]
+        ages = list(_PLAIN_AGES)
+        catastrophes = list(_CATASTROPHES)
         rng.shuffle(ages)
         rng.shuffle(catastrophes)
         deck: list[int] = []
@@ -231,8 +238,9 @@ class DoomlingsState(DoomlingsRules):
     def stabilize_now(self, player: int, size: int | None = None) -> int:
         # An unseen mark, so the log stops naming the trait just played as the cause. Asking
         # again for the same discard (as loading a save does) adds no second mark.
-        if not self.events or self.events[-1] != (0, "stabilizes", player):
-            self.emit(0, "stabilizes", player)
+        mark: tuple[Any, ...] = (0, "stabilizes", player)
+        if not self.events or self.events[-1] != mark:
+            self.emit(mark)
         return super().stabilize_now(player, size)
 
     # ------------------------------------------------------------------ views
@@ -561,7 +569,7 @@ class DoomlingsState(DoomlingsRules):
             self.first_player = int(setup["first_player"]) % self.players
         self.round_no = 0
         self.events = []  # the deal being rearranged is not part of the scenario's story
-        self.emit(ALL, "scenario")
+        self.emit((ALL, "scenario"))
         self.push(("round",))
         if AGES[self.age].rule is AgeRule.HERO:
             rules.call_hero(self)

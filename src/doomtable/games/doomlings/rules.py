@@ -110,6 +110,9 @@ _CANON: Final = tuple(min(i for i, t in enumerate(CARD) if t.name == trait.name)
 _PLAY_WHEN: Final = tuple(t.play_when for t in CARD)
 _HAS_TWIN: Final = tuple(_CANON.count(canon) > 1 for canon in _CANON)
 """Whether another card is a copy of the same trait."""
+_PLAY_OPTION: Final[tuple[Option, ...]] = tuple(("play", c) for c in range(len(CARD)))
+_DISCARD_OPTION: Final[tuple[Option, ...]] = tuple(("discard", c) for c in range(len(CARD)))
+"""Each card's ``play`` and ``discard`` options, built once: a turn offers several."""
 
 
 def handler(op: str) -> Callable[[Handler], Handler]:
@@ -237,6 +240,18 @@ def _key(flt: TraitFilter | None) -> tuple[Any, ...] | None:
     return (flt.color, flt.face, flt.min_face, flt.positive)
 
 
+_FILTER_OF_KEY: Final[dict[tuple[Any, ...], TraitFilter]] = {}
+
+
+def _filter(key: tuple[Any, ...]) -> TraitFilter:
+    """The filter ``key`` (see :func:`_key`) stands for, built once per key: a dataclass
+    built from a starred tuple goes through Python's calling convention."""
+    flt = _FILTER_OF_KEY.get(key)
+    if flt is None:
+        flt = _FILTER_OF_KEY[key] = TraitFilter(*key)
+    return flt
+
+
 def _opp_traits(
     state: DoomlingsRules, player: int, keep: Callable[[int], bool]
 ) -> list[tuple[int, int]]:
@@ -263,13 +278,13 @@ def h_flip(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
         info = AGES[age]
         if rush and not info.catastrophe:
             _to_era(s, age)
-            s.emit(ALL, "skip_age", age)
+            s.emit((ALL, "skip_age", age))
             continue
         if rush == 2 and info.catastrophe:
             # Out of traits: skip straight to the last catastrophe, which ends the world.
             if _catastrophes_left(s):
                 _to_era(s, age)
-                s.emit(ALL, "skip_age", age)
+                s.emit((ALL, "skip_age", age))
                 continue
             s.catastrophes = s.era_count() - 1
         s.age = age
@@ -277,7 +292,7 @@ def h_flip(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
             _catastrophe(s, age)
         else:
             _to_era(s, age)
-            s.emit(ALL, "age", age)
+            s.emit((ALL, "age", age))
             s.stack.append(("round",))
             if info.rule is AgeRule.HERO:
                 call_hero(s)
@@ -323,14 +338,14 @@ def _catastrophe(s: DoomlingsRules, age: int) -> None:
     info = AGES[age]
     s.catastrophes += 1
     _to_era(s, age)
-    s.emit(ALL, "catastrophe", age, s.catastrophes)
+    s.emit((ALL, "catastrophe", age, s.catastrophes))
     s.ignoring = 0
     if age != FOUR_HORSEMEN and not s.denial_spent:
         for p in range(s.players):
             if s.has_in_pile(p, Persistent.IGNORE_CATASTROPHE):
                 s.ignoring |= bit(p)
                 s.denial_spent = True
-                s.emit(ALL, "denial", p, age)
+                s.emit((ALL, "denial", p, age))
     for p in range(s.players):
         if info.gene_pool and not s.ignoring & bit(p):
             s.shift_gene_pool(p, info.gene_pool)
@@ -339,7 +354,7 @@ def _catastrophe(s: DoomlingsRules, age: int) -> None:
         s.final_doom = age
     if not final or s.FINAL_MOVES_FIRST_PLAYER:
         s.first_player = (s.first_player + 1) % s.players
-        s.emit(ALL, "first_player", s.first_player)
+        s.emit((ALL, "first_player", s.first_player))
     if final and not s.FINAL_WHITE_TEXT:
         s.stack.append(("worlds_end",))
         return
@@ -356,7 +371,7 @@ def _catastrophe(s: DoomlingsRules, age: int) -> None:
         frames.append(("flip", 0))  # nobody takes turns on a catastrophe
     else:
         frames.append(("round",))
-    s.push(*frames)
+    s.push_all(frames)
 
 
 @handler("round")
@@ -366,11 +381,12 @@ def h_round(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision 
     order = s.order_from(s.first_player)
     if s.rule() is AgeRule.MESSIAH:
         order.reverse()
-    end: list[Frame] = [("round_end",)]
+    frames: list[Frame] = [("turn", p) for p in order]
+    frames.append(("round_end",))
     if s.variant == "genetic-mishap":
-        end.append(("mishap", -1))
-    end.append(("flip", 2 if s.deck_out else 0))
-    s.push(*[("turn", p) for p in order], *end)
+        frames.append(("mishap", -1))
+    frames.append(("flip", 2 if s.deck_out else 0))
+    s.push_all(frames)
     return None
 
 
@@ -379,7 +395,7 @@ def h_round_end(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
     s.stack.pop()
     s.turn_player = -1
     if s.deck_out:
-        s.emit(ALL, "deck_out")
+        s.emit((ALL, "deck_out"))
     return None
 
 
@@ -388,10 +404,17 @@ def h_turn(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
     p = frame[1]
     s.stack.pop()
     s.turn_player = p
-    s.emit(ALL, "turn", p)
+    s.emit((ALL, "turn", p))
     if s.has_in_pile(p, Persistent.DRAW_AT_TURN_START):
         s.draw(p, 1)
-    s.push(("age_turn", p), ("main", p), ("end_turn", p))
+    s.push(("main", p), ("end_turn", p))
+    rule = s.rule()
+    if rule is AgeRule.ALIEN_TERRAFORM:
+        s.stack.append(("age_turn", p))  # the one turn-start rule that may ask
+    else:
+        # What an ``age_turn`` frame would do as the very next frame, done here: it would
+        # never stop to ask, and a frame costs a round trip through the engine.
+        _turn_start_rule(s, p, rule)
     return None
 
 
@@ -417,6 +440,13 @@ def h_age_turn(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
                 s.stack.append(("stabilize", p, 0))
             return None
     s.stack.pop()
+    _turn_start_rule(s, p, rule)
+    return None
+
+
+def _turn_start_rule(s: DoomlingsRules, p: int, rule: AgeRule) -> None:
+    """What the current age does to ``p`` as their turn begins (Alien Terraform's choice
+    aside), without asking anything itself."""
     if rule is AgeRule.FLOURISH:
         s.draw(p, 2)
     elif rule is AgeRule.COMET:
@@ -434,8 +464,7 @@ def h_age_turn(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
         s.stack.append(("discard_n", p, 1, "Northern Winds"))
     elif rule is AgeRule.AWAKENING and s.age_deck:
         s.age_seen |= bit(p)
-        s.emit(bit(p), "peek", p, s.age_deck[-1])
-    return None
+        s.emit((bit(p), "peek", p, s.age_deck[-1]))
 
 
 @handler("main")
@@ -447,7 +476,7 @@ def h_main(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
         if not hand:
             _empty_hand(s, p)
             return None
-        options: list[Option] = [("play", c) for c in s.playable(p, hand)]
+        options: list[Option] = [_PLAY_OPTION[c] for c in s.playable(p, hand)]
         for c in hand:
             if CARD[c].play_when is PlayWhen.INTO_OPPONENT_PILE and s.age_allows(c):
                 options.extend(("play_on", c, q) for q in s.opponents(p))
@@ -457,17 +486,20 @@ def h_main(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
         return s.ask(p, "turn", "Play a trait", options)
     s.stack.pop()
     verb = option[0]
+    # The play is carried out here rather than pushed as a ``play`` frame: it would be the
+    # very next frame to resolve, and it never asks.
     if verb == "play":
         card = option[1]
         s.leave_hand(p, card)
-        s.push(("play", p, card, FROM_HAND, 1), ("age_extra", p, card))
+        s.stack.append(("age_extra", p, card))
+        play_trait(s, p, card, FROM_HAND, 1, p)
     elif verb == "play_on":
         _, card, q = option
         s.leave_hand(p, card)
-        s.stack.append(("play", q, card, FROM_HAND, 0, p))
+        play_trait(s, q, card, FROM_HAND, 0, p)
     else:
         _drop_turn_end(s, p)
-        s.emit(ALL, "cannot_play", p)
+        s.emit((ALL, "cannot_play", p))
         if verb == "redraw":
             s.discard_whole_hand(p)
             s.draw(p, 3)
@@ -478,7 +510,7 @@ def _empty_hand(s: DoomlingsRules, p: int) -> None:
     """An empty hand draws 5 (Blackbox: 3) and skips the turn, without stabilizing."""
     s.stack.pop()
     _drop_turn_end(s, p)
-    s.emit(ALL, "empty_hand", p, s.EMPTY_HAND_DRAW)
+    s.emit((ALL, "empty_hand", p, s.EMPTY_HAND_DRAW))
     s.draw(p, s.EMPTY_HAND_DRAW)
 
 
@@ -517,14 +549,28 @@ def h_end_turn(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
     rule = s.rule()
     if s.deck_out:
         return None  # the FAQ: with no traits left, turns end without stabilizing
-    after: list[Frame] = []
+    size = 4 if rule is AgeRule.WONDER else 0
+    choice = (
+        rule is AgeRule.ENLIGHTENMENT or rule is AgeRule.PROSPERITY or rule is AgeRule.NIETZSCHE
+    )
+    if not choice and s.stabilize_now(p, size or s.gene_pool[p]) <= 0:
+        # Nothing to choose or discard: what the ``stabilize_choice``, ``stabilize``, ``draw``
+        # and ``late_window`` frames would do as the next frames, done here (a frame costs a
+        # round trip through the engine). Each is pushed below only where it stops to ask.
+        if rule is AgeRule.COASTAL:
+            s.draw(p, 1)
+        s.open_window(("stabilized", p), (p,))
+        return None
+    # Pushed last to first: the last pushed resolves first.
+    s.stack.append(("late_window", p))
     if rule is AgeRule.COASTAL:
-        after.append(("draw", p, 1))
-    after.append(("late_window", p))
-    if rule is AgeRule.ENLIGHTENMENT:
-        s.push(("enlighten", p, 2), ("stabilize_choice", p), *after)
+        s.stack.append(("draw", p, 1))
+    if not choice:
+        s.stack.append(("stabilize", p, size))  # asks for the discards
+    elif rule is AgeRule.ENLIGHTENMENT:
+        s.push(("enlighten", p, 2), ("stabilize_choice", p))
     else:
-        s.push(("stabilize_choice", p), *after)
+        s.stack.append(("stabilize_choice", p))
     return None
 
 
@@ -550,7 +596,7 @@ def h_enlighten(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
 
 
 def _distinct_discards(hand: list[int]) -> list[Option]:
-    return [("discard", c) for c in distinct(hand)]
+    return [_DISCARD_OPTION[c] for c in distinct(hand)]
 
 
 @handler("stabilize_choice")
@@ -566,7 +612,7 @@ def h_stabilize_choice(s: DoomlingsRules, frame: Frame, option: Option | None) -
             )
         s.stack.pop()
         if option == ("no_stabilize",):
-            s.emit(ALL, "no_stabilize", p)
+            s.emit((ALL, "no_stabilize", p))
         elif option == ("redraw",):
             s.discard_whole_hand(p)
             s.draw(p, 3)
@@ -624,34 +670,39 @@ def h_play(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
     ``owner`` only for Self-Awareness played into an opponent's pile.
     """
     s.stack.pop()
-    owner, card, how, with_action = frame[1], frame[2], frame[3], frame[4]
-    player = frame[5] if len(frame) > 5 else owner
+    play_trait(s, frame[1], frame[2], frame[3], frame[4], frame[5] if len(frame) > 5 else frame[1])
+    return None
+
+
+def play_trait(
+    s: DoomlingsRules, owner: int, card: int, how: int, with_action: int, player: int
+) -> None:
+    """What a ``play`` frame does (see :func:`h_play`), for a handler that would push one as
+    the next frame to resolve."""
     trait = CARD[card]
     if how != UNRESTRICTED and trait.dominant and not s.dominant_room(owner):
         # A 3rd dominant arriving by chance is discarded.
         s.discard_pile(owner).append(card)
-        s.emit(ALL, "discards_dominant", owner, card)
-        return None
+        s.emit((ALL, "discards_dominant", owner, card))
+        return
     s.enter_pile(owner, card)
     s.last_colors = trait.colors
-    s.emit(ALL, "plays", player, card, owner)
-    follow: list[Frame] = []
-    req = trait.requirement
-    if isinstance(req, PayWithTrait) and how != UNRESTRICTED:
-        follow.append(("pay", owner, card))
+    s.emit((ALL, "plays", player, card, owner))
+    # What follows, pushed last to first (the last pushed resolves first): Self-Replicating's
+    # offer, the payment, the on-play effects, the action.
+    stack = s.stack
     acting = bool(with_action and trait.action and how == FROM_HAND)
-    if trait.on_play:
-        follow.extend(("fx", owner, card, k, 1) for k in range(len(trait.on_play)))
     if acting:
-        follow.append(("do_action", owner, card))
+        stack.append(("do_action", owner, card))
+    for k in range(len(trait.on_play) - 1, -1, -1):
+        stack.append(("fx", owner, card, k, 1))
+    if isinstance(trait.requirement, PayWithTrait) and how != UNRESTRICTED:
+        stack.append(("pay", owner, card))
     if how == FROM_HAND and trait.colors & 2:
-        follow.insert(0, ("self_replicate", owner, card))
-    follow.reverse()  # pushed so that the first resolves first
-    s.stack.extend(follow)
+        stack.append(("self_replicate", owner, card))
     # Under Age of Peace no action will happen, so there is none to prevent.
     preventable = acting and s.rule() is not AgeRule.PEACE
-    s.open_window(("played", player, card, int(preventable)), s.seats_from(player)[1:])
-    return None
+    s.open_window(("played", player, card, int(preventable)), s.seats_after(player))
 
 
 @handler("pay")
@@ -682,7 +733,7 @@ def h_pay(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | 
     if option[0] == "give_trait":
         _, q, c = option
         s.move_trait(p, q, c)
-        s.emit(ALL, "gives_trait", p, c, q)
+        s.emit((ALL, "gives_trait", p, c, q))
     else:
         s.stack.append(("discard_trait_now", p, option[2]))
     return None
@@ -708,7 +759,7 @@ def h_self_replicate(s: DoomlingsRules, frame: Frame, option: Option | None) -> 
     if option != PASS:
         s.leave_pile(p, option[1])
         s.hands[p].append(option[1])
-        s.emit(ALL, "returns_to_hand", p, option[1])
+        s.emit((ALL, "returns_to_hand", p, option[1]))
     return None
 
 
@@ -718,10 +769,10 @@ def h_do_action(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
     _, p, card = frame[:3]
     s.stack.pop()
     if s.rule() is AgeRule.PEACE:
-        s.emit(ALL, "peace", card)
+        s.emit((ALL, "peace", card))
         return None
     trait = CARD[card]
-    s.push(*[("fx", p, card, k, 0) for k in range(len(trait.action))])
+    s.push_all([("fx", p, card, k, 0) for k in range(len(trait.action))])
     return None
 
 
@@ -732,7 +783,7 @@ def h_act_from_pile(s: DoomlingsRules, frame: Frame, option: Option | None) -> D
     _, p, card = frame
     s.stack.pop()
     s.stack.append(("do_action", p, card))
-    s.open_window(("action", p, card, int(s.rule() is not AgeRule.PEACE)), s.seats_from(p)[1:])
+    s.open_window(("action", p, card, int(s.rule() is not AgeRule.PEACE)), s.seats_after(p))
     return None
 
 
@@ -784,7 +835,7 @@ def on_response(s: DoomlingsRules, q: int, option: Option, trigger: tuple[Any, .
         s.stack.append(("play", q, card, UNRESTRICTED, 1))
         return False
     if when is PlayWhen.PREVENT_ACTION:
-        s.emit(ALL, "prevents", q, trigger[2])
+        s.emit((ALL, "prevents", q, trigger[2]))
         _cancel_action(s, trigger[1], trigger[2])
         s.stack.append(("play", q, card, FROM_HAND, 0))
         return False
@@ -812,7 +863,7 @@ def h_parasite(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
     s.stack.pop()
     if card in s.piles[p] and s.movable(card):
         s.move_trait(p, q, card)
-        s.emit(ALL, "steals_trait", q, card, p)
+        s.emit((ALL, "steals_trait", q, card, p))
     return None
 
 
@@ -854,7 +905,7 @@ def h_disaster(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
     elif effect is CatastropheEffect.GIVE_NEIGHBOURS:
         n = s.players
         neighbours = sorted({(p - 1) % n, (p + 1) % n} - {p})
-        s.push(*[("give_card", p, q) for q in neighbours])
+        s.push_all([("give_card", p, q) for q in neighbours])
     elif effect is CatastropheEffect.DISCARD_ANY_TRAIT:
         s.stack.append(("discard_own", p, None, AGES[age].name))
     return None
@@ -870,7 +921,7 @@ def h_pass_right(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
     hands = [s.hands[p] for p in seats]
     for i, p in enumerate(seats):
         s.hands[seats[i - 1]] = hands[i]
-        s.emit(ALL, "passes_hand", p, seats[i - 1])
+        s.emit((ALL, "passes_hand", p, seats[i - 1]))
     s.revealed = []
     return None
 
@@ -932,15 +983,15 @@ def h_give_card(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
 def _give(s: DoomlingsRules, p: int, q: int, card: int) -> None:
     s.leave_hand(p, card)
     s.hands[q].append(card)
-    s.emit(s.others(p) & s.others(q), "gives_card", p, q)
-    s.emit(bit(p) | bit(q), "gave_card", p, q, card)
+    s.emit((s.others(p) & s.others(q), "gives_card", p, q))
+    s.emit((bit(p) | bit(q), "gave_card", p, q, card))
 
 
 @handler("discard_own")
 def h_discard_own(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
     """A player discards one trait of their own pile matching a filter (chosen)."""
     _, p, key, why = frame
-    flt = None if key is None else TraitFilter(*key)
+    flt = None if key is None else _filter(key)
     cards = [c for c in s.piles[p] if s.movable(c) and (flt is None or s.matches(c, flt))]
     if option is None:
         if not cards:
@@ -966,12 +1017,12 @@ def h_discard_trait_now(s: DoomlingsRules, frame: Frame, option: Option | None) 
     if card not in s.piles[p]:
         return None
     if CARD[card].persistent is Persistent.COMES_BACK:
-        s.emit(ALL, "endures", p, card)
+        s.emit((ALL, "endures", p, card))
         return None
     regrow = s.has_in_pile(p, Persistent.REGROW)
     s.leave_pile(p, card)
     s.discard_pile(p).append(card)
-    s.emit(ALL, "discards_trait", p, card)
+    s.emit((ALL, "discards_trait", p, card))
     if regrow:
         s.stack.append(("regrow", p))
     return None
@@ -1008,13 +1059,13 @@ def h_pick_opponent(s: DoomlingsRules, frame: Frame, option: Option | None) -> D
     elif purpose == "nosy":
         shown = s.rng.sample(s.hands[q], frame[3])
         s.revealed.extend((bit(p), c) for c in shown)
-        s.emit(bit(p), "sees", p, q, tuple(shown))
-        s.emit(s.others(p), "looks", p, q, len(shown))
+        s.emit((bit(p), "sees", p, q, tuple(shown)))
+        s.emit((s.others(p), "looks", p, q, len(shown)))
         s.stack.append(("take_shown", p, tuple((q, c) for c in shown)))
     elif purpose == "flight":
         s.hands[p], s.hands[q] = s.hands[q], s.hands[p]
         s.revealed = [r for r in s.revealed if r[1] not in s.hands[p] and r[1] not in s.hands[q]]
-        s.emit(ALL, "swaps_hands", p, q)
+        s.emit((ALL, "swaps_hands", p, q))
     return None
 
 
@@ -1034,8 +1085,8 @@ def _steal_random(s: DoomlingsRules, p: int, q: int, n: int) -> None:
         card = hand[s.rng.below(len(hand))]
         s.leave_hand(q, card)
         s.hands[p].append(card)
-        s.emit(s.others(p) & s.others(q), "steals_card", p, q)
-        s.emit(bit(p) | bit(q), "stole_card", p, q, card)
+        s.emit((s.others(p) & s.others(q), "steals_card", p, q))
+        s.emit((bit(p) | bit(q), "stole_card", p, q, card))
 
 
 @handler("take_shown")
@@ -1060,11 +1111,11 @@ def h_take_shown(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
     s.hands[p].append(card)
     played = s.plays_at_once(p, card)
     if shown_to_all or played:
-        s.emit(ALL, "takes_shown", p, q, card)
+        s.emit((ALL, "takes_shown", p, q, card))
     else:
         # Nosy's card was shown to the taker alone and now hides in their hand.
-        s.emit(s.others(p) & s.others(q), "takes_hidden", p, q)
-        s.emit(bit(p) | bit(q), "takes_shown", p, q, card)
+        s.emit((s.others(p) & s.others(q), "takes_hidden", p, q))
+        s.emit((bit(p) | bit(q), "takes_shown", p, q, card))
     if played:
         s.leave_hand(p, card)
         s.stack.append(("play", p, card, FROM_HAND, 1))
@@ -1088,7 +1139,7 @@ def h_reveal(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision
     s.stack.pop()
     card = option[1]
     s.revealed.append((ALL, card))
-    s.emit(ALL, "shows", q, card)
+    s.emit((ALL, "shows", q, card))
     return None
 
 
@@ -1128,7 +1179,7 @@ def h_fx(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | N
     elif isinstance(fx, StealFromHand):
         s.stack.append(("pick_opponent", p, "impatience", fx.n))
     elif isinstance(fx, RevealAndSteal):
-        s.push(*[("reveal", q, p) for q in opps], ("take_revealed", p))
+        s.push_all([*[("reveal", q, p) for q in opps], ("take_revealed", p)])
     elif isinstance(fx, LookAndSteal):
         s.stack.append(("pick_opponent", p, "nosy", fx.n))
     elif isinstance(fx, ReturnTrait):
@@ -1144,7 +1195,7 @@ def h_fx(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | N
     elif isinstance(fx, SwapTraits):
         s.stack.append(("swap_traits", p, int(fx.match is SameColor.SAME)))
     elif isinstance(fx, OpponentsDiscardTrait):
-        s.push(*[("discard_own", q, _key(fx.filter), trait.name) for q in opps])
+        s.push_all([("discard_own", q, _key(fx.filter), trait.name) for q in opps])
     elif isinstance(fx, MutualDiscardTrait):
         s.stack.append(("reckless", p, card))
     elif isinstance(fx, DiscardOwnTrait):
@@ -1164,7 +1215,7 @@ def h_fx(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | N
     elif isinstance(fx, PeekAge):
         if s.age_deck:
             s.age_seen |= bit(p)
-            s.emit(bit(p), "peek", p, s.age_deck[-1])
+            s.emit((bit(p), "peek", p, s.age_deck[-1]))
     elif isinstance(fx, MoveSelfToOpponent):
         s.stack.append(("move_self", p, card))
     elif isinstance(fx, EndOfWorldRush):
@@ -1182,7 +1233,7 @@ def _rush_to_catastrophe(s: DoomlingsRules, p: int) -> None:
             break
     s.stack.pop()  # the flip that would have come
     s.turn_player = -1
-    s.emit(ALL, "rush", p)
+    s.emit((ALL, "rush", p))
     s.stack.append(("flip", 1))
 
 
@@ -1193,7 +1244,7 @@ def h_name_color(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
         return s.ask(p, "color", f"{CARD[card].name}: name a color", [("color", c) for c in COLORS])
     s.stack.pop()
     color = option[1]
-    s.emit(ALL, "names_color", p, card, color)
+    s.emit((ALL, "names_color", p, card, color))
     if purpose == "persuasive":
         for q in s.order_from(p):
             for c in [c for c in s.hands[q] if CARD[c].colors & color]:
@@ -1226,7 +1277,7 @@ def h_steal_trait(s: DoomlingsRules, frame: Frame, option: Option | None) -> Dec
     s.stack.pop()
     _, q, stolen = option
     s.move_trait(q, p, stolen)
-    s.emit(ALL, "steals_trait", p, stolen, q)
+    s.emit((ALL, "steals_trait", p, stolen, q))
     if fx.play_action and CARD[stolen].action:
         s.stack.append(("act_from_pile", p, stolen))
     return None
@@ -1251,7 +1302,7 @@ def h_return_trait(s: DoomlingsRules, frame: Frame, option: Option | None) -> De
     s.leave_pile(q, card)
     s.hands[q].append(card)
     s.revealed.append((ALL, card))
-    s.emit(ALL, "returns_trait", p, card, q)
+    s.emit((ALL, "returns_trait", p, card, q))
     return None
 
 
@@ -1290,7 +1341,7 @@ def h_give_trait(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
     s.stack.pop()
     _, q, card = option
     s.move_trait(p, q, card)
-    s.emit(ALL, "gives_trait", p, card, q)
+    s.emit((ALL, "gives_trait", p, card, q))
     return None
 
 
@@ -1317,7 +1368,7 @@ def _swap(s: DoomlingsRules, p: int, option: Option) -> None:
     _, mine, q, theirs = option
     s.move_trait(p, q, mine)
     s.move_trait(q, p, theirs)
-    s.emit(ALL, "swaps", p, mine, q, theirs)
+    s.emit((ALL, "swaps", p, mine, q, theirs))
 
 
 @handler("swap_traits")
@@ -1389,7 +1440,7 @@ def h_play_extra(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
         if not cards:
             s.stack.pop()
             return None
-        options: list[Option] = [("play", c) for c in cards]
+        options: list[Option] = [_PLAY_OPTION[c] for c in cards]
         if optional:
             options.insert(0, PASS)
         where = "your hand" if source == FROM_HAND else "the discard pile"
@@ -1479,7 +1530,7 @@ def h_move_self(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
         )
     s.stack.pop()
     s.move_trait(p, option[1], card)
-    s.emit(ALL, "moves_trait", p, card, option[1])
+    s.emit((ALL, "moves_trait", p, card, option[1]))
     return None
 
 
@@ -1491,7 +1542,7 @@ def h_worlds_end(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
     """Sneaky first, then every World's End trait in turn order, then the catastrophe."""
     s.stack.pop()
     s.turn_player = -1
-    s.emit(ALL, "worlds_end", s.final_doom)
+    s.emit((ALL, "worlds_end", s.final_doom))
     order = s.order_from(s.first_player)
     if s.DOOM_BEFORE_TRAITS:
         # Prepper picks the World's End effect before it is applied, so only that one is.
@@ -1521,7 +1572,7 @@ def h_trait_ends(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
                 )
             ):
                 frames.append(("trait_end", p, c))
-    s.push(*frames)
+    s.push_all(frames)
     return None
 
 
@@ -1558,7 +1609,7 @@ def h_recolor(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisio
     if option != PASS:
         _, a, b = option
         s.recolor_pile(p, a, b)
-        s.emit(ALL, "recolors", p, a, b)
+        s.emit((ALL, "recolors", p, a, b))
     return None
 
 
@@ -1575,7 +1626,7 @@ def h_pick_doom(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
         )
     s.stack.pop()
     s.final_doom = option[1]
-    s.emit(ALL, "prepper", p, option[1])
+    s.emit((ALL, "prepper", p, option[1]))
     return None
 
 
@@ -1596,8 +1647,8 @@ def h_doom(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
                 value = min(FACE_VALUE[card], 5)
                 s.end_points[p] += value
                 s.discard_pile(p).append(card)
-                s.emit(ALL, "deus", p, card, value)
-    s.push(*frames)
+                s.emit((ALL, "deus", p, card, value))
+    s.push_all(frames)
     return None
 
 
@@ -1616,6 +1667,6 @@ def h_score(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision 
                 s.tie_draws[p] = face
                 if card is not None:
                     s.discard_pile(p).append(card)
-                    s.emit(ALL, "tie_draw", p, card)
-    s.emit(ALL, "game_over")
+                    s.emit((ALL, "tie_draw", p, card))
+    s.emit((ALL, "game_over"))
     return None

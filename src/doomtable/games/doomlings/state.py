@@ -121,10 +121,16 @@ class DoomlingsBase(GameState):
     def variant(self) -> str:
         return str(self.options.get("variant", "none"))
 
+    _own_decks: int = -1
+    """:attr:`own_decks` once read (-1 before): it is read at every card drawn or discarded,
+    and a game's options never change. Not a field: copies and loaded games read it again."""
+
     @property
     def own_decks(self) -> bool:
         """Intelligent Design: each player draws from and discards to piles of their own."""
-        return self.variant == "intelligent-design"
+        if self._own_decks < 0:
+            self._own_decks = int(self.variant == "intelligent-design")
+        return self._own_decks == 1
 
     def era_count(self) -> int:
         """How many era piles (each with one catastrophe) the age deck holds."""
@@ -156,8 +162,11 @@ class DoomlingsBase(GameState):
 
     # ------------------------------------------------------------------ events
 
-    def emit(self, mask: int, *event: Any) -> None:
-        self.events.append((mask,) + event)
+    def emit(self, event: tuple[Any, ...]) -> None:
+        """Record ``event``: ``(mask, kind, *data)``, where ``mask`` says who may see it
+        (:data:`ALL`, or one bit per player). One tuple, built by the caller: a game makes
+        hundreds of events, and joining a mask to separate arguments built two more."""
+        self.events.append(event)
 
     def others(self, player: int) -> int:
         return ((1 << self.players) - 1) & ~bit(player)
@@ -169,7 +178,7 @@ class DoomlingsBase(GameState):
 
     def opponents(self, player: int) -> list[int]:
         """Opponents in turn order, starting at the player's left."""
-        return list(self.seats_from(player)[1:])
+        return list(self.seats_after(player))
 
     # ------------------------------------------------------------------ card facts
 
@@ -244,7 +253,7 @@ class DoomlingsBase(GameState):
                 deck.extend(self.discards[player])
                 self.discards[player].clear()
                 self.rng.shuffle(deck)
-                self.emit(ALL, "reshuffle", len(deck))
+                self.emit((ALL, "reshuffle", len(deck)))
             if deck:
                 return deck.pop()
             if not self.deck:
@@ -258,7 +267,7 @@ class DoomlingsBase(GameState):
             self.deck = self.discard
             self.discard = []
             self.rng.shuffle(self.deck)
-            self.emit(ALL, "reshuffle", len(self.deck))
+            self.emit((ALL, "reshuffle", len(self.deck)))
         return self.deck.pop()
 
     def draw(self, player: int, n: int) -> list[int]:
@@ -270,14 +279,14 @@ class DoomlingsBase(GameState):
             self.hands[player].append(card)
             drawn.append(card)
         if drawn:
-            self.emit(self.others(player), "draws", player, len(drawn))
-            self.emit(bit(player), "drew", player, tuple(drawn))
+            self.emit((self.others(player), "draws", player, len(drawn)))
+            self.emit((bit(player), "drew", player, tuple(drawn)))
         return drawn
 
     def discard_from_hand(self, player: int, card: int) -> None:
         self.leave_hand(player, card)
         self.discard_pile(player).append(card)
-        self.emit(ALL, "discards", player, card)
+        self.emit((ALL, "discards", player, card))
 
     def discard_random(self, player: int, n: int) -> None:
         for _ in range(n):

@@ -68,7 +68,7 @@ def deal(s: DoomlingsRules, hand_size: int) -> list[Frame]:
         s.hands[p] = [s.deck.pop() for _ in range(hand_size)]
     if variant == "genetic-mishap":
         s.lab = [s.deck.pop() for _ in range(5)]
-        s.emit(ALL, "lab", tuple(s.lab))
+        s.emit((ALL, "lab", tuple(s.lab)))
     return []
 
 
@@ -99,9 +99,9 @@ def h_draft_pass(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
     s.stack.pop()
     n = s.players
     s.packs = [s.packs[(p - 1) % n] for p in range(n)]
-    s.emit(ALL, "packs_passed", "left")
+    s.emit((ALL, "packs_passed", "left"))
     if step == 1:
-        s.push(*[("draft_keep", p, SECOND_KEEP) for p in range(n)], ("draft_pass", 2))
+        s.push_all([*[("draft_keep", p, SECOND_KEEP) for p in range(n)], ("draft_pass", 2)])
         return None
     for p in range(n):
         s.decks[p].extend(s.packs[p])
@@ -116,7 +116,7 @@ def h_pick_round(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
     """Strategic Start: everyone keeps 1 card of their pack, then passes the rest right."""
     s.stack.pop()
     if any(s.packs):
-        s.push(*[("pick", p) for p in range(s.players)], ("pass_packs",))
+        s.push_all([*[("pick", p) for p in range(s.players)], ("pass_packs",)])
     return None
 
 
@@ -157,7 +157,7 @@ def h_mishap(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision
             s.stack.pop()
             if card is not None:
                 s.discard_pile(p).append(card)
-                s.emit(ALL, "mishap", card)
+                s.emit((ALL, "mishap", card))
                 s.stack.append(("mishap", card))
             return None
         colors = CARD[drawn].colors
@@ -176,7 +176,7 @@ def h_mishap(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision
     if option[0] == "lab":
         s.leave_pile(p, card)
         s.lab.append(card)
-        s.emit(ALL, "to_lab", card)
+        s.emit((ALL, "to_lab", card))
     else:
         s.discard_from_hand(p, card)
     pile = s.discard_pile(p)  # the drawn trait is discarded last: it ends on top
