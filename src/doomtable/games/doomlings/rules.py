@@ -12,7 +12,7 @@ from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
-from doomtable.engine import PASS, Decision, Frame, Option
+from doomtable.engine import PASS, Decision, Frame, GameState, Option
 from doomtable.engine.state import Handler
 from doomtable.games.doomlings.cards import (
     COLORLESS,
@@ -128,6 +128,31 @@ class DoomlingsRules(DoomlingsBase):
     """Checks shared by many handlers."""
 
     HANDLERS: ClassVar[dict[str, Handler]]
+
+    def resolve_frame(self, frame: Frame, option: Option | None) -> Decision | None:
+        # The frames that resolve most often, by name: compiled, each is a direct call. Every
+        # other frame goes through HANDLERS, which names these same handlers.
+        name: str = frame[0]
+        if name == "main":
+            return h_main(self, frame, option)
+        if name == "turn":
+            return h_turn(self, frame, option)
+        if name == "end_turn":
+            return h_end_turn(self, frame, option)
+        if name == "age_extra":
+            return h_age_extra(self, frame, option)
+        if name == "stabilize":
+            return h_stabilize(self, frame, option)
+        if name == "fx":
+            return h_fx(self, frame, option)
+        if name == "do_action":
+            return h_do_action(self, frame, option)
+        if name == "discard_n":
+            return h_discard_n(self, frame, option)
+        if name == "window":
+            return GameState._window(self, frame, option)
+        return self.HANDLERS[name](self, frame, option)
+
     # Where the editions differ (the Blackbox subclass overrides these).
     EMPTY_HAND_DRAW: ClassVar[int] = 5
     FINAL_WHITE_TEXT: ClassVar[bool] = False  # the 3rd catastrophe's white text happens too
@@ -399,7 +424,6 @@ def h_round_end(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
     return None
 
 
-@handler("turn")
 def h_turn(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
     p = frame[1]
     s.stack.pop()
@@ -467,7 +491,6 @@ def _turn_start_rule(s: DoomlingsRules, p: int, rule: AgeRule) -> None:
         s.emit((bit(p), "peek", p, s.age_deck[-1]))
 
 
-@handler("main")
 def h_main(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
     """The one trait a turn must play; or, failing that, the FAQ's fallbacks."""
     p = frame[1]
@@ -527,7 +550,6 @@ def h_skip_end(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
     return None
 
 
-@handler("age_extra")
 def h_age_extra(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
     """Galactic Drift and High Tides: one more trait of the same kind."""
     _, p, card = frame
@@ -541,7 +563,6 @@ def h_age_extra(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
     return None
 
 
-@handler("end_turn")
 def h_end_turn(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
     """Stabilize (as the age allows), then the after-stabilizing window."""
     p = frame[1]
@@ -624,7 +645,6 @@ def h_stabilize_choice(s: DoomlingsRules, frame: Frame, option: Option | None) -
     return None
 
 
-@handler("stabilize")
 def h_stabilize(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
     """Draw up to the Gene Pool, or discard down to it one chosen card at a time."""
     _, p, size = frame
@@ -763,7 +783,6 @@ def h_self_replicate(s: DoomlingsRules, frame: Frame, option: Option | None) -> 
     return None
 
 
-@handler("do_action")
 def h_do_action(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
     """Resolve the action of ``card`` for ``player``, unless an age silences actions."""
     _, p, card = frame[:3]
@@ -947,7 +966,6 @@ def h_keep_one(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
     return None
 
 
-@handler("discard_n")
 def h_discard_n(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
     """Discard ``n`` chosen cards from the hand, one decision each."""
     _, p, n, why = frame
@@ -1155,7 +1173,6 @@ def h_take_revealed(s: DoomlingsRules, frame: Frame, option: Option | None) -> D
 # ====================================================================== card effects
 
 
-@handler("fx")
 def h_fx(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
     """Resolve effect ``k`` of ``card``'s action (or on-play effect) for ``p``."""
     _, p, card, k, on_play = frame
@@ -1670,3 +1687,19 @@ def h_score(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision 
                     s.emit((ALL, "tie_draw", p, card))
     s.emit((ALL, "game_over"))
     return None
+
+
+# The most frequent frames, registered here rather than by @handler: compiled code calls an
+# undecorated function directly, as DoomlingsRules.resolve_frame does for these.
+HANDLERS.update(
+    {
+        "main": h_main,
+        "turn": h_turn,
+        "end_turn": h_end_turn,
+        "age_extra": h_age_extra,
+        "stabilize": h_stabilize,
+        "fx": h_fx,
+        "do_action": h_do_action,
+        "discard_n": h_discard_n,
+    }
+)
