@@ -388,13 +388,19 @@ def _start_pool(processes: int) -> Pool:
     return context.Pool(processes, initializer=_ignore_interrupts)
 
 
+QUEUED_CHUNKS = 4
+"""Chunks waiting for each process of the pool."""
+
+
 def _pool_stream(pool: Pool, tasks: Sequence[Task], workers: int) -> Iterator[GameRecord]:
     """Records of ``tasks``, played by the pool's ``workers - 1`` processes and by this one.
 
     This process plays a chunk whenever it has no finished chunk to pass on: it would
-    otherwise sit idle on a core while the others play. Each process of the pool has two
-    chunks queued, so it never waits while this one plays. At most that many chunks exist
-    at a time, so tasks are made only as they are played. The caller terminates the pool.
+    otherwise sit idle on a core while the others play. Each process of the pool has
+    ``QUEUED_CHUNKS`` chunks queued, so it never waits while this one plays (with two, it
+    sometimes did: a chunk is sent only when this one is between chunks). Only those chunks
+    and the one played here exist at a time, so tasks are made as they are played. The
+    caller terminates the pool.
     """
     done: queue.SimpleQueue[list[GameRecord] | BaseException] = queue.SimpleQueue()
     chunks = _chunks(tasks, workers)
@@ -414,7 +420,7 @@ def _pool_stream(pool: Pool, tasks: Sequence[Task], workers: int) -> Iterator[Ga
         send(1)
         return result
 
-    send(4 * (workers - 1))
+    send(QUEUED_CHUNKS * (workers - 1))
     for chunk in chunks:
         yield from _play_chunk(chunk)
         while not done.empty():
