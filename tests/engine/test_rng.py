@@ -7,6 +7,9 @@ reference here is the formula on Python ints, as the generator was first written
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
+import textwrap
 
 import pytest
 
@@ -56,7 +59,10 @@ def test_many_random_seeds_and_bounds() -> None:
     for _ in range(2000):
         seed = meta.getrandbits(meta.choice([8, 32, 63, 64, 80]))
         counter = meta.getrandbits(meta.choice([4, 31, 40, 64]))
-        n = meta.choice([1, 2, 3, 7, 52, 116, (1 << 31) - 1, 1 << 31, 1 << 40, (1 << 64) + 3])
+        n = meta.choice(
+            [1, 2, 3, 7, 52, 116, (1 << 31) - 1, 1 << 31, 1 << 40, 1 << 61, (1 << 62) - 1]
+            + [1 << 62, (1 << 64) + 3]
+        )
         assert Rng(seed, counter).below(n) == reference_next64(seed, counter) % n
         assert Rng(seed, counter).next64() == reference_next64(seed, counter)
 
@@ -89,3 +95,35 @@ def test_choice_and_sample_draw_as_below() -> None:
         counter += 1
     assert picked == expected
     assert a.counter == 6 and items == list(range(10, 40))
+
+
+SIGNALS_DURING_DRAWS = textwrap.dedent(
+    """
+    import signal
+    from doomtable.engine.rng import Rng
+
+    signal.signal(signal.SIGALRM, signal.default_int_handler)
+    interrupted = 0
+    for round_ in range(600):
+        try:
+            signal.setitimer(signal.ITIMER_REAL, 0.0002 + (round_ % 17) * 0.00001)
+            while True:
+                rng = Rng(0xF123456789ABCDEF + round_, 1)
+                rng.next64()
+                rng.below((1 << 40) + 3)
+        except KeyboardInterrupt:
+            interrupted += 1
+    print("interrupted", interrupted)
+    """
+)
+
+
+def test_ctrl_c_while_seeding_and_drawing_raises_keyboard_interrupt() -> None:
+    # Compiled code aborts the process ("fatal: out of memory") when an int operation fails,
+    # and CPython's big-integer products and divisions stop for a pending signal: a searching
+    # bot seeds a generator per sampled world, so Ctrl-C used to kill `play` and `simulate`.
+    done = subprocess.run(
+        [sys.executable, "-c", SIGNALS_DURING_DRAWS], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "interrupted 600"

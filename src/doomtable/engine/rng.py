@@ -29,6 +29,10 @@ _M16: Final[i64] = 0xFFFF
 # The constants in halves (hi, lo) and the multipliers in 16-bit quarters (q0 lowest).
 _GOLDEN_HI: Final[i64] = _GOLDEN >> 32
 _GOLDEN_LO: Final[i64] = _GOLDEN & 0xFFFFFFFF
+_GOLDEN_Q0: Final[i64] = _GOLDEN & 0xFFFF
+_GOLDEN_Q1: Final[i64] = (_GOLDEN >> 16) & 0xFFFF
+_GOLDEN_Q2: Final[i64] = (_GOLDEN >> 32) & 0xFFFF
+_GOLDEN_Q3: Final[i64] = _GOLDEN >> 48
 _C1_Q0: Final[i64] = _C1 & 0xFFFF
 _C1_Q1: Final[i64] = (_C1 >> 16) & 0xFFFF
 _C1_Q2: Final[i64] = (_C1 >> 32) & 0xFFFF
@@ -46,6 +50,8 @@ _LCG_INC_LO: Final[i64] = _LCG_INC & 0xFFFFFFFF
 _TWO_32: Final = 1 << 32
 _SMALL: Final = 1 << 31
 """Below this, ``below(n)`` reduces the halves without forming the 64-bit value."""
+_LARGE: Final = 1 << 62
+"""Below this (and from :data:`_SMALL`), ``below(n)`` still reduces in native integers."""
 
 T = TypeVar("T")
 
@@ -110,10 +116,16 @@ class Rng:
     def __init__(self, seed: int, counter: int = 0) -> None:
         self.seed = seed & _MASK
         self.counter = counter
-        # Each draw mixes seed * golden + counter: the first term, in halves, once.
-        base = (self.seed * _GOLDEN) & _MASK
-        self._base_hi = i64(base >> 32)
-        self._base_lo = i64(base & 0xFFFFFFFF)
+        # Each draw mixes seed * golden + counter: the first term, in halves, once. Not as a
+        # Python big-integer product: compiled code treats a failed int operation as out of
+        # memory and aborts, and CPython's multiplication of large ints stops for a pending
+        # signal, so Ctrl-C during a search (which seeds a generator per sampled world)
+        # would abort the process instead of raising KeyboardInterrupt.
+        seed_hi = i64((self.seed >> 32) & 0xFFFFFFFF)
+        seed_lo = i64(self.seed & 0xFFFFFFFF)
+        self._base_hi, self._base_lo = _times(
+            seed_hi, seed_lo, _GOLDEN_Q0, _GOLDEN_Q1, _GOLDEN_Q2, _GOLDEN_Q3
+        )
 
     def _draw(self) -> tuple[i64, i64]:
         """The next 64-bit draw, in halves."""
@@ -125,16 +137,31 @@ class Rng:
 
     def next64(self) -> int:
         hi, lo = self._draw()
-        return int(hi) * _TWO_32 + int(lo)
+        # A shift, not a product: see __init__ (shifts never stop for signals).
+        return (int(hi) << 32) | int(lo)
 
     def below(self, n: int) -> int:
         """A uniform integer in ``range(n)``; ``n`` must be positive."""
         if not 0 < n < _SMALL:
+            if 0 < n < _LARGE:
+                return self._below_large(n)
             return self.next64() % n
         hi, lo = self._draw()
         m = i64(n)
         # (hi * 2**32 + lo) % n, every product under 2**62.
         return int(((hi % m) * (_TWO_32 % m) + lo) % m)
+
+    def _below_large(self, n: int) -> int:
+        """``next64() % n`` for ``2**31 <= n < 2**62`` in native integers (see __init__):
+        ``hi * 2**32 + lo`` reduced one doubling at a time, every value under ``2 * n``."""
+        hi, lo = self._draw()
+        m = i64(n)
+        value = hi % m
+        for _ in range(32):
+            value = value * 2
+            if value >= m:
+                value -= m
+        return int((value + lo) % m)
 
     def shuffle(self, items: list[T]) -> None:
         """Fisher-Yates shuffle in place.
