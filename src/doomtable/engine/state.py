@@ -93,8 +93,13 @@ class GameState(ABC):
     answer_lone_options: bool = False
     """Answer any decision that has a single option at once, as its player would, without
     handing it to the caller: the answer is logged and carried out as by :meth:`apply`. Only
-    at a table where no human sits (:meth:`play_without_humans`); a searching bot's sample
-    keeps such decisions, which its search counts. Not a field, as :attr:`auto_pass`."""
+    at a table where no human sits (:meth:`play_without_humans`, where the game allows it:
+    :attr:`LONE_OPTIONS_ANSWERED`); a searching bot's sample keeps such decisions, which its
+    search counts. Not a field, as :attr:`auto_pass`."""
+
+    LONE_OPTIONS_ANSWERED: ClassVar[bool] = True
+    """Whether a bots-only table answers lone options itself (a timed game's answers take
+    their player's clock time, so it does not)."""
 
     _CORE_FIELDS: ClassVar[dict[str, Field]] = {
         "players": Field.VALUE,
@@ -409,7 +414,7 @@ class GameState(ABC):
         nor other decisions with a single option (:attr:`answer_lone_options`) are asked,
         including one that is pending now."""
         self.auto_pass = True
-        self.answer_lone_options = True
+        self.answer_lone_options = self.LONE_OPTIONS_ANSWERED
         self._refresh_pending()
 
     # ----------------------------------------------------------------- copies and JSON

@@ -42,6 +42,10 @@ class TimedGameState(GameState):
     THINK_MS: ClassVar[tuple[int, int]] = (1_000, 8_000)
     """Range of a modelled player's time to answer, in game-clock milliseconds."""
 
+    LONE_OPTIONS_ANSWERED: ClassVar[bool] = False
+    """An answer takes its player's time on the clock, which only :meth:`_apply_unchecked`
+    keeps: a lone option is still asked at a bots-only table."""
+
     clock: int
 
     # ----------------------------------------------------------------- hooks for games
@@ -100,13 +104,6 @@ class TimedGameState(GameState):
         decision = self._pending
         assert decision is not None
         self._act(decision.player, option, self._modelled_time(decision.player))
-
-    def play_without_humans(self) -> None:
-        """As in any game, but a lone option is still asked (no :attr:`answer_lone_options`):
-        an answer takes its player's time on the clock, which only :meth:`_apply_unchecked`
-        keeps."""
-        self.auto_pass = True
-        self._refresh_pending()
 
     def _modelled_time(self, player: int) -> int:
         """When ``player`` answers on the simulated clock: after their thinking time, but

@@ -72,6 +72,30 @@ _DRAW_OR_STOP: Final[tuple[Option, ...]] = (("draw",), ("stop",))
 _ACCEPT_OR_DECLINE: Final[tuple[Option, ...]] = (("accept",), ("decline",))
 
 
+# Each card's battle kind as a bit, so one pass over a hand finds every kind it holds.
+_HUNT_BIT: Final = 1
+_FORCE_FIELD_BIT: Final = 2
+_DEFLECT_BIT: Final = 4
+_CAPTURE_BIT: Final = 8
+_SNEAK_BIT: Final = 16
+_KIND_BIT: Final = {
+    HUNT: _HUNT_BIT,
+    FORCE_FIELD: _FORCE_FIELD_BIT,
+    DEFLECT: _DEFLECT_BIT,
+    CAPTURE: _CAPTURE_BIT,
+    SNEAK: _SNEAK_BIT,
+}
+_BATTLE_BIT: Final[tuple[int, ...]] = tuple(_KIND_BIT.get(kind, 0) for kind in BATTLE_OF)
+
+
+def _battle_kinds(hand: list[int]) -> int:
+    """The battle kinds in ``hand``, as an or of their bits."""
+    kinds = 0
+    for c in hand:
+        kinds |= _BATTLE_BIT[c]
+    return kinds
+
+
 # A name of this module: compiled code reads it without a look-up in an imported module.
 _NOTE_KINDS: Final = len(NOTES)
 
@@ -146,36 +170,23 @@ class DoomOnYouRules(DoomOnYouBase):
         """Battle cards ``p`` could play while player ``t`` defends (``live``: the distinct
         attacks on ``t``, where the caller has them already)."""
         hand = self.hands[p]
-        # One look through the hand for every kind of battle card.
-        hunt = force_field = deflect = capture = sneak = False
-        for c in hand:
-            kind = BATTLE_OF[c]
-            if kind == HUNT:
-                hunt = True
-            elif kind == FORCE_FIELD:
-                force_field = True
-            elif kind == DEFLECT:
-                deflect = True
-            elif kind == CAPTURE:
-                capture = True
-            elif kind == SNEAK:
-                sneak = True
+        kinds = _battle_kinds(hand)
         opts: list[Option] = []
-        if not (hunt or force_field or deflect or capture or sneak):
+        if not kinds:
             return opts
         if live is None:
             live = self.live_attacks(t)
-        if hunt:
+        if kinds & _HUNT_BIT:
             opts.extend(self.hunt_targets())
-        if force_field and any(POWER[c] != FLAME for c in live):
+        if kinds & _FORCE_FIELD_BIT and any(POWER[c] != FLAME for c in live):
             opts.append(("ff", t))
-        if deflect:
+        if kinds & _DEFLECT_BIT:
             targets = [y for y in self.others(p) if y != t]
             opts.extend(("deflect", c, y) for c in live for y in targets)
-        if capture:
+        if kinds & _CAPTURE_BIT:
             for c in live:
                 opts.append(_CAPTURE[c])
-        if sneak and p != t:
+        if kinds & _SNEAK_BIT and p != t:
             animals = [c for c in hand if IS_ANIMAL[c]]
             for c in distinct(animals):
                 opts.append(_SNEAK[c])
@@ -195,7 +206,7 @@ class DoomOnYouRules(DoomOnYouBase):
 
     def hunts(self, p: int) -> list[Option]:
         """``p``'s Hunt plays: a Hunt may be played at any time during an attack round."""
-        return self.hunt_targets() if any(BATTLE_OF[c] == HUNT for c in self.hands[p]) else []
+        return self.hunt_targets() if _battle_kinds(self.hands[p]) & _HUNT_BIT else []
 
     def next_declarer(self, d: int, a: int) -> int:
         """The living player after ``a`` in seat order who declares against ``d``."""
@@ -292,7 +303,7 @@ class DoomOnYouRules(DoomOnYouBase):
         if kind == "battle":
             return self.battle_options(player, trigger[1])
         card_kind = trigger[1] if kind == "counter" else FORCE_FIELD
-        if not any(BATTLE_OF[c] == card_kind for c in self.hands[player]):
+        if not _battle_kinds(self.hands[player]) & _KIND_BIT[card_kind]:
             return []
         return [("counter", card_kind)] if kind == "counter" else [("ff_doom",)]
 
@@ -513,28 +524,19 @@ def h_declare(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
         s.stack[-1] = ("declare", d, s.next_declarer(d, a), passes)
         return None
     pile, hand = s.piles[a], s.hands[a]
-    # What may_bribe(a) says here: ``d`` is alive, so ``a`` has someone to give food to.
-    food_to_spare = s.food[a] >= 2
     # Only public facts decide whether to ask, so being asked reveals nothing.
-    if not (pile or hand or food_to_spare):
+    if not (pile or hand or s.may_bribe(a)):
         o = _DONE
     elif o is None:
         options: list[Option] = [_ATTACK[c] for c in distinct(pile) if ATTACK[c]]
-        # One look through the hand for both battle cards a declarer may play now.
-        sneak = hunt = False
-        for c in hand:
-            kind = BATTLE_OF[c]
-            if kind == SNEAK:
-                sneak = True
-            elif kind == HUNT:
-                hunt = True
-        if sneak:
+        kinds = _battle_kinds(hand)  # a declarer may Sneak or Hunt now
+        if kinds & _SNEAK_BIT:
             animals = [c for c in hand if IS_ANIMAL[c]]
             for c in distinct(animals):
                 options.append(_SNEAK[c])
-        if hunt:
+        if kinds & _HUNT_BIT:
             options.extend(s.hunt_targets())
-        if food_to_spare and not s.bribed[a]:  # can_bribe(a)
+        if s.can_bribe(a):
             options.append(_BRIBE)
         options.append(_DONE)
         return Decision(a, "declare", tuple(options), _DECLARE_PROMPT.text(d))

@@ -199,17 +199,17 @@ class DoomOnYouBase(GameState):
 
     def live_attacks(self, t: int) -> list[int]:
         """The distinct attacks on player ``t`` (their cards)."""
-        live = [a[0] for a in self.attacks if a[2] == t]
-        return distinct_by(live, self.attack_key) if len(live) > 1 else live
+        return self.distinct_attacks([a[0] for a in self.attacks if a[2] == t])
 
     def distinct_attacks(self, cards: list[int]) -> list[int]:
-        """One of each distinct attack among ``cards`` (attacking cards, a new list). Zero or
-        one card is distinct already: no bound key method is made for it."""
-        return distinct_by(cards, self.attack_key) if len(cards) > 1 else cards.copy()
+        """One of each distinct attack among ``cards`` (attacking cards). Zero or one card is
+        distinct already and comes back as it is, with no bound key method made for it."""
+        return distinct_by(cards, self.attack_key) if len(cards) > 1 else cards
 
     def distinct_guards(self, cards: list[int]) -> list[int]:
-        """One of each kind and damage among ``cards`` (pile cards, a new list)."""
-        return distinct_by(cards, self.pile_key) if len(cards) > 1 else cards.copy()
+        """One of each kind and damage among ``cards`` (pile cards), as
+        :meth:`distinct_attacks`."""
+        return distinct_by(cards, self.pile_key) if len(cards) > 1 else cards
 
 
 def distinct(cards: list[int]) -> list[int]:

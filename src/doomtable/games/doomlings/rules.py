@@ -570,7 +570,7 @@ def h_end_turn(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
     rule = s.rule()
     if s.deck_out:
         return None  # the FAQ: with no traits left, turns end without stabilizing
-    size = 4 if rule is AgeRule.WONDER else 0
+    size = _stabilize_size(rule)
     choice = (
         rule is AgeRule.ENLIGHTENMENT or rule is AgeRule.PROSPERITY or rule is AgeRule.NIETZSCHE
     )
@@ -580,7 +580,7 @@ def h_end_turn(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
         # round trip through the engine). Each is pushed below only where it stops to ask.
         if rule is AgeRule.COASTAL:
             s.draw(p, 1)
-        s.open_window(("stabilized", p), (p,))
+        _after_stabilizing(s, p)
         return None
     # Pushed last to first: the last pushed resolves first.
     s.stack.append(("late_window", p))
@@ -641,8 +641,13 @@ def h_stabilize_choice(s: DoomlingsRules, frame: Frame, option: Option | None) -
             s.stack.append(("stabilize", p, 0))
         return None
     s.stack.pop()
-    s.stack.append(("stabilize", p, 4 if rule is AgeRule.WONDER else 0))
+    s.stack.append(("stabilize", p, _stabilize_size(rule)))
     return None
+
+
+def _stabilize_size(rule: AgeRule) -> int:
+    """The hand size an age has players stabilize to, 0 for their Gene Pool."""
+    return 4 if rule is AgeRule.WONDER else 0
 
 
 def h_stabilize(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
@@ -666,10 +671,14 @@ def h_stabilize(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
 
 @handler("late_window")
 def h_late_window(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
-    p = frame[1]
     s.stack.pop()
-    s.open_window(("stabilized", p), (p,))
+    _after_stabilizing(s, frame[1])
     return None
+
+
+def _after_stabilizing(s: DoomlingsRules, p: int) -> None:
+    """The window for what a player may do once they have stabilized."""
+    s.open_window(("stabilized", p), (p,))
 
 
 @handler("draw")
