@@ -57,6 +57,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
+    for name in ("games", "greedy_games", "workers", "rounds"):
+        if getattr(args, name) < 1:
+            parser.error(f"--{name.replace('_', '-')} must be at least 1")
     runs = {
         "start-up (-n 8, random)": (8, "random"),
         f"-n {args.games}, random": (args.games, "random"),
