@@ -150,7 +150,7 @@ def test_an_untouched_save_loads_and_plays_on(tmp_path: Path) -> None:
     assert "Resumed doomlings" in output and "after 40 decisions" in output
 
 
-def _hand_card(data: dict[str, Any]) -> list[int]:
+def _hand_card(data: dict[str, Any]) -> list[Any]:
     return next(hand for hand in data["state"]["hands"] if len(hand) >= 2)
 
 
@@ -167,8 +167,8 @@ def _lost(data: dict[str, Any]) -> None:
     data["state"]["deck"].pop()
 
 
-def _out_of_range(data: dict[str, Any]) -> None:
-    _hand_card(data)[0] = 9999
+def _unknown_card(data: dict[str, Any]) -> None:
+    _hand_card(data)[0] = "no-such-trait"
 
 
 def _wrong_type(data: dict[str, Any]) -> None:
@@ -188,7 +188,7 @@ def _human_seat(data: dict[str, Any]) -> None:
 
 
 def _illegal_log(data: dict[str, Any]) -> None:
-    data["log"][3][1] = ["play", 9999]
+    data["log"][3][1] = ["play", "no-such-trait"]
 
 
 def _options(data: dict[str, Any]) -> None:
@@ -201,7 +201,7 @@ def _options(data: dict[str, Any]) -> None:
         (_duplicate, "twice in hand "),
         (_copied_to_deck, "is in deck and hand "),
         (_lost, "is missing from every zone"),
-        (_out_of_range, "holds 9999, which is not a card of this game"),
+        (_unknown_card, "hands: 'no-such-trait' is not a trait of this game"),
         (_wrong_type, "refused: gene_pool is 'lots'"),
         (_negative_gene_pool, "refused: gene_pool[0] is -2"),
         (_bool_for_int, "refused: gene_pool[1] is true"),

@@ -1,7 +1,8 @@
 """Save files of the terminal table: written atomically, never overwritten unasked, and checked
 before play.
 
-A save is the state's ``to_dict()`` plus ``table`` (the human seat, the bots, auto-pass and a
+A save is the state's ``to_dict()`` in its stable form (cards named by slug, with the card set
+it was made with: ``engine/cards.py``) plus ``table`` (the human seat, the bots, auto-pass and a
 seal over them). Loading refuses a file that is not what ``doomtable play`` wrote: unreadable
 bytes, deep nesting, wrong types, a log that is not legal, a state that its seed and log do not
 replay to (a duplicated card, a negative Gene Pool: any hand edit of the state), or a table
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from doomtable.engine import GameState, SaveFileError, load_verified
+from doomtable.engine.cards import stable_dict
 
 MAX_SAVE_BYTES = 64 * 1024 * 1024
 """Far above any real game (a 6-player Doomlings save is about 100 kB)."""
@@ -73,9 +75,11 @@ def seal(seed: int, human: int | None, bots: dict[str, str]) -> str:
 
 
 def save_text(state: dict[str, Any], table: dict[str, Any]) -> str:
-    """The save file's text: the state's dict and the sealed seating."""
+    """The save file's text: the state's dict (``to_dict()``), its cards named by slug, and
+    the sealed seating."""
     sealed = {**table, "seal": seal(state["state"]["seed"], table["human"], table["bots"])}
-    return json.dumps({**state, "table": sealed}, separators=(",", ":"))
+    stable = stable_dict(json.loads(json.dumps(state)))
+    return json.dumps({**stable, "table": sealed}, separators=(",", ":"))
 
 
 def read_save(path: Path) -> tuple[GameState, dict[str, Any]]:

@@ -9,6 +9,16 @@ from dataclasses import dataclass, field
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
+from doomtable.engine.cards import (
+    STABLE_FORMAT,
+    CardIdentity,
+    card_name,
+    decode_log,
+    migrated,
+    positional_dict,
+    same_cards_as_today,
+    stable_dict,
+)
 from doomtable.engine.decision import LogEntry
 from doomtable.engine.errors import (
     BadOptionError,
@@ -16,7 +26,7 @@ from doomtable.engine.errors import (
     SaveFileError,
     UnknownGameError,
 )
-from doomtable.engine.state import GameState
+from doomtable.engine.state import Field, GameState
 
 
 @dataclass(frozen=True)
@@ -102,6 +112,9 @@ class GameSpec:
     """The rules in a few plain lines (goal, a turn, the end), shown by the table's ``rules``."""
     default_players: int = 0
     """The player count adapters use when none is given (0: their own default)."""
+    card_identity: CardIdentity | None = None
+    """Where the game's states hold card ids and each card's slug, so that saves, stored
+    tables and replays name cards by slug (``engine/cards.py``); ``None``: no cards."""
 
 
 _GAMES: dict[str, GameSpec] = {}
@@ -221,24 +234,40 @@ def replay(
 
 
 def load_state(data: dict[str, Any]) -> GameState:
-    """A state from ``GameState.to_dict()`` output, of whichever game it names."""
+    """A state from ``GameState.to_dict()`` or :func:`saved_dict` output, of whichever game it
+    names, trusted as written (made with this build's card set)."""
     if not isinstance(data, dict) or "game" not in data:
         raise SaveFileError("not a doomtable save: no 'game' field")
     spec = find_game(str(data["game"]))
-    return spec.state_class.from_dict(data)
+    return spec.state_class.from_dict(positional_dict(data))
+
+
+def saved_dict(state: GameState) -> dict[str, Any]:
+    """What a save file or an export keeps of ``state``: its ``to_dict()`` with every card
+    named by slug and the card set it was made with (``engine/cards.py``), as plain JSON."""
+    return stable_dict(json.loads(json.dumps(state.to_dict())))
 
 
 def load_verified(data: object) -> GameState:
-    """The game ``data`` (``GameState.to_dict()`` output) holds, rebuilt by replaying its seed
-    and decision log, and refused unless it equals the saved state in every field.
+    """The game ``data`` (:func:`saved_dict` output, or a positional ``to_dict()`` written
+    before card slugs) holds, rebuilt by replaying its seed and decision log, and refused
+    unless it equals the saved state in every field.
 
     Nothing in ``data`` is trusted: the state is never built from its fields, so a hand edit
-    (a duplicated card, a negative counter, a wrong type) is named, not played. Raises
-    :class:`SaveFileError` with one line saying what is wrong.
+    (a duplicated card, a negative counter, a wrong type) is named, not played. A save made
+    with another card set (cards added to the game since) still loads: its decisions name
+    their cards by slug, and of its fields those that hold cards by slug are compared (the
+    frames, events and per-card lists of such a save are rebuilt by the replay alone).
+    Raises :class:`SaveFileError` with one line saying what is wrong.
     """
     if not isinstance(data, dict) or type(data.get("game")) is not str:
         raise SaveFileError("not a doomtable save: no 'game' field")
     spec = find_game(data["game"])
+    version = data.get("format", 1)
+    if version not in (1, STABLE_FORMAT) or type(version) is not int:
+        raise SaveFileError(
+            f"refused: format {version!r} is not one this build reads (1 or {STABLE_FORMAT})"
+        )
     fields = data.get("state")
     options = data.get("options")
     log = data.get("log")
@@ -251,6 +280,13 @@ def load_verified(data: object) -> GameState:
         raise SaveFileError("refused: 'options' is not an object")
     if not isinstance(log, list):
         raise SaveFileError("refused: 'log' is not a list")
+    if version == STABLE_FORMAT and not isinstance(data.get("cards"), dict):
+        raise SaveFileError("refused: 'cards' (the card set it was made with) is not an object")
+    try:
+        saved = migrated(data)
+        log = decode_log(spec.name, saved["log"])
+    except (SaveFileError, KeyError) as exc:
+        raise SaveFileError(f"refused: {exc}") from None
     try:
         state = new_game(spec.name, players, seed, options)
     except DoomtableError as exc:
@@ -261,31 +297,55 @@ def load_verified(data: object) -> GameState:
         try:
             state.replay_entry(tuple(entry))
         except DoomtableError:
+            shown = data["log"][number - 1]
             raise SaveFileError(
-                f"refused: decision {number} of the log ({_short(entry)}) is not legal there"
+                f"refused: decision {number} of the log ({_short(shown)}) is not legal there"
             ) from None
-    expected = json.loads(json.dumps(state.to_dict()))
-    difference = _first_difference(data, expected, "")
+    expected = saved_dict(state)
+    if not same_cards_as_today(saved):
+        saved, expected = _card_safe(spec, saved), _card_safe(spec, expected)
+    difference = _first_difference(saved, expected, "")
     if difference is not None:
-        cards = _card_problem(spec, data, state)
+        cards = _card_problem(spec, saved, state)
         if cards is not None:
             raise SaveFileError(f"refused: {cards}")
-        where, saved, replayed = difference
+        where, was, replayed = difference
         raise SaveFileError(
-            f"refused: {where} is {_short(saved)}, but its seed and decision log give "
+            f"refused: {where} is {_short(was)}, but its seed and decision log give "
             f"{_short(replayed)} (the file was edited or damaged)"
         )
     return state
 
 
+def _card_safe(spec: GameSpec, data: dict[str, Any]) -> dict[str, Any]:
+    """Of stable data made with another card set, what still means the same today: the
+    fields that name cards by slug and the plain values; not the card tables themselves, nor
+    frames, events and lists whose ids are positions in the old tables."""
+    identity = spec.card_identity
+    named = identity.fields if identity is not None else {}
+    kinds = spec.state_class.all_fields()
+    fields = data.get("state")
+    if not isinstance(fields, dict):
+        return data
+    kept = {
+        name: value
+        for name, value in fields.items()
+        if name in named or (kinds.get(name) is Field.VALUE and name not in ("stack", "events"))
+    }
+    return {**{k: v for k, v in data.items() if k != "cards"}, "state": kept}
+
+
 def _card_problem(spec: GameSpec, data: dict[str, Any], replayed: GameState) -> str | None:
-    """A lost, duplicated or unknown card in a save that failed its replay check, in words;
-    ``None`` when the game exposes no card zones or the cards are not what is wrong."""
+    """A lost, duplicated or unknown card in a save that failed its replay check, in words
+    (cards named by slug); ``None`` when the game exposes no card zones or the cards are not
+    what is wrong."""
     expected = replayed.card_zones()
-    if expected is None:
+    if expected is None or not same_cards_as_today(data):
         return None
     try:
-        zones = spec.state_class.from_dict(data).card_zones() or {}
+        zones = spec.state_class.from_dict(positional_dict(data)).card_zones() or {}
+    except SaveFileError as exc:
+        return str(exc)  # a card field names a card this game does not have
     except (DoomtableError, LookupError, TypeError, ValueError, AttributeError, RuntimeError):
         return None  # too broken to read zone by zone: the replay difference says what
     known = {card for zone in expected.values() for card in zone}
@@ -296,11 +356,11 @@ def _card_problem(spec: GameSpec, data: dict[str, Any], replayed: GameState) -> 
                 return f"{name} holds {card!r}, which is not a card of this game"
             if card in seen:
                 where = f"twice in {name}" if seen[card] == name else f"in {seen[card]} and {name}"
-                return f"card {card} is {where}"
+                return f"card {card_name(spec.name, card)} is {where}"
             seen[card] = name
     missing = sorted(known - set(seen))
     if missing:
-        return f"card {missing[0]} is missing from every zone"
+        return f"card {card_name(spec.name, missing[0])} is missing from every zone"
     return None
 
 

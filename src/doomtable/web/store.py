@@ -3,6 +3,10 @@
 One code path serves SQLite (a file, the default) and PostgreSQL (``postgresql://...``, through
 psycopg). A decision row's primary key is (table, number), so a decision can be stored only
 once: the insert is the acceptance, and a second answer to the same decision fails there.
+
+Decisions name their cards by slug (``["play", "heroic"]``), and a table records the card set
+it was made with, so a table outlives changes to the card data (``engine/cards.py``); rows
+written before slugs (``["play", 12]``) are read as positions in the game's frozen tables.
 """
 
 from __future__ import annotations
@@ -30,7 +34,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import IntegrityError
 
-from doomtable.engine import DoomtableError, Option
+from doomtable.engine import DoomtableError, Option, find_game
+from doomtable.engine.cards import decode_option, encode_option
 from doomtable.engine.decision import LogEntry
 
 metadata = MetaData()
@@ -44,7 +49,10 @@ tables_table = Table(
     Column("seed", Integer, nullable=False),
     Column("options", Text, nullable=False),
     Column("seats", Text, nullable=False),
+    Column("cards", Text, nullable=True),
 )
+"""A table's setup; ``cards`` is the card set it was made with (each kind of card's slugs,
+as JSON), empty for tables stored before slugs."""
 
 decisions_table = Table(
     "doomtable_decisions",
@@ -81,6 +89,13 @@ class StoredTable:
     """The decisions stored when the table was loaded (a live table's state holds the rest)."""
 
 
+def _card_set(game: str) -> dict[str, list[str]]:
+    """The card set a table of ``game`` is made with today: each kind of card's slugs."""
+    identity = find_game(game).card_identity
+    tables = identity.tables() if identity is not None else {}
+    return {kind: list(slugs) for kind, slugs in sorted(tables.items())}
+
+
 def database_url(database: str) -> str:
     """A SQLAlchemy URL for ``--database``: a PostgreSQL URL as given, else a SQLite file."""
     if database.startswith(("postgresql://", "postgres://")):
@@ -104,6 +119,8 @@ class Store:
 
     def __init__(self, database: str) -> None:
         url = database_url(database)
+        self._games: dict[str, str] = {}
+        """Each table's game, to name the cards of its decisions by slug."""
         if url.startswith("sqlite:///"):
             Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
         try:
@@ -116,13 +133,16 @@ class Store:
             raise StorageError(f"cannot open database {database!r}: {exc}") from None
 
     def _add_missing_columns(self) -> None:
-        """A database made before decisions kept their clock time gets the ``at`` column."""
-        columns = {c["name"] for c in inspect(self.engine).get_columns(decisions_table.name)}
-        if "at" not in columns:
-            with self.engine.begin() as connection:
-                connection.execute(
-                    text(f"ALTER TABLE {decisions_table.name} ADD COLUMN at INTEGER")
-                )
+        """A database made before decisions kept their clock time gets the ``at`` column, and
+        one made before card slugs the tables' ``cards`` column."""
+        for table, column, kind in (
+            (decisions_table, "at", "INTEGER"),
+            (tables_table, "cards", "TEXT"),
+        ):
+            columns = {c["name"] for c in inspect(self.engine).get_columns(table.name)}
+            if column not in columns:
+                with self.engine.begin() as connection:
+                    connection.execute(text(f"ALTER TABLE {table.name} ADD COLUMN {column} {kind}"))
 
     def create_table(self, table: StoredTable) -> None:
         with self.engine.begin() as connection:
@@ -134,8 +154,10 @@ class Store:
                     seed=table.seed,
                     options=json.dumps(table.options),
                     seats=json.dumps(table.seats),
+                    cards=json.dumps(_card_set(table.game)),
                 )
             )
+        self._games[table.id] = table.game
 
     def update_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:
         with self.engine.begin() as connection:
@@ -148,8 +170,9 @@ class Store:
     def append_decision(
         self, table_id: str, number: int, seat: int, option: Option, at: int | None = None
     ) -> None:
-        """Store log entry ``number`` (with its clock time ``at`` in a timed game); raises
-        :class:`DuplicateDecisionError` if it exists."""
+        """Store log entry ``number`` (with its clock time ``at`` in a timed game), its cards
+        named by slug; raises :class:`DuplicateDecisionError` if it exists."""
+        stored = encode_option(self._game_of(table_id), option)
         try:
             with self.engine.begin() as connection:
                 connection.execute(
@@ -157,12 +180,24 @@ class Store:
                         table_id=table_id,
                         number=number,
                         seat=seat,
-                        option=json.dumps(option),
+                        option=json.dumps(stored),
                         at=at,
                     )
                 )
         except IntegrityError:
             raise DuplicateDecisionError(f"decision {number} was already answered") from None
+
+    def _game_of(self, table_id: str) -> str:
+        game = self._games.get(table_id)
+        if game is None:
+            with self.engine.connect() as connection:
+                game = connection.execute(
+                    select(tables_table.c.game).where(tables_table.c.id == table_id)
+                ).scalar()
+            if game is None:
+                raise StorageError(f"no table {table_id!r} is stored")
+            self._games[table_id] = game
+        return str(game)
 
     def load(self, table_id: str) -> StoredTable | None:
         with self.engine.connect() as connection:
@@ -178,8 +213,7 @@ class Store:
             rows = connection.execute(select(tables_table)).all()
             return [self._table(connection, row) for row in rows]
 
-    @staticmethod
-    def _table(connection: Any, row: Any) -> StoredTable:
+    def _table(self, connection: Any, row: Any) -> StoredTable:
         decisions = connection.execute(
             select(
                 decisions_table.c.number,
@@ -194,8 +228,12 @@ class Store:
         for number, seat, option, at in decisions:
             if number != len(log):
                 raise StorageError(f"table {row.id}: decision {len(log)} is missing")
-            entry: LogEntry = (int(seat), tuple(json.loads(option)))
+            try:
+                entry: LogEntry = (int(seat), decode_option(row.game, json.loads(option)))
+            except DoomtableError as exc:
+                raise StorageError(f"table {row.id}: decision {number}: {exc}") from None
             log.append(entry if at is None else (*entry, int(at)))
+        self._games[row.id] = row.game
         return StoredTable(
             id=row.id,
             game=row.game,

@@ -15,6 +15,7 @@ from doomtable.engine import GameSpec, OptionSpec
 from doomtable.games.doom_on_you.cards import CARD_DEFS, CARDS, card_dicts, card_reference
 from doomtable.games.doom_on_you.data import GAME
 from doomtable.games.doom_on_you.game import DoomOnYouState
+from doomtable.games.doom_on_you.ids import CARD_IDENTITY
 
 
 def _create(players: int, seed: int, options: dict[str, Any]) -> DoomOnYouState:
@@ -57,6 +58,7 @@ SPEC = GameSpec(
     aliases=("doomonyou",),
     summary="Attack rounds, battle cards and bribes: be the last player with food.",
     cards=card_dicts,
+    card_identity=CARD_IDENTITY,
     option_schema={
         "successful_return": OptionSpec(bool, "a successful attacking animal returns to its pile"),
         "drawn_animal_to_pile": OptionSpec(bool, "the defender may pile a drawn animal"),

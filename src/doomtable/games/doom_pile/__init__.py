@@ -21,6 +21,7 @@ from doomtable.games.doom_pile.data import (
     read_deck_file,
     write_deck_file,
 )
+from doomtable.games.doom_pile.ids import CARD_IDENTITY
 from doomtable.games.doom_pile.state import GAME, STACKING_MODES, DoomPileState
 
 
@@ -73,6 +74,7 @@ SPEC = GameSpec(
     aliases=("doompile",),
     summary="Stacked decks and countdowns: be first to meet your public Master Plan.",
     cards=card_dicts,
+    card_identity=CARD_IDENTITY,
     default_players=2,
     option_schema={
         "decks": OptionSpec(list, "one deck per seat: {name, plan, cards: [{name, copies}]}"),

@@ -7,6 +7,7 @@ from doomtable.engine import GameSpec, OptionSpec
 from doomtable.games.doomlings.blackbox import DoomlingsBlackboxState
 from doomtable.games.doomlings.data import AGES, TRAITS
 from doomtable.games.doomlings.game import TIEBREAKS, DoomlingsState, card_dict
+from doomtable.games.doomlings.ids import CARD_IDENTITY
 from doomtable.games.doomlings.variants import VARIANTS
 
 
@@ -87,6 +88,7 @@ SPEC = GameSpec(
     aliases=("doomlings-classic",),
     summary="Evolve traits before the world ends; most points after 3 catastrophes wins.",
     cards=card_list,
+    card_identity=CARD_IDENTITY,
     # Types here; the values allowed (and which go together) are checked by create(), whose
     # messages name the variants and tie-break rules.
     option_schema={

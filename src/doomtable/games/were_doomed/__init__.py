@@ -11,6 +11,7 @@ from typing import Any
 
 from doomtable.engine import GameSpec, OptionSpec
 from doomtable.games.were_doomed.cards import CIVILIZATIONS, EVENTS, card_dicts
+from doomtable.games.were_doomed.ids import CARD_IDENTITY
 from doomtable.games.were_doomed.state import GAME, WereDoomedState, seat_count
 
 # One paragraph a string; the terminal wraps them to its width.
@@ -50,6 +51,7 @@ SPEC = GameSpec(
     aliases=("weredoomed", "doomed"),
     summary="15 minutes to build a rocket: produce, steal, contribute, vote, board by Influence.",
     cards=card_dicts,
+    card_identity=CARD_IDENTITY,
     option_schema={
         "minutes": OptionSpec(float, "length of the game clock in minutes", minimum=0, maximum=120),
         "realtime": OptionSpec(bool, "the clock follows the wall clock (the terminal sets it)"),

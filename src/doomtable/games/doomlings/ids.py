@@ -1,0 +1,52 @@
+"""Doomlings' card identities: the slug of every trait card and age, and where ids sit in
+options and state fields (``engine/cards.py``)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from doomtable.engine.cards import (
+    CardIdentity,
+    CardTables,
+    card_items,
+    instance_slugs,
+    positional_tables,
+    slugify,
+)
+from doomtable.games.doomlings.data import AGES, TRAIT_OF, TRAITS
+from doomtable.games.doomlings.encoding import RL_ENCODING
+
+TRAIT = "trait"
+AGE = "age"
+
+
+@cache
+def card_tables() -> CardTables:
+    """Trait cards by instance (a trait printed twice has ``name`` and ``name#2``), ages."""
+    return {
+        TRAIT: instance_slugs([slugify(TRAITS[t].name) for t in TRAIT_OF]),
+        AGE: tuple(slugify(age.name) for age in AGES),
+    }
+
+
+CARD_IDENTITY = CardIdentity(
+    tables=card_tables,
+    positional=positional_tables("doomtable.games.doomlings"),
+    # The option shapes are declared once, for the RL adapters; "card" there is a trait card.
+    option_items=card_items(RL_ENCODING["verbs"], {"card": TRAIT, "age": AGE}),
+    fields={
+        "hands": TRAIT,
+        "piles": TRAIT,
+        "deck": TRAIT,
+        "discard": TRAIT,
+        "packs": TRAIT,
+        "decks": TRAIT,
+        "discards": TRAIT,
+        "lab": TRAIT,
+        "age_deck": AGE,
+        "eras": AGE,
+        "age": AGE,
+        "final_doom": AGE,
+    },
+    zones=TRAIT,
+)
