@@ -136,17 +136,24 @@ def _id(identity: CardIdentity, kind: str, card: object, where: str) -> object:
     return found
 
 
-def _encode_option(
-    identity: CardIdentity, tables: CardTables, option: Sequence[Any]
+def _convert_option(
+    identity: CardIdentity, option: Sequence[Any], convert: Callable[[str, object, str], object]
 ) -> tuple[Any, ...]:
+    """``option`` with ``convert(kind, item, where)`` applied to each of its card items."""
     items = identity.option_items.get(option[0]) if option else None
     if not items:
         return tuple(option)
     out = list(option)
     for index, kind in items:
         if index < len(out):
-            out[index] = _slug(tables, kind, out[index], f"option {list(option)!r}")
+            out[index] = convert(kind, out[index], f"option {list(option)!r}")
     return tuple(out)
+
+
+def _encode_option(
+    identity: CardIdentity, tables: CardTables, option: Sequence[Any]
+) -> tuple[Any, ...]:
+    return _convert_option(identity, option, partial(_slug, tables))
 
 
 def encode_option(game: str, option: Sequence[Any]) -> tuple[Any, ...]:
@@ -160,14 +167,7 @@ def decode_option(game: str, option: Sequence[Any]) -> Option:
     """The option that ``option`` as stored means in today's build: slugs become ids, and so
     do ints where a card belongs, read as positions in the frozen tables (format 1)."""
     identity = identity_of(game)
-    items = identity.option_items.get(option[0]) if option else None
-    if not items:
-        return tuple(option)
-    out = list(option)
-    for index, kind in items:
-        if index < len(out):
-            out[index] = _id(identity, kind, out[index], f"option {list(option)!r}")
-    return tuple(out)
+    return _convert_option(identity, option, partial(_id, identity))
 
 
 def _map_field(value: Any, convert: Callable[[object], object]) -> Any:
