@@ -13,7 +13,7 @@ from starlette.testclient import WebSocketTestSession
 
 from doomtable.engine import CLOCK, WAIT
 from doomtable.web.app import create_app
-from doomtable.web.store import Store
+from doomtable.web.store import Store, StoredTable
 
 
 def _receive(ws: WebSocketTestSession) -> dict[str, Any]:
@@ -107,6 +107,7 @@ def test_a_database_from_before_clock_times_gets_its_column(tmp_path: Path) -> N
             "seat INTEGER NOT NULL, option TEXT NOT NULL, PRIMARY KEY (table_id, number))"
         )
     store = Store(str(path))
+    store.create_table(StoredTable("t", "were-doomed", 4, 1, {}, [], []))
     store.append_decision("t", 0, CLOCK, WAIT, 1234)
     with sqlite3.connect(path) as reopened:
         assert reopened.execute("SELECT seat, at FROM doomtable_decisions").fetchall() == [
