@@ -127,11 +127,15 @@ def create_app(
     bot_workers: int = 1,
     bot_processes: bool = True,
     allowed_origins: frozenset[str] = frozenset(),
+    response_pause: float = 2.5,
 ) -> FastAPI:
-    """The web application over ``database`` (a SQLite path or a PostgreSQL URL)."""
+    """The web application over ``database`` (a SQLite path or a PostgreSQL URL).
+
+    ``response_pause``: seconds a response window stays open for a human seat with auto-pass
+    on, whether or not that seat can respond (see :meth:`LiveTable.window_closes_at`)."""
     store = Store(database)
     pool = BotPool(bot_workers, processes=bot_processes)
-    manager = TableManager(store, pool)
+    manager = TableManager(store, pool, response_pause)
     manager.restore()
 
     @asynccontextmanager

@@ -19,6 +19,7 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable
+from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,7 +43,7 @@ from doomtable.engine import (
 from doomtable.engine.registry import checked_options
 from doomtable.web.bots import BotPool
 from doomtable.web.onlooker import onlooker_view
-from doomtable.web.pages import render_view
+from doomtable.web.pages import render_view, view_decider
 from doomtable.web.store import DuplicateDecisionError, Store, StoredTable
 
 logger = logging.getLogger(__name__)
@@ -85,7 +86,31 @@ class LiveTable:
     opened: dict[int, tuple[int, tuple[Any, ...]]] = field(default_factory=dict)
     """A timed table's open decisions: seat -> (the number it was opened as, what it asks)."""
     changed: asyncio.Event = field(default_factory=asyncio.Event)
-    """Set when a timed table's log grows, so its clock task looks again at what is due."""
+    """Set when a table's log grows, so its clock or bot task looks again at what is due."""
+    response_pause: float = 2.5
+    """Seconds a response window stays open for a human seat with auto-pass on."""
+    window_opened: tuple[int, float] = (-1, 0.0)
+    """(decision number, monotonic time) at which the pending response window was first seen."""
+
+    def window_closes_at(self, decision: Decision) -> float | None:
+        """When the pending ``decision`` closes by itself with a pass (monotonic time), if it
+        is a response window of a human seat with auto-pass on; else ``None``.
+
+        Such a window stays open for :attr:`response_pause` whether or not the seat holds a
+        response card, so the others see the same pause either way and learn nothing."""
+        seat = self.seats[decision.player]
+        if not (
+            decision.kind == RESPOND and seat["kind"] == "human" and seat.get("auto_pass", True)
+        ):
+            return None
+        number = len(self.state.log)
+        if self.window_opened[0] != number:
+            self.window_opened = (number, time.monotonic())
+        return self.window_opened[1] + self.response_pause
+
+    def window_closes_ms(self, decision: Decision) -> int | None:
+        closes = self.window_closes_at(decision)
+        return None if closes is None else max(0, int((closes - time.monotonic()) * 1000))
 
     @property
     def timed(self) -> TimedGameState | None:
@@ -162,6 +187,22 @@ def _view(state: GameState, seat: int | None) -> dict[str, Any]:
     return onlooker_view(state) if seat is None else state.view(seat)
 
 
+def seen_decider(state: GameState, seat: int | None) -> int | None:
+    """Who ``seat`` is told is deciding, read from its own view (a private question, such as a
+    Doom On You bribe offer, shows its asker to the others). A spectator is told what the
+    seats not deciding see, the least informed of them first."""
+    decision = state.pending
+    if decision is None:
+        return None
+    if seat is not None:
+        return view_decider(state.view(seat))
+    seen = {view_decider(state.view(q)) for q in range(state.players) if q != decision.player}
+    others = sorted(q for q in seen if q is not None and q != decision.player)
+    if others:
+        return others[0]
+    return decision.player if decision.player in seen else None
+
+
 def update_message(
     table: LiveTable, seat: int | None, events_from: int, drawn: dict[int | None, str] | None = None
 ) -> dict[str, Any]:
@@ -206,17 +247,18 @@ def update_message(
             "winners": state.winners(),
             "names": names,
         }
+    elif decision.player == seat:
+        message["status"] = f"Your decision: {decision.prompt}"
+        message["prompt"] = decision.prompt
+        message["options"] = state.labels()
+        closes = table.window_closes_ms(decision)
+        if closes is not None:
+            message["closes_in_ms"] = closes
     else:
-        waiting = table.seat_label(decision.player)
-        if decision.player == seat:
-            message["status"] = f"Your decision: {decision.prompt}"
-            message["prompt"] = decision.prompt
-            message["options"] = state.labels()
-        elif decision.kind == RESPOND:
-            message["status"] = f"Waiting for {waiting} to respond"
-        else:
-            message["status"] = f"Waiting for {waiting} ({decision.kind})"
-        message["waiting_for"] = decision.player
+        shown = seen_decider(state, seat)
+        who = "another player" if shown is None else table.seat_label(shown)
+        message["status"] = f"Waiting for {who}"
+        message["waiting_for"] = shown
     return message
 
 
@@ -229,9 +271,10 @@ class SeatRequest:
 class TableManager:
     """Every live table, rebuilt from storage at start."""
 
-    def __init__(self, store: Store, bots: BotPool) -> None:
+    def __init__(self, store: Store, bots: BotPool, response_pause: float = 2.5) -> None:
         self.store = store
         self.bots = bots
+        self.response_pause = response_pause
         self.tables: dict[str, LiveTable] = {}
 
     # ------------------------------------------------------------------ setup
@@ -240,7 +283,7 @@ class TableManager:
         """Rebuild every stored table by replaying its seed and log."""
         for stored in self.store.load_all():
             state = replay(stored.game, stored.players, stored.seed, stored.options, stored.log)
-            table = LiveTable(stored, state)
+            table = LiveTable(stored, state, response_pause=self.response_pause)
             if isinstance(state, TimedGameState):
                 table.clock_zero = time.monotonic() - state.clock / 1000
             table.refresh_opened()
@@ -283,7 +326,7 @@ class TableManager:
         table_id = secrets.token_urlsafe(9)
         stored = StoredTable(table_id, spec.name, players, seed, merged, stored_seats, [])
         self.store.create_table(stored)
-        table = LiveTable(stored, state)
+        table = LiveTable(stored, state, response_pause=self.response_pause)
         table.refresh_opened()
         self.tables[table_id] = table
         self._wake(table)
@@ -308,6 +351,7 @@ class TableManager:
         async with table.lock:
             table.seats[seat]["auto_pass"] = on
             self.store.update_seats(table.id, table.seats)
+            table.changed.set()
         self._wake(table)
         await self._broadcast(table)
 
@@ -319,6 +363,8 @@ class TableManager:
         A stale or repeated decision number, another seat's decision or an illegal option
         raises with a one-line message, and nothing changes.
         """
+        if await self._held_pass(table, seat, decision, option):
+            return
         try:
             async with table.lock:
                 if table.timed is not None:
@@ -327,6 +373,26 @@ class TableManager:
         finally:  # deadlines passed before a refused action are told all the same
             await self._broadcast(table)
         self._wake(table)
+
+    @staticmethod
+    async def _held_pass(table: LiveTable, seat: int, number: int, choice: int | str) -> bool:
+        """Hold a pass in a response window that closes by itself until it closes, so that a
+        seat passing at once looks like one with nothing to play; whether the window closed
+        (with that same pass) meanwhile, which leaves nothing to do."""
+        pending = table.state.pending
+        if pending is None or pending.player != seat or number != len(table.state.log):
+            return False
+        closes = table.window_closes_at(pending)
+        if closes is None:
+            return False
+        try:
+            option = table.state.resolve_choice(seat, choice)
+        except DoomtableError:
+            return False  # refused by the acceptance, with its message
+        if option != PASS:
+            return False
+        await asyncio.sleep(max(0.0, closes - time.monotonic()))
+        return len(table.state.log) != number
 
     def _accept(self, table: LiveTable, seat: int, number: int, choice: Option | int | str) -> None:
         state = table.state
@@ -346,10 +412,7 @@ class TableManager:
         except DuplicateDecisionError as exc:
             raise StaleActionError(str(exc)) from None
         state.apply(seat, option)
-        # Pass at once for seats that want it, so nobody is shown a window already answered.
-        while (decision := state.pending) is not None and self._auto_passes(table, decision):
-            self.store.append_decision(table.id, len(state.log), decision.player, PASS)
-            state.apply(decision.player, PASS)
+        table.changed.set()
 
     def _accept_timed(
         self,
@@ -447,16 +510,6 @@ class TableManager:
             return  # the table moved on while the bot thought: it looks again
         await self._broadcast(table)
 
-    @staticmethod
-    def _auto_passes(table: LiveTable, decision: Decision) -> bool:
-        seat = table.seats[decision.player]
-        return (
-            seat["kind"] == "human"
-            and bool(seat.get("auto_pass", True))
-            and decision.kind == RESPOND
-            and decision.options == (PASS,)
-        )
-
     def _wake(self, table: LiveTable) -> None:
         """Let bots and auto-pass answer, if the pending decision is theirs (at a timed table:
         make sure its clock runs)."""
@@ -486,12 +539,18 @@ class TableManager:
         while (decision := table.state.pending) is not None:
             number = len(table.state.log)
             seat_info = table.seats[decision.player]
+            closes = table.window_closes_at(decision)
             if seat_info["kind"] == "bot":
                 option = await self.bots.choose(table.state.to_json(), seat_info["bot"])
-            elif self._auto_passes(table, decision):
-                option = PASS
-            else:
+            elif closes is None:
                 return
+            elif (wait := closes - time.monotonic()) > 0:
+                table.changed.clear()  # an answer or a changed preference ends the wait early
+                with suppress(TimeoutError):
+                    await asyncio.wait_for(table.changed.wait(), wait)
+                continue
+            else:
+                option = PASS
             try:
                 async with table.lock:
                     self._accept(table, decision.player, number, option)
