@@ -44,7 +44,7 @@ from doomtable.engine.registry import checked_options
 from doomtable.web.bots import BotPool
 from doomtable.web.onlooker import onlooker_view
 from doomtable.web.pages import render_view, view_decider
-from doomtable.web.store import DuplicateDecisionError, Store, StoredTable
+from doomtable.web.store import ChatLine, DuplicateDecisionError, Store, StoredTable
 
 logger = logging.getLogger(__name__)
 
@@ -70,6 +70,7 @@ class Connection:
     seat: int | None
     send: Send
     events_sent: int = 0
+    chat_sent: int = 0
     sent_key: tuple[Any, ...] = ()
     """What the last update showed, so one moment is sent once however broadcasts overlap."""
 
@@ -91,6 +92,11 @@ class LiveTable:
     """Seconds a response window stays open for a human seat with auto-pass on."""
     window_opened: tuple[int, float] = (-1, 0.0)
     """(decision number, monotonic time) at which the pending response window was first seen."""
+    name: str = ""
+    """The name the host gave the table."""
+    next_table: str | None = None
+    """The table "play again" made after this one, once made."""
+    chat: list[ChatLine] = field(default_factory=list)
 
     def window_closes_at(self, decision: Decision) -> float | None:
         """When the pending ``decision`` closes by itself with a pass (monotonic time), if it
@@ -162,18 +168,35 @@ class LiveTable:
 
     def seat_label(self, seat: int) -> str:
         info = self.seats[seat]
-        return f"seat {seat} ({info['bot']} bot)" if info["kind"] == "bot" else f"seat {seat}"
+        name = info.get("name") or f"seat {seat}"
+        return f"{name} ({info['bot']} bot)" if info["kind"] == "bot" else str(name)
+
+    def chat_lines(self, start: int = 0, upto: int | None = None) -> list[dict[str, Any]]:
+        """Chat lines from ``start`` as clients get them (said by decision ``upto``, if given):
+        who, marked as a seat or a spectator, and the text (escaped by the page)."""
+        return [
+            {
+                "who": "spectator" if line.seat is None else self.seat_label(line.seat),
+                "seat": line.seat,
+                "decision": line.decision,
+                "text": line.text,
+            }
+            for line in self.chat[start:]
+            if upto is None or line.decision <= upto
+        ]
 
     def summary(self) -> dict[str, Any]:
         state = self.state
         return {
             "id": self.id,
+            "name": self.name,
+            "next_table": self.next_table,
             "game": self.stored.game,
             "title": find_game(self.stored.game).title,
             "players": state.players,
             "options": self.stored.options,
             "seats": [
-                {"seat": n, "kind": s["kind"], "bot": s.get("bot")}
+                {"seat": n, "kind": s["kind"], "bot": s.get("bot"), "name": self.seat_label(n)}
                 for n, s in enumerate(self.seats)
             ],
             "decisions": len(state.log),
@@ -224,6 +247,8 @@ def update_message(
         "log_from": events_from,
         "log": state.log_lines(seat, events_from),
         "over": state.is_over,
+        "name": table.name,
+        "next_table": table.next_table,
         "auto_pass": bool(table.seats[seat].get("auto_pass", True)) if seat is not None else None,
     }
     timed = table.timed
@@ -266,6 +291,21 @@ def update_message(
 class SeatRequest:
     kind: str
     bot: str | None = None
+    name: str = ""
+
+
+MAX_NAME = 30
+MAX_CHAT = 300
+
+
+def clean_text(text: str, most: int, what: str) -> str:
+    """``text`` with its spaces tidied, or a :class:`BadOptionError` saying what is wrong."""
+    cleaned = " ".join(text.split())
+    if any(not ch.isprintable() for ch in cleaned):
+        raise BadOptionError(f"{what} may not hold control characters")
+    if len(cleaned) > most:
+        raise BadOptionError(f"{what} is at most {most} characters, not {len(cleaned)}")
+    return cleaned
 
 
 class TableManager:
@@ -284,6 +324,8 @@ class TableManager:
         for stored in self.store.load_all():
             state = replay(stored.game, stored.players, stored.seed, stored.options, stored.log)
             table = LiveTable(stored, state, response_pause=self.response_pause)
+            table.name, table.next_table = self.store.load_lobby(stored.id)
+            table.chat = self.store.load_chat(stored.id)
             if isinstance(state, TimedGameState):
                 table.clock_zero = time.monotonic() - state.clock / 1000
             table.refresh_opened()
@@ -300,9 +342,11 @@ class TableManager:
         seats: list[SeatRequest],
         options: dict[str, Any],
         seed: int | None = None,
+        name: str = "",
     ) -> tuple[LiveTable, dict[int, str]]:
         """A new table and each human seat's invite token (shown once, stored hashed)."""
         spec = find_game(game)
+        name = clean_text(name, 60, "a table's name")
         if len(seats) != players:
             raise BadOptionError(f"give one seat per player: {players} players, {len(seats)} seats")
         if issubclass(spec.state_class, TimedGameState):
@@ -313,9 +357,10 @@ class TableManager:
         tokens: dict[int, str] = {}
         stored_seats: list[dict[str, Any]] = []
         for number, request in enumerate(seats):
+            seat_name = clean_text(request.name, MAX_NAME, f"seat {number}'s name")
             if request.kind == "bot":
-                name, _ = parse_bot_spec(request.bot or "")
-                stored_seats.append({"kind": "bot", "bot": (request.bot or name).strip().lower()})
+                bot, _ = parse_bot_spec(request.bot or "")
+                stored_seats.append({"kind": "bot", "bot": (request.bot or bot).strip().lower()})
             elif request.kind == "human":
                 tokens[number] = secrets.token_urlsafe(24)
                 stored_seats.append(
@@ -323,14 +368,61 @@ class TableManager:
                 )
             else:
                 raise BadOptionError(f"a seat is 'human' or 'bot', not {request.kind!r}")
+            if seat_name:
+                stored_seats[-1]["name"] = seat_name
+        return self._open(spec.name, players, seed, merged, stored_seats, name, state), tokens
+
+    def _open(
+        self,
+        game: str,
+        players: int,
+        seed: int,
+        options: dict[str, Any],
+        seats: list[dict[str, Any]],
+        name: str,
+        state: GameState,
+    ) -> LiveTable:
         table_id = secrets.token_urlsafe(9)
-        stored = StoredTable(table_id, spec.name, players, seed, merged, stored_seats, [])
+        stored = StoredTable(table_id, game, players, seed, options, seats, [])
         self.store.create_table(stored)
-        table = LiveTable(stored, state, response_pause=self.response_pause)
+        self.store.save_lobby(table_id, name)
+        table = LiveTable(stored, state, response_pause=self.response_pause, name=name)
         table.refresh_opened()
         self.tables[table_id] = table
         self._wake(table)
-        return table, tokens
+        return table
+
+    async def play_again(self, table: LiveTable) -> LiveTable:
+        """The table after this finished one: the same game, options, seats and names, a new
+        deal. Each human seat keeps its invite secret, so each person's own link opens their
+        seat there; asked again, it is the same next table."""
+        async with table.lock:
+            if not table.state.is_over:
+                raise StaleActionError("a new game can be started once this one is over")
+            if table.next_table is None:
+                stored = table.stored
+                seed = secrets.randbelow(2**31)
+                state = new_game(stored.game, stored.players, seed, stored.options)
+                seats = [dict(seat) for seat in stored.seats]
+                again = self._open(
+                    stored.game, stored.players, seed, stored.options, seats, table.name, state
+                )
+                table.next_table = again.id
+                self.store.save_lobby(table.id, table.name, again.id)
+                table.changed.set()
+        await self._broadcast(table)
+        return self.tables[table.next_table]
+
+    async def say(self, table: LiveTable, seat: int | None, text: str) -> None:
+        """Add a line to the table's chat (stored first), and tell everyone."""
+        line = clean_text(text, MAX_CHAT, "a chat line")
+        if not line:
+            raise BadOptionError("a chat line needs some text")
+        async with table.lock:
+            said = ChatLine(seat, len(table.state.log), line)
+            self.store.append_chat(table.id, len(table.chat), said)
+            table.chat.append(said)
+        await self._broadcast(table)
 
     def get(self, table_id: str) -> LiveTable:
         table = self.tables.get(table_id)
@@ -571,12 +663,15 @@ class TableManager:
         seat = connection.seat
         state = table.state
         auto_pass = table.seats[seat].get("auto_pass") if seat is not None else None
-        key = (len(state.log), len(state.events), auto_pass)
+        key = (len(state.log), len(state.events), auto_pass, len(table.chat), table.next_table)
         if key == connection.sent_key:
             return
         connection.sent_key = key
         message = update_message(table, seat, connection.events_sent, drawn)
+        message["chat"] = table.chat_lines(connection.chat_sent)
+        message["chat_from"] = connection.chat_sent
         connection.events_sent = len(table.state.events)
+        connection.chat_sent = len(table.chat)
         try:
             await connection.send(message)
         except Exception:  # a closed socket: its handler removes it
