@@ -45,6 +45,7 @@ class Server:
 
     def start(self) -> None:
         command = [sys.executable, "-m", "doomtable", "serve", "--port", str(self.port)]
+        command += ["--response-pause", "0.2"]  # auto-passed windows close quickly here
         self.process = subprocess.Popen([*command, "--database", self.database])
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

@@ -37,6 +37,14 @@ def serve(
         list[str] | None,
         typer.Option(help="Another origin whose pages may connect (repeatable)."),
     ] = None,
+    response_pause: Annotated[
+        float,
+        typer.Option(
+            min=0.0,
+            max=60.0,
+            help="Seconds a response window stays open for a player with auto-pass on.",
+        ),
+    ] = 2.5,
 ) -> None:
     """Serve the browser table: a lobby, invite links, spectators and replays."""
     missing = [m for m in WEB_MODULES if importlib.util.find_spec(m) is None]
@@ -52,7 +60,10 @@ def serve(
     with errors_to_exit():
         where = database or str(default_database())
         app = create_app(
-            where, bot_workers=bot_workers, allowed_origins=frozenset(allow_origin or [])
+            where,
+            bot_workers=bot_workers,
+            allowed_origins=frozenset(allow_origin or []),
+            response_pause=response_pause,
         )
     make_console().print(
         f"doomtable table at http://{host}:{port}/ (storage: {where})", soft_wrap=True

@@ -8,12 +8,14 @@ from contextlib import asynccontextmanager
 from importlib.resources import files
 from typing import Any, Literal
 
+import yaml
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import HTMLResponse, Response
-from pydantic import BaseModel, Field
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from pydantic import BaseModel, Field, JsonValue
 
-from doomtable.bots import bot_help
-from doomtable.engine import DoomtableError, find_game, game_names, replay
+from doomtable.bots import bot_help, bot_names, parse_bot_spec
+from doomtable.engine import DoomtableError, GameSpec, OptionSpec, find_game, game_names, replay
+from doomtable.safe_yaml import YamlLimitError, load_yaml
 from doomtable.web.bots import BotPool
 from doomtable.web.limits import MAX_MESSAGE_BYTES, RateLimit, origin_allowed
 from doomtable.web.onlooker import onlooker_view
@@ -31,17 +33,45 @@ from doomtable.web.tables import (
 STATIC = files("doomtable.web") / "static"
 
 
+MAX_SEATS = 10
+"""The most players any shipped game seats (We're Doomed!)."""
+
+SERVER_FIXED = frozenset({"realtime", "event_order"})
+"""Options the lobby does not offer: the browser table plays timed games on the wall clock
+and deals We're Doomed!'s events afresh (a kept order is a terminal affair)."""
+
+
 class SeatIn(BaseModel):
     kind: Literal["human", "bot"]
     bot: str | None = Field(None, max_length=40, description="random, greedy, ismcts:0.5s, ...")
+    name: str = Field("", max_length=30, description="what the table calls this seat")
 
 
 class TableIn(BaseModel):
     game: str = Field(max_length=64)
-    players: int = Field(ge=1, le=8)
-    seats: list[SeatIn] = Field(max_length=8)
-    options: dict[str, str | int | bool] = Field(default_factory=dict, max_length=16)
+    players: int = Field(ge=1, le=MAX_SEATS)
+    seats: list[SeatIn] = Field(max_length=MAX_SEATS)
+    options: dict[str, JsonValue] = Field(default_factory=dict, max_length=16)
     seed: int | None = Field(None, ge=0, lt=2**31)
+    name: str = Field("", max_length=60, description="the table's name")
+
+
+class OptionOut(BaseModel):
+    """One game option as the lobby draws it: a select (``choices``), a number with its range,
+    a checkbox (``bool``) or, for ``list`` (Doom Pile's decks), one choice per seat."""
+
+    key: str
+    label: str
+    kind: Literal["bool", "int", "float", "str", "list"]
+    help: str
+    default: JsonValue
+    minimum: float | None
+    maximum: float | None
+    choices: list[JsonValue]
+
+
+class DeckIn(BaseModel):
+    text: str = Field(max_length=20_000, description="a Doom Pile deck file (YAML or JSON)")
 
 
 class Invite(BaseModel):
@@ -63,6 +93,8 @@ class GameInfo(BaseModel):
     max_players: int
     default_options: dict[str, Any]
     option_choices: dict[str, list[Any]]
+    options: list[OptionOut]
+    bots: list[str]
     summary: str
 
 
@@ -70,10 +102,13 @@ class SeatOut(BaseModel):
     seat: int
     kind: str
     bot: str | None
+    name: str
 
 
 class TableOut(BaseModel):
     id: str
+    name: str
+    next_table: str | None
     game: str
     title: str
     players: int
@@ -85,12 +120,64 @@ class TableOut(BaseModel):
     winners: list[int] | None
 
 
+class ChatOut(BaseModel):
+    who: str
+    seat: int | None
+    decision: int
+    text: str
+
+
 class ReplayStep(BaseModel):
     step: int
     steps: int
     html: str
     log: list[str]
     status: str
+    chat: list[ChatOut]
+
+
+def _kind(spec: OptionSpec) -> Literal["bool", "int", "float", "str", "list"]:
+    kinds: dict[type, Literal["bool", "int", "float", "str", "list"]] = {
+        bool: "bool",
+        int: "int",
+        float: "float",
+        str: "str",
+        list: "list",
+    }
+    return kinds[spec.kind]
+
+
+def lobby_options(game: GameSpec) -> list[OptionOut]:
+    """``game``'s options as the lobby offers them, from its option schema (choices from the
+    schema, else from its page), leaving out those the server fixes."""
+    extra = option_choices(game.name)
+    return [
+        OptionOut(
+            key=key,
+            label=key.replace("_", " ").capitalize(),
+            kind=_kind(spec),
+            help=spec.help,
+            default=game.default_options.get(key),
+            minimum=spec.minimum,
+            maximum=spec.maximum,
+            choices=list(spec.choices) or extra.get(key, []),
+        )
+        for key, spec in game.option_schema.items()
+        if key not in SERVER_FIXED
+    ]
+
+
+def bots_for(game: str) -> list[str]:
+    """The bots that play ``game``: every bot, the learned policy only where weights exist."""
+    from doomtable.rl.policy import GAMES, shipped_weights_path
+
+    has_policy = game in GAMES and shipped_weights_path(game).is_file()
+    return [name for name in bot_names() if name != "policy" or has_policy]
+
+
+class FieldError(BaseModel):
+    detail: str
+    field: str | None = None
 
 
 def _page(title: str, body: str, script: str = "") -> HTMLResponse:
@@ -121,17 +208,52 @@ TABLE_BODY = """
 """
 
 
+LOBBY_BODY = """
+<main class=lobby>
+<h1>doomtable</h1>
+<p>Make a table, send each friend their own invite link, and play in the browser.</p>
+<form id=new-table class=panel novalidate>
+  <div class=field><label for=table-name>Table name</label>
+    <input id=table-name name=name maxlength=60 autocomplete=off placeholder="Friday doom"
+      aria-describedby="err-table-name">
+    <p class=field-error id=err-table-name role=alert></p></div>
+  <div class=field><label for=game>Game</label>
+    <select id=game name=game aria-describedby="game-summary err-game"></select>
+    <p class=help id=game-summary></p><p class=field-error id=err-game role=alert></p></div>
+  <div class=field><label for=players>Players</label>
+    <input type=number id=players name=players min=1 max=10 value=4 inputmode=numeric
+      aria-describedby="players-help err-players">
+    <p class=help id=players-help></p><p class=field-error id=err-players role=alert></p></div>
+  <fieldset id=seats><legend>Seats</legend><div id=seat-rows></div></fieldset>
+  <fieldset id=options><legend>Options</legend><div id=option-rows></div>
+    <p class=field-error id=err-options role=alert></p></fieldset>
+  <details class=field><summary>Deal (optional)</summary>
+    <label for=seed>Seed</label>
+    <input type=number id=seed name=seed min=0 inputmode=numeric aria-describedby="seed-help">
+    <p class=help id=seed-help>The same seed deals the same game again.</p></details>
+  <button type=submit class=primary>Create table</button>
+  <p class=field-error id=err-form role=alert></p>
+</form>
+<section id=links aria-live=polite></section>
+</main>
+"""
+
+
 def create_app(
     database: str,
     *,
     bot_workers: int = 1,
     bot_processes: bool = True,
     allowed_origins: frozenset[str] = frozenset(),
+    response_pause: float = 2.5,
 ) -> FastAPI:
-    """The web application over ``database`` (a SQLite path or a PostgreSQL URL)."""
+    """The web application over ``database`` (a SQLite path or a PostgreSQL URL).
+
+    ``response_pause``: seconds a response window stays open for a human seat with auto-pass
+    on, whether or not that seat can respond (see :meth:`LiveTable.window_closes_at`)."""
     store = Store(database)
     pool = BotPool(bot_workers, processes=bot_processes)
-    manager = TableManager(store, pool)
+    manager = TableManager(store, pool, response_pause)
     manager.restore()
 
     @asynccontextmanager
@@ -165,6 +287,8 @@ def create_app(
                 max_players=s.max_players,
                 default_options=s.default_options,
                 option_choices=option_choices(s.name),
+                options=lobby_options(s),
+                bots=bots_for(s.name),
                 summary=s.summary,
             )
             for s in specs
@@ -179,32 +303,62 @@ def create_app(
         "/api/tables",
         response_model=TableCreated,
         status_code=201,
-        responses={400: {"description": "bad game, seats or options"}},
+        responses={
+            400: {"model": FieldError, "description": "bad game, seats or options"},
+        },
     )
-    async def create_table(body: TableIn, request: Request) -> TableCreated:
+    async def create_table(body: TableIn, request: Request) -> TableCreated | JSONResponse:
         """A new table; each human seat's invite link (its token is shown only here).
 
+        A refusal names, where it can, the field it concerns (``players``, ``seatN``,
+        ``option:KEY``, ``name``), so the lobby shows it next to that field.
         Runs on the event loop (``async``), where the table's bots are started."""
         if not origin_allowed(
             request.headers.get("origin"), request.headers.get("host"), allowed_origins
         ):
             raise HTTPException(403, "requests from other sites are refused")
+        field, problem = _field_problem(body)
+        if problem is not None:
+            return JSONResponse({"detail": problem, "field": field}, status_code=400)
         try:
             table, tokens = manager.create(
                 body.game,
                 body.players,
-                [SeatRequest(s.kind, s.bot) for s in body.seats],
+                [SeatRequest(s.kind, s.bot, s.name) for s in body.seats],
                 dict(body.options),
                 body.seed,
+                body.name,
             )
         except DoomtableError as exc:
-            raise HTTPException(400, str(exc)) from None
+            return JSONResponse({"detail": str(exc), "field": None}, status_code=400)
         return TableCreated(
             id=table.id,
             invites=[Invite(seat=s, url=f"/table/{table.id}#{t}") for s, t in tokens.items()],
             watch_url=f"/watch/{table.id}",
             replay_url=f"/replay/{table.id}",
         )
+
+    @app.post(
+        "/api/decks",
+        response_model=dict[str, JsonValue],
+        responses={400: {"model": FieldError, "description": "not a legal deck"}},
+    )
+    def read_deck(body: DeckIn) -> dict[str, JsonValue] | JSONResponse:
+        """A Doom Pile deck file's text, read and checked: its data for the ``decks`` option."""
+        from doomtable.games.doom_pile.data import deck_problems
+
+        try:
+            data = load_yaml(body.text, "the deck file")
+        except YamlLimitError as exc:
+            return JSONResponse({"detail": str(exc)}, status_code=400)
+        except yaml.YAMLError as exc:
+            problem = f"this file is not YAML or JSON: {str(exc).splitlines()[0]}"
+            return JSONResponse({"detail": problem}, status_code=400)
+        problems = deck_problems(data)
+        if problems:
+            return JSONResponse({"detail": "; ".join(problems)}, status_code=400)
+        deck: dict[str, JsonValue] = data
+        return deck
 
     @app.get(
         "/api/tables/{table_id}",
@@ -241,22 +395,14 @@ def create_app(
             html=render_view(onlooker_view(state), None),
             log=state.log_lines(None),
             status=status,
+            chat=[ChatOut(**line) for line in table.chat_lines(upto=step)],
         )
 
     # ------------------------------------------------------------------ pages
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     def lobby() -> HTMLResponse:
-        body = (
-            "<main class=lobby><h1>doomtable</h1><p>Make a table, send each friend their own"
-            " invite link, and play in the browser.</p><form id=new-table class=panel>"
-            "<label>Game <select name=game id=game></select></label>"
-            "<label>Players <input type=number name=players id=players min=1 max=8 value=4>"
-            "</label><fieldset id=seats><legend>Seats</legend></fieldset>"
-            "<fieldset id=options><legend>Options</legend></fieldset>"
-            "<label>Seed (optional) <input type=number name=seed id=seed min=0></label>"
-            "<button type=submit>Create table</button></form><section id=links></section></main>"
-        )
+        body = LOBBY_BODY
         return _page("doomtable — lobby", body, "lobby.js")
 
     @app.get("/table/{table_id}", response_class=HTMLResponse, include_in_schema=False)
@@ -321,12 +467,12 @@ def create_app(
             await websocket.send_text(json.dumps(message, separators=(",", ":")))
 
         connection = Connection(seat, send)
-        limit = RateLimit()
+        limit, chat_limit = RateLimit(), RateLimit(per_second=CHAT_PER_SECOND, burst=CHAT_BURST)
         await manager.join(table, connection)
         try:
             while True:
                 text = await websocket.receive_text()
-                error = await _handle(manager, table, seat, text, limit)
+                error = await _handle(manager, table, seat, text, (limit, chat_limit))
                 if error is not None:
                     await send({"type": "error", "message": error})
         except WebSocketDisconnect:
@@ -337,10 +483,20 @@ def create_app(
     return app
 
 
+CHAT_PER_SECOND = 0.5
+CHAT_BURST = 5.0
+"""A connection may say five lines at once, then one every two seconds."""
+
+
 async def _handle(
-    manager: TableManager, table: LiveTable, seat: int | None, text: str, limit: RateLimit
+    manager: TableManager,
+    table: LiveTable,
+    seat: int | None,
+    text: str,
+    limits: tuple[RateLimit, RateLimit],
 ) -> str | None:
     """Carry out one client message; the error to send back, if any."""
+    limit, chat_limit = limits
     if not limit.allow():
         return "too many messages: slow down"
     if len(text.encode()) > MAX_MESSAGE_BYTES:
@@ -351,11 +507,24 @@ async def _handle(
         return "not a JSON message"
     if not isinstance(message, dict):
         return "a message is a JSON object"
+    kind = message.get("type")
+    if kind == "chat":
+        said = message.get("text")
+        if not isinstance(said, str):
+            return "a chat message carries its text"
+        if not chat_limit.allow():
+            return "you are chatting too fast: wait a moment"
+        try:
+            await manager.say(table, seat, said)
+        except DoomtableError as exc:
+            return str(exc)
+        return None
     if seat is None:
         return "onlookers cannot act: open your own invite link to play"
-    kind = message.get("type")
     try:
-        if kind == "act":
+        if kind == "again":
+            await manager.play_again(table)
+        elif kind == "act":
             decision, option = message.get("decision"), message.get("option")
             if not isinstance(decision, int) or not isinstance(option, int | str):
                 return "an action names its decision (a number) and an option (index or label)"
@@ -363,7 +532,45 @@ async def _handle(
         elif kind == "autopass":
             await manager.set_auto_pass(table, seat, bool(message.get("on")))
         else:
-            return f"unknown message type {kind!r}: use act or autopass"
+            return f"unknown message type {kind!r}: use act, autopass, chat or again"
     except DoomtableError as exc:
         return str(exc)
     return None
+
+
+def _field_problem(body: TableIn) -> tuple[str | None, str | None]:
+    """The first field of a new table's request that is wrong, and what is wrong with it in
+    one line (``(None, None)``: nothing found here; the engine still checks the rest)."""
+    try:
+        spec = find_game(body.game)
+    except DoomtableError as exc:
+        return "game", str(exc)
+    if not spec.min_players <= body.players <= spec.max_players:
+        return "players", (
+            f"{spec.title} seats {spec.min_players} to {spec.max_players} players, "
+            f"not {body.players}"
+        )
+    if len(body.seats) != body.players:
+        return (
+            "players",
+            f"Give one seat per player: {body.players} players, {len(body.seats)} seats.",
+        )
+    for number, seat in enumerate(body.seats):
+        if seat.kind != "bot":
+            continue
+        try:
+            name, _ = parse_bot_spec(seat.bot or "")
+        except DoomtableError as exc:
+            return f"seat{number}", str(exc)
+        if name not in bots_for(spec.name):
+            return f"seat{number}", f"the {name} bot does not play {spec.title}"
+    for key, value in body.options.items():
+        option = spec.option_schema.get(key)
+        if option is None:
+            known = ", ".join(spec.option_schema) or "none"
+            return "options", f"{spec.title} has no option {key!r} (options: {known})"
+        try:
+            option.check(key, value)
+        except DoomtableError as exc:
+            return f"option:{key}", str(exc)
+    return None, None

@@ -25,6 +25,7 @@ from sqlalchemy import (
     Table,
     Text,
     create_engine,
+    delete,
     event,
     insert,
     inspect,
@@ -66,6 +67,28 @@ decisions_table = Table(
 """A decision row: the log entry ``(seat, option)``, or in a timed game ``(seat, option, at)``
 with ``at`` its game-clock time (``seat`` is ``CLOCK`` where only the clock moved)."""
 
+lobby_table = Table(
+    "doomtable_lobby",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("name", Text, nullable=False),
+    Column("next_table", String(32), nullable=True),
+)
+"""What the lobby knows of a table: the name its host gave it, and the table "play again"
+made after it (the same seats, so each person's invite secret opens their seat there too)."""
+
+chat_table = Table(
+    "doomtable_chat",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("number", Integer, primary_key=True),
+    Column("seat", Integer, nullable=True),
+    Column("decision", Integer, nullable=False),
+    Column("text", Text, nullable=False),
+)
+"""A table's chat, one row per line in order: ``seat`` (``NULL`` for a spectator), and the
+number of decisions answered when it was said (a replay shows the lines said by its step)."""
+
 
 class StorageError(DoomtableError):
     """The database could not be opened or written."""
@@ -94,6 +117,15 @@ def _card_set(game: str) -> dict[str, list[str]]:
     identity = find_game(game).card_identity
     tables = identity.tables() if identity is not None else {}
     return {kind: list(slugs) for kind, slugs in sorted(tables.items())}
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    """One line of a table's chat: who said it (``None``: a spectator), when, and what."""
+
+    seat: int | None
+    decision: int
+    text: str
 
 
 def database_url(database: str) -> str:
@@ -198,6 +230,53 @@ class Store:
                 raise StorageError(f"no table {table_id!r} is stored")
             self._games[table_id] = game
         return str(game)
+
+    def save_lobby(self, table_id: str, name: str, next_table: str | None = None) -> None:
+        """Store (or replace) a table's name and the table played after it."""
+        with self.engine.begin() as connection:
+            connection.execute(delete(lobby_table).where(lobby_table.c.table_id == table_id))
+            connection.execute(
+                insert(lobby_table).values(table_id=table_id, name=name, next_table=next_table)
+            )
+
+    def load_lobby(self, table_id: str) -> tuple[str, str | None]:
+        """A table's name and the table played after it (``("", None)`` if none stored)."""
+        with self.engine.connect() as connection:
+            row = connection.execute(
+                select(lobby_table.c.name, lobby_table.c.next_table).where(
+                    lobby_table.c.table_id == table_id
+                )
+            ).first()
+        return ("", None) if row is None else (str(row.name), row.next_table)
+
+    def append_chat(self, table_id: str, number: int, line: ChatLine) -> None:
+        """Store chat line ``number``; raises :class:`DuplicateDecisionError` if it exists."""
+        try:
+            with self.engine.begin() as connection:
+                connection.execute(
+                    insert(chat_table).values(
+                        table_id=table_id,
+                        number=number,
+                        seat=line.seat,
+                        decision=line.decision,
+                        text=line.text,
+                    )
+                )
+        except IntegrityError:
+            raise DuplicateDecisionError(f"chat line {number} was already stored") from None
+
+    def load_chat(self, table_id: str) -> list[ChatLine]:
+        """A table's chat lines in order."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(chat_table.c.seat, chat_table.c.decision, chat_table.c.text)
+                .where(chat_table.c.table_id == table_id)
+                .order_by(chat_table.c.number)
+            ).all()
+        return [
+            ChatLine(None if seat is None else int(seat), int(decision), str(line))
+            for seat, decision, line in rows
+        ]
 
     def load(self, table_id: str) -> StoredTable | None:
         with self.engine.connect() as connection:

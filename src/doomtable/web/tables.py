@@ -19,6 +19,7 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable
+from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,8 +43,8 @@ from doomtable.engine import (
 from doomtable.engine.registry import checked_options
 from doomtable.web.bots import BotPool
 from doomtable.web.onlooker import onlooker_view
-from doomtable.web.pages import render_view
-from doomtable.web.store import DuplicateDecisionError, Store, StoredTable
+from doomtable.web.pages import render_view, view_decider
+from doomtable.web.store import ChatLine, DuplicateDecisionError, Store, StoredTable
 
 logger = logging.getLogger(__name__)
 
@@ -69,6 +70,7 @@ class Connection:
     seat: int | None
     send: Send
     events_sent: int = 0
+    chat_sent: int = 0
     sent_key: tuple[Any, ...] = ()
     """What the last update showed, so one moment is sent once however broadcasts overlap."""
 
@@ -85,7 +87,36 @@ class LiveTable:
     opened: dict[int, tuple[int, tuple[Any, ...]]] = field(default_factory=dict)
     """A timed table's open decisions: seat -> (the number it was opened as, what it asks)."""
     changed: asyncio.Event = field(default_factory=asyncio.Event)
-    """Set when a timed table's log grows, so its clock task looks again at what is due."""
+    """Set when a table's log grows, so its clock or bot task looks again at what is due."""
+    response_pause: float = 2.5
+    """Seconds a response window stays open for a human seat with auto-pass on."""
+    window_opened: tuple[int, float] = (-1, 0.0)
+    """(decision number, monotonic time) at which the pending response window was first seen."""
+    name: str = ""
+    """The name the host gave the table."""
+    next_table: str | None = None
+    """The table "play again" made after this one, once made."""
+    chat: list[ChatLine] = field(default_factory=list)
+
+    def window_closes_at(self, decision: Decision) -> float | None:
+        """When the pending ``decision`` closes by itself with a pass (monotonic time), if it
+        is a response window of a human seat with auto-pass on; else ``None``.
+
+        Such a window stays open for :attr:`response_pause` whether or not the seat holds a
+        response card, so the others see the same pause either way and learn nothing."""
+        seat = self.seats[decision.player]
+        if not (
+            decision.kind == RESPOND and seat["kind"] == "human" and seat.get("auto_pass", True)
+        ):
+            return None
+        number = len(self.state.log)
+        if self.window_opened[0] != number:
+            self.window_opened = (number, time.monotonic())
+        return self.window_opened[1] + self.response_pause
+
+    def window_closes_ms(self, decision: Decision) -> int | None:
+        closes = self.window_closes_at(decision)
+        return None if closes is None else max(0, int((closes - time.monotonic()) * 1000))
 
     @property
     def timed(self) -> TimedGameState | None:
@@ -137,18 +168,35 @@ class LiveTable:
 
     def seat_label(self, seat: int) -> str:
         info = self.seats[seat]
-        return f"seat {seat} ({info['bot']} bot)" if info["kind"] == "bot" else f"seat {seat}"
+        name = info.get("name") or f"seat {seat}"
+        return f"{name} ({info['bot']} bot)" if info["kind"] == "bot" else str(name)
+
+    def chat_lines(self, start: int = 0, upto: int | None = None) -> list[dict[str, Any]]:
+        """Chat lines from ``start`` as clients get them (said by decision ``upto``, if given):
+        who, marked as a seat or a spectator, and the text (escaped by the page)."""
+        return [
+            {
+                "who": "spectator" if line.seat is None else self.seat_label(line.seat),
+                "seat": line.seat,
+                "decision": line.decision,
+                "text": line.text,
+            }
+            for line in self.chat[start:]
+            if upto is None or line.decision <= upto
+        ]
 
     def summary(self) -> dict[str, Any]:
         state = self.state
         return {
             "id": self.id,
+            "name": self.name,
+            "next_table": self.next_table,
             "game": self.stored.game,
             "title": find_game(self.stored.game).title,
             "players": state.players,
             "options": self.stored.options,
             "seats": [
-                {"seat": n, "kind": s["kind"], "bot": s.get("bot")}
+                {"seat": n, "kind": s["kind"], "bot": s.get("bot"), "name": self.seat_label(n)}
                 for n, s in enumerate(self.seats)
             ],
             "decisions": len(state.log),
@@ -160,6 +208,22 @@ class LiveTable:
 
 def _view(state: GameState, seat: int | None) -> dict[str, Any]:
     return onlooker_view(state) if seat is None else state.view(seat)
+
+
+def seen_decider(state: GameState, seat: int | None) -> int | None:
+    """Who ``seat`` is told is deciding, read from its own view (a private question, such as a
+    Doom On You bribe offer, shows its asker to the others). A spectator is told what the
+    seats not deciding see, the least informed of them first."""
+    decision = state.pending
+    if decision is None:
+        return None
+    if seat is not None:
+        return view_decider(state.view(seat))
+    seen = {view_decider(state.view(q)) for q in range(state.players) if q != decision.player}
+    others = sorted(q for q in seen if q is not None and q != decision.player)
+    if others:
+        return others[0]
+    return decision.player if decision.player in seen else None
 
 
 def update_message(
@@ -183,6 +247,8 @@ def update_message(
         "log_from": events_from,
         "log": state.log_lines(seat, events_from),
         "over": state.is_over,
+        "name": table.name,
+        "next_table": table.next_table,
         "auto_pass": bool(table.seats[seat].get("auto_pass", True)) if seat is not None else None,
     }
     timed = table.timed
@@ -206,17 +272,18 @@ def update_message(
             "winners": state.winners(),
             "names": names,
         }
+    elif decision.player == seat:
+        message["status"] = f"Your decision: {decision.prompt}"
+        message["prompt"] = decision.prompt
+        message["options"] = state.labels()
+        closes = table.window_closes_ms(decision)
+        if closes is not None:
+            message["closes_in_ms"] = closes
     else:
-        waiting = table.seat_label(decision.player)
-        if decision.player == seat:
-            message["status"] = f"Your decision: {decision.prompt}"
-            message["prompt"] = decision.prompt
-            message["options"] = state.labels()
-        elif decision.kind == RESPOND:
-            message["status"] = f"Waiting for {waiting} to respond"
-        else:
-            message["status"] = f"Waiting for {waiting} ({decision.kind})"
-        message["waiting_for"] = decision.player
+        shown = seen_decider(state, seat)
+        who = "another player" if shown is None else table.seat_label(shown)
+        message["status"] = f"Waiting for {who}"
+        message["waiting_for"] = shown
     return message
 
 
@@ -224,14 +291,30 @@ def update_message(
 class SeatRequest:
     kind: str
     bot: str | None = None
+    name: str = ""
+
+
+MAX_NAME = 30
+MAX_CHAT = 300
+
+
+def clean_text(text: str, most: int, what: str) -> str:
+    """``text`` with its spaces tidied, or a :class:`BadOptionError` saying what is wrong."""
+    cleaned = " ".join(text.split())
+    if any(not ch.isprintable() for ch in cleaned):
+        raise BadOptionError(f"{what} may not hold control characters")
+    if len(cleaned) > most:
+        raise BadOptionError(f"{what} is at most {most} characters, not {len(cleaned)}")
+    return cleaned
 
 
 class TableManager:
     """Every live table, rebuilt from storage at start."""
 
-    def __init__(self, store: Store, bots: BotPool) -> None:
+    def __init__(self, store: Store, bots: BotPool, response_pause: float = 2.5) -> None:
         self.store = store
         self.bots = bots
+        self.response_pause = response_pause
         self.tables: dict[str, LiveTable] = {}
 
     # ------------------------------------------------------------------ setup
@@ -240,7 +323,9 @@ class TableManager:
         """Rebuild every stored table by replaying its seed and log."""
         for stored in self.store.load_all():
             state = replay(stored.game, stored.players, stored.seed, stored.options, stored.log)
-            table = LiveTable(stored, state)
+            table = LiveTable(stored, state, response_pause=self.response_pause)
+            table.name, table.next_table = self.store.load_lobby(stored.id)
+            table.chat = self.store.load_chat(stored.id)
             if isinstance(state, TimedGameState):
                 table.clock_zero = time.monotonic() - state.clock / 1000
             table.refresh_opened()
@@ -257,9 +342,11 @@ class TableManager:
         seats: list[SeatRequest],
         options: dict[str, Any],
         seed: int | None = None,
+        name: str = "",
     ) -> tuple[LiveTable, dict[int, str]]:
         """A new table and each human seat's invite token (shown once, stored hashed)."""
         spec = find_game(game)
+        name = clean_text(name, 60, "a table's name")
         if len(seats) != players:
             raise BadOptionError(f"give one seat per player: {players} players, {len(seats)} seats")
         if issubclass(spec.state_class, TimedGameState):
@@ -270,9 +357,10 @@ class TableManager:
         tokens: dict[int, str] = {}
         stored_seats: list[dict[str, Any]] = []
         for number, request in enumerate(seats):
+            seat_name = clean_text(request.name, MAX_NAME, f"seat {number}'s name")
             if request.kind == "bot":
-                name, _ = parse_bot_spec(request.bot or "")
-                stored_seats.append({"kind": "bot", "bot": (request.bot or name).strip().lower()})
+                bot, _ = parse_bot_spec(request.bot or "")
+                stored_seats.append({"kind": "bot", "bot": (request.bot or bot).strip().lower()})
             elif request.kind == "human":
                 tokens[number] = secrets.token_urlsafe(24)
                 stored_seats.append(
@@ -280,14 +368,61 @@ class TableManager:
                 )
             else:
                 raise BadOptionError(f"a seat is 'human' or 'bot', not {request.kind!r}")
+            if seat_name:
+                stored_seats[-1]["name"] = seat_name
+        return self._open(spec.name, players, seed, merged, stored_seats, name, state), tokens
+
+    def _open(
+        self,
+        game: str,
+        players: int,
+        seed: int,
+        options: dict[str, Any],
+        seats: list[dict[str, Any]],
+        name: str,
+        state: GameState,
+    ) -> LiveTable:
         table_id = secrets.token_urlsafe(9)
-        stored = StoredTable(table_id, spec.name, players, seed, merged, stored_seats, [])
+        stored = StoredTable(table_id, game, players, seed, options, seats, [])
         self.store.create_table(stored)
-        table = LiveTable(stored, state)
+        self.store.save_lobby(table_id, name)
+        table = LiveTable(stored, state, response_pause=self.response_pause, name=name)
         table.refresh_opened()
         self.tables[table_id] = table
         self._wake(table)
-        return table, tokens
+        return table
+
+    async def play_again(self, table: LiveTable) -> LiveTable:
+        """The table after this finished one: the same game, options, seats and names, a new
+        deal. Each human seat keeps its invite secret, so each person's own link opens their
+        seat there; asked again, it is the same next table."""
+        async with table.lock:
+            if not table.state.is_over:
+                raise StaleActionError("a new game can be started once this one is over")
+            if table.next_table is None:
+                stored = table.stored
+                seed = secrets.randbelow(2**31)
+                state = new_game(stored.game, stored.players, seed, stored.options)
+                seats = [dict(seat) for seat in stored.seats]
+                again = self._open(
+                    stored.game, stored.players, seed, stored.options, seats, table.name, state
+                )
+                table.next_table = again.id
+                self.store.save_lobby(table.id, table.name, again.id)
+                table.changed.set()
+        await self._broadcast(table)
+        return self.tables[table.next_table]
+
+    async def say(self, table: LiveTable, seat: int | None, text: str) -> None:
+        """Add a line to the table's chat (stored first), and tell everyone."""
+        line = clean_text(text, MAX_CHAT, "a chat line")
+        if not line:
+            raise BadOptionError("a chat line needs some text")
+        async with table.lock:
+            said = ChatLine(seat, len(table.state.log), line)
+            self.store.append_chat(table.id, len(table.chat), said)
+            table.chat.append(said)
+        await self._broadcast(table)
 
     def get(self, table_id: str) -> LiveTable:
         table = self.tables.get(table_id)
@@ -308,6 +443,7 @@ class TableManager:
         async with table.lock:
             table.seats[seat]["auto_pass"] = on
             self.store.update_seats(table.id, table.seats)
+            table.changed.set()
         self._wake(table)
         await self._broadcast(table)
 
@@ -319,6 +455,8 @@ class TableManager:
         A stale or repeated decision number, another seat's decision or an illegal option
         raises with a one-line message, and nothing changes.
         """
+        if await self._held_pass(table, seat, decision, option):
+            return
         try:
             async with table.lock:
                 if table.timed is not None:
@@ -327,6 +465,26 @@ class TableManager:
         finally:  # deadlines passed before a refused action are told all the same
             await self._broadcast(table)
         self._wake(table)
+
+    @staticmethod
+    async def _held_pass(table: LiveTable, seat: int, number: int, choice: int | str) -> bool:
+        """Hold a pass in a response window that closes by itself until it closes, so that a
+        seat passing at once looks like one with nothing to play; whether the window closed
+        (with that same pass) meanwhile, which leaves nothing to do."""
+        pending = table.state.pending
+        if pending is None or pending.player != seat or number != len(table.state.log):
+            return False
+        closes = table.window_closes_at(pending)
+        if closes is None:
+            return False
+        try:
+            option = table.state.resolve_choice(seat, choice)
+        except DoomtableError:
+            return False  # refused by the acceptance, with its message
+        if option != PASS:
+            return False
+        await asyncio.sleep(max(0.0, closes - time.monotonic()))
+        return len(table.state.log) != number
 
     def _accept(self, table: LiveTable, seat: int, number: int, choice: Option | int | str) -> None:
         state = table.state
@@ -346,10 +504,7 @@ class TableManager:
         except DuplicateDecisionError as exc:
             raise StaleActionError(str(exc)) from None
         state.apply(seat, option)
-        # Pass at once for seats that want it, so nobody is shown a window already answered.
-        while (decision := state.pending) is not None and self._auto_passes(table, decision):
-            self.store.append_decision(table.id, len(state.log), decision.player, PASS)
-            state.apply(decision.player, PASS)
+        table.changed.set()
 
     def _accept_timed(
         self,
@@ -447,16 +602,6 @@ class TableManager:
             return  # the table moved on while the bot thought: it looks again
         await self._broadcast(table)
 
-    @staticmethod
-    def _auto_passes(table: LiveTable, decision: Decision) -> bool:
-        seat = table.seats[decision.player]
-        return (
-            seat["kind"] == "human"
-            and bool(seat.get("auto_pass", True))
-            and decision.kind == RESPOND
-            and decision.options == (PASS,)
-        )
-
     def _wake(self, table: LiveTable) -> None:
         """Let bots and auto-pass answer, if the pending decision is theirs (at a timed table:
         make sure its clock runs)."""
@@ -486,12 +631,18 @@ class TableManager:
         while (decision := table.state.pending) is not None:
             number = len(table.state.log)
             seat_info = table.seats[decision.player]
+            closes = table.window_closes_at(decision)
             if seat_info["kind"] == "bot":
                 option = await self.bots.choose(table.state.to_json(), seat_info["bot"])
-            elif self._auto_passes(table, decision):
-                option = PASS
-            else:
+            elif closes is None:
                 return
+            elif (wait := closes - time.monotonic()) > 0:
+                table.changed.clear()  # an answer or a changed preference ends the wait early
+                with suppress(TimeoutError):
+                    await asyncio.wait_for(table.changed.wait(), wait)
+                continue
+            else:
+                option = PASS
             try:
                 async with table.lock:
                     self._accept(table, decision.player, number, option)
@@ -512,12 +663,15 @@ class TableManager:
         seat = connection.seat
         state = table.state
         auto_pass = table.seats[seat].get("auto_pass") if seat is not None else None
-        key = (len(state.log), len(state.events), auto_pass)
+        key = (len(state.log), len(state.events), auto_pass, len(table.chat), table.next_table)
         if key == connection.sent_key:
             return
         connection.sent_key = key
         message = update_message(table, seat, connection.events_sent, drawn)
+        message["chat"] = table.chat_lines(connection.chat_sent)
+        message["chat_from"] = connection.chat_sent
         connection.events_sent = len(table.state.events)
+        connection.chat_sent = len(table.chat)
         try:
             await connection.send(message)
         except Exception:  # a closed socket: its handler removes it

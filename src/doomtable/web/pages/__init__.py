@@ -43,3 +43,13 @@ def option_choices(game: str) -> dict[str, list[Any]]:
     module = PAGES.get(game)
     choices: dict[str, list[Any]] = getattr(module, "OPTION_CHOICES", {}) if module else {}
     return choices
+
+
+def view_decider(view: dict[str, Any]) -> int | None:
+    """Whose decision a view shows as pending (its ``pending`` or ``decision`` entry), or
+    ``None`` when it names nobody: the only source for telling a seat who is deciding."""
+    for key in ("pending", "decision"):
+        entry = view.get(key)
+        if isinstance(entry, dict) and isinstance(entry.get("player"), int):
+            return int(entry["player"])
+    return None

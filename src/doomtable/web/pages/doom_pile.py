@@ -8,7 +8,11 @@ from functools import cache
 from typing import Any
 
 from doomtable.engine import find_game
+from doomtable.games.doom_pile.data import precon_names
 from doomtable.web.pages.html import card, definition_list, esc, items, section
+
+OPTION_CHOICES: dict[str, list[Any]] = {"decks": precon_names()}
+"""The lobby offers each seat a shipped deck by name (or a deck file of its own)."""
 
 KIND_MARKS = {"Plot": "✦ Plot", "Minion": "☗ Minion", "Artifice": "⚙ Artifice"}
 """Each kind said in words as well as by its mark (colour is never the only signal)."""
