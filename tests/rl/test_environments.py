@@ -147,7 +147,7 @@ def test_pettingzoo_full_game_rewards(game: str) -> None:
         if terminated or truncated:
             env.step(None)
             continue
-        assert info["view"]["game"] == env.game
+        assert env.view(agent)["game"] == env.game
         env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
     assert env.state.is_over and not env.agents
     expected = final_rewards(env.state, "score")
@@ -165,7 +165,8 @@ def test_gymnasium_env(game: str) -> None:
     rng = np.random.default_rng(2)
     while not done:
         assert observation.shape == env.observation_space.shape
-        assert info["view"]["game"] == env.game
+        assert env.view()["game"] == env.game
+        assert set(info) == {"action_mask"}  # stackable by vector environments
         legal = np.flatnonzero(env.action_masks())
         assert len(legal) == len(env.state.legal_options())
         observation, reward, done, _, info = env.step(rng.choice(legal))

@@ -2,11 +2,17 @@
 
 The other seats are played by bots named as on the command line (``greedy``, ``random``,
 ``ismcts:200``, ``policy``), each seeing only its own view. Observations are the seat's
-encoded view (float32 vector); ``info`` holds ``action_mask`` (int8, also given by
-:meth:`DoomtableGymEnv.action_masks`, the convention of maskable PPO implementations) and the
-raw ``view``. The reward comes when the game ends. An action outside the mask either raises
-(``illegal="raise"``) or ends the episode with reward -1 (``illegal="lose"``, the default, so
-that unmasked random agents and Gymnasium's checker can run).
+encoded view (float32 vector); ``info`` holds only ``action_mask`` (int8, also given by
+:meth:`DoomtableGymEnv.action_masks`, the convention of maskable PPO implementations), so
+that vector environments can stack infos; :meth:`DoomtableGymEnv.view` gives the raw view the
+observation was encoded from. The reward comes when the game ends. An action outside the
+mask either raises (``illegal="raise"``) or ends the episode with reward -1
+(``illegal="lose"``, the default, so that unmasked random agents and Gymnasium's checker
+can run).
+
+Importing this module registers one Gymnasium id per game, ``doomtable/<Game>-v0`` (see
+:func:`gym_id`), so ``gymnasium.make("doomtable/Doomlings-v0", players=4)`` works, as does
+``gymnasium.make("doomtable.rl.gym_env:doomtable/Doomlings-v0")`` without the import.
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ import numpy as np
 from gymnasium import spaces
 
 from doomtable.bots import Bot, InfoSet, make_bot
-from doomtable.engine import GameState, Rng, new_game
+from doomtable.engine import GameState, Rng, find_game, game_names, new_game
 from doomtable.rl.encoding import EncodingError, final_rewards, game_encoding
 
 ILLEGAL = ("lose", "raise")
@@ -110,6 +116,10 @@ class DoomtableGymEnv(gym.Env[np.ndarray[Any, Any], np.int64]):
             mask[self.encoding.actions.indexes(decision.options)] = 1
         return mask
 
+    def view(self) -> dict[str, Any]:
+        """The seat's view of the table now (what the observation was encoded from)."""
+        return self.state.view(self.seat)
+
     def render(self) -> str | None:
         if self.render_mode != "ansi":
             return None
@@ -129,4 +139,27 @@ class DoomtableGymEnv(gym.Env[np.ndarray[Any, Any], np.int64]):
         return observation
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": self.action_masks(), "view": self.state.view(self.seat)}
+        return {"action_mask": self.action_masks()}
+
+
+GYM_NAMESPACE = "doomtable"
+
+
+def gym_id(game: str) -> str:
+    """The Gymnasium id of ``game``: ``doom-pile`` is ``doomtable/DoomPile-v0``."""
+    name = find_game(game).name
+    return f"{GYM_NAMESPACE}/{''.join(part.title() for part in name.split('-'))}-v0"
+
+
+def register_gym_envs() -> list[str]:
+    """Register every registered game with Gymnasium (once); the ids."""
+    ids = []
+    for game in game_names():
+        env_id = gym_id(game)
+        if env_id not in gym.registry:
+            gym.register(env_id, entry_point=f"{__name__}:DoomtableGymEnv", kwargs={"game": game})
+        ids.append(env_id)
+    return ids
+
+
+register_gym_envs()

@@ -3,9 +3,10 @@
 Agents are ``player_0`` .. ``player_{n-1}``. The agent selected is always the player of the
 pending decision, response windows included (a window is one more agent turn). Observations
 are ``{"observation": float32 vector, "action_mask": int8 vector}``; the mask is all zeros
-for an agent that is not deciding. ``infos[agent]["view"]`` is the raw view the observation
-was encoded from, refreshed for the selected agent at each step and for every agent at the
-end. Rewards come only when the game ends (see :data:`doomtable.rl.encoding.REWARDS`).
+for an agent that is not deciding; ``view(agent)`` is the raw view the observation is encoded
+from. Rewards come only when the game ends (see :data:`doomtable.rl.encoding.REWARDS`).
+``env()`` gives the environment inside PettingZoo's usual wrappers (bounds and call order
+checked), ``raw_env()`` without them.
 Turn-based games take no simultaneous moves, so there is no parallel version
 (``is_parallelizable`` is false).
 """
@@ -17,6 +18,7 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
 
 from doomtable.engine import GameState, Rng, new_game
 from doomtable.rl.encoding import EncodingError, final_rewards, game_encoding
@@ -85,18 +87,17 @@ class DoomtableAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type
 
     def _select(self) -> None:
         decision = self.state.pending
-        if decision is None:
-            for i, agent in enumerate(self.possible_agents):
-                self.infos[agent] = {"view": self.state.view(i)}
-            return
-        self.agent_selection = self.possible_agents[decision.player]
-        self.infos[self.agent_selection] = {"view": self.state.view(decision.player)}
+        if decision is not None:
+            self.agent_selection = self.possible_agents[decision.player]
+
+    def view(self, agent: str) -> dict[str, Any]:
+        """The agent's view of the table now (what its observation is encoded from)."""
+        return self.state.view(self.possible_agents.index(agent))
 
     def observe(self, agent: str) -> ObsDict:
         player = self.possible_agents.index(agent)
         decision = self.state.pending
-        fresh = decision is None or decision.player == player  # _select just built this view
-        view = self.infos[agent]["view"] if fresh else self.state.view(player)
+        view = self.state.view(player)
         encoder = self.encoding.observations
         observation = np.zeros(encoder.size, np.float32)
         for slot, value in encoder.features(view, player, self.players).items():
@@ -136,8 +137,15 @@ class DoomtableAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type
         pass
 
 
-def env(
+def raw_env(
     game: str = "doomlings", players: int = 4, reward: str = "win", **kwargs: Any
 ) -> DoomtableAECEnv:
-    """A PettingZoo AEC environment of ``game`` (PettingZoo's usual ``env()`` constructor)."""
+    """A PettingZoo AEC environment of ``game``, unwrapped."""
     return DoomtableAECEnv(game, players, reward=reward, **kwargs)
+
+
+def env(game: str = "doomlings", players: int = 4, reward: str = "win", **kwargs: Any) -> AECEnv:
+    """A PettingZoo AEC environment of ``game`` in PettingZoo's standard wrappers (the usual
+    ``env()`` constructor): an action out of bounds and a call out of order are refused."""
+    wrapped = wrappers.AssertOutOfBoundsWrapper(raw_env(game, players, reward, **kwargs))
+    return wrappers.OrderEnforcingWrapper(wrapped)
