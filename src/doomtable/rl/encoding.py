@@ -23,15 +23,17 @@ import zlib
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from importlib.metadata import entry_points
+from importlib import import_module
+from importlib.util import find_spec
 from typing import Any
 
 from doomtable.bots.base import outcome_shares
 from doomtable.engine import DoomtableError, GameSpec, GameState, Option, find_game
 
-ENCODINGS_ENTRY_POINT_GROUP = "doomtable.rl"
-"""Games name their RL declaration (a dict, see ``docs/rl.md``) in this entry-point group,
-under the game's registry name."""
+DECLARATION_MODULE = "encoding"
+DECLARATION_NAME = "RL_ENCODING"
+"""A game declares its RL encoding (a dict, see ``docs/rl.md``) as ``RL_ENCODING`` in the
+``encoding`` module of the package its state class lives in."""
 
 DEFAULT_OBSERVATION_SIZE = 2048
 DEFAULT_MAX_OPTIONS = 512
@@ -81,8 +83,8 @@ class DeclaredActions(ActionSpace):
     def __init__(self, game: str, verbs: Sequence[Sequence[str]], domains: Mapping[str, Any]):
         self.game = game
         self._verbs: dict[str, _Verb] = {}
-        self.layout: list[tuple[str, int, int]] = []
-        """(verb, first index, number of indexes), for documentation and debugging."""
+        self.layout: list[tuple[str, int, int, tuple[str, ...]]] = []
+        """(verb, first index, number of indexes, argument domains), for documentation."""
         offset = 0
         for verb, *arguments in verbs:
             radices: list[int] = []
@@ -101,7 +103,7 @@ class DeclaredActions(ActionSpace):
                     values.append({value: i for i, value in enumerate(domain)})
             count = math.prod(radices)
             self._verbs[verb] = _Verb(offset, tuple(radices), tuple(values))
-            self.layout.append((verb, offset, count))
+            self.layout.append((verb, offset, count, tuple(arguments)))
             offset += count
         self.size = offset
 
@@ -119,6 +121,18 @@ class DeclaredActions(ActionSpace):
 
     def indexes(self, options: Sequence[Option]) -> list[int]:
         return [self.index(option) for option in options]
+
+    def table(self) -> str:
+        """The layout as the Markdown table ``docs/rl.md`` shows (a test keeps them equal)."""
+        rows = [
+            f"**{self.game}**: {self.size:,} actions.",
+            "",
+            "| verb | first index | indexes | arguments |",
+            "|---|---:|---:|---|",
+        ]
+        for verb, offset, count, arguments in self.layout:
+            rows.append(f"| `{verb}` | {offset:,} | {count:,} | {' × '.join(arguments) or '–'} |")
+        return "\n".join(rows)
 
 
 class ListedActions(ActionSpace):
@@ -208,13 +222,17 @@ class GameEncoding:
         return isinstance(self.actions, DeclaredActions)
 
 
-def _declarations() -> dict[str, Mapping[str, Any]]:
-    found: dict[str, Mapping[str, Any]] = {}
-    for entry_point in entry_points(group=ENCODINGS_ENTRY_POINT_GROUP):
-        declaration = entry_point.load()
-        if not isinstance(declaration, Mapping):
-            raise TypeError(f"entry point {entry_point.name!r} ({entry_point.value}) is not a dict")
-        found[entry_point.name] = declaration
+def declaration(spec: GameSpec) -> Mapping[str, Any]:
+    """The game's RL declaration, or an empty one when its package declares none."""
+    package = spec.state_class.__module__.rpartition(".")[0]
+    module_name = f"{package}.{DECLARATION_MODULE}"
+    if not package or find_spec(module_name) is None:
+        return {}
+    found = getattr(import_module(module_name), DECLARATION_NAME, None)
+    if found is None:
+        return {}
+    if not isinstance(found, Mapping):
+        raise EncodingError(f"{module_name}.{DECLARATION_NAME} is not a dict")
     return found
 
 
@@ -227,16 +245,16 @@ def game_encoding(game: str) -> GameEncoding:
     cached = _CACHE.get(spec.name)
     if cached is not None:
         return cached
-    declaration = _declarations().get(spec.name, {})
+    declared = declaration(spec)
     actions: ActionSpace
-    if "verbs" in declaration:
-        domains = {"player": spec.max_players, **declaration.get("domains", {})}
-        actions = DeclaredActions(spec.name, declaration["verbs"], domains)
+    if "verbs" in declared:
+        domains = {"player": spec.max_players, **declared.get("domains", {})}
+        actions = DeclaredActions(spec.name, declared["verbs"], domains)
     else:
-        actions = ListedActions(spec.name, int(declaration.get("max_options", DEFAULT_MAX_OPTIONS)))
+        actions = ListedActions(spec.name, int(declared.get("max_options", DEFAULT_MAX_OPTIONS)))
     observations = ObservationEncoder(
-        int(declaration.get("observation_size", DEFAULT_OBSERVATION_SIZE)),
-        declaration.get("seat_lists", ()),
+        int(declared.get("observation_size", DEFAULT_OBSERVATION_SIZE)),
+        declared.get("seat_lists", ()),
     )
     encoding = _CACHE[spec.name] = GameEncoding(spec, actions, observations)
     return encoding
