@@ -12,6 +12,7 @@ import pyspiel
 import pytest
 
 from doomtable.engine import find_game, game_names
+from doomtable.rl.encoding import game_encoding
 from doomtable.rl.openspiel_game import register_openspiel_games, short_name
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -55,7 +56,10 @@ def test_tensors_and_resampling_keep_the_information_state(game: str) -> None:
         player = state.current_player()
         info = state.information_state_string(player)
         tensor = state.information_state_tensor(player)
-        assert len(tensor) == size == len(state.observation_tensor(player))
+        observation = state.observation_tensor(player)
+        # The information state is the observation plus the player's own actions by verb.
+        assert len(tensor) == size == len(observation) + game_encoding(game).actions.verbs
+        assert tensor[: len(observation)] == observation
         world = state.resample_from_infostate(player, sampler)
         assert world.information_state_string(player) == info
         assert world.information_state_tensor(player) == tensor

@@ -8,8 +8,11 @@ verb x card x target is an action of its own, the same at every decision of ever
 game that declares nothing gets the generic layout: action ``i`` is the ``i``-th legal option
 of the decision, for ``i`` below a fixed bound.
 
-Observations. ``state.view(player)`` (JSON-ready data) is walked into ``(path, value)``
-features that are hashed (CRC-32, so stable across runs) into a fixed-size vector: a string
+Observations. A game that declares an observation layout gets a structured observation
+(``doomtable.rl.observation``: one named slot per card identity per zone, count, score, phase
+and decision kind). For a game that declares none, ``state.view(player)`` (JSON-ready data) is
+walked into ``(path, value)`` features that are hashed (CRC-32, so stable across runs) into a
+fixed-size vector: a string
 leaf adds 1 at ``path=value``, a number adds ``sign(v)·log(1+|v|)`` at ``path``, a true bool
 adds 1 at ``path``. Lists are bags (their items share one path, so a hand is a multiset of
 cards), except the per-seat lists, whose items are keyed by seat relative to the viewer. Only
@@ -18,6 +21,7 @@ the view is read, so an observation holds exactly what the player may see.
 
 from __future__ import annotations
 
+import bisect
 import math
 import zlib
 from abc import ABC, abstractmethod
@@ -25,10 +29,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import import_module
 from importlib.util import find_spec
-from typing import Any
+from typing import Any, Protocol
+
+import numpy as np
 
 from doomtable.bots.base import outcome_shares
 from doomtable.engine import DoomtableError, GameSpec, GameState, Option, find_game
+from doomtable.rl.observation import StructuredObservation
 
 DECLARATION_MODULE = "encoding"
 DECLARATION_NAME = "RL_ENCODING"
@@ -50,6 +57,12 @@ class ActionSpace(ABC):
 
     size: int
     """Number of actions; every index is in ``range(size)``."""
+    verbs: int = 1
+    """Number of verbs; :meth:`verb_of` numbers them."""
+
+    def verb_of(self, index: int) -> int:
+        """The number of the verb of action ``index`` (0 where the layout has no verbs)."""
+        return 0
 
     @abstractmethod
     def indexes(self, options: Sequence[Option]) -> list[int]:
@@ -106,6 +119,11 @@ class DeclaredActions(ActionSpace):
             self.layout.append((verb, offset, count, tuple(arguments)))
             offset += count
         self.size = offset
+        self.verbs = len(self.layout)
+        self._starts = [start for _, start, _, _ in self.layout]
+
+    def verb_of(self, index: int) -> int:
+        return bisect.bisect_right(self._starts, index) - 1
 
     def index(self, option: Option) -> int:
         verb = self._verbs.get(option[0])
@@ -159,8 +177,21 @@ def _slot(text: str, size: int) -> int:
     return zlib.crc32(text.encode()) % size
 
 
+class Observations(Protocol):
+    """Reads a player's view into a fixed-size float32 vector."""
+
+    size: int
+
+    def encode(
+        self, view: Mapping[str, Any], viewer: int, players: int, kind: str | None = None
+    ) -> np.ndarray[Any, Any]:
+        """The observation of ``view`` for ``viewer``, whose open decision is of ``kind``."""
+        ...
+
+
 class ObservationEncoder:
-    """Hashes a view into ``size`` floats (see the module docstring)."""
+    """Hashes a view into ``size`` floats, for games that declare no layout (see the module
+    docstring)."""
 
     def __init__(self, size: int, seat_lists: Iterable[str] = ()) -> None:
         self.size = size
@@ -173,8 +204,10 @@ class ObservationEncoder:
         self._walk(view, "", out, viewer, players)
         return out
 
-    def encode(self, view: Mapping[str, Any], viewer: int, players: int) -> list[float]:
-        vector = [0.0] * self.size
+    def encode(
+        self, view: Mapping[str, Any], viewer: int, players: int, kind: str | None = None
+    ) -> np.ndarray[Any, Any]:
+        vector = np.zeros(self.size, np.float32)
         for slot, value in self.features(view, viewer, players).items():
             vector[slot] = value
         return vector
@@ -215,7 +248,7 @@ class GameEncoding:
 
     spec: GameSpec
     actions: ActionSpace
-    observations: ObservationEncoder
+    observations: Observations
 
     @property
     def declared(self) -> bool:
@@ -252,10 +285,20 @@ def game_encoding(game: str) -> GameEncoding:
         actions = DeclaredActions(spec.name, declared["verbs"], domains)
     else:
         actions = ListedActions(spec.name, int(declared.get("max_options", DEFAULT_MAX_OPTIONS)))
-    observations = ObservationEncoder(
-        int(declared.get("observation_size", DEFAULT_OBSERVATION_SIZE)),
-        declared.get("seat_lists", ()),
-    )
+    observations: Observations
+    if "observation" in declared:
+        observations = StructuredObservation(
+            spec.name,
+            declared["observation"],
+            spec.cards(),
+            spec.max_players,
+            declared.get("decision_kinds", ()),
+        )
+    else:
+        observations = ObservationEncoder(
+            int(declared.get("observation_size", DEFAULT_OBSERVATION_SIZE)),
+            declared.get("seat_lists", ()),
+        )
     encoding = _CACHE[spec.name] = GameEncoding(spec, actions, observations)
     return encoding
 

@@ -131,12 +131,10 @@ class DoomtableGymEnv(gym.Env[np.ndarray[Any, Any], np.int64]):
             self.state.apply(decision.player, bot.choose(InfoSet(self.state, decision)))
 
     def _observation(self) -> np.ndarray[Any, Any]:
-        encoder = self.encoding.observations
-        observation = np.zeros(encoder.size, np.float32)
+        decision = self.state.pending
+        kind = decision.kind if decision is not None and decision.player == self.seat else None
         view = self.state.view(self.seat)
-        for slot, value in encoder.features(view, self.seat, self.players).items():
-            observation[slot] = value
-        return observation
+        return self.encoding.observations.encode(view, self.seat, self.players, kind)
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.action_masks()}

@@ -181,7 +181,10 @@ class DoomtableObserver:
     def __init__(self, game: DoomtableGame, perfect_recall: bool) -> None:
         self.game = game
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(game.encoding.observations.size, np.float32)
+        size = game.encoding.observations.size
+        # The information state adds how often the player took each verb (perfect recall).
+        extra = game.encoding.actions.verbs if perfect_recall else 0
+        self.tensor = np.zeros(size + extra, np.float32)
         self.dict = {"observation": self.tensor}
 
     def _view(self, state: DoomtableSpielState, player: int) -> dict[str, Any]:
@@ -190,13 +193,18 @@ class DoomtableObserver:
         return state.table.view(player)
 
     def set_from(self, state: DoomtableSpielState, player: int) -> None:
-        self.tensor.fill(0.0)
-        view: dict[str, Any] = self._view(state, player)
+        encoding = self.game.encoding
+        decision = state.table.pending if state.table is not None else None
+        kind = decision.kind if decision is not None and decision.player == player else None
+        observed = encoding.observations.encode(
+            self._view(state, player), player, self.game.players, kind
+        )
+        size = len(observed)
+        self.tensor[:size] = observed
         if self.perfect_recall:
-            view = {**view, "own_actions": [str(a) for a in state.own_actions[player]]}
-        encoder = self.game.encoding.observations
-        for slot, value in encoder.features(view, player, self.game.players).items():
-            self.tensor[slot] = value
+            self.tensor[size:] = 0.0
+            for action in state.own_actions[player]:
+                self.tensor[size + encoding.actions.verb_of(action)] += 1.0
 
     def string_from(self, state: DoomtableSpielState, player: int) -> str:
         text = json.dumps(self._view(state, player), sort_keys=True, separators=(",", ":"))

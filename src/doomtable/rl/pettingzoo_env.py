@@ -97,11 +97,10 @@ class DoomtableAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type
     def observe(self, agent: str) -> ObsDict:
         player = self.possible_agents.index(agent)
         decision = self.state.pending
+        deciding = decision is not None and decision.player == player
+        kind = decision.kind if decision is not None and deciding else None
         view = self.state.view(player)
-        encoder = self.encoding.observations
-        observation = np.zeros(encoder.size, np.float32)
-        for slot, value in encoder.features(view, player, self.players).items():
-            observation[slot] = value
+        observation = self.encoding.observations.encode(view, player, self.players, kind)
         mask = np.zeros(self.encoding.actions.size, np.int8)
         if decision is not None and decision.player == player:
             mask[self.encoding.actions.indexes(decision.options)] = 1

@@ -1,0 +1,251 @@
+"""Structured observations: a view read into named, fixed slots, one feature per slot.
+
+A game declares its layout as plain data (``RL_ENCODING["observation"]``, see ``docs/rl.md``):
+a list of entries, each reading one path of the view. A path is dotted keys; a list met on the
+way is read item by item, so ``"attacks.animal"`` reaches every attack's animal. Entries:
+
+- ``("number", path)`` or ``("number", path, scale)``: one slot, the sum of the numbers (a
+  bool is 0 or 1, ``None`` adds nothing) divided by ``scale``;
+- ``("one_of", path, values)``: one slot per value and one for any other, counting the
+  values read;
+- ``("seat", path)``: one slot per seat *relative to the viewer* (``+0`` is the viewer),
+  counting the absolute seats read;
+- ``("cards", path, kinds)``: one slot per card identity (a name among the game's
+  ``spec.cards()`` whose kind is in ``kinds``, or any kind for ``()``), counting the cards
+  read (a name, or a dict with a ``"name"``); a name outside them is an ``EncodingError``;
+- ``("seats", path, entries)``: the per-seat list; ``entries`` read each seat's item into a
+  block of their own, one block per seat relative to the viewer (``max_players`` blocks).
+
+Every observation starts with the decision: ``deciding`` (the viewer has a decision open) and
+one slot per declared decision kind plus one for any other. No string is hashed: every slot has
+one name (``names``), and no two features share a slot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from doomtable.engine import DoomtableError
+
+
+class _Sink:
+    """What one encoding collects: slots counted once per hit, and number slots with their
+    value (each set once), turned into the vector at the end in two numpy calls."""
+
+    __slots__ = ("hits", "slots", "values")
+
+    def __init__(self) -> None:
+        self.hits: list[int] = []
+        self.slots: list[int] = []
+        self.values: list[float] = []
+
+
+Step = Callable[[Any, int, int, _Sink, int], None]
+"""Reads one entry of a view node at block offset ``at``: (node, viewer, players, sink, at)."""
+
+OTHER = "other"
+
+
+class ObservationLayoutError(DoomtableError, ValueError):
+    """A view or a layout does not fit a game's structured observation."""
+
+
+def gather(node: Any, keys: Sequence[str]) -> list[Any]:
+    """Every value at ``keys`` under ``node``, lists read item by item (``None`` kept out).
+
+    Views are JSON-ready, so exact ``dict``/``list``/``tuple`` type tests suffice (and are far
+    cheaper than the abstract ``Mapping``/``Sequence`` ones)."""
+    found = [node]
+    for key in keys:
+        step: list[Any] = []
+        for item in found:
+            if type(item) is dict:
+                value: Any = item.get(key)
+                if type(value) is list or type(value) is tuple:
+                    step.extend(v for v in value if v is not None)
+                elif value is not None:
+                    step.append(value)
+        found = step
+    return found
+
+
+class StructuredObservation:
+    """A game's declared observation layout, compiled; see the module docstring."""
+
+    def __init__(
+        self,
+        game: str,
+        layout: Sequence[Sequence[Any]],
+        cards: Sequence[Mapping[str, Any]],
+        max_players: int,
+        decision_kinds: Sequence[str],
+    ) -> None:
+        self.game = game
+        self.max_players = max_players
+        self._cards = cards
+        self.names: list[str] = ["deciding"]
+        self._kinds = {kind: 1 + i for i, kind in enumerate(decision_kinds)}
+        self.names += [f"decision={kind}" for kind in (*decision_kinds, OTHER)]
+        self._steps = [self._compile(entry, "", self.names) for entry in layout]
+        self.size = len(self.names)
+
+    def table(self) -> str:
+        """The layout as the Markdown table ``docs/rl.md`` shows (a test keeps them equal):
+        each entry's first slot and number of slots; a seat block's entries by their place
+        inside the block."""
+        rows = [
+            f"**{self.game}**: {self.size:,} floats.",
+            "",
+            "| first slot | slots | feature |",
+            "|---:|---:|---|",
+        ]
+        names = self.names
+        start = 0
+        while start < self.size:
+            head = _head(names[start])
+            if head.endswith("]") or "[+0]." in head:
+                group = head.partition("[")[0]
+                end = start
+                while end < self.size and names[end].startswith(group + "["):
+                    end += 1
+                block = (end - start) // self.max_players
+                rows.append(
+                    f"| {start:,} | {end - start:,} | `{group}`: {self.max_players} blocks of "
+                    f"{block}, one per seat from the viewer round the table |"
+                )
+                prefix = f"{group}[+0]."
+                inner = [name.removeprefix(prefix) for name in names[start : start + block]]
+                rows += [f"| +{at:,} | {count:,} | `{what}` |" for at, count, what in _runs(inner)]
+            else:
+                end = start
+                while end < self.size and _head(names[end]) == head:
+                    end += 1
+                rows += [
+                    f"| {start + at:,} | {count:,} | `{what}` |"
+                    for at, count, what in _runs(names[start:end])
+                ]
+            start = end
+        return "\n".join(rows)
+
+    def encode(
+        self, view: Mapping[str, Any], viewer: int, players: int, kind: str | None = None
+    ) -> np.ndarray[Any, Any]:
+        """The view as ``size`` float32s; ``kind`` is the viewer's open decision, if any."""
+        sink = _Sink()
+        if kind is not None:
+            sink.hits += (0, self._kinds.get(kind, len(self._kinds) + 1))
+        for step in self._steps:
+            step(view, viewer, players, sink, 0)
+        out = np.bincount(sink.hits, minlength=self.size).astype(np.float32)
+        out[sink.slots] = sink.values
+        return out
+
+    def _compile(self, entry: Sequence[Any], prefix: str, names: list[str]) -> Step:
+        what, path, *rest = entry
+        keys = tuple(str(path).split("."))
+        start = len(names)
+        label = f"{prefix}{path}"
+        if what == "number":
+            scale = float(rest[0]) if rest else 1.0
+            names.append(label)
+            return _number_step(keys, start, scale)
+        if what == "one_of":
+            values = list(rest[0])
+            names.extend(f"{label}={value}" for value in (*values, OTHER))
+            return _one_of_step(keys, start, {v: i for i, v in enumerate(values)})
+        if what == "seat":
+            names.extend(f"{label}=seat+{k}" for k in range(self.max_players))
+            return _seat_step(keys, start)
+        if what == "cards":
+            kinds = set(rest[0])
+            vocabulary = sorted(
+                {str(c["name"]) for c in self._cards if not kinds or c.get("kind") in kinds}
+            )
+            names.extend(f"{label}:{name}" for name in vocabulary)
+            slots = {name: i for i, name in enumerate(vocabulary)}
+            return _cards_step(keys, start, slots, self.game, label)
+        if what == "seats":
+            block: list[str] = []
+            steps = [self._compile(sub, "", block) for sub in rest[0]]
+            for k in range(self.max_players):
+                names.extend(f"{label}[+{k}].{name}" for name in block)
+            return _seats_step(keys, start, len(block), steps)
+        raise ObservationLayoutError(f"{self.game}: unknown observation entry {entry!r}")
+
+
+def _head(name: str) -> str:
+    """The feature a slot belongs to: its name before any ``=value`` or ``:card``."""
+    return name.partition("=")[0].partition(":")[0]
+
+
+def _runs(names: Sequence[str]) -> list[tuple[int, int, str]]:
+    """(first, count, description) of each run of slots of one feature."""
+    runs: list[tuple[int, int, str]] = []
+    at = 0
+    while at < len(names):
+        head = _head(names[at])
+        end = at
+        while end < len(names) and _head(names[end]) == head:
+            end += 1
+        runs.append((at, end - at, head if end - at == 1 else f"{head} ({names[at]} …)"))
+        at = end
+    return runs
+
+
+def _number_step(keys: Sequence[str], slot: int, scale: float) -> Step:
+    def step(node: Any, viewer: int, players: int, sink: _Sink, at: int) -> None:
+        total = 0.0
+        for value in gather(node, keys):
+            total += float(value)
+        if total:
+            sink.slots.append(at + slot)
+            sink.values.append(total / scale)
+
+    return step
+
+
+def _one_of_step(keys: Sequence[str], start: int, slots: dict[Any, int]) -> Step:
+    other = len(slots)
+
+    def step(node: Any, viewer: int, players: int, sink: _Sink, at: int) -> None:
+        for value in gather(node, keys):
+            sink.hits.append(at + start + slots.get(value, other))
+
+    return step
+
+
+def _seat_step(keys: Sequence[str], start: int) -> Step:
+    def step(node: Any, viewer: int, players: int, sink: _Sink, at: int) -> None:
+        for seat in gather(node, keys):
+            if 0 <= seat < players:
+                sink.hits.append(at + start + (seat - viewer) % players)
+
+    return step
+
+
+def _cards_step(
+    keys: Sequence[str], start: int, slots: dict[str, int], game: str, label: str
+) -> Step:
+    def step(node: Any, viewer: int, players: int, sink: _Sink, at: int) -> None:
+        hits = sink.hits
+        for card in gather(node, keys):
+            name = card["name"] if type(card) is dict else card
+            slot = slots.get(name)
+            if slot is None:
+                raise ObservationLayoutError(f"{game}: {label} holds {name!r}, not a known card")
+            hits.append(at + start + slot)
+
+    return step
+
+
+def _seats_step(keys: Sequence[str], start: int, block: int, steps: Sequence[Step]) -> Step:
+    def step(node: Any, viewer: int, players: int, sink: _Sink, at: int) -> None:
+        for index, item in enumerate(gather(node, keys)):
+            base = at + start + ((index - viewer) % players) * block
+            for sub in steps:
+                sub(item, viewer, players, sink, base)
+
+    return step
