@@ -5,8 +5,9 @@ Run by hand: ``.venv/bin/python bench/bench_rl_env.py [--seconds 2] [--json]``.
 - **raw**: random games played straight on the engine (``state.apply`` with a random legal
   option), decisions per second: what an environment step cannot beat.
 - **aec**: the PettingZoo environment (``doomtable.rl.pettingzoo_env``) played by a random
-  masked agent, ``last()`` then ``step()`` per decision: observation, mask and step together.
-- **gym**: the Gymnasium environment, seat 0 against ``random`` bots, random masked actions
+  agent choosing among ``legal_actions(agent)``, ``last()`` then ``step()`` per decision:
+  observation, mask and step together.
+- **gym**: the Gymnasium environment, seat 0 against ``random`` bots, random legal actions
   (each step also plays the bots' decisions up to seat 0's next one).
 
 Each figure is one timed run of about ``--seconds`` per game and mode, at the player count in
@@ -66,12 +67,13 @@ def aec_steps(game: str, players: int) -> Callable[[int], int]:
     def play(seed: int) -> int:
         env.reset(seed=seed)
         steps = 0
-        for _agent in env.agent_iter():
-            observation, _, terminated, truncated, _ = env.last()
+        for agent in env.agent_iter():
+            _, _, terminated, truncated, _ = env.last()
             if terminated or truncated:
                 env.step(None)
                 continue
-            env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+            legal = env.legal_actions(agent)
+            env.step(legal[int(rng.integers(len(legal)))])
             steps += 1
         return steps
 
@@ -83,12 +85,12 @@ def gym_steps(game: str, players: int) -> Callable[[int], int]:
     rng = np.random.default_rng(0)
 
     def play(seed: int) -> int:
-        _, info = env.reset(seed=seed)
+        env.reset(seed=seed)
         steps = 0
         done = env.state.is_over
         while not done:
-            action = rng.choice(np.flatnonzero(info["action_mask"]))
-            _, _, done, _, info = env.step(action)
+            legal = env.legal_actions()
+            _, _, done, _, _ = env.step(np.int64(legal[int(rng.integers(len(legal)))]))
             steps += 1
         return steps
 

@@ -34,7 +34,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from doomtable.bots.base import outcome_shares
-from doomtable.engine import DoomtableError, GameSpec, GameState, Option, find_game
+from doomtable.engine import Decision, DoomtableError, GameSpec, GameState, Option, find_game
 from doomtable.rl.observation import StructuredObservation
 
 DECLARATION_MODULE = "encoding"
@@ -151,6 +151,32 @@ class DeclaredActions(ActionSpace):
         for verb, offset, count, arguments in self.layout:
             rows.append(f"| `{verb}` | {offset:,} | {count:,} | {' × '.join(arguments) or '–'} |")
         return "\n".join(rows)
+
+
+class LegalActions:
+    """The action indexes of the pending decision's options, computed once per decision (an
+    environment asks for them for the mask, the step and its caller)."""
+
+    def __init__(self, actions: ActionSpace) -> None:
+        self.actions = actions
+        self._decision: Decision | None = None
+        self._indexes: list[int] = []
+        self._options: dict[int, Option] = {}
+
+    def of(self, decision: Decision) -> list[int]:
+        if decision is not self._decision:
+            self._indexes = self.actions.indexes(decision.options)
+            self._options = dict(zip(self._indexes, decision.options, strict=True))
+            self._decision = decision
+        return self._indexes
+
+    def option(self, decision: Decision, index: int) -> Option:
+        """The legal option with action ``index``; a clear error if it is not legal."""
+        self.of(decision)
+        option = self._options.get(index)
+        if option is None:
+            raise EncodingError(f"action {index} is not legal here; legal: {self._indexes}")
+        return option
 
 
 class ListedActions(ActionSpace):

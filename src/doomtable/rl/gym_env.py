@@ -26,7 +26,7 @@ from gymnasium import spaces
 
 from doomtable.bots import Bot, InfoSet, make_bot
 from doomtable.engine import GameState, Rng, find_game, game_names, new_game
-from doomtable.rl.encoding import EncodingError, final_rewards, game_encoding
+from doomtable.rl.encoding import EncodingError, LegalActions, final_rewards, game_encoding
 
 ILLEGAL = ("lose", "raise")
 
@@ -73,6 +73,7 @@ class DoomtableGymEnv(gym.Env[np.ndarray[Any, Any], np.int64]):
         self.action_space = spaces.Discrete(self.encoding.actions.size)
         self._seeds = Rng(0)
         self._bots: dict[int, Bot] = {}
+        self._legal = LegalActions(self.encoding.actions)
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -98,7 +99,7 @@ class DoomtableGymEnv(gym.Env[np.ndarray[Any, Any], np.int64]):
         if decision is None:
             raise EncodingError("the game is over: call reset()")
         try:
-            option = self.encoding.actions.option(int(action), decision.options)
+            option = self._legal.option(decision, int(action))
         except EncodingError:
             if self.illegal == "raise":
                 raise
@@ -111,10 +112,16 @@ class DoomtableGymEnv(gym.Env[np.ndarray[Any, Any], np.int64]):
 
     def action_masks(self) -> np.ndarray[Any, Any]:
         mask = np.zeros(self.encoding.actions.size, np.int8)
-        decision = self.state.pending
-        if decision is not None and decision.player == self.seat:
-            mask[self.encoding.actions.indexes(decision.options)] = 1
+        mask[self.legal_actions()] = 1
         return mask
+
+    def legal_actions(self) -> list[int]:
+        """The action index of each legal option, in the decision's order (none when the game
+        is over): the mask's ones without scanning the mask."""
+        decision = self.state.pending
+        if decision is None or decision.player != self.seat:
+            return []
+        return self._legal.of(decision)
 
     def view(self) -> dict[str, Any]:
         """The seat's view of the table now (what the observation was encoded from)."""

@@ -58,12 +58,17 @@ def gather(node: Any, keys: Sequence[str]) -> list[Any]:
 
     Views are JSON-ready, so exact ``dict``/``list``/``tuple`` type tests suffice (and are far
     cheaper than the abstract ``Mapping``/``Sequence`` ones)."""
+    if len(keys) == 1:  # most entries: one key, read without the general loop
+        value: Any = node.get(keys[0]) if type(node) is dict else None
+        if type(value) is list or type(value) is tuple:
+            return [v for v in value if v is not None]
+        return [] if value is None else [value]
     found = [node]
     for key in keys:
         step: list[Any] = []
         for item in found:
             if type(item) is dict:
-                value: Any = item.get(key)
+                value = item.get(key)
                 if type(value) is list or type(value) is tuple:
                     step.extend(v for v in value if v is not None)
                 elif value is not None:
@@ -89,7 +94,7 @@ class StructuredObservation:
         self.names: list[str] = ["deciding"]
         self._kinds = {kind: 1 + i for i, kind in enumerate(decision_kinds)}
         self.names += [f"decision={kind}" for kind in (*decision_kinds, OTHER)]
-        self._steps = [self._compile(entry, "", self.names) for entry in layout]
+        self._steps = self._compile_block(layout, self.names)
         self.size = len(self.names)
 
     def table(self) -> str:
@@ -143,11 +148,26 @@ class StructuredObservation:
         out[sink.slots] = sink.values
         return out
 
-    def _compile(self, entry: Sequence[Any], prefix: str, names: list[str]) -> Step:
+    def _compile_block(self, layout: Sequence[Sequence[Any]], names: list[str]) -> list[Step]:
+        """The steps of ``layout``, its plain numbers (one key each, the most common entry)
+        read by one step, which saves a call per number."""
+        steps: list[Step] = []
+        plain: list[tuple[str, int, float]] = []
+        for entry in layout:
+            if entry[0] == "number" and "." not in str(entry[1]):
+                plain.append((str(entry[1]), len(names), float(entry[2]) if entry[2:] else 1.0))
+                names.append(str(entry[1]))
+            else:
+                steps.append(self._compile(entry, names))
+        if plain:
+            steps.append(_plain_numbers_step(plain))
+        return steps
+
+    def _compile(self, entry: Sequence[Any], names: list[str]) -> Step:
         what, path, *rest = entry
         keys = tuple(str(path).split("."))
         start = len(names)
-        label = f"{prefix}{path}"
+        label = str(path)
         if what == "number":
             scale = float(rest[0]) if rest else 1.0
             names.append(label)
@@ -169,7 +189,7 @@ class StructuredObservation:
             return _cards_step(keys, start, slots, self.game, label)
         if what == "seats":
             block: list[str] = []
-            steps = [self._compile(sub, "", block) for sub in rest[0]]
+            steps = self._compile_block(rest[0], block)
             for k in range(self.max_players):
                 names.extend(f"{label}[+{k}].{name}" for name in block)
             return _seats_step(keys, start, len(block), steps)
@@ -193,6 +213,18 @@ def _runs(names: Sequence[str]) -> list[tuple[int, int, str]]:
         runs.append((at, end - at, head if end - at == 1 else f"{head} ({names[at]} …)"))
         at = end
     return runs
+
+
+def _plain_numbers_step(plain: Sequence[tuple[str, int, float]]) -> Step:
+    def step(node: Any, viewer: int, players: int, sink: _Sink, at: int) -> None:
+        get = node.get
+        for key, slot, scale in plain:
+            value = get(key)
+            if value:  # None, 0 and False add nothing
+                sink.slots.append(at + slot)
+                sink.values.append(value / scale)
+
+    return step
 
 
 def _number_step(keys: Sequence[str], slot: int, scale: float) -> Step:

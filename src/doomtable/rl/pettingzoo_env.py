@@ -21,7 +21,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from doomtable.engine import GameState, Rng, new_game
-from doomtable.rl.encoding import EncodingError, final_rewards, game_encoding
+from doomtable.rl.encoding import EncodingError, LegalActions, final_rewards, game_encoding
 
 ObsDict = dict[str, np.ndarray[Any, Any]]
 
@@ -63,6 +63,7 @@ class DoomtableAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type
         self._observation_spaces = {agent: obs_space for agent in self.possible_agents}
         self._action_spaces = {agent: spaces.Discrete(size) for agent in self.possible_agents}
         self._seeds = Rng(0)
+        self._legal = LegalActions(self.encoding.actions)
         self.state: GameState = new_game(self.game, players, 0, self.game_options)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -102,9 +103,17 @@ class DoomtableAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type
         view = self.state.view(player)
         observation = self.encoding.observations.encode(view, player, self.players, kind)
         mask = np.zeros(self.encoding.actions.size, np.int8)
-        if decision is not None and decision.player == player:
-            mask[self.encoding.actions.indexes(decision.options)] = 1
+        if decision is not None and deciding:
+            mask[self._legal.of(decision)] = 1
         return {"observation": observation, "action_mask": mask}
+
+    def legal_actions(self, agent: str) -> list[int]:
+        """The agent's legal action indexes, in the decision's order (none when it is not
+        deciding): the mask's ones without scanning the mask."""
+        decision = self.state.pending
+        if decision is None or self.possible_agents[decision.player] != agent:
+            return []
+        return self._legal.of(decision)
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -113,7 +122,7 @@ class DoomtableAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type
             return
         decision = self.state.pending
         assert decision is not None and action is not None
-        option = self.encoding.actions.option(int(action), decision.options)
+        option = self._legal.option(decision, int(action))
         self.state.apply(decision.player, option)
         self._cumulative_rewards[agent] = 0.0
         if self.state.is_over:
