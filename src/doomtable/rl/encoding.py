@@ -275,6 +275,8 @@ class GameEncoding:
     spec: GameSpec
     actions: ActionSpace
     observations: Observations
+    constant_sum: bool = True
+    """Whether the win shares always sum to 1 (not in We're Doomed!, where nobody may board)."""
 
     @property
     def declared(self) -> bool:
@@ -325,7 +327,9 @@ def game_encoding(game: str) -> GameEncoding:
             int(declared.get("observation_size", DEFAULT_OBSERVATION_SIZE)),
             declared.get("seat_lists", ()),
         )
-    encoding = _CACHE[spec.name] = GameEncoding(spec, actions, observations)
+    encoding = _CACHE[spec.name] = GameEncoding(
+        spec, actions, observations, bool(declared.get("constant_sum", True))
+    )
     return encoding
 
 

@@ -42,6 +42,8 @@ RL_ENCODING: dict[str, Any] = {
         ("vote", "player"),
     ],
     "seat_lists": ["players"],
+    # Nobody wins when nobody boards: every player's share is then 0.
+    "constant_sum": False,
     "decision_kinds": ["pick", "act", "pressure", "contribute", "challenge", "vote"],
     "observation": [
         ("number", "clock_ms", 1000),
