@@ -98,6 +98,7 @@ class DeclaredActions(ActionSpace):
         self._verbs: dict[str, _Verb] = {}
         self.layout: list[tuple[str, int, int, tuple[str, ...]]] = []
         """(verb, first index, number of indexes, argument domains), for documentation."""
+        self._domains: dict[str, tuple[int, dict[Any, int] | None]] = {}
         offset = 0
         for verb, *arguments in verbs:
             radices: list[int] = []
@@ -114,6 +115,7 @@ class DeclaredActions(ActionSpace):
                 else:
                     radices.append(len(domain))
                     values.append({value: i for i, value in enumerate(domain)})
+                self._domains[argument] = (radices[-1], values[-1])
             count = math.prod(radices)
             self._verbs[verb] = _Verb(offset, tuple(radices), tuple(values))
             self.layout.append((verb, offset, count, tuple(arguments)))
@@ -124,6 +126,18 @@ class DeclaredActions(ActionSpace):
 
     def verb_of(self, index: int) -> int:
         return bisect.bisect_right(self._starts, index) - 1
+
+    def radix(self, domain: str) -> int:
+        """How many values the arguments of ``domain`` take."""
+        return self._domains[domain][0]
+
+    def digit(self, domain: str, value: Any) -> int:
+        """The place of ``value`` among ``domain``'s values (a clear error if it has none)."""
+        radix, values = self._domains[domain]
+        digit = value if values is None else values.get(value, -1)
+        if not 0 <= digit < radix:
+            raise EncodingError(f"{self.game}: {value!r} is not a {domain}")
+        return int(digit)
 
     def index(self, option: Option) -> int:
         verb = self._verbs.get(option[0])

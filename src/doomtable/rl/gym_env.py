@@ -26,6 +26,7 @@ from gymnasium import spaces
 
 from doomtable.bots import Bot, InfoSet, make_bot
 from doomtable.engine import GameState, Rng, find_game, game_names, new_game
+from doomtable.rl.candidates import CandidateEncoder, candidate_encoder
 from doomtable.rl.encoding import EncodingError, LegalActions, final_rewards, game_encoding
 
 ILLEGAL = ("lose", "raise")
@@ -74,6 +75,7 @@ class DoomtableGymEnv(gym.Env[np.ndarray[Any, Any], np.int64]):
         self._seeds = Rng(0)
         self._bots: dict[int, Bot] = {}
         self._legal = LegalActions(self.encoding.actions)
+        self._candidate_encoder: CandidateEncoder | None = None
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -122,6 +124,20 @@ class DoomtableGymEnv(gym.Env[np.ndarray[Any, Any], np.int64]):
         if decision is None or decision.player != self.seat:
             return []
         return self._legal.of(decision)
+
+    def candidates(self) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+        """The legal options as a candidate list (``doomtable.rl.candidates``): their action
+        indexes and one feature row each; empty when the seat is not deciding."""
+        decision = self.state.pending
+        encoder = self._candidates()
+        if decision is None or decision.player != self.seat:
+            return np.zeros(0, np.int64), np.zeros((0, encoder.width), np.float32)
+        return encoder.encode(decision.options, self.seat, self.players)
+
+    def _candidates(self) -> CandidateEncoder:
+        if self._candidate_encoder is None:
+            self._candidate_encoder = candidate_encoder(self.encoding.actions)
+        return self._candidate_encoder
 
     def view(self) -> dict[str, Any]:
         """The seat's view of the table now (what the observation was encoded from)."""

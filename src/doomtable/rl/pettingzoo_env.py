@@ -21,6 +21,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from doomtable.engine import GameState, Rng, new_game
+from doomtable.rl.candidates import CandidateEncoder, candidate_encoder
 from doomtable.rl.encoding import EncodingError, LegalActions, final_rewards, game_encoding
 
 ObsDict = dict[str, np.ndarray[Any, Any]]
@@ -64,6 +65,7 @@ class DoomtableAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type
         self._action_spaces = {agent: spaces.Discrete(size) for agent in self.possible_agents}
         self._seeds = Rng(0)
         self._legal = LegalActions(self.encoding.actions)
+        self._candidate_encoder: CandidateEncoder | None = None
         self.state: GameState = new_game(self.game, players, 0, self.game_options)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -90,6 +92,18 @@ class DoomtableAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type
         decision = self.state.pending
         if decision is not None:
             self.agent_selection = self.possible_agents[decision.player]
+
+    def candidates(self, agent: str) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+        """The agent's legal options as a candidate list (``doomtable.rl.candidates``): their
+        action indexes and one feature row each; empty when the agent is not deciding."""
+        if self._candidate_encoder is None:
+            self._candidate_encoder = candidate_encoder(self.encoding.actions)
+        decision = self.state.pending
+        player = self.possible_agents.index(agent)
+        if decision is None or decision.player != player:
+            width = self._candidate_encoder.width
+            return np.zeros(0, np.int64), np.zeros((0, width), np.float32)
+        return self._candidate_encoder.encode(decision.options, player, self.players)
 
     def view(self, agent: str) -> dict[str, Any]:
         """The agent's view of the table now (what its observation is encoded from)."""
