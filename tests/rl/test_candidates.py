@@ -34,7 +34,8 @@ def test_rows_tell_every_legal_option_apart(game: str) -> None:
         assert rows.shape == (len(decision.options), encoder.width)
         assert len({row.tobytes() for row in rows}) == len(rows)  # no two options alike
         # One verb, and one value per argument.
-        assert all(row.sum() == len(option) for row, option in zip(rows, decision.options, strict=True))
+        for row, option in zip(rows, decision.options, strict=True):
+            assert row.sum() == len(option)
         most = max(most, len(rows))
         state.apply(decision.player, rng.choice(decision.options))
     assert most < 500
