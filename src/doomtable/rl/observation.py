@@ -261,14 +261,27 @@ def _seat_step(keys: Sequence[str], start: int) -> Step:
 def _cards_step(
     keys: Sequence[str], start: int, slots: dict[str, int], game: str, label: str
 ) -> Step:
+    key = keys[0] if len(keys) == 1 else None
+
     def step(node: Any, viewer: int, players: int, sink: _Sink, at: int) -> None:
+        if key is None:
+            cards = gather(node, keys)
+        else:  # one key, the usual zone: read in place
+            cards = node.get(key)
+            if not cards:
+                return
+            if type(cards) is not list:
+                cards = [cards]
+        base = at + start
         hits = sink.hits
-        for card in gather(node, keys):
+        for card in cards:
             name = card["name"] if type(card) is dict else card
             slot = slots.get(name)
             if slot is None:
+                if name is None:
+                    continue
                 raise ObservationLayoutError(f"{game}: {label} holds {name!r}, not a known card")
-            hits.append(at + start + slot)
+            hits.append(base + slot)
 
     return step
 
