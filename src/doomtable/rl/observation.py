@@ -32,8 +32,8 @@ from doomtable.engine import DoomtableError
 
 
 class _Sink:
-    """What one encoding collects: slots counted once per hit, and number slots with their
-    value (each set once), turned into the vector at the end in two numpy calls."""
+    """What one encoding collects: slots counted once per hit, and number slots with a value
+    to add, turned into the vector at the end in two numpy calls."""
 
     __slots__ = ("hits", "slots", "values")
 
@@ -144,30 +144,49 @@ class StructuredObservation:
             sink.hits += (0, self._kinds.get(kind, len(self._kinds) + 1))
         for step in self._steps:
             step(view, viewer, players, sink, 0)
-        out = np.bincount(sink.hits, minlength=self.size).astype(np.float32)
-        out[sink.slots] = sink.values
-        return out
+        out = np.bincount(sink.hits, minlength=self.size)
+        if sink.slots:  # a number over a list's items is read once per item: summed here
+            out = out + np.bincount(sink.slots, weights=sink.values, minlength=self.size)
+        return out.astype(np.float32)
 
     def _compile_block(self, layout: Sequence[Sequence[Any]], names: list[str]) -> list[Step]:
         """The steps of ``layout``, its plain numbers (one key each, the most common entry)
         read by one step, which saves a call per number."""
         steps: list[Step] = []
         plain: list[tuple[str, int, float]] = []
+        groups: dict[str, tuple[list[Step], list[tuple[str, int, float]]]] = {}
         for entry in layout:
-            if entry[0] == "number" and "." not in str(entry[1]):
-                plain.append((str(entry[1]), len(names), float(entry[2]) if entry[2:] else 1.0))
-                names.append(str(entry[1]))
+            what, path = entry[0], str(entry[1])
+            head, _, tail = path.partition(".")
+            scale = float(entry[2]) if what == "number" and entry[2:] else 1.0
+            if what == "number" and not tail:
+                plain.append((path, len(names), scale))
+                names.append(path)
+            elif tail and what != "seats":
+                # Entries under one key (``attacks.owner``, ``attacks.target``, ...) read its
+                # items once, each entry on each item.
+                if head not in groups:
+                    groups[head] = ([], [])
+                    steps.append(_group_step(head, groups[head][0]))
+                group_steps, group_plain = groups[head]
+                if what == "number" and "." not in tail:
+                    group_plain.append((tail, len(names), scale))
+                    names.append(path)
+                else:
+                    group_steps.append(self._compile((what, tail, *entry[2:]), names, path))
             else:
-                steps.append(self._compile(entry, names))
+                steps.append(self._compile(entry, names, path))
+        for group_steps, group_plain in groups.values():
+            if group_plain:
+                group_steps.append(_plain_numbers_step(group_plain))
         if plain:
             steps.append(_plain_numbers_step(plain))
         return steps
 
-    def _compile(self, entry: Sequence[Any], names: list[str]) -> Step:
+    def _compile(self, entry: Sequence[Any], names: list[str], label: str) -> Step:
         what, path, *rest = entry
         keys = tuple(str(path).split("."))
         start = len(names)
-        label = str(path)
         if what == "number":
             scale = float(rest[0]) if rest else 1.0
             names.append(label)
@@ -223,6 +242,19 @@ def _plain_numbers_step(plain: Sequence[tuple[str, int, float]]) -> Step:
             if value:  # None, 0 and False add nothing
                 sink.slots.append(at + slot)
                 sink.values.append(value / scale)
+
+    return step
+
+
+def _group_step(key: str, steps: Sequence[Step]) -> Step:
+    def step(node: Any, viewer: int, players: int, sink: _Sink, at: int) -> None:
+        value = node.get(key)
+        if not value:
+            return
+        for item in value if type(value) is list else (value,):
+            if type(item) is dict:
+                for sub in steps:
+                    sub(item, viewer, players, sink, at)
 
     return step
 
