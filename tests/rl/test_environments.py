@@ -23,9 +23,11 @@ from doomtable.engine import (
     registry,
 )
 from doomtable.rl.encoding import (
+    DEFAULT_OBSERVATION_SIZE,
     DeclaredActions,
     EncodingError,
     ListedActions,
+    ObservationEncoder,
     final_rewards,
     game_encoding,
 )
@@ -147,7 +149,7 @@ def test_pettingzoo_full_game_rewards(game: str) -> None:
         if terminated or truncated:
             env.step(None)
             continue
-        assert info["view"]["game"] == env.game
+        assert env.view(agent)["game"] == env.game
         env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
     assert env.state.is_over and not env.agents
     expected = final_rewards(env.state, "score")
@@ -165,7 +167,8 @@ def test_gymnasium_env(game: str) -> None:
     rng = np.random.default_rng(2)
     while not done:
         assert observation.shape == env.observation_space.shape
-        assert info["view"]["game"] == env.game
+        assert env.view()["game"] == env.game
+        assert set(info) == {"action_mask"}  # stackable by vector environments
         legal = np.flatnonzero(env.action_masks())
         assert len(legal) == len(env.state.legal_options())
         observation, reward, done, _, info = env.step(rng.choice(legal))
@@ -208,12 +211,14 @@ def test_observation_hides_what_the_player_cannot_see(game: str) -> None:
         for player in range(players):
             other = state.determinize(player, Rng(index * 10 + player))
             assert json.dumps(other.view(player)) == json.dumps(state.view(player))
-            assert encoder.encode(other.view(player), player, players) == encoder.encode(
-                state.view(player), player, players
+            assert np.array_equal(
+                encoder.encode(other.view(player), player, players),
+                encoder.encode(state.view(player), player, players),
             )
             rival = (player + 1) % players
-            if encoder.encode(other.view(rival), rival, players) != encoder.encode(
-                state.view(rival), rival, players
+            if not np.array_equal(
+                encoder.encode(other.view(rival), rival, players),
+                encoder.encode(state.view(rival), rival, players),
             ):
                 differed += 1
     # The redeal did change what the other players hold (every declared game hides cards; toy
@@ -221,11 +226,12 @@ def test_observation_hides_what_the_player_cannot_see(game: str) -> None:
     assert differed or not encoding.declared
 
 
-def test_observation_is_relative_to_the_viewer() -> None:
-    encoder = game_encoding("doomlings").observations
+def test_hashed_observation_is_relative_to_the_viewer() -> None:
+    """The hashed observation of games that declare no layout."""
+    encoder = ObservationEncoder(DEFAULT_OBSERVATION_SIZE, ["seats"])
     state = new_game("doomlings", 4, 3)
     vector = encoder.encode(state.view(0), 0, 4)
-    assert len(vector) == encoder.size and any(vector)
+    assert len(vector) == encoder.size and vector.any()
     # The viewer's own seat is always seat 0 of the per-seat list.
     own = encoder.features({"seats": [{"score": 5}, {}, {}, {}]}, 0, 4)
     shifted = encoder.features({"seats": [{}, {}, {"score": 5}, {}]}, 2, 4)

@@ -8,8 +8,11 @@ verb x card x target is an action of its own, the same at every decision of ever
 game that declares nothing gets the generic layout: action ``i`` is the ``i``-th legal option
 of the decision, for ``i`` below a fixed bound.
 
-Observations. ``state.view(player)`` (JSON-ready data) is walked into ``(path, value)``
-features that are hashed (CRC-32, so stable across runs) into a fixed-size vector: a string
+Observations. A game that declares an observation layout gets a structured observation
+(``doomtable.rl.observation``: one named slot per card identity per zone, count, score, phase
+and decision kind). For a game that declares none, ``state.view(player)`` (JSON-ready data) is
+walked into ``(path, value)`` features that are hashed (CRC-32, so stable across runs) into a
+fixed-size vector: a string
 leaf adds 1 at ``path=value``, a number adds ``sign(v)·log(1+|v|)`` at ``path``, a true bool
 adds 1 at ``path``. Lists are bags (their items share one path, so a hand is a multiset of
 cards), except the per-seat lists, whose items are keyed by seat relative to the viewer. Only
@@ -18,20 +21,26 @@ the view is read, so an observation holds exactly what the player may see.
 
 from __future__ import annotations
 
+import bisect
 import math
 import zlib
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from importlib.metadata import entry_points
-from typing import Any
+from importlib import import_module
+from importlib.util import find_spec
+from typing import Any, Protocol
+
+import numpy as np
 
 from doomtable.bots.base import outcome_shares
-from doomtable.engine import DoomtableError, GameSpec, GameState, Option, find_game
+from doomtable.engine import Decision, DoomtableError, GameSpec, GameState, Option, find_game
+from doomtable.rl.observation import StructuredObservation
 
-ENCODINGS_ENTRY_POINT_GROUP = "doomtable.rl"
-"""Games name their RL declaration (a dict, see ``docs/rl.md``) in this entry-point group,
-under the game's registry name."""
+DECLARATION_MODULE = "encoding"
+DECLARATION_NAME = "RL_ENCODING"
+"""A game declares its RL encoding (a dict, see ``docs/rl.md``) as ``RL_ENCODING`` in the
+``encoding`` module of the package its state class lives in."""
 
 DEFAULT_OBSERVATION_SIZE = 2048
 DEFAULT_MAX_OPTIONS = 512
@@ -48,6 +57,12 @@ class ActionSpace(ABC):
 
     size: int
     """Number of actions; every index is in ``range(size)``."""
+    verbs: int = 1
+    """Number of verbs; :meth:`verb_of` numbers them."""
+
+    def verb_of(self, index: int) -> int:
+        """The number of the verb of action ``index`` (0 where the layout has no verbs)."""
+        return 0
 
     @abstractmethod
     def indexes(self, options: Sequence[Option]) -> list[int]:
@@ -81,8 +96,9 @@ class DeclaredActions(ActionSpace):
     def __init__(self, game: str, verbs: Sequence[Sequence[str]], domains: Mapping[str, Any]):
         self.game = game
         self._verbs: dict[str, _Verb] = {}
-        self.layout: list[tuple[str, int, int]] = []
-        """(verb, first index, number of indexes), for documentation and debugging."""
+        self.layout: list[tuple[str, int, int, tuple[str, ...]]] = []
+        """(verb, first index, number of indexes, argument domains), for documentation."""
+        self._domains: dict[str, tuple[int, dict[Any, int] | None]] = {}
         offset = 0
         for verb, *arguments in verbs:
             radices: list[int] = []
@@ -99,11 +115,29 @@ class DeclaredActions(ActionSpace):
                 else:
                     radices.append(len(domain))
                     values.append({value: i for i, value in enumerate(domain)})
+                self._domains[argument] = (radices[-1], values[-1])
             count = math.prod(radices)
             self._verbs[verb] = _Verb(offset, tuple(radices), tuple(values))
-            self.layout.append((verb, offset, count))
+            self.layout.append((verb, offset, count, tuple(arguments)))
             offset += count
         self.size = offset
+        self.verbs = len(self.layout)
+        self._starts = [start for _, start, _, _ in self.layout]
+
+    def verb_of(self, index: int) -> int:
+        return bisect.bisect_right(self._starts, index) - 1
+
+    def radix(self, domain: str) -> int:
+        """How many values the arguments of ``domain`` take."""
+        return self._domains[domain][0]
+
+    def digit(self, domain: str, value: Any) -> int:
+        """The place of ``value`` among ``domain``'s values (a clear error if it has none)."""
+        radix, values = self._domains[domain]
+        digit = value if values is None else values.get(value, -1)
+        if not 0 <= digit < radix:
+            raise EncodingError(f"{self.game}: {value!r} is not a {domain}")
+        return int(digit)
 
     def index(self, option: Option) -> int:
         verb = self._verbs.get(option[0])
@@ -119,6 +153,44 @@ class DeclaredActions(ActionSpace):
 
     def indexes(self, options: Sequence[Option]) -> list[int]:
         return [self.index(option) for option in options]
+
+    def table(self) -> str:
+        """The layout as the Markdown table ``docs/rl.md`` shows (a test keeps them equal)."""
+        rows = [
+            f"**{self.game}**: {self.size:,} actions.",
+            "",
+            "| verb | first index | indexes | arguments |",
+            "|---|---:|---:|---|",
+        ]
+        for verb, offset, count, arguments in self.layout:
+            rows.append(f"| `{verb}` | {offset:,} | {count:,} | {' × '.join(arguments) or '–'} |")
+        return "\n".join(rows)
+
+
+class LegalActions:
+    """The action indexes of the pending decision's options, computed once per decision (an
+    environment asks for them for the mask, the step and its caller)."""
+
+    def __init__(self, actions: ActionSpace) -> None:
+        self.actions = actions
+        self._decision: Decision | None = None
+        self._indexes: list[int] = []
+        self._options: dict[int, Option] = {}
+
+    def of(self, decision: Decision) -> list[int]:
+        if decision is not self._decision:
+            self._indexes = self.actions.indexes(decision.options)
+            self._options = dict(zip(self._indexes, decision.options, strict=True))
+            self._decision = decision
+        return self._indexes
+
+    def option(self, decision: Decision, index: int) -> Option:
+        """The legal option with action ``index``; a clear error if it is not legal."""
+        self.of(decision)
+        option = self._options.get(index)
+        if option is None:
+            raise EncodingError(f"action {index} is not legal here; legal: {self._indexes}")
+        return option
 
 
 class ListedActions(ActionSpace):
@@ -145,8 +217,21 @@ def _slot(text: str, size: int) -> int:
     return zlib.crc32(text.encode()) % size
 
 
+class Observations(Protocol):
+    """Reads a player's view into a fixed-size float32 vector."""
+
+    size: int
+
+    def encode(
+        self, view: Mapping[str, Any], viewer: int, players: int, kind: str | None = None
+    ) -> np.ndarray[Any, Any]:
+        """The observation of ``view`` for ``viewer``, whose open decision is of ``kind``."""
+        ...
+
+
 class ObservationEncoder:
-    """Hashes a view into ``size`` floats (see the module docstring)."""
+    """Hashes a view into ``size`` floats, for games that declare no layout (see the module
+    docstring)."""
 
     def __init__(self, size: int, seat_lists: Iterable[str] = ()) -> None:
         self.size = size
@@ -159,8 +244,10 @@ class ObservationEncoder:
         self._walk(view, "", out, viewer, players)
         return out
 
-    def encode(self, view: Mapping[str, Any], viewer: int, players: int) -> list[float]:
-        vector = [0.0] * self.size
+    def encode(
+        self, view: Mapping[str, Any], viewer: int, players: int, kind: str | None = None
+    ) -> np.ndarray[Any, Any]:
+        vector = np.zeros(self.size, np.float32)
         for slot, value in self.features(view, viewer, players).items():
             vector[slot] = value
         return vector
@@ -201,20 +288,26 @@ class GameEncoding:
 
     spec: GameSpec
     actions: ActionSpace
-    observations: ObservationEncoder
+    observations: Observations
+    constant_sum: bool = True
+    """Whether the win shares always sum to 1 (not in We're Doomed!, where nobody may board)."""
 
     @property
     def declared(self) -> bool:
         return isinstance(self.actions, DeclaredActions)
 
 
-def _declarations() -> dict[str, Mapping[str, Any]]:
-    found: dict[str, Mapping[str, Any]] = {}
-    for entry_point in entry_points(group=ENCODINGS_ENTRY_POINT_GROUP):
-        declaration = entry_point.load()
-        if not isinstance(declaration, Mapping):
-            raise TypeError(f"entry point {entry_point.name!r} ({entry_point.value}) is not a dict")
-        found[entry_point.name] = declaration
+def declaration(spec: GameSpec) -> Mapping[str, Any]:
+    """The game's RL declaration, or an empty one when its package declares none."""
+    package = spec.state_class.__module__.rpartition(".")[0]
+    module_name = f"{package}.{DECLARATION_MODULE}"
+    if not package or find_spec(module_name) is None:
+        return {}
+    found = getattr(import_module(module_name), DECLARATION_NAME, None)
+    if found is None:
+        return {}
+    if not isinstance(found, Mapping):
+        raise EncodingError(f"{module_name}.{DECLARATION_NAME} is not a dict")
     return found
 
 
@@ -227,18 +320,30 @@ def game_encoding(game: str) -> GameEncoding:
     cached = _CACHE.get(spec.name)
     if cached is not None:
         return cached
-    declaration = _declarations().get(spec.name, {})
+    declared = declaration(spec)
     actions: ActionSpace
-    if "verbs" in declaration:
-        domains = {"player": spec.max_players, **declaration.get("domains", {})}
-        actions = DeclaredActions(spec.name, declaration["verbs"], domains)
+    if "verbs" in declared:
+        domains = {"player": spec.max_players, **declared.get("domains", {})}
+        actions = DeclaredActions(spec.name, declared["verbs"], domains)
     else:
-        actions = ListedActions(spec.name, int(declaration.get("max_options", DEFAULT_MAX_OPTIONS)))
-    observations = ObservationEncoder(
-        int(declaration.get("observation_size", DEFAULT_OBSERVATION_SIZE)),
-        declaration.get("seat_lists", ()),
+        actions = ListedActions(spec.name, int(declared.get("max_options", DEFAULT_MAX_OPTIONS)))
+    observations: Observations
+    if "observation" in declared:
+        observations = StructuredObservation(
+            spec.name,
+            declared["observation"],
+            spec.cards(),
+            spec.max_players,
+            declared.get("decision_kinds", ()),
+        )
+    else:
+        observations = ObservationEncoder(
+            int(declared.get("observation_size", DEFAULT_OBSERVATION_SIZE)),
+            declared.get("seat_lists", ()),
+        )
+    encoding = _CACHE[spec.name] = GameEncoding(
+        spec, actions, observations, bool(declared.get("constant_sum", True))
     )
-    encoding = _CACHE[spec.name] = GameEncoding(spec, actions, observations)
     return encoding
 
 

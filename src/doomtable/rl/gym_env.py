@@ -2,11 +2,17 @@
 
 The other seats are played by bots named as on the command line (``greedy``, ``random``,
 ``ismcts:200``, ``policy``), each seeing only its own view. Observations are the seat's
-encoded view (float32 vector); ``info`` holds ``action_mask`` (int8, also given by
-:meth:`DoomtableGymEnv.action_masks`, the convention of maskable PPO implementations) and the
-raw ``view``. The reward comes when the game ends. An action outside the mask either raises
-(``illegal="raise"``) or ends the episode with reward -1 (``illegal="lose"``, the default, so
-that unmasked random agents and Gymnasium's checker can run).
+encoded view (float32 vector); ``info`` holds only ``action_mask`` (int8, also given by
+:meth:`DoomtableGymEnv.action_masks`, the convention of maskable PPO implementations), so
+that vector environments can stack infos; :meth:`DoomtableGymEnv.view` gives the raw view the
+observation was encoded from. The reward comes when the game ends. An action outside the
+mask either raises (``illegal="raise"``) or ends the episode with reward -1
+(``illegal="lose"``, the default, so that unmasked random agents and Gymnasium's checker
+can run).
+
+Importing this module registers one Gymnasium id per game, ``doomtable/<Game>-v0`` (see
+:func:`gym_id`), so ``gymnasium.make("doomtable/Doomlings-v0", players=4)`` works, as does
+``gymnasium.make("doomtable.rl.gym_env:doomtable/Doomlings-v0")`` without the import.
 """
 
 from __future__ import annotations
@@ -19,8 +25,9 @@ import numpy as np
 from gymnasium import spaces
 
 from doomtable.bots import Bot, InfoSet, make_bot
-from doomtable.engine import GameState, Rng, new_game
-from doomtable.rl.encoding import EncodingError, final_rewards, game_encoding
+from doomtable.engine import GameState, Rng, find_game, game_names, new_game
+from doomtable.rl.candidates import CandidateEncoder, candidate_encoder
+from doomtable.rl.encoding import EncodingError, LegalActions, final_rewards, game_encoding
 
 ILLEGAL = ("lose", "raise")
 
@@ -67,6 +74,8 @@ class DoomtableGymEnv(gym.Env[np.ndarray[Any, Any], np.int64]):
         self.action_space = spaces.Discrete(self.encoding.actions.size)
         self._seeds = Rng(0)
         self._bots: dict[int, Bot] = {}
+        self._legal = LegalActions(self.encoding.actions)
+        self._candidate_encoder: CandidateEncoder | None = None
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -92,7 +101,7 @@ class DoomtableGymEnv(gym.Env[np.ndarray[Any, Any], np.int64]):
         if decision is None:
             raise EncodingError("the game is over: call reset()")
         try:
-            option = self.encoding.actions.option(int(action), decision.options)
+            option = self._legal.option(decision, int(action))
         except EncodingError:
             if self.illegal == "raise":
                 raise
@@ -105,10 +114,34 @@ class DoomtableGymEnv(gym.Env[np.ndarray[Any, Any], np.int64]):
 
     def action_masks(self) -> np.ndarray[Any, Any]:
         mask = np.zeros(self.encoding.actions.size, np.int8)
-        decision = self.state.pending
-        if decision is not None and decision.player == self.seat:
-            mask[self.encoding.actions.indexes(decision.options)] = 1
+        mask[self.legal_actions()] = 1
         return mask
+
+    def legal_actions(self) -> list[int]:
+        """The action index of each legal option, in the decision's order (none when the game
+        is over): the mask's ones without scanning the mask."""
+        decision = self.state.pending
+        if decision is None or decision.player != self.seat:
+            return []
+        return self._legal.of(decision)
+
+    def candidates(self) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+        """The legal options as a candidate list (``doomtable.rl.candidates``): their action
+        indexes and one feature row each; empty when the seat is not deciding."""
+        decision = self.state.pending
+        encoder = self._candidates()
+        if decision is None or decision.player != self.seat:
+            return np.zeros(0, np.int64), np.zeros((0, encoder.width), np.float32)
+        return encoder.encode(decision.options, self.seat, self.players)
+
+    def _candidates(self) -> CandidateEncoder:
+        if self._candidate_encoder is None:
+            self._candidate_encoder = candidate_encoder(self.encoding.actions)
+        return self._candidate_encoder
+
+    def view(self) -> dict[str, Any]:
+        """The seat's view of the table now (what the observation was encoded from)."""
+        return self.state.view(self.seat)
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":
@@ -121,12 +154,33 @@ class DoomtableGymEnv(gym.Env[np.ndarray[Any, Any], np.int64]):
             self.state.apply(decision.player, bot.choose(InfoSet(self.state, decision)))
 
     def _observation(self) -> np.ndarray[Any, Any]:
-        encoder = self.encoding.observations
-        observation = np.zeros(encoder.size, np.float32)
+        decision = self.state.pending
+        kind = decision.kind if decision is not None and decision.player == self.seat else None
         view = self.state.view(self.seat)
-        for slot, value in encoder.features(view, self.seat, self.players).items():
-            observation[slot] = value
-        return observation
+        return self.encoding.observations.encode(view, self.seat, self.players, kind)
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": self.action_masks(), "view": self.state.view(self.seat)}
+        return {"action_mask": self.action_masks()}
+
+
+GYM_NAMESPACE = "doomtable"
+
+
+def gym_id(game: str) -> str:
+    """The Gymnasium id of ``game``: ``doom-pile`` is ``doomtable/DoomPile-v0``."""
+    name = find_game(game).name
+    return f"{GYM_NAMESPACE}/{''.join(part.title() for part in name.split('-'))}-v0"
+
+
+def register_gym_envs() -> list[str]:
+    """Register every registered game with Gymnasium (once); the ids."""
+    ids = []
+    for game in game_names():
+        env_id = gym_id(game)
+        if env_id not in gym.registry:
+            gym.register(env_id, entry_point=f"{__name__}:DoomtableGymEnv", kwargs={"game": game})
+        ids.append(env_id)
+    return ids
+
+
+register_gym_envs()

@@ -3,11 +3,15 @@
 The game tree starts with one explicit chance node: the deal, one of ``deals`` equally likely
 outcomes, each a game seed. Every later shuffle and draw follows from that seed, so the tree
 is ``deals`` ordinary game trees under one chance root. Players' actions are the game's fixed
-action indexes (``doomtable.rl.encoding``); utilities are win shares (constant-sum, 1 in
-all). Information is imperfect: the observation string is the player's view (JSON), the
-information-state string adds the player's own past actions (and, at the player's own
-decisions, the legal actions: copies of a card look alike in a view), and the tensors are the hashed
-view (plus the player's own past actions for the information state).
+action indexes (``doomtable.rl.encoding``); utilities are win shares (constant-sum, 1 in all,
+except in a game that declares otherwise: We're Doomed!, where nobody may board, is
+general-sum). The game's options are OpenSpiel parameters beside ``players`` and ``deals``.
+Information is imperfect: the observation string is the player's view (JSON); the
+information-state string is the player's perfect-recall history (every event as the player
+saw it, in words, and its own actions, in order), then its view now and, at its own
+decisions, the legal actions (copies of a card look alike but are different actions). The
+observation tensor is the game's observation (``doomtable.rl.observation``); the
+information-state tensor adds how often the player took each verb.
 ``resample_from_infostate`` draws a state with the game's own ``determinize``, so OpenSpiel's
 ISMCTS runs on these games.
 
@@ -22,7 +26,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from doomtable.engine import GameState, Rng, find_game, game_names, new_game
+from doomtable.engine import BadOptionError, GameState, Rng, find_game, game_names, new_game
 from doomtable.rl.encoding import GameEncoding, final_rewards, game_encoding
 
 DEFAULT_DEALS = 1000
@@ -34,15 +38,53 @@ def short_name(game: str) -> str:
     return "python_doomtable_" + find_game(game).name.replace("-", "_")
 
 
+UNSETTABLE_OPTIONS = frozenset({"realtime"})
+"""Game options OpenSpiel does not offer: a tree search has no wall clock to follow."""
+
+
+def game_parameters(game: str) -> dict[str, Any]:
+    """OpenSpiel's parameters of ``game`` with their defaults: ``players``, ``deals`` and each
+    game option (a list option as comma-separated text, OpenSpiel having no lists)."""
+    spec = find_game(game)
+    parameters: dict[str, Any] = {"players": max(spec.min_players, 2), "deals": DEFAULT_DEALS}
+    for key, default in spec.default_options.items():
+        if key not in UNSETTABLE_OPTIONS:
+            parameters[key] = ",".join(map(str, default)) if isinstance(default, list) else default
+    return parameters
+
+
+def game_options(game: str, parameters: dict[str, Any]) -> dict[str, Any]:
+    """The game options OpenSpiel's ``parameters`` set (``new_game`` checks their values)."""
+    spec = find_game(game)
+    options: dict[str, Any] = {}
+    for key, value in parameters.items():
+        if key in ("players", "deals"):
+            continue
+        if key in UNSETTABLE_OPTIONS or key not in spec.default_options:
+            settable = ", ".join(sorted(set(game_parameters(game)) - {"players", "deals"}))
+            raise BadOptionError(
+                f"{spec.name} has no OpenSpiel parameter {key!r}; it has: {settable}"
+            )
+        if spec.option_spec(key).kind is list:
+            value = [item.strip() for item in str(value).split(",") if item.strip()]
+        options[key] = value
+    return options
+
+
 def _game_type(game: str) -> Any:
     spec = find_game(game)
+    constant_sum = game_encoding(game).constant_sum
     return pyspiel.GameType(
         short_name=short_name(game),
         long_name=f"doomtable {spec.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.CONSTANT_SUM,
+        utility=(
+            pyspiel.GameType.Utility.CONSTANT_SUM
+            if constant_sum
+            else pyspiel.GameType.Utility.GENERAL_SUM
+        ),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=spec.max_players,
         min_num_players=spec.min_players,
@@ -50,12 +92,13 @@ def _game_type(game: str) -> Any:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": max(spec.min_players, 2), "deals": DEFAULT_DEALS},
+        parameter_specification=game_parameters(game),
     )
 
 
 class DoomtableGame(pyspiel.Game):  # type: ignore[misc]
-    """One registered doomtable game; parameters ``players`` and ``deals``."""
+    """One registered doomtable game; parameters ``players``, ``deals`` and the game's
+    options."""
 
     def __init__(self, game: str, params: dict[str, Any] | None = None) -> None:
         game_type = _game_type(game)
@@ -64,14 +107,16 @@ class DoomtableGame(pyspiel.Game):  # type: ignore[misc]
         self.game_name = self.encoding.spec.name
         self.players = int(merged["players"])
         self.deals = int(merged["deals"])
-        new_game(self.game_name, self.players, 0)  # rejects a bad player count now
+        self.game_options = game_options(self.game_name, merged)
+        # Rejects a bad player count or option value now.
+        new_game(self.game_name, self.players, 0, self.game_options)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.encoding.actions.size,
             max_chance_outcomes=self.deals,
             num_players=self.players,
             min_utility=0.0,
             max_utility=1.0,
-            utility_sum=1.0,
+            utility_sum=1.0 if self.encoding.constant_sum else None,
             max_game_length=MAX_GAME_LENGTH,
         )
         super().__init__(game_type, info, merged)
@@ -89,12 +134,16 @@ class DoomtableGame(pyspiel.Game):  # type: ignore[misc]
 class DoomtableSpielState(pyspiel.State):  # type: ignore[misc]
     """A doomtable state behind OpenSpiel's state interface."""
 
-    # Only the table and the players' own actions are attributes: OpenSpiel serialises a
-    # Python state by pickling its attributes.
+    # Only plain data are attributes: OpenSpiel serialises a Python state by pickling them.
     def __init__(self, game: DoomtableGame) -> None:
         super().__init__(game)
         self.table: GameState | None = None  # None until the deal
         self.own_actions: list[list[int]] = [[] for _ in range(game.players)]
+        self.histories: list[list[str]] = [[] for _ in range(game.players)]
+        """Each player's perfect-recall history: the events as the player saw them, in words,
+        and the player's own actions, in order."""
+        self.events_recorded = 0
+        """How many of the table's events are in the histories."""
 
     @property
     def spiel_game(self) -> DoomtableGame:
@@ -122,13 +171,23 @@ class DoomtableSpielState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         if self.table is None:
             game = self.spiel_game
-            self.table = new_game(game.game_name, game.players, int(action))
+            self.table = new_game(game.game_name, game.players, int(action), game.game_options)
+            self._record_events()
             return
         decision = self.table.pending
         assert decision is not None
         option = self.encoding.actions.option(int(action), decision.options)
         self.own_actions[decision.player].append(int(action))
+        self.histories[decision.player].append(f"you: {self.table.label(option)} #{action}")
         self.table.apply(decision.player, option)
+        self._record_events()
+
+    def _record_events(self) -> None:
+        table = self.table
+        assert table is not None
+        for player, history in enumerate(self.histories):
+            history.extend(table.log_lines(player, self.events_recorded))
+        self.events_recorded = len(table.events)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE or self.table is None:
@@ -157,6 +216,7 @@ class DoomtableSpielState(pyspiel.State):  # type: ignore[misc]
             world = self.table.determinize(player, rng)
             world.rng = Rng(rng.next64())
             copy.table = world
+            copy.events_recorded = len(world.events)  # the world keeps only the seen events
         return copy
 
     def __deepcopy__(self, memo: dict[int, Any]) -> DoomtableSpielState:
@@ -164,6 +224,8 @@ class DoomtableSpielState(pyspiel.State):  # type: ignore[misc]
         pyspiel.State.__init__(copy, self.spiel_game)
         copy.table = self.table.clone() if self.table is not None else None
         copy.own_actions = [list(actions) for actions in self.own_actions]
+        copy.histories = [list(history) for history in self.histories]
+        copy.events_recorded = self.events_recorded
         return copy
 
     def __str__(self) -> str:
@@ -181,7 +243,10 @@ class DoomtableObserver:
     def __init__(self, game: DoomtableGame, perfect_recall: bool) -> None:
         self.game = game
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(game.encoding.observations.size, np.float32)
+        size = game.encoding.observations.size
+        # The information state adds how often the player took each verb (perfect recall).
+        extra = game.encoding.actions.verbs if perfect_recall else 0
+        self.tensor = np.zeros(size + extra, np.float32)
         self.dict = {"observation": self.tensor}
 
     def _view(self, state: DoomtableSpielState, player: int) -> dict[str, Any]:
@@ -190,18 +255,25 @@ class DoomtableObserver:
         return state.table.view(player)
 
     def set_from(self, state: DoomtableSpielState, player: int) -> None:
-        self.tensor.fill(0.0)
-        view: dict[str, Any] = self._view(state, player)
+        encoding = self.game.encoding
+        decision = state.table.pending if state.table is not None else None
+        kind = decision.kind if decision is not None and decision.player == player else None
+        observed = encoding.observations.encode(
+            self._view(state, player), player, self.game.players, kind
+        )
+        size = len(observed)
+        self.tensor[:size] = observed
         if self.perfect_recall:
-            view = {**view, "own_actions": [str(a) for a in state.own_actions[player]]}
-        encoder = self.game.encoding.observations
-        for slot, value in encoder.features(view, player, self.game.players).items():
-            self.tensor[slot] = value
+            self.tensor[size:] = 0.0
+            for action in state.own_actions[player]:
+                self.tensor[size + encoding.actions.verb_of(action)] += 1.0
 
     def string_from(self, state: DoomtableSpielState, player: int) -> str:
         text = json.dumps(self._view(state, player), sort_keys=True, separators=(",", ":"))
         if self.perfect_recall:
-            text += " own actions " + " ".join(map(str, state.own_actions[player]))
+            # The player's whole history (what it saw happen and what it did), then the view
+            # now, which holds what no event tells (its own hand).
+            text = "\n".join([*state.histories[player], text])
             if state.current_player() == player:
                 # Copies of a card look alike in the view but are different actions: the
                 # legal set keeps two such states apart, as CFR and ISMCTS require.

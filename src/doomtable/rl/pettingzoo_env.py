@@ -3,9 +3,10 @@
 Agents are ``player_0`` .. ``player_{n-1}``. The agent selected is always the player of the
 pending decision, response windows included (a window is one more agent turn). Observations
 are ``{"observation": float32 vector, "action_mask": int8 vector}``; the mask is all zeros
-for an agent that is not deciding. ``infos[agent]["view"]`` is the raw view the observation
-was encoded from, refreshed for the selected agent at each step and for every agent at the
-end. Rewards come only when the game ends (see :data:`doomtable.rl.encoding.REWARDS`).
+for an agent that is not deciding; ``view(agent)`` is the raw view the observation is encoded
+from. Rewards come only when the game ends (see :data:`doomtable.rl.encoding.REWARDS`).
+``env()`` gives the environment inside PettingZoo's usual wrappers (bounds and call order
+checked), ``raw_env()`` without them.
 Turn-based games take no simultaneous moves, so there is no parallel version
 (``is_parallelizable`` is false).
 """
@@ -17,9 +18,11 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
 
 from doomtable.engine import GameState, Rng, new_game
-from doomtable.rl.encoding import EncodingError, final_rewards, game_encoding
+from doomtable.rl.candidates import CandidateEncoder, candidate_encoder
+from doomtable.rl.encoding import EncodingError, LegalActions, final_rewards, game_encoding
 
 ObsDict = dict[str, np.ndarray[Any, Any]]
 
@@ -61,6 +64,8 @@ class DoomtableAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type
         self._observation_spaces = {agent: obs_space for agent in self.possible_agents}
         self._action_spaces = {agent: spaces.Discrete(size) for agent in self.possible_agents}
         self._seeds = Rng(0)
+        self._legal = LegalActions(self.encoding.actions)
+        self._candidate_encoder: CandidateEncoder | None = None
         self.state: GameState = new_game(self.game, players, 0, self.game_options)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -85,26 +90,44 @@ class DoomtableAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type
 
     def _select(self) -> None:
         decision = self.state.pending
-        if decision is None:
-            for i, agent in enumerate(self.possible_agents):
-                self.infos[agent] = {"view": self.state.view(i)}
-            return
-        self.agent_selection = self.possible_agents[decision.player]
-        self.infos[self.agent_selection] = {"view": self.state.view(decision.player)}
+        if decision is not None:
+            self.agent_selection = self.possible_agents[decision.player]
+
+    def candidates(self, agent: str) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+        """The agent's legal options as a candidate list (``doomtable.rl.candidates``): their
+        action indexes and one feature row each; empty when the agent is not deciding."""
+        if self._candidate_encoder is None:
+            self._candidate_encoder = candidate_encoder(self.encoding.actions)
+        decision = self.state.pending
+        player = self.possible_agents.index(agent)
+        if decision is None or decision.player != player:
+            width = self._candidate_encoder.width
+            return np.zeros(0, np.int64), np.zeros((0, width), np.float32)
+        return self._candidate_encoder.encode(decision.options, player, self.players)
+
+    def view(self, agent: str) -> dict[str, Any]:
+        """The agent's view of the table now (what its observation is encoded from)."""
+        return self.state.view(self.possible_agents.index(agent))
 
     def observe(self, agent: str) -> ObsDict:
         player = self.possible_agents.index(agent)
         decision = self.state.pending
-        fresh = decision is None or decision.player == player  # _select just built this view
-        view = self.infos[agent]["view"] if fresh else self.state.view(player)
-        encoder = self.encoding.observations
-        observation = np.zeros(encoder.size, np.float32)
-        for slot, value in encoder.features(view, player, self.players).items():
-            observation[slot] = value
+        deciding = decision is not None and decision.player == player
+        kind = decision.kind if decision is not None and deciding else None
+        view = self.state.view(player)
+        observation = self.encoding.observations.encode(view, player, self.players, kind)
         mask = np.zeros(self.encoding.actions.size, np.int8)
-        if decision is not None and decision.player == player:
-            mask[self.encoding.actions.indexes(decision.options)] = 1
+        if decision is not None and deciding:
+            mask[self._legal.of(decision)] = 1
         return {"observation": observation, "action_mask": mask}
+
+    def legal_actions(self, agent: str) -> list[int]:
+        """The agent's legal action indexes, in the decision's order (none when it is not
+        deciding): the mask's ones without scanning the mask."""
+        decision = self.state.pending
+        if decision is None or self.possible_agents[decision.player] != agent:
+            return []
+        return self._legal.of(decision)
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -113,7 +136,7 @@ class DoomtableAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type
             return
         decision = self.state.pending
         assert decision is not None and action is not None
-        option = self.encoding.actions.option(int(action), decision.options)
+        option = self._legal.option(decision, int(action))
         self.state.apply(decision.player, option)
         self._cumulative_rewards[agent] = 0.0
         if self.state.is_over:
@@ -136,8 +159,15 @@ class DoomtableAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type
         pass
 
 
-def env(
+def raw_env(
     game: str = "doomlings", players: int = 4, reward: str = "win", **kwargs: Any
 ) -> DoomtableAECEnv:
-    """A PettingZoo AEC environment of ``game`` (PettingZoo's usual ``env()`` constructor)."""
+    """A PettingZoo AEC environment of ``game``, unwrapped."""
     return DoomtableAECEnv(game, players, reward=reward, **kwargs)
+
+
+def env(game: str = "doomlings", players: int = 4, reward: str = "win", **kwargs: Any) -> AECEnv:
+    """A PettingZoo AEC environment of ``game`` in PettingZoo's standard wrappers (the usual
+    ``env()`` constructor): an action out of bounds and a call out of order are refused."""
+    wrapped = wrappers.AssertOutOfBoundsWrapper(raw_env(game, players, reward, **kwargs))
+    return wrappers.OrderEnforcingWrapper(wrapped)

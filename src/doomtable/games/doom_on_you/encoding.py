@@ -1,7 +1,8 @@
 """Doom On You's reinforcement-learning declaration: plain data read by ``doomtable.rl``.
 
 Every option verb with the domain of each argument (card ids of the deck in use, seats, food
-amounts, bribe notes, battle powers); ``players`` is the view's per-seat list.
+amounts, bribe notes, battle powers); ``players`` is the view's per-seat list;
+``observation`` is the structured observation's layout (``doomtable.rl.observation``).
 """
 
 from typing import Any
@@ -44,4 +45,37 @@ RL_ENCODING: dict[str, Any] = {
         ("bribe_note", "note"),
     ],
     "seat_lists": ["players"],
+    "decision_kinds": ["place", "draw", "declare", "defend", "respond", "bribe", "doom"],
+    "observation": [
+        ("number", "deck_size"),
+        ("number", "attack_round"),
+        ("number", "pile_limit"),
+        ("number", "game_over"),
+        ("seat", "defender"),
+        ("cards", "removed", ()),
+        ("cards", "attacks.animal", ("animal",)),
+        ("seat", "attacks.owner"),
+        ("seat", "attacks.target"),
+        ("seat", "attacks.beneficiary"),
+        ("number", "attacks.to_block"),
+        ("number", "attacks.attack"),
+        ("number", "attacks.tokens"),
+        ("seat", "bribes.from"),
+        ("seat", "bribes.to"),
+        ("number", "bribes.amount"),
+        ("one_of", "bribes.status", ["offered", "accepted", "declined"]),
+        (
+            "seats",
+            "players",
+            [
+                ("number", "food"),
+                ("number", "alive"),
+                ("number", "hand_size"),
+                ("number", "offered_bribe"),
+                ("cards", "hand", ()),
+                ("cards", "animals", ("animal",)),
+                ("number", "animals.defence_left"),
+            ],
+        ),
+    ],
 }

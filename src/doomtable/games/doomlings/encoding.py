@@ -1,13 +1,17 @@
 """Doomlings' reinforcement-learning declaration: plain data read by ``doomtable.rl``.
 
 Every option verb with the domain of each argument (card ids, seats, colour masks, ages), so
-each verb x card x target has one fixed action index; ``seats`` is the view's per-seat list.
+each verb x card x target has one fixed action index; ``seats`` is the view's per-seat list;
+``observation`` is the structured observation's layout (``doomtable.rl.observation``).
 """
 
 from typing import Any
 
 from doomtable.games.doomlings.data import AGES
 from doomtable.games.doomlings.state import N_CARDS
+
+TRAIT_KINDS = ("trait", "dominant trait")
+AGE_KINDS = ("age", "catastrophe", "birth of life")
 
 RL_ENCODING: dict[str, Any] = {
     "domains": {"card": N_CARDS, "color": 16, "age": len(AGES)},
@@ -42,4 +46,56 @@ RL_ENCODING: dict[str, Any] = {
         ("swap", "card", "player", "card"),
     ],
     "seat_lists": ["seats"],
+    "decision_kinds": [
+        "turn",
+        "play",
+        "respond",
+        "discard",
+        "discard_trait",
+        "give",
+        "take",
+        "keep",
+        "pay",
+        "optional",
+        "target",
+        "use",
+        "swap",
+        "color",
+        "recolor",
+        "reveal",
+        "stabilize",
+        "age",
+        "doom",
+    ],
+    "observation": [
+        ("number", "round"),
+        ("number", "era"),
+        ("number", "ages_left"),
+        ("number", "deck_size"),
+        ("number", "discard_size"),
+        ("number", "own_deck_size"),
+        ("number", "game_over"),
+        ("seat", "first_player"),
+        ("seat", "turn_player"),
+        ("cards", "age", AGE_KINDS),
+        ("cards", "next_age", AGE_KINDS),
+        ("cards", "catastrophes", AGE_KINDS),
+        ("cards", "hand", TRAIT_KINDS),
+        ("cards", "discard", TRAIT_KINDS),
+        ("cards", "discard_top", TRAIT_KINDS),
+        ("cards", "pack", TRAIT_KINDS),
+        ("cards", "lab", TRAIT_KINDS),
+        ("cards", "revealed.card", TRAIT_KINDS),
+        (
+            "seats",
+            "seats",
+            [
+                ("number", "gene_pool"),
+                ("number", "hand_size"),
+                ("number", "score"),
+                ("number", "dominants"),
+                ("cards", "traits", TRAIT_KINDS),
+            ],
+        ),
+    ],
 }

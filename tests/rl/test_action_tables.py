@@ -1,0 +1,56 @@
+"""Every shipped game declares a fixed action table, and docs/rl.md shows each one as built."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from doomtable.rl.encoding import DeclaredActions, game_encoding
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
+SIZES = {
+    "doomlings": 117_140,
+    "doomlings-blackbox": 117_140,
+    "doom-on-you": 13_573,
+    "doom-pile": 15_366,
+    "were-doomed": 301,
+}
+
+
+@pytest.mark.parametrize("game", sorted(SIZES))
+def test_every_shipped_game_declares_its_actions(game: str) -> None:
+    actions = game_encoding(game).actions
+    assert isinstance(actions, DeclaredActions)
+    assert actions.size == SIZES[game]
+    # The verbs tile the index range with no gap and no overlap.
+    starts = [offset for _, offset, _, _ in actions.layout]
+    ends = [offset + count for _, offset, count, _ in actions.layout]
+    assert starts == [0, *ends[:-1]] and ends[-1] == actions.size
+
+
+@pytest.mark.parametrize("game", ["doomlings", "doom-on-you", "doom-pile", "were-doomed"])
+def test_docs_show_the_table_the_code_builds(game: str) -> None:
+    actions = game_encoding(game).actions
+    assert isinstance(actions, DeclaredActions)
+    assert actions.table() in DOCS.read_text(encoding="utf-8"), (
+        f"docs/rl.md does not show {game}'s action table; it is:\n{actions.table()}"
+    )
+
+
+def test_fixed_indexes_of_doom_pile_and_were_doomed() -> None:
+    """A few indexes worked out by hand from the tables in docs/rl.md."""
+    pile = game_encoding("doom-pile").actions
+    assert pile.indexes([("end",), ("play", 31), ("first", 2, 1), ("attack", 10, 119)]) == [
+        0,
+        6 + 31,
+        726 + 2 * 2 + 1,
+        966 + 10 * 120 + 119,
+    ]
+    doomed = game_encoding("were-doomed").actions
+    assert doomed.indexes([("produce",), ("nuke", -1), ("nuke", 3), ("vote", 9)]) == [
+        0,
+        37,
+        41,
+        291 + 9,
+    ]
