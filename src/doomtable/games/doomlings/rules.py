@@ -82,6 +82,14 @@ ALL_BUT_PREPPER: Final = 2
 ANY_TRAIT: Final = 0
 ONLY_COLORLESS: Final = 1
 ONLY_EFFECTLESS: Final = 2
+# What a ``pick_opponent`` frame does to the chosen opponent.
+STEAL_RANDOM: Final = "steal_random"
+LOOK: Final = "look"
+SWAP_HANDS: Final = "swap_hands"
+# What a ``name_color`` frame does with the colour named.
+COLOR_DISCARDS_HANDS: Final = "discard_hands"  # every player discards hand cards of it
+OPPONENTS_DISCARD_COLOR: Final = "opponents_discard"  # each opponent loses a random trait of it
+SCORE_COLOR: Final = "score"  # kept on the card for scoring
 
 HANDLERS: Final[dict[str, Handler]] = {}
 
@@ -133,10 +141,18 @@ class DoomlingsRules(DoomlingsBase):
 
     HANDLERS: ClassVar[dict[str, Handler]]
 
+    FAST_PATHS: ClassVar[bool] = True
+    """The speed-ups: the busiest frames called by name, steps that never ask done by the
+    handler before them instead of pushed as frames, each card's effect resolvers looked up
+    once. A subclass turning them off plays every frame through HANDLERS and EFFECTS; a test
+    plays random games both ways and compares the states at every decision."""
+
     def resolve_frame(self, frame: Frame, option: Option | None) -> Decision | None:
         # The frames that resolve most often, by name: compiled, each is a direct call. Every
         # other frame goes through HANDLERS, which names these same handlers.
         name: str = frame[0]
+        if not self.FAST_PATHS:
+            return self.HANDLERS[name](self, frame, option)
         if name == "main":
             return h_main(self, frame, option)
         if name == "turn":
@@ -438,8 +454,8 @@ def h_turn(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
         s.draw(p, 1, echolocation)
     s.push(("main", p), ("end_turn", p))
     rule = s.rule()
-    if rule is AgeRule.ALIEN_TERRAFORM:
-        s.stack.append(("age_turn", p))  # the one turn-start rule that may ask
+    if rule is AgeRule.ALIEN_TERRAFORM or not s.FAST_PATHS:
+        s.stack.append(("age_turn", p))  # Alien Terraform is the one turn-start rule that asks
     else:
         # What an ``age_turn`` frame would do as the very next frame, done here: it would
         # never stop to ask, and a frame costs a round trip through the engine.
@@ -459,7 +475,7 @@ def h_age_turn(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
                 return s.ask(
                     p,
                     "age",
-                    "Alien Terraform: throw away your dominants and stabilize?",
+                    f"{AGES[s.age].name}: throw away your dominants and stabilize?",
                     [PASS, ("terraform",)],
                 )
             s.stack.pop()
@@ -484,7 +500,7 @@ def _turn_start_rule(s: DoomlingsRules, p: int, rule: AgeRule) -> None:
     elif rule is AgeRule.DRACULA:
         s.discard_random(p, 1, cause)
         if any(CARD[c].name == "Vampirism" for c in s.piles[p]):
-            s.stack.append(("pick_opponent", p, "steal_random", 1, cause))
+            s.stack.append(("pick_opponent", p, STEAL_RANDOM, 1, cause))
     elif rule is AgeRule.REASON:
         drawn = s.draw(p, 3, cause)
         if drawn:
@@ -521,11 +537,17 @@ def h_main(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
         card = option[1]
         s.leave_hand(p, card)
         s.stack.append(("age_extra", p, card))
-        play_trait(s, p, card, FROM_HAND, 1, p)
+        if s.FAST_PATHS:
+            play_trait(s, p, card, FROM_HAND, 1, p)
+        else:
+            s.stack.append(("play", p, card, FROM_HAND, 1))
     elif verb == "play_on":
         _, card, q = option
         s.leave_hand(p, card)
-        play_trait(s, q, card, FROM_HAND, 0, p)
+        if s.FAST_PATHS:
+            play_trait(s, q, card, FROM_HAND, 0, p)
+        else:
+            s.stack.append(("play", q, card, FROM_HAND, 0, p))
     else:
         _drop_turn_end(s, p)
         s.emit((ALL, "cannot_play", p))
@@ -580,7 +602,7 @@ def h_end_turn(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
     choice = (
         rule is AgeRule.ENLIGHTENMENT or rule is AgeRule.PROSPERITY or rule is AgeRule.NIETZSCHE
     )
-    if not choice and s.stabilize_now(p, size, BY_RULE) <= 0:
+    if not choice and s.FAST_PATHS and s.stabilize_now(p, size, BY_RULE) <= 0:
         # Nothing to choose or discard: what the ``stabilize_choice``, ``stabilize``, ``draw``
         # and ``late_window`` frames would do as the next frames, done here (a frame costs a
         # round trip through the engine). Each is pushed below only where it stops to ask.
@@ -612,7 +634,7 @@ def h_enlighten(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
         return s.ask(
             p,
             "discard",
-            f"Enlightenment: discard up to {left} more card(s) before stabilizing?",
+            f"{AGES[s.age].name}: discard up to {left} more card(s) before stabilizing?",
             [PASS, *_distinct_discards(hand)],
         )
     s.stack.pop()
@@ -788,7 +810,10 @@ def h_self_replicate(s: DoomlingsRules, frame: Frame, option: Option | None) -> 
             s.stack.pop()
             return None
         return s.ask(
-            p, "optional", "Take Self-Replicating back into your hand?", [PASS, ("return", reps[0])]
+            p,
+            "optional",
+            f"Take {CARD[reps[0]].name} back into your hand?",
+            [PASS, ("return", reps[0])],
         )
     s.stack.pop()
     if option != PASS:
@@ -1089,15 +1114,15 @@ def h_pick_opponent(s: DoomlingsRules, frame: Frame, option: Option | None) -> D
         return s.ask(p, "target", prompt, [("target", q) for q in targets])
     s.stack.pop()
     q = option[1]
-    if purpose == "steal_random":
+    if purpose == STEAL_RANDOM:
         _steal_random(s, p, q, n, cause)
-    elif purpose == "look":
+    elif purpose == LOOK:
         shown = s.rng.sample(s.hands[q], n)
         s.revealed.extend((bit(p), c) for c in shown)
         s.emit((bit(p), "sees", p, q, tuple(shown)), cause)
         s.emit((s.others(p), "looks", p, q, len(shown)), cause)
         s.stack.append(("take_shown", p, tuple((q, c) for c in shown), cause))
-    elif purpose == "swap_hands":
+    elif purpose == SWAP_HANDS:
         s.hands[p], s.hands[q] = s.hands[q], s.hands[p]
         s.revealed = [r for r in s.revealed if r[1] not in s.hands[p] and r[1] not in s.hands[q]]
         s.emit((ALL, "swaps_hands", p, q), cause)
@@ -1105,9 +1130,9 @@ def h_pick_opponent(s: DoomlingsRules, frame: Frame, option: Option | None) -> D
 
 
 _PICK_PROMPTS: Final = {
-    "steal_random": "take random cards from whose hand?",
-    "look": "look into whose hand?",
-    "swap_hands": "swap hands with whom?",
+    STEAL_RANDOM: "take random cards from whose hand?",
+    LOOK: "look into whose hand?",
+    SWAP_HANDS: "swap hands with whom?",
 }
 
 
@@ -1193,67 +1218,173 @@ def h_fx(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | N
     """Resolve effect ``k`` of ``card``'s action (or on-play effect) for ``p``."""
     _, p, card, k, on_play = frame
     s.stack.pop()
-    trait = CARD[card]
-    fx = (trait.on_play if on_play else trait.action)[k]
-    opps = s.opponents(p)
-    if isinstance(fx, Draw):
-        s.draw(p, fx.n, card)
-    elif isinstance(fx, DiscardFromHand):
-        targets = [p] if fx.who is Who.YOU else opps if fx.who is Who.OPPONENTS else s.order_from(p)
-        for q in targets:
-            if fx.at_random:
-                s.discard_random(q, fx.n, card)
-            else:
-                s.stack.append(("discard_n", q, fx.n, card))
-    elif isinstance(fx, DiscardColorFromHands):
-        s.stack.append(("name_color", p, card, "persuasive"))
-    elif isinstance(fx, StealTrait):
-        s.stack.append(("steal_trait", p, card, k, on_play))
-    elif isinstance(fx, StealFromHand):
-        s.stack.append(("pick_opponent", p, "steal_random", fx.n, card))
-    elif isinstance(fx, RevealAndSteal):
-        s.push_all([*[("reveal", q, p, card) for q in opps], ("take_revealed", p, card)])
-    elif isinstance(fx, LookAndSteal):
-        s.stack.append(("pick_opponent", p, "look", fx.n, card))
-    elif isinstance(fx, ReturnTrait):
-        s.stack.append(("return_trait", p, card))
-    elif isinstance(fx, GiveFromHand):
-        s.stack.append(("give_any", p, card))
-    elif isinstance(fx, GiveTrait):
-        s.stack.append(("give_trait", p, card))
-    elif isinstance(fx, SwapHands):
-        s.stack.append(("pick_opponent", p, "swap_hands", 0, card))
-    elif isinstance(fx, SwapThis):
-        s.stack.append(("swap_this", p, card))
-    elif isinstance(fx, SwapTraits):
-        s.stack.append(("swap_traits", p, int(fx.match is SameColor.SAME), card))
-    elif isinstance(fx, OpponentsDiscardTrait):
-        s.push_all([("discard_own", q, _key(fx.filter), card) for q in opps])
-    elif isinstance(fx, MutualDiscardTrait):
-        s.stack.append(("reckless", p, card))
-    elif isinstance(fx, DiscardOwnTrait):
-        s.stack.append(("discard_own", p, None, card))
-    elif isinstance(fx, PlayAnother):
-        source = {Source.HAND: FROM_HAND, Source.DISCARD: FROM_DISCARD, Source.DISCARD_TOP: 9}
-        s.stack.append(
-            ("play_extra", p, source[fx.source], int(fx.optional), int(fx.with_action), ANY_TRAIT)
-        )
-    elif isinstance(fx, DrawAndPlayGreen):
-        drawn = s.draw(p, fx.n, card)
-        s.stack.append(("play_drawn_green", p, tuple(drawn)))
-    elif isinstance(fx, PlayPileAction):
-        s.stack.append(("pile_action", p, card, int(fx.opponents)))
-    elif isinstance(fx, MayDiscardHandAndStabilize):
-        s.stack.append(("memory", p, card))
-    elif isinstance(fx, PeekAge):
-        if s.age_deck:
-            s.age_seen |= bit(p)
-            s.emit((bit(p), "peek", p, s.age_deck[-1]))
-    elif isinstance(fx, MoveSelfToOpponent):
-        s.stack.append(("move_self", p, card))
-    elif isinstance(fx, EndOfWorldRush):
-        _rush_to_catastrophe(s, p)
+    if s.FAST_PATHS:
+        # Each card's resolvers, looked up in EFFECTS once at import rather than per effect.
+        steps = _ON_PLAY_STEPS[card] if on_play else _ACTION_STEPS[card]
+        fx, resolve = steps[k]
+        resolve(s, p, card, fx)
+    else:
+        trait = CARD[card]
+        fx = (trait.on_play if on_play else trait.action)[k]
+        EFFECTS[type(fx)](s, p, card, fx)
     return None
+
+
+# Every effect primitive's resolver: ``resolve(state, player, card, primitive)`` carries the
+# primitive out for ``player`` as ``card``'s effect, or pushes the frames that will (each
+# naming ``card``: the log's cause and the prompts' title). Frames hold plain data only, never
+# the primitive, so any primitive works on any card (tests resolve made-up ones).
+Resolver = Callable[[DoomlingsRules, int, int, Any], None]
+
+
+def _targets(s: DoomlingsRules, p: int, who: Who) -> list[int]:
+    """The players a primitive aimed at ``who`` affects, in the order they resolve."""
+    if who is Who.YOU:
+        return [p]
+    if who is Who.OPPONENTS:
+        return s.opponents(p)
+    return s.order_from(p)
+
+
+def fx_draw(s: DoomlingsRules, p: int, card: int, fx: Draw) -> None:
+    s.draw(p, fx.n, card)
+
+
+def fx_discard_from_hand(s: DoomlingsRules, p: int, card: int, fx: DiscardFromHand) -> None:
+    targets = _targets(s, p, fx.who)
+    if fx.at_random:
+        for q in targets:
+            s.discard_random(q, fx.n, card)
+    else:
+        s.push_all([("discard_n", q, fx.n, card) for q in targets])
+
+
+def fx_discard_color(s: DoomlingsRules, p: int, card: int, fx: DiscardColorFromHands) -> None:
+    s.stack.append(("name_color", p, card, COLOR_DISCARDS_HANDS))
+
+
+def fx_steal_trait(s: DoomlingsRules, p: int, card: int, fx: StealTrait) -> None:
+    s.stack.append(("steal_trait", p, card, _key(fx.filter), int(fx.play_action)))
+
+
+def fx_steal_from_hand(s: DoomlingsRules, p: int, card: int, fx: StealFromHand) -> None:
+    s.stack.append(("pick_opponent", p, STEAL_RANDOM, fx.n, card))
+
+
+def fx_reveal_and_steal(s: DoomlingsRules, p: int, card: int, fx: RevealAndSteal) -> None:
+    s.push_all([*[("reveal", q, p, card) for q in s.opponents(p)], ("take_revealed", p, card)])
+
+
+def fx_look_and_steal(s: DoomlingsRules, p: int, card: int, fx: LookAndSteal) -> None:
+    s.stack.append(("pick_opponent", p, LOOK, fx.n, card))
+
+
+def fx_return_trait(s: DoomlingsRules, p: int, card: int, fx: ReturnTrait) -> None:
+    s.stack.append(("return_trait", p, card))
+
+
+def fx_give_from_hand(s: DoomlingsRules, p: int, card: int, fx: GiveFromHand) -> None:
+    s.stack.append(("give_any", p, card))
+
+
+def fx_give_trait(s: DoomlingsRules, p: int, card: int, fx: GiveTrait) -> None:
+    s.stack.append(("give_trait", p, card))
+
+
+def fx_swap_hands(s: DoomlingsRules, p: int, card: int, fx: SwapHands) -> None:
+    s.stack.append(("pick_opponent", p, SWAP_HANDS, 0, card))
+
+
+def fx_swap_this(s: DoomlingsRules, p: int, card: int, fx: SwapThis) -> None:
+    s.stack.append(("swap_this", p, card))
+
+
+def fx_swap_traits(s: DoomlingsRules, p: int, card: int, fx: SwapTraits) -> None:
+    s.stack.append(("swap_traits", p, int(fx.match is SameColor.SAME), card))
+
+
+def fx_opponents_discard_trait(
+    s: DoomlingsRules, p: int, card: int, fx: OpponentsDiscardTrait
+) -> None:
+    s.push_all([("discard_own", q, _key(fx.filter), card) for q in s.opponents(p)])
+
+
+def fx_mutual_discard(s: DoomlingsRules, p: int, card: int, fx: MutualDiscardTrait) -> None:
+    s.stack.append(("mutual_discard", p, card))
+
+
+def fx_discard_own_trait(s: DoomlingsRules, p: int, card: int, fx: DiscardOwnTrait) -> None:
+    s.stack.append(("discard_own", p, None, card))
+
+
+_SOURCE: Final = {Source.HAND: FROM_HAND, Source.DISCARD: FROM_DISCARD, Source.DISCARD_TOP: 9}
+
+
+def fx_play_another(s: DoomlingsRules, p: int, card: int, fx: PlayAnother) -> None:
+    s.stack.append(
+        ("play_extra", p, _SOURCE[fx.source], int(fx.optional), int(fx.with_action), ANY_TRAIT)
+    )
+
+
+def fx_draw_and_play_green(s: DoomlingsRules, p: int, card: int, fx: DrawAndPlayGreen) -> None:
+    drawn = s.draw(p, fx.n, card)
+    s.stack.append(("play_drawn_green", p, tuple(drawn)))
+
+
+def fx_play_pile_action(s: DoomlingsRules, p: int, card: int, fx: PlayPileAction) -> None:
+    s.stack.append(("pile_action", p, card, int(fx.opponents)))
+
+
+def fx_discard_hand_and_stabilize(
+    s: DoomlingsRules, p: int, card: int, fx: MayDiscardHandAndStabilize
+) -> None:
+    s.stack.append(("discard_hand_stabilize", p, card))
+
+
+def fx_peek_age(s: DoomlingsRules, p: int, card: int, fx: PeekAge) -> None:
+    if s.age_deck:
+        s.age_seen |= bit(p)
+        s.emit((bit(p), "peek", p, s.age_deck[-1]))
+
+
+def fx_move_self(s: DoomlingsRules, p: int, card: int, fx: MoveSelfToOpponent) -> None:
+    s.stack.append(("move_self", p, card))
+
+
+def fx_end_of_world_rush(s: DoomlingsRules, p: int, card: int, fx: EndOfWorldRush) -> None:
+    _rush_to_catastrophe(s, p)
+
+
+EFFECTS: Final[dict[type, Resolver]] = {
+    Draw: fx_draw,
+    DiscardFromHand: fx_discard_from_hand,
+    DiscardColorFromHands: fx_discard_color,
+    StealTrait: fx_steal_trait,
+    StealFromHand: fx_steal_from_hand,
+    RevealAndSteal: fx_reveal_and_steal,
+    LookAndSteal: fx_look_and_steal,
+    ReturnTrait: fx_return_trait,
+    GiveFromHand: fx_give_from_hand,
+    GiveTrait: fx_give_trait,
+    SwapHands: fx_swap_hands,
+    SwapThis: fx_swap_this,
+    SwapTraits: fx_swap_traits,
+    OpponentsDiscardTrait: fx_opponents_discard_trait,
+    MutualDiscardTrait: fx_mutual_discard,
+    DiscardOwnTrait: fx_discard_own_trait,
+    PlayAnother: fx_play_another,
+    DrawAndPlayGreen: fx_draw_and_play_green,
+    PlayPileAction: fx_play_pile_action,
+    MayDiscardHandAndStabilize: fx_discard_hand_and_stabilize,
+    PeekAge: fx_peek_age,
+    MoveSelfToOpponent: fx_move_self,
+    EndOfWorldRush: fx_end_of_world_rush,
+}
+"""The resolver of every effect primitive, by its type: the one place an effect is carried out."""
+
+_ACTION_STEPS: Final = tuple(tuple((fx, EFFECTS[type(fx)]) for fx in t.action) for t in CARD)
+_ON_PLAY_STEPS: Final = tuple(tuple((fx, EFFECTS[type(fx)]) for fx in t.on_play) for t in CARD)
+"""Per card, each action (on-play) effect with its resolver, built from EFFECTS."""
 
 
 def _rush_to_catastrophe(s: DoomlingsRules, p: int) -> None:
@@ -1278,11 +1409,13 @@ def h_name_color(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
     s.stack.pop()
     color = option[1]
     s.emit((ALL, "names_color", p, card, color))
-    if purpose == "persuasive":
+    if purpose == COLOR_DISCARDS_HANDS:
         for q in s.order_from(p):
             for c in [c for c in s.hands[q] if CARD[c].colors & color]:
                 s.discard_from_hand(q, c, card)
-    elif purpose == "hyper":
+    elif purpose == OPPONENTS_DISCARD_COLOR:
+        # Chosen in turn order; they resolve last opponent first (as ever: saved games hold
+        # the events in that order).
         for q in s.opponents(p):
             cards = [c for c in s.piles[q] if s.movable(c) and s.colors_of(c) & color]
             if cards:
@@ -1294,11 +1427,9 @@ def h_name_color(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
 
 @handler("steal_trait")
 def h_steal_trait(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
-    _, p, card, k, on_play = frame
+    _, p, card, key, play_action = frame
     trait = CARD[card]
-    fx = (trait.on_play if on_play else trait.action)[k]
-    assert isinstance(fx, StealTrait)
-    flt = fx.filter
+    flt = _filter(key)
     if option is None:
         targets = _opp_traits(s, p, lambda c: s.matches(c, flt))
         if not targets:
@@ -1311,7 +1442,7 @@ def h_steal_trait(s: DoomlingsRules, frame: Frame, option: Option | None) -> Dec
     _, q, stolen = option
     s.move_trait(q, p, stolen)
     s.emit((ALL, "steals_trait", p, stolen, q), card)
-    if fx.play_action and CARD[stolen].action:
+    if play_action and CARD[stolen].action:
         s.stack.append(("act_from_pile", p, stolen))
     return None
 
@@ -1427,12 +1558,13 @@ def h_swap_traits(s: DoomlingsRules, frame: Frame, option: Option | None) -> Dec
     return None
 
 
-@handler("reckless")
-def h_reckless(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
-    """Pick an opponent; each of you discards a trait from the other's pile."""
+@handler("mutual_discard")
+def h_mutual_discard(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Pick an opponent; each of you discards a trait from the other's pile (never ``card``)."""
     _, p, card = frame
     if option is None:
-        return s.ask(p, "target", "Reckless: with whom?", [("target", q) for q in s.opponents(p)])
+        prompt = f"{CARD[card].name}: with whom?"
+        return s.ask(p, "target", prompt, [("target", q) for q in s.opponents(p)])
     s.stack.pop()
     q = option[1]
     s.push(("discard_from", p, q, -1, card), ("discard_from", q, p, card, card))
@@ -1534,13 +1666,14 @@ def h_pile_action(s: DoomlingsRules, frame: Frame, option: Option | None) -> Dec
     return None
 
 
-@handler("memory")
-def h_memory(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+@handler("discard_hand_stabilize")
+def h_discard_hand_stabilize(
+    s: DoomlingsRules, frame: Frame, option: Option | None
+) -> Decision | None:
     _, p, card = frame
     if option is None:
-        return s.ask(
-            p, "optional", "Memory: throw away your hand and stabilize?", [PASS, ("memory",)]
-        )
+        prompt = f"{CARD[card].name}: throw away your hand and stabilize?"
+        return s.ask(p, "optional", prompt, [PASS, ("memory",)])
     s.stack.pop()
     if option != PASS:
         s.discard_whole_hand(p, card)
@@ -1619,25 +1752,25 @@ def h_trait_end(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
     if we is WorldsEnd.PLAY_ANOTHER:
         s.stack.append(("play_extra", p, FROM_HAND, 0, 0, ANY_TRAIT))
     elif we is WorldsEnd.RECOLOR:
-        s.stack.append(("recolor", p))
+        s.stack.append(("recolor", p, card))
     elif we is WorldsEnd.OPPONENTS_DISCARD_COLOR:
-        s.stack.append(("name_color", p, card, "hyper"))
+        s.stack.append(("name_color", p, card, OPPONENTS_DISCARD_COLOR))
     elif we is WorldsEnd.PICK_CATASTROPHE:
-        s.stack.append(("pick_doom", p))
+        s.stack.append(("pick_doom", p, card))
     else:  # Sentience, Viral
-        s.stack.append(("name_color", p, card, "score"))
+        s.stack.append(("name_color", p, card, SCORE_COLOR))
     return None
 
 
 @handler("recolor")
 def h_recolor(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
     """Faith: turn every trait of one colour in your pile into another colour."""
-    p = frame[1]
+    _, p, card = frame
     if option is None:
         have = s.colors_in_pile(p)
         options: list[Option] = [PASS]
         options.extend(("recolor", a, b) for a in COLORS if have & a for b in COLORS if b != a)
-        return s.ask(p, "recolor", "Faith: recolor your traits?", options)
+        return s.ask(p, "recolor", f"{CARD[card].name}: recolor your traits?", options)
     s.stack.pop()
     if option != PASS:
         _, a, b = option
@@ -1654,7 +1787,7 @@ def h_pick_doom(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
         return s.ask(
             p,
             "doom",
-            "Prepper: which World's End effect do we end on?",
+            f"{CARD[frame[2]].name}: which World's End effect do we end on?",
             [("doom", a) for a in played],
         )
     s.stack.pop()
