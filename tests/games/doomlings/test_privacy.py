@@ -21,7 +21,7 @@ from doomtable.engine import GameState, Rng, find_game, game_names, new_game
 from doomtable.engine.registry import checked_options
 from doomtable.games.doomlings.data import AGES, TRAITS
 from doomtable.games.doomlings.game import DoomlingsState
-from doomtable.games.doomlings.state import CARD, bit
+from doomtable.games.doomlings.state import CARD, NO_CAUSE, bit
 
 EDITIONS = ("doomlings", "doomlings-blackbox")
 GAMES = 1000
@@ -135,8 +135,8 @@ def watched(edition: type[DoomlingsState]) -> type[DoomlingsState]:
     class Watched(edition):  # type: ignore[valid-type,misc]
         witness: Witness | None = None
 
-        def emit(self, event: tuple[Any, ...]) -> None:
-            super().emit(event)
+        def emit(self, event: tuple[Any, ...], cause: int = NO_CAUSE) -> None:
+            super().emit(event, cause)
             if self.witness is not None:
                 self.witness.update(self)
 

@@ -15,7 +15,14 @@ from doomtable.games.doomlings.cards import COLOR_NAMES, AgeRule, Trait, color_n
 from doomtable.games.doomlings.data import AGE_INDEX, AGES, BIRTH_OF_LIFE, TRAITS
 from doomtable.games.doomlings.rules import DoomlingsRules
 from doomtable.games.doomlings.scoring import breakdown, final_scores
-from doomtable.games.doomlings.state import ALL, CARD, N_CARDS, NO_TIE_DRAW, bit
+from doomtable.games.doomlings.state import (
+    ALL,
+    CARD,
+    N_CARDS,
+    NO_TIE_DRAW,
+    bit,
+    cause_name,
+)
 
 HAND_SIZE: Final = 5
 START_GENE_POOL: Final = 5
@@ -65,6 +72,7 @@ class DoomlingsState(DoomlingsRules):
         variants.check_options(players, options)
         s = cls.__new__(cls)
         s._init_core(players, seed, options)
+        s.event_causes = []
         s.hands = [[] for _ in range(players)]
         s.piles = [[] for _ in range(players)]
         s.gene_pool = [START_GENE_POOL] * players
@@ -223,25 +231,30 @@ class DoomlingsState(DoomlingsRules):
         return _describe(event[1], event[2:])
 
     def log_lines(self, viewer: int | None = None, start: int = 0) -> list[str]:
-        """The log as ``viewer`` may see it, each effect's line naming its cause: the trait
-        whose effect it is, the catastrophe, or World's End ("Reckless: player 1 loses ...")."""
+        """The log as ``viewer`` may see it, each line that changes a zone naming its cause:
+        the trait whose effect it is, the age or catastrophe, or World's End ("Reckless:
+        player 1 loses ..."). A state without recorded causes (a copy) names none."""
+        causes = self.event_causes
+        if causes is not None and len(causes) != len(self.events):
+            causes = None
         lines = []
-        cause: str | None = None
-        for index, event in enumerate(self.events):
-            if index >= start:
-                text = self.event_text(event, viewer)
-                if text is not None:
-                    lines.append(f"{cause}: {text}" if cause and event[1] in _CAUSED else text)
-            cause = _cause_after(cause, event)
+        for index in range(start, len(self.events)):
+            event = self.events[index]
+            text = self.event_text(event, viewer)
+            if text is None:
+                continue
+            cause = cause_name(causes[index]) if causes is not None else None
+            lines.append(f"{cause}: {text}" if cause and event[1] in _CAUSED else text)
         return lines
 
-    def stabilize_now(self, player: int, size: int | None = None) -> int:
-        # An unseen mark, so the log stops naming the trait just played as the cause. Asking
-        # again for the same discard (as loading a save does) adds no second mark.
+    def stabilize_now(self, player: int, size: int, cause: int) -> int:
+        # An unseen mark, which the log once read to stop naming the trait just played as the
+        # cause; kept so that the events of games saved before stay the same. Asking again for
+        # the same discard (as loading a save does) adds no second mark.
         mark: tuple[Any, ...] = (0, "stabilizes", player)
         if not self.events or self.events[-1] != mark:
             self.emit(mark)
-        return super().stabilize_now(player, size)
+        return super().stabilize_now(player, size, cause)
 
     # ------------------------------------------------------------------ views
 
@@ -569,6 +582,7 @@ class DoomlingsState(DoomlingsRules):
             self.first_player = int(setup["first_player"]) % self.players
         self.round_no = 0
         self.events = []  # the deal being rearranged is not part of the scenario's story
+        self.event_causes = []
         self.emit((ALL, "scenario"))
         self.push(("round",))
         if AGES[self.age].rule is AgeRule.HERO:
@@ -768,26 +782,7 @@ _CAUSED = frozenset(
         "swaps",
         "moves_trait",
         "returns_to_hand",
+        "to_lab",
     )
 )
-"""Events that are some effect's doing, so the log names the cause before them."""
-
-
-def _cause_after(cause: str | None, event: tuple[Any, ...]) -> str | None:
-    """What the log names as the cause of the effects after ``event``: a trait from when it is
-    played until its owner stabilizes, a catastrophe until the next turn, World's End."""
-    kind = event[1]
-    if kind == "plays":
-        return str(CARD[event[3]].name)
-    if kind == "catastrophe":
-        return str(AGES[event[2]].name)
-    if kind == "worlds_end":
-        return f"World's End ({AGES[event[2]].name})" if event[2] >= 0 else "World's End"
-    if kind in ("turn", "age", "skip_age", "rush", "game_over", "scenario"):
-        return None
-    if kind == "stabilizes" and cause is not None and cause in _TRAIT_NAMES:
-        return None
-    return cause
-
-
-_TRAIT_NAMES = frozenset(trait.name for trait in TRAITS)
+"""Events that change a zone: the log names their cause before them."""

@@ -57,12 +57,16 @@ from doomtable.games.doomlings.cards import (
 from doomtable.games.doomlings.data import AGES, FOUR_HORSEMEN
 from doomtable.games.doomlings.scoring import final_scores, silenced
 from doomtable.games.doomlings.state import (
+    AGE_CAUSE,
     ALL,
+    BY_RULE,
     CARD,
+    DOOM_CAUSE,
     FACE_VALUE,
     RULE_OF_AGE,
     DoomlingsBase,
     bit,
+    cause_name,
 )
 
 # How a trait reaches a pile, which decides whether its action happens.
@@ -78,6 +82,14 @@ ALL_BUT_PREPPER: Final = 2
 ANY_TRAIT: Final = 0
 ONLY_COLORLESS: Final = 1
 ONLY_EFFECTLESS: Final = 2
+# What a ``pick_opponent`` frame does to the chosen opponent.
+STEAL_RANDOM: Final = "steal_random"
+LOOK: Final = "look"
+SWAP_HANDS: Final = "swap_hands"
+# What a ``name_color`` frame does with the colour named.
+COLOR_DISCARDS_HANDS: Final = "discard_hands"  # every player discards hand cards of it
+OPPONENTS_DISCARD_COLOR: Final = "opponents_discard"  # each opponent loses a random trait of it
+SCORE_COLOR: Final = "score"  # kept on the card for scoring
 
 HANDLERS: Final[dict[str, Handler]] = {}
 
@@ -129,10 +141,18 @@ class DoomlingsRules(DoomlingsBase):
 
     HANDLERS: ClassVar[dict[str, Handler]]
 
+    FAST_PATHS: ClassVar[bool] = True
+    """The speed-ups: the busiest frames called by name, steps that never ask done by the
+    handler before them instead of pushed as frames, each card's effect resolvers looked up
+    once. A subclass turning them off plays every frame through HANDLERS and EFFECTS; a test
+    plays random games both ways and compares the states at every decision."""
+
     def resolve_frame(self, frame: Frame, option: Option | None) -> Decision | None:
         # The frames that resolve most often, by name: compiled, each is a direct call. Every
         # other frame goes through HANDLERS, which names these same handlers.
         name: str = frame[0]
+        if not self.FAST_PATHS:
+            return self.HANDLERS[name](self, frame, option)
         if name == "main":
             return h_main(self, frame, option)
         if name == "turn":
@@ -387,7 +407,7 @@ def _catastrophe(s: DoomlingsRules, age: int) -> None:
     effect = info.effect
     frames: list[Frame] = []
     if effect is CatastropheEffect.PASS_HAND_RIGHT:
-        frames.append(("pass_right",))
+        frames.append(("pass_right", age))
     elif effect is not None:
         frames.extend(("disaster", p, age) for p in order)
     if final:
@@ -429,12 +449,13 @@ def h_turn(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
     s.stack.pop()
     s.turn_player = p
     s.emit((ALL, "turn", p))
-    if s.has_in_pile(p, Persistent.DRAW_AT_TURN_START):
-        s.draw(p, 1)
+    echolocation = s.in_pile(p, Persistent.DRAW_AT_TURN_START)
+    if echolocation >= 0:
+        s.draw(p, 1, echolocation)
     s.push(("main", p), ("end_turn", p))
     rule = s.rule()
-    if rule is AgeRule.ALIEN_TERRAFORM:
-        s.stack.append(("age_turn", p))  # the one turn-start rule that may ask
+    if rule is AgeRule.ALIEN_TERRAFORM or not s.FAST_PATHS:
+        s.stack.append(("age_turn", p))  # Alien Terraform is the one turn-start rule that asks
     else:
         # What an ``age_turn`` frame would do as the very next frame, done here: it would
         # never stop to ask, and a frame costs a round trip through the engine.
@@ -454,14 +475,14 @@ def h_age_turn(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
                 return s.ask(
                     p,
                     "age",
-                    "Alien Terraform: throw away your dominants and stabilize?",
+                    f"{AGES[s.age].name}: throw away your dominants and stabilize?",
                     [PASS, ("terraform",)],
                 )
             s.stack.pop()
             if option != PASS:
                 for c in held:
-                    s.discard_from_hand(p, c)
-                s.stack.append(("stabilize", p, 0))
+                    s.discard_from_hand(p, c, AGE_CAUSE + s.age)
+                s.stack.append(("stabilize", p, 0, AGE_CAUSE + s.age))
             return None
     s.stack.pop()
     _turn_start_rule(s, p, rule)
@@ -471,21 +492,22 @@ def h_age_turn(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
 def _turn_start_rule(s: DoomlingsRules, p: int, rule: AgeRule) -> None:
     """What the current age does to ``p`` as their turn begins (Alien Terraform's choice
     aside), without asking anything itself."""
+    cause = AGE_CAUSE + s.age
     if rule is AgeRule.FLOURISH:
-        s.draw(p, 2)
+        s.draw(p, 2, cause)
     elif rule is AgeRule.COMET:
-        s.discard_random(p, 1)
+        s.discard_random(p, 1, cause)
     elif rule is AgeRule.DRACULA:
-        s.discard_random(p, 1)
+        s.discard_random(p, 1, cause)
         if any(CARD[c].name == "Vampirism" for c in s.piles[p]):
-            s.stack.append(("pick_opponent", p, "dracula"))
+            s.stack.append(("pick_opponent", p, STEAL_RANDOM, 1, cause))
     elif rule is AgeRule.REASON:
-        drawn = s.draw(p, 3)
+        drawn = s.draw(p, 3, cause)
         if drawn:
-            s.stack.append(("keep_one", p, tuple(drawn)))
+            s.stack.append(("keep_one", p, tuple(drawn), cause))
     elif rule is AgeRule.NORTHERN_WINDS:
-        s.draw(p, 1)
-        s.stack.append(("discard_n", p, 1, "Northern Winds"))
+        s.draw(p, 1, cause)
+        s.stack.append(("discard_n", p, 1, cause))
     elif rule is AgeRule.AWAKENING and s.age_deck:
         s.age_seen |= bit(p)
         s.emit((bit(p), "peek", p, s.age_deck[-1]))
@@ -515,17 +537,23 @@ def h_main(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
         card = option[1]
         s.leave_hand(p, card)
         s.stack.append(("age_extra", p, card))
-        play_trait(s, p, card, FROM_HAND, 1, p)
+        if s.FAST_PATHS:
+            play_trait(s, p, card, FROM_HAND, 1, p)
+        else:
+            s.stack.append(("play", p, card, FROM_HAND, 1))
     elif verb == "play_on":
         _, card, q = option
         s.leave_hand(p, card)
-        play_trait(s, q, card, FROM_HAND, 0, p)
+        if s.FAST_PATHS:
+            play_trait(s, q, card, FROM_HAND, 0, p)
+        else:
+            s.stack.append(("play", q, card, FROM_HAND, 0, p))
     else:
         _drop_turn_end(s, p)
         s.emit((ALL, "cannot_play", p))
         if verb == "redraw":
-            s.discard_whole_hand(p)
-            s.draw(p, 3)
+            s.discard_whole_hand(p, BY_RULE)
+            s.draw(p, 3, BY_RULE)
     return None
 
 
@@ -534,7 +562,7 @@ def _empty_hand(s: DoomlingsRules, p: int) -> None:
     s.stack.pop()
     _drop_turn_end(s, p)
     s.emit((ALL, "empty_hand", p, s.EMPTY_HAND_DRAW))
-    s.draw(p, s.EMPTY_HAND_DRAW)
+    s.draw(p, s.EMPTY_HAND_DRAW, BY_RULE)
 
 
 def _drop_turn_end(s: DoomlingsRules, p: int) -> None:
@@ -574,20 +602,20 @@ def h_end_turn(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
     choice = (
         rule is AgeRule.ENLIGHTENMENT or rule is AgeRule.PROSPERITY or rule is AgeRule.NIETZSCHE
     )
-    if not choice and s.stabilize_now(p, size or s.gene_pool[p]) <= 0:
+    if not choice and s.FAST_PATHS and s.stabilize_now(p, size, BY_RULE) <= 0:
         # Nothing to choose or discard: what the ``stabilize_choice``, ``stabilize``, ``draw``
         # and ``late_window`` frames would do as the next frames, done here (a frame costs a
         # round trip through the engine). Each is pushed below only where it stops to ask.
         if rule is AgeRule.COASTAL:
-            s.draw(p, 1)
+            s.draw(p, 1, AGE_CAUSE + s.age)
         _after_stabilizing(s, p)
         return None
     # Pushed last to first: the last pushed resolves first.
     s.stack.append(("late_window", p))
     if rule is AgeRule.COASTAL:
-        s.stack.append(("draw", p, 1))
+        s.stack.append(("draw", p, 1, AGE_CAUSE + s.age))
     if not choice:
-        s.stack.append(("stabilize", p, size))  # asks for the discards
+        s.stack.append(("stabilize", p, size, BY_RULE))  # asks for the discards
     elif rule is AgeRule.ENLIGHTENMENT:
         s.push(("enlighten", p, 2), ("stabilize_choice", p))
     else:
@@ -606,12 +634,12 @@ def h_enlighten(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
         return s.ask(
             p,
             "discard",
-            f"Enlightenment: discard up to {left} more card(s) before stabilizing?",
+            f"{AGES[s.age].name}: discard up to {left} more card(s) before stabilizing?",
             [PASS, *_distinct_discards(hand)],
         )
     s.stack.pop()
     if option != PASS:
-        s.discard_from_hand(p, option[1])
+        s.discard_from_hand(p, option[1], AGE_CAUSE + s.age)
         s.stack.append(("enlighten", p, left - 1))
     return None
 
@@ -635,13 +663,13 @@ def h_stabilize_choice(s: DoomlingsRules, frame: Frame, option: Option | None) -
         if option == ("no_stabilize",):
             s.emit((ALL, "no_stabilize", p))
         elif option == ("redraw",):
-            s.discard_whole_hand(p)
-            s.draw(p, 3)
+            s.discard_whole_hand(p, AGE_CAUSE + s.age)
+            s.draw(p, 3, AGE_CAUSE + s.age)
         else:
-            s.stack.append(("stabilize", p, 0))
+            s.stack.append(("stabilize", p, 0, BY_RULE))
         return None
     s.stack.pop()
-    s.stack.append(("stabilize", p, _stabilize_size(rule)))
+    s.stack.append(("stabilize", p, _stabilize_size(rule), BY_RULE))
     return None
 
 
@@ -652,10 +680,10 @@ def _stabilize_size(rule: AgeRule) -> int:
 
 def h_stabilize(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
     """Draw up to the Gene Pool, or discard down to it one chosen card at a time."""
-    _, p, size = frame
+    _, p, size, cause = frame
     goal = size or s.gene_pool[p]
     if option is None:
-        extra = s.stabilize_now(p, goal)
+        extra = s.stabilize_now(p, goal, cause)
         if extra <= 0:
             s.stack.pop()
             return None
@@ -665,7 +693,7 @@ def h_stabilize(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
             f"Stabilize: discard {extra} card(s) down to {goal}",
             _distinct_discards(s.hands[p]),
         )
-    s.discard_from_hand(p, option[1])
+    s.discard_from_hand(p, option[1], cause)
     return None
 
 
@@ -684,7 +712,7 @@ def _after_stabilizing(s: DoomlingsRules, p: int) -> None:
 @handler("draw")
 def h_draw(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
     s.stack.pop()
-    s.draw(frame[1], frame[2])
+    s.draw(frame[1], frame[2], frame[3])
     return None
 
 
@@ -762,9 +790,9 @@ def h_pay(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | 
     if option[0] == "give_trait":
         _, q, c = option
         s.move_trait(p, q, c)
-        s.emit((ALL, "gives_trait", p, c, q))
+        s.emit((ALL, "gives_trait", p, c, q), card)
     else:
-        s.stack.append(("discard_trait_now", p, option[2]))
+        s.stack.append(("discard_trait_now", p, option[2], card))
     return None
 
 
@@ -782,13 +810,16 @@ def h_self_replicate(s: DoomlingsRules, frame: Frame, option: Option | None) -> 
             s.stack.pop()
             return None
         return s.ask(
-            p, "optional", "Take Self-Replicating back into your hand?", [PASS, ("return", reps[0])]
+            p,
+            "optional",
+            f"Take {CARD[reps[0]].name} back into your hand?",
+            [PASS, ("return", reps[0])],
         )
     s.stack.pop()
     if option != PASS:
         s.leave_pile(p, option[1])
         s.hands[p].append(option[1])
-        s.emit((ALL, "returns_to_hand", p, option[1]))
+        s.emit((ALL, "returns_to_hand", p, option[1]), option[1])
     return None
 
 
@@ -870,7 +901,7 @@ def on_response(s: DoomlingsRules, q: int, option: Option, trigger: tuple[Any, .
     if when is PlayWhen.STEAL_PLAYED:
         _, p, target = trigger[:3]
         _cancel_action(s, p, target)
-        s.push(("play", q, card, FROM_HAND, 0), ("parasite", q, p, target))
+        s.push(("play", q, card, FROM_HAND, 0), ("parasite", q, p, target, card))
         return False
     # Late after stabilizing, Sneaky at World's End: an extra play, as from the hand.
     s.stack.append(("play", q, card, FROM_HAND, 1))
@@ -887,11 +918,11 @@ def _cancel_action(s: DoomlingsRules, p: int, card: int) -> None:
 
 @handler("parasite")
 def h_parasite(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
-    _, q, p, card = frame
+    _, q, p, card, parasite = frame
     s.stack.pop()
     if card in s.piles[p] and s.movable(card):
         s.move_trait(p, q, card)
-        s.emit((ALL, "steals_trait", q, card, p))
+        s.emit((ALL, "steals_trait", q, card, p), parasite)
     return None
 
 
@@ -904,38 +935,39 @@ def h_disaster(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
     _, p, age = frame
     s.stack.pop()
     effect = AGES[age].effect
+    cause = AGE_CAUSE + age
     hand = s.hands[p]
     if effect is CatastropheEffect.KEEP_ONE:
         if len(hand) > 1:
-            s.stack.append(("keep_one", p, tuple(hand)))
+            s.stack.append(("keep_one", p, tuple(hand), cause))
     elif effect is CatastropheEffect.STABILIZE:
-        s.stack.append(("stabilize", p, 0))
+        s.stack.append(("stabilize", p, 0, cause))
     elif effect is CatastropheEffect.STABILIZE_THEN_DISCARD:
-        s.push(("stabilize", p, 0), ("discard_n", p, 1, AGES[age].name))
+        s.push(("stabilize", p, 0, cause), ("discard_n", p, 1, cause))
     elif effect is CatastropheEffect.DISCARD_TWO_RANDOM:
-        s.discard_random(p, 2)
+        s.discard_random(p, 2, cause)
     elif effect is CatastropheEffect.DISCARD_HAND_AND_STABILIZE:
-        s.discard_whole_hand(p)
-        s.stack.append(("stabilize", p, 0))
+        s.discard_whole_hand(p, cause)
+        s.stack.append(("stabilize", p, 0, cause))
     elif effect is CatastropheEffect.DISCARD_PER_COLOR:
         color = AGES[age].effect_color
         assert color is not None
         n = s.count_color(p, color)
         if n:
-            s.stack.append(("discard_n", p, n, AGES[age].name))
+            s.stack.append(("discard_n", p, n, cause))
     elif effect is CatastropheEffect.DRAW_PER_COLOR:
         n = bin(s.colors_in_pile(p)).count("1")
-        s.draw(p, n)
+        s.draw(p, n, cause)
     elif effect is CatastropheEffect.DISCARD_HALF:
         n = (len(hand) + 1) // 2
         if n:
-            s.stack.append(("discard_n", p, n, AGES[age].name))
+            s.stack.append(("discard_n", p, n, cause))
     elif effect is CatastropheEffect.GIVE_NEIGHBOURS:
         n = s.players
         neighbours = sorted({(p - 1) % n, (p + 1) % n} - {p})
-        s.push_all([("give_card", p, q) for q in neighbours])
+        s.push_all([("give_card", p, q, cause) for q in neighbours])
     elif effect is CatastropheEffect.DISCARD_ANY_TRAIT:
-        s.stack.append(("discard_own", p, None, AGES[age].name))
+        s.stack.append(("discard_own", p, None, cause))
     return None
 
 
@@ -949,7 +981,7 @@ def h_pass_right(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
     hands = [s.hands[p] for p in seats]
     for i, p in enumerate(seats):
         s.hands[seats[i - 1]] = hands[i]
-        s.emit((ALL, "passes_hand", p, seats[i - 1]))
+        s.emit((ALL, "passes_hand", p, seats[i - 1]), AGE_CAUSE + frame[1])
     s.revealed = []
     return None
 
@@ -960,7 +992,7 @@ def h_pass_right(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
 @handler("keep_one")
 def h_keep_one(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
     """Keep one of ``cards`` (still in hand); discard the others."""
-    _, p, cards = frame
+    _, p, cards, cause = frame
     cards = [c for c in cards if c in s.hands[p]]
     if option is None:
         if len(cards) <= 1:
@@ -971,29 +1003,31 @@ def h_keep_one(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
     kept = option[1]
     for c in cards:
         if c != kept:
-            s.discard_from_hand(p, c)
+            s.discard_from_hand(p, c, cause)
     return None
 
 
 def h_discard_n(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
     """Discard ``n`` chosen cards from the hand, one decision each."""
-    _, p, n, why = frame
+    _, p, n, cause = frame
     hand = s.hands[p]
     if option is None:
         if not hand or n <= 0:
             s.stack.pop()
             return None
-        return s.ask(p, "discard", f"{why}: discard {n} card(s)", _distinct_discards(hand))
+        return s.ask(
+            p, "discard", f"{cause_name(cause)}: discard {n} card(s)", _distinct_discards(hand)
+        )
     s.stack.pop()
-    s.discard_from_hand(p, option[1])
+    s.discard_from_hand(p, option[1], cause)
     if n > 1:
-        s.stack.append(("discard_n", p, n - 1, why))
+        s.stack.append(("discard_n", p, n - 1, cause))
     return None
 
 
 @handler("give_card")
 def h_give_card(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
-    _, p, q = frame
+    _, p, q, cause = frame
     hand = s.hands[p]
     if option is None:
         if not hand:
@@ -1003,21 +1037,21 @@ def h_give_card(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
             p, "give", f"Give a card to player {q}", [("give", q, c) for c in distinct(hand)]
         )
     s.stack.pop()
-    _give(s, p, q, option[2])
+    _give(s, p, q, option[2], cause)
     return None
 
 
-def _give(s: DoomlingsRules, p: int, q: int, card: int) -> None:
+def _give(s: DoomlingsRules, p: int, q: int, card: int, cause: int) -> None:
     s.leave_hand(p, card)
     s.hands[q].append(card)
-    s.emit((s.others(p) & s.others(q), "gives_card", p, q))
-    s.emit((bit(p) | bit(q), "gave_card", p, q, card))
+    s.emit((s.others(p) & s.others(q), "gives_card", p, q), cause)
+    s.emit((bit(p) | bit(q), "gave_card", p, q, card), cause)
 
 
 @handler("discard_own")
 def h_discard_own(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
     """A player discards one trait of their own pile matching a filter (chosen)."""
-    _, p, key, why = frame
+    _, p, key, cause = frame
     flt = None if key is None else _filter(key)
     cards = [c for c in s.piles[p] if s.movable(c) and (flt is None or s.matches(c, flt))]
     if option is None:
@@ -1028,39 +1062,39 @@ def h_discard_own(s: DoomlingsRules, frame: Frame, option: Option | None) -> Dec
         return s.ask(
             p,
             "discard_trait",
-            f"{why}: discard a {what} from your pile",
+            f"{cause_name(cause)}: discard a {what} from your pile",
             [("discard_trait", p, c) for c in cards],
         )
     s.stack.pop()
-    s.stack.append(("discard_trait_now", p, option[2]))
+    s.stack.append(("discard_trait_now", p, option[2], cause))
     return None
 
 
 @handler("discard_trait_now")
 def h_discard_trait_now(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
     """Discard a trait from its pile, with Endurance and Regenerative Tissue reacting."""
-    _, p, card = frame
+    _, p, card, cause = frame
     s.stack.pop()
     if card not in s.piles[p]:
         return None
     if CARD[card].persistent is Persistent.COMES_BACK:
         s.emit((ALL, "endures", p, card))
         return None
-    regrow = s.has_in_pile(p, Persistent.REGROW)
+    regrow = s.in_pile(p, Persistent.REGROW)
     s.leave_pile(p, card)
     s.discard_pile(p).append(card)
-    s.emit((ALL, "discards_trait", p, card))
-    if regrow:
-        s.stack.append(("regrow", p))
+    s.emit((ALL, "discards_trait", p, card), cause)
+    if regrow >= 0:
+        s.stack.append(("regrow", p, regrow))
     return None
 
 
 @handler("regrow")
 def h_regrow(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
     """Regenerative Tissue: draw 1 and play it at once if allowed, without its action."""
-    p = frame[1]
+    _, p, tissue = frame
     s.stack.pop()
-    drawn = s.draw(p, 1)
+    drawn = s.draw(p, 1, tissue)
     if drawn and s.plays_at_once(p, drawn[0]):
         s.leave_hand(p, drawn[0])
         s.stack.append(("play", p, drawn[0], FROM_DECK, 0))
@@ -1070,41 +1104,39 @@ def h_regrow(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision
 @handler("pick_opponent")
 def h_pick_opponent(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
     """Choose an opponent with cards in hand, for an effect named by ``frame[2]``."""
-    _, p, purpose = frame[:3]
+    _, p, purpose, n, cause = frame
     targets = [q for q in s.opponents(p) if s.hands[q]]
     if option is None:
         if not targets:
             s.stack.pop()
             return None
-        return s.ask(p, "target", _PICK_PROMPTS[purpose], [("target", q) for q in targets])
+        prompt = f"{cause_name(cause)}: {_PICK_PROMPTS[purpose]}"
+        return s.ask(p, "target", prompt, [("target", q) for q in targets])
     s.stack.pop()
     q = option[1]
-    if purpose == "dracula":
-        _steal_random(s, p, q, 1)
-    elif purpose == "impatience":
-        _steal_random(s, p, q, frame[3])
-    elif purpose == "nosy":
-        shown = s.rng.sample(s.hands[q], frame[3])
+    if purpose == STEAL_RANDOM:
+        _steal_random(s, p, q, n, cause)
+    elif purpose == LOOK:
+        shown = s.rng.sample(s.hands[q], n)
         s.revealed.extend((bit(p), c) for c in shown)
-        s.emit((bit(p), "sees", p, q, tuple(shown)))
-        s.emit((s.others(p), "looks", p, q, len(shown)))
-        s.stack.append(("take_shown", p, tuple((q, c) for c in shown)))
-    elif purpose == "flight":
+        s.emit((bit(p), "sees", p, q, tuple(shown)), cause)
+        s.emit((s.others(p), "looks", p, q, len(shown)), cause)
+        s.stack.append(("take_shown", p, tuple((q, c) for c in shown), cause))
+    elif purpose == SWAP_HANDS:
         s.hands[p], s.hands[q] = s.hands[q], s.hands[p]
         s.revealed = [r for r in s.revealed if r[1] not in s.hands[p] and r[1] not in s.hands[q]]
-        s.emit((ALL, "swaps_hands", p, q))
+        s.emit((ALL, "swaps_hands", p, q), cause)
     return None
 
 
 _PICK_PROMPTS: Final = {
-    "dracula": "Age of Dracula: take a random card from whom?",
-    "impatience": "Take random cards from whose hand?",
-    "nosy": "Look into whose hand?",
-    "flight": "Swap hands with whom?",
+    STEAL_RANDOM: "take random cards from whose hand?",
+    LOOK: "look into whose hand?",
+    SWAP_HANDS: "swap hands with whom?",
 }
 
 
-def _steal_random(s: DoomlingsRules, p: int, q: int, n: int) -> None:
+def _steal_random(s: DoomlingsRules, p: int, q: int, n: int, cause: int) -> None:
     for _ in range(n):
         hand = s.hands[q]
         if not hand:
@@ -1112,14 +1144,14 @@ def _steal_random(s: DoomlingsRules, p: int, q: int, n: int) -> None:
         card = hand[s.rng.below(len(hand))]
         s.leave_hand(q, card)
         s.hands[p].append(card)
-        s.emit((s.others(p) & s.others(q), "steals_card", p, q))
-        s.emit((bit(p) | bit(q), "stole_card", p, q, card))
+        s.emit((s.others(p) & s.others(q), "steals_card", p, q), cause)
+        s.emit((bit(p) | bit(q), "stole_card", p, q, card), cause)
 
 
 @handler("take_shown")
 def h_take_shown(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
     """Take one shown card into the hand and play it at once (Clever, Nosy)."""
-    _, p, shown = frame
+    _, p, shown, cause = frame
     shown = [(q, c) for q, c in shown if c in s.hands[q]]
     if option is None:
         if not shown:
@@ -1138,11 +1170,11 @@ def h_take_shown(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
     s.hands[p].append(card)
     played = s.plays_at_once(p, card)
     if shown_to_all or played:
-        s.emit((ALL, "takes_shown", p, q, card))
+        s.emit((ALL, "takes_shown", p, q, card), cause)
     else:
         # Nosy's card was shown to the taker alone and now hides in their hand.
-        s.emit((s.others(p) & s.others(q), "takes_hidden", p, q))
-        s.emit((bit(p) | bit(q), "takes_shown", p, q, card))
+        s.emit((s.others(p) & s.others(q), "takes_hidden", p, q), cause)
+        s.emit((bit(p) | bit(q), "takes_shown", p, q, card), cause)
     if played:
         s.leave_hand(p, card)
         s.stack.append(("play", p, card, FROM_HAND, 1))
@@ -1152,7 +1184,7 @@ def h_take_shown(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
 @handler("reveal")
 def h_reveal(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
     """Clever: an opponent shows everyone a card of their choice."""
-    _, q, p = frame
+    _, q, p, cause = frame
     if option is None:
         if not s.hands[q]:
             s.stack.pop()
@@ -1166,16 +1198,16 @@ def h_reveal(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision
     s.stack.pop()
     card = option[1]
     s.revealed.append((ALL, card))
-    s.emit((ALL, "shows", q, card))
+    s.emit((ALL, "shows", q, card), cause)
     return None
 
 
 @handler("take_revealed")
 def h_take_revealed(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
-    _, p = frame
+    _, p, cause = frame
     s.stack.pop()
     shown = tuple((q, c) for q in s.opponents(p) for c in s.hands[q] if (ALL, c) in s.revealed)
-    s.stack.append(("take_shown", p, shown))
+    s.stack.append(("take_shown", p, shown, cause))
     return None
 
 
@@ -1186,67 +1218,173 @@ def h_fx(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | N
     """Resolve effect ``k`` of ``card``'s action (or on-play effect) for ``p``."""
     _, p, card, k, on_play = frame
     s.stack.pop()
-    trait = CARD[card]
-    fx = (trait.on_play if on_play else trait.action)[k]
-    opps = s.opponents(p)
-    if isinstance(fx, Draw):
-        s.draw(p, fx.n)
-    elif isinstance(fx, DiscardFromHand):
-        targets = [p] if fx.who is Who.YOU else opps if fx.who is Who.OPPONENTS else s.order_from(p)
-        for q in targets:
-            if fx.at_random:
-                s.discard_random(q, fx.n)
-            else:
-                s.stack.append(("discard_n", q, fx.n, trait.name))
-    elif isinstance(fx, DiscardColorFromHands):
-        s.stack.append(("name_color", p, card, "persuasive"))
-    elif isinstance(fx, StealTrait):
-        s.stack.append(("steal_trait", p, card, k, on_play))
-    elif isinstance(fx, StealFromHand):
-        s.stack.append(("pick_opponent", p, "impatience", fx.n))
-    elif isinstance(fx, RevealAndSteal):
-        s.push_all([*[("reveal", q, p) for q in opps], ("take_revealed", p)])
-    elif isinstance(fx, LookAndSteal):
-        s.stack.append(("pick_opponent", p, "nosy", fx.n))
-    elif isinstance(fx, ReturnTrait):
-        s.stack.append(("return_trait", p))
-    elif isinstance(fx, GiveFromHand):
-        s.stack.append(("give_any", p))
-    elif isinstance(fx, GiveTrait):
-        s.stack.append(("give_trait", p))
-    elif isinstance(fx, SwapHands):
-        s.stack.append(("pick_opponent", p, "flight"))
-    elif isinstance(fx, SwapThis):
-        s.stack.append(("swap_this", p, card))
-    elif isinstance(fx, SwapTraits):
-        s.stack.append(("swap_traits", p, int(fx.match is SameColor.SAME)))
-    elif isinstance(fx, OpponentsDiscardTrait):
-        s.push_all([("discard_own", q, _key(fx.filter), trait.name) for q in opps])
-    elif isinstance(fx, MutualDiscardTrait):
-        s.stack.append(("reckless", p, card))
-    elif isinstance(fx, DiscardOwnTrait):
-        s.stack.append(("discard_own", p, None, trait.name))
-    elif isinstance(fx, PlayAnother):
-        source = {Source.HAND: FROM_HAND, Source.DISCARD: FROM_DISCARD, Source.DISCARD_TOP: 9}
-        s.stack.append(
-            ("play_extra", p, source[fx.source], int(fx.optional), int(fx.with_action), ANY_TRAIT)
-        )
-    elif isinstance(fx, DrawAndPlayGreen):
-        drawn = s.draw(p, fx.n)
-        s.stack.append(("play_drawn_green", p, tuple(drawn)))
-    elif isinstance(fx, PlayPileAction):
-        s.stack.append(("pile_action", p, card, int(fx.opponents)))
-    elif isinstance(fx, MayDiscardHandAndStabilize):
-        s.stack.append(("memory", p))
-    elif isinstance(fx, PeekAge):
-        if s.age_deck:
-            s.age_seen |= bit(p)
-            s.emit((bit(p), "peek", p, s.age_deck[-1]))
-    elif isinstance(fx, MoveSelfToOpponent):
-        s.stack.append(("move_self", p, card))
-    elif isinstance(fx, EndOfWorldRush):
-        _rush_to_catastrophe(s, p)
+    if s.FAST_PATHS:
+        # Each card's resolvers, looked up in EFFECTS once at import rather than per effect.
+        steps = _ON_PLAY_STEPS[card] if on_play else _ACTION_STEPS[card]
+        fx, resolve = steps[k]
+        resolve(s, p, card, fx)
+    else:
+        trait = CARD[card]
+        fx = (trait.on_play if on_play else trait.action)[k]
+        EFFECTS[type(fx)](s, p, card, fx)
     return None
+
+
+# Every effect primitive's resolver: ``resolve(state, player, card, primitive)`` carries the
+# primitive out for ``player`` as ``card``'s effect, or pushes the frames that will (each
+# naming ``card``: the log's cause and the prompts' title). Frames hold plain data only, never
+# the primitive, so any primitive works on any card (tests resolve made-up ones).
+Resolver = Callable[[DoomlingsRules, int, int, Any], None]
+
+
+def _targets(s: DoomlingsRules, p: int, who: Who) -> list[int]:
+    """The players a primitive aimed at ``who`` affects, in the order they resolve."""
+    if who is Who.YOU:
+        return [p]
+    if who is Who.OPPONENTS:
+        return s.opponents(p)
+    return s.order_from(p)
+
+
+def fx_draw(s: DoomlingsRules, p: int, card: int, fx: Draw) -> None:
+    s.draw(p, fx.n, card)
+
+
+def fx_discard_from_hand(s: DoomlingsRules, p: int, card: int, fx: DiscardFromHand) -> None:
+    targets = _targets(s, p, fx.who)
+    if fx.at_random:
+        for q in targets:
+            s.discard_random(q, fx.n, card)
+    else:
+        s.push_all([("discard_n", q, fx.n, card) for q in targets])
+
+
+def fx_discard_color(s: DoomlingsRules, p: int, card: int, fx: DiscardColorFromHands) -> None:
+    s.stack.append(("name_color", p, card, COLOR_DISCARDS_HANDS))
+
+
+def fx_steal_trait(s: DoomlingsRules, p: int, card: int, fx: StealTrait) -> None:
+    s.stack.append(("steal_trait", p, card, _key(fx.filter), int(fx.play_action)))
+
+
+def fx_steal_from_hand(s: DoomlingsRules, p: int, card: int, fx: StealFromHand) -> None:
+    s.stack.append(("pick_opponent", p, STEAL_RANDOM, fx.n, card))
+
+
+def fx_reveal_and_steal(s: DoomlingsRules, p: int, card: int, fx: RevealAndSteal) -> None:
+    s.push_all([*[("reveal", q, p, card) for q in s.opponents(p)], ("take_revealed", p, card)])
+
+
+def fx_look_and_steal(s: DoomlingsRules, p: int, card: int, fx: LookAndSteal) -> None:
+    s.stack.append(("pick_opponent", p, LOOK, fx.n, card))
+
+
+def fx_return_trait(s: DoomlingsRules, p: int, card: int, fx: ReturnTrait) -> None:
+    s.stack.append(("return_trait", p, card))
+
+
+def fx_give_from_hand(s: DoomlingsRules, p: int, card: int, fx: GiveFromHand) -> None:
+    s.stack.append(("give_any", p, card))
+
+
+def fx_give_trait(s: DoomlingsRules, p: int, card: int, fx: GiveTrait) -> None:
+    s.stack.append(("give_trait", p, card))
+
+
+def fx_swap_hands(s: DoomlingsRules, p: int, card: int, fx: SwapHands) -> None:
+    s.stack.append(("pick_opponent", p, SWAP_HANDS, 0, card))
+
+
+def fx_swap_this(s: DoomlingsRules, p: int, card: int, fx: SwapThis) -> None:
+    s.stack.append(("swap_this", p, card))
+
+
+def fx_swap_traits(s: DoomlingsRules, p: int, card: int, fx: SwapTraits) -> None:
+    s.stack.append(("swap_traits", p, int(fx.match is SameColor.SAME), card))
+
+
+def fx_opponents_discard_trait(
+    s: DoomlingsRules, p: int, card: int, fx: OpponentsDiscardTrait
+) -> None:
+    s.push_all([("discard_own", q, _key(fx.filter), card) for q in s.opponents(p)])
+
+
+def fx_mutual_discard(s: DoomlingsRules, p: int, card: int, fx: MutualDiscardTrait) -> None:
+    s.stack.append(("mutual_discard", p, card))
+
+
+def fx_discard_own_trait(s: DoomlingsRules, p: int, card: int, fx: DiscardOwnTrait) -> None:
+    s.stack.append(("discard_own", p, None, card))
+
+
+_SOURCE: Final = {Source.HAND: FROM_HAND, Source.DISCARD: FROM_DISCARD, Source.DISCARD_TOP: 9}
+
+
+def fx_play_another(s: DoomlingsRules, p: int, card: int, fx: PlayAnother) -> None:
+    s.stack.append(
+        ("play_extra", p, _SOURCE[fx.source], int(fx.optional), int(fx.with_action), ANY_TRAIT)
+    )
+
+
+def fx_draw_and_play_green(s: DoomlingsRules, p: int, card: int, fx: DrawAndPlayGreen) -> None:
+    drawn = s.draw(p, fx.n, card)
+    s.stack.append(("play_drawn_green", p, tuple(drawn)))
+
+
+def fx_play_pile_action(s: DoomlingsRules, p: int, card: int, fx: PlayPileAction) -> None:
+    s.stack.append(("pile_action", p, card, int(fx.opponents)))
+
+
+def fx_discard_hand_and_stabilize(
+    s: DoomlingsRules, p: int, card: int, fx: MayDiscardHandAndStabilize
+) -> None:
+    s.stack.append(("discard_hand_stabilize", p, card))
+
+
+def fx_peek_age(s: DoomlingsRules, p: int, card: int, fx: PeekAge) -> None:
+    if s.age_deck:
+        s.age_seen |= bit(p)
+        s.emit((bit(p), "peek", p, s.age_deck[-1]))
+
+
+def fx_move_self(s: DoomlingsRules, p: int, card: int, fx: MoveSelfToOpponent) -> None:
+    s.stack.append(("move_self", p, card))
+
+
+def fx_end_of_world_rush(s: DoomlingsRules, p: int, card: int, fx: EndOfWorldRush) -> None:
+    _rush_to_catastrophe(s, p)
+
+
+EFFECTS: Final[dict[type, Resolver]] = {
+    Draw: fx_draw,
+    DiscardFromHand: fx_discard_from_hand,
+    DiscardColorFromHands: fx_discard_color,
+    StealTrait: fx_steal_trait,
+    StealFromHand: fx_steal_from_hand,
+    RevealAndSteal: fx_reveal_and_steal,
+    LookAndSteal: fx_look_and_steal,
+    ReturnTrait: fx_return_trait,
+    GiveFromHand: fx_give_from_hand,
+    GiveTrait: fx_give_trait,
+    SwapHands: fx_swap_hands,
+    SwapThis: fx_swap_this,
+    SwapTraits: fx_swap_traits,
+    OpponentsDiscardTrait: fx_opponents_discard_trait,
+    MutualDiscardTrait: fx_mutual_discard,
+    DiscardOwnTrait: fx_discard_own_trait,
+    PlayAnother: fx_play_another,
+    DrawAndPlayGreen: fx_draw_and_play_green,
+    PlayPileAction: fx_play_pile_action,
+    MayDiscardHandAndStabilize: fx_discard_hand_and_stabilize,
+    PeekAge: fx_peek_age,
+    MoveSelfToOpponent: fx_move_self,
+    EndOfWorldRush: fx_end_of_world_rush,
+}
+"""The resolver of every effect primitive, by its type: the one place an effect is carried out."""
+
+_ACTION_STEPS: Final = tuple(tuple((fx, EFFECTS[type(fx)]) for fx in t.action) for t in CARD)
+_ON_PLAY_STEPS: Final = tuple(tuple((fx, EFFECTS[type(fx)]) for fx in t.on_play) for t in CARD)
+"""Per card, each action (on-play) effect with its resolver, built from EFFECTS."""
 
 
 def _rush_to_catastrophe(s: DoomlingsRules, p: int) -> None:
@@ -1271,15 +1409,17 @@ def h_name_color(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
     s.stack.pop()
     color = option[1]
     s.emit((ALL, "names_color", p, card, color))
-    if purpose == "persuasive":
+    if purpose == COLOR_DISCARDS_HANDS:
         for q in s.order_from(p):
             for c in [c for c in s.hands[q] if CARD[c].colors & color]:
-                s.discard_from_hand(q, c)
-    elif purpose == "hyper":
+                s.discard_from_hand(q, c, card)
+    elif purpose == OPPONENTS_DISCARD_COLOR:
+        # Chosen in turn order; they resolve last opponent first (as ever: saved games hold
+        # the events in that order).
         for q in s.opponents(p):
             cards = [c for c in s.piles[q] if s.movable(c) and s.colors_of(c) & color]
             if cards:
-                s.stack.append(("discard_trait_now", q, cards[s.rng.below(len(cards))]))
+                s.stack.append(("discard_trait_now", q, cards[s.rng.below(len(cards))], card))
     else:
         s.named_color[card] = color
     return None
@@ -1287,11 +1427,9 @@ def h_name_color(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
 
 @handler("steal_trait")
 def h_steal_trait(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
-    _, p, card, k, on_play = frame
+    _, p, card, key, play_action = frame
     trait = CARD[card]
-    fx = (trait.on_play if on_play else trait.action)[k]
-    assert isinstance(fx, StealTrait)
-    flt = fx.filter
+    flt = _filter(key)
     if option is None:
         targets = _opp_traits(s, p, lambda c: s.matches(c, flt))
         if not targets:
@@ -1303,15 +1441,15 @@ def h_steal_trait(s: DoomlingsRules, frame: Frame, option: Option | None) -> Dec
     s.stack.pop()
     _, q, stolen = option
     s.move_trait(q, p, stolen)
-    s.emit((ALL, "steals_trait", p, stolen, q))
-    if fx.play_action and CARD[stolen].action:
+    s.emit((ALL, "steals_trait", p, stolen, q), card)
+    if play_action and CARD[stolen].action:
         s.stack.append(("act_from_pile", p, stolen))
     return None
 
 
 @handler("return_trait")
 def h_return_trait(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
-    p = frame[1]
+    _, p, cause = frame
     if option is None:
         targets = [(q, c) for q in s.opponents(p) for c in s.piles[q] if not CARD[c].dominant]
         if not targets:
@@ -1328,13 +1466,13 @@ def h_return_trait(s: DoomlingsRules, frame: Frame, option: Option | None) -> De
     s.leave_pile(q, card)
     s.hands[q].append(card)
     s.revealed.append((ALL, card))
-    s.emit((ALL, "returns_trait", p, card, q))
+    s.emit((ALL, "returns_trait", p, card, q), cause)
     return None
 
 
 @handler("give_any")
 def h_give_any(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
-    p = frame[1]
+    _, p, cause = frame
     if option is None:
         if not s.hands[p]:
             s.stack.pop()
@@ -1346,13 +1484,13 @@ def h_give_any(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
             [("give", q, c) for c in distinct(s.hands[p]) for q in s.opponents(p)],
         )
     s.stack.pop()
-    _give(s, p, option[1], option[2])
+    _give(s, p, option[1], option[2], cause)
     return None
 
 
 @handler("give_trait")
 def h_give_trait(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
-    p = frame[1]
+    _, p, cause = frame
     if option is None:
         cards = [c for c in s.piles[p] if not CARD[c].dominant]
         if not cards:
@@ -1367,7 +1505,7 @@ def h_give_trait(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
     s.stack.pop()
     _, q, card = option
     s.move_trait(p, q, card)
-    s.emit((ALL, "gives_trait", p, card, q))
+    s.emit((ALL, "gives_trait", p, card, q), cause)
     return None
 
 
@@ -1386,20 +1524,20 @@ def h_swap_this(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
             [("swap", card, q, c) for q, c in targets],
         )
     s.stack.pop()
-    _swap(s, p, option)
+    _swap(s, p, option, card)
     return None
 
 
-def _swap(s: DoomlingsRules, p: int, option: Option) -> None:
+def _swap(s: DoomlingsRules, p: int, option: Option, cause: int) -> None:
     _, mine, q, theirs = option
     s.move_trait(p, q, mine)
     s.move_trait(q, p, theirs)
-    s.emit((ALL, "swaps", p, mine, q, theirs))
+    s.emit((ALL, "swaps", p, mine, q, theirs), cause)
 
 
 @handler("swap_traits")
 def h_swap_traits(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
-    _, p, same = frame
+    _, p, same, cause = frame
     if option is None:
         options: list[Option] = []
         targets = _opp_traits(s, p, lambda c: bool(s.colors_of(c)))
@@ -1416,26 +1554,27 @@ def h_swap_traits(s: DoomlingsRules, frame: Frame, option: Option | None) -> Dec
             return None
         return s.ask(p, "swap", "Swap which traits?", options)
     s.stack.pop()
-    _swap(s, p, option)
+    _swap(s, p, option, cause)
     return None
 
 
-@handler("reckless")
-def h_reckless(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
-    """Pick an opponent; each of you discards a trait from the other's pile."""
+@handler("mutual_discard")
+def h_mutual_discard(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Pick an opponent; each of you discards a trait from the other's pile (never ``card``)."""
     _, p, card = frame
     if option is None:
-        return s.ask(p, "target", "Reckless: with whom?", [("target", q) for q in s.opponents(p)])
+        prompt = f"{CARD[card].name}: with whom?"
+        return s.ask(p, "target", prompt, [("target", q) for q in s.opponents(p)])
     s.stack.pop()
     q = option[1]
-    s.push(("discard_from", p, q, -1), ("discard_from", q, p, card))
+    s.push(("discard_from", p, q, -1, card), ("discard_from", q, p, card, card))
     return None
 
 
 @handler("discard_from")
 def h_discard_from(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
     """``chooser`` discards a trait from ``owner``'s pile (never ``excluded``)."""
-    _, chooser, owner, excluded = frame
+    _, chooser, owner, excluded, cause = frame
     if option is None:
         cards = [c for c in s.piles[owner] if c != excluded and s.movable(c)]
         if not cards:
@@ -1448,7 +1587,7 @@ def h_discard_from(s: DoomlingsRules, frame: Frame, option: Option | None) -> De
             [("discard_trait", owner, c) for c in cards],
         )
     s.stack.pop()
-    s.stack.append(("discard_trait_now", owner, option[2]))
+    s.stack.append(("discard_trait_now", owner, option[2], cause))
     return None
 
 
@@ -1527,17 +1666,18 @@ def h_pile_action(s: DoomlingsRules, frame: Frame, option: Option | None) -> Dec
     return None
 
 
-@handler("memory")
-def h_memory(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
-    p = frame[1]
+@handler("discard_hand_stabilize")
+def h_discard_hand_stabilize(
+    s: DoomlingsRules, frame: Frame, option: Option | None
+) -> Decision | None:
+    _, p, card = frame
     if option is None:
-        return s.ask(
-            p, "optional", "Memory: throw away your hand and stabilize?", [PASS, ("memory",)]
-        )
+        prompt = f"{CARD[card].name}: throw away your hand and stabilize?"
+        return s.ask(p, "optional", prompt, [PASS, ("memory",)])
     s.stack.pop()
     if option != PASS:
-        s.discard_whole_hand(p)
-        s.stack.append(("stabilize", p, 0))
+        s.discard_whole_hand(p, card)
+        s.stack.append(("stabilize", p, 0, card))
     return None
 
 
@@ -1556,7 +1696,7 @@ def h_move_self(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
         )
     s.stack.pop()
     s.move_trait(p, option[1], card)
-    s.emit((ALL, "moves_trait", p, card, option[1]))
+    s.emit((ALL, "moves_trait", p, card, option[1]), card)
     return None
 
 
@@ -1612,25 +1752,25 @@ def h_trait_end(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
     if we is WorldsEnd.PLAY_ANOTHER:
         s.stack.append(("play_extra", p, FROM_HAND, 0, 0, ANY_TRAIT))
     elif we is WorldsEnd.RECOLOR:
-        s.stack.append(("recolor", p))
+        s.stack.append(("recolor", p, card))
     elif we is WorldsEnd.OPPONENTS_DISCARD_COLOR:
-        s.stack.append(("name_color", p, card, "hyper"))
+        s.stack.append(("name_color", p, card, OPPONENTS_DISCARD_COLOR))
     elif we is WorldsEnd.PICK_CATASTROPHE:
-        s.stack.append(("pick_doom", p))
+        s.stack.append(("pick_doom", p, card))
     else:  # Sentience, Viral
-        s.stack.append(("name_color", p, card, "score"))
+        s.stack.append(("name_color", p, card, SCORE_COLOR))
     return None
 
 
 @handler("recolor")
 def h_recolor(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
     """Faith: turn every trait of one colour in your pile into another colour."""
-    p = frame[1]
+    _, p, card = frame
     if option is None:
         have = s.colors_in_pile(p)
         options: list[Option] = [PASS]
         options.extend(("recolor", a, b) for a in COLORS if have & a for b in COLORS if b != a)
-        return s.ask(p, "recolor", "Faith: recolor your traits?", options)
+        return s.ask(p, "recolor", f"{CARD[card].name}: recolor your traits?", options)
     s.stack.pop()
     if option != PASS:
         _, a, b = option
@@ -1647,7 +1787,7 @@ def h_pick_doom(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
         return s.ask(
             p,
             "doom",
-            "Prepper: which World's End effect do we end on?",
+            f"{CARD[frame[2]].name}: which World's End effect do we end on?",
             [("doom", a) for a in played],
         )
     s.stack.pop()
@@ -1666,7 +1806,7 @@ def h_doom(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
         if s.ignoring & bit(p):
             continue
         if info.doom is Doom.DISCARD_TRAIT:
-            frames.append(("discard_own", p, _key(info.doom_filter), info.name))
+            frames.append(("discard_own", p, _key(info.doom_filter), DOOM_CAUSE + s.final_doom))
         elif info.doom is Doom.DRAW_FACE_VALUE:
             card = s.draw_card(p)
             if card is not None:

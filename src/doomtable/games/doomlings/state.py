@@ -33,8 +33,31 @@ RULE_OF_AGE: Final[tuple[AgeRule, ...]] = (*(a.rule for a in AGES), AgeRule.NONE
 
 ALL: Final = -1
 """Event visibility: everyone."""
+
+# What caused an event (see ``DoomlingsBase.event_causes``): a trait card id, an age, the
+# World's End text of a catastrophe, or the rules themselves.
+AGE_CAUSE: Final = N_CARDS
+"""``AGE_CAUSE + age``: an age's rule or a catastrophe's white text."""
+DOOM_CAUSE: Final = N_CARDS + len(AGES)
+"""``DOOM_CAUSE + age``: the World's End (gold) text of catastrophe ``age``."""
+BY_RULE: Final = -1
+"""A step of the rules: a turn's play, stabilizing, an empty hand, a redraw."""
+NO_CAUSE: Final = -2
+"""An event that changes no zone (a turn starts, an age is flipped)."""
 NO_TIE_DRAW: Final = -99
 """``tie_draws`` of a player who drew nothing in a draw-off."""
+
+
+def cause_name(cause: int) -> str | None:
+    """The words a log line gives as its cause: a trait, an age, World's End; ``None`` for
+    the rules themselves."""
+    if 0 <= cause < N_CARDS:
+        return CARD[cause].name
+    if AGE_CAUSE <= cause < DOOM_CAUSE:
+        return AGES[cause - AGE_CAUSE].name
+    if cause >= DOOM_CAUSE:
+        return f"World's End ({AGES[cause - DOOM_CAUSE].name})"
+    return None
 
 
 def bit(player: int) -> int:
@@ -162,11 +185,22 @@ class DoomlingsBase(GameState):
 
     # ------------------------------------------------------------------ events
 
-    def emit(self, event: tuple[Any, ...]) -> None:
+    event_causes: list[int] | None = None
+    """Per event, what caused it (:data:`BY_RULE`, a card, an age...), for the log to name.
+    Not a field: saves hold the events alone, so that the saves and records made before
+    causes were kept still load and replay to the same state. A game created or replayed
+    (every save loaded with ``load_verified``, every web table) keeps them; a copy or a state
+    loaded unverified has ``None`` and its log names no causes."""
+
+    def emit(self, event: tuple[Any, ...], cause: int = NO_CAUSE) -> None:
         """Record ``event``: ``(mask, kind, *data)``, where ``mask`` says who may see it
-        (:data:`ALL`, or one bit per player). One tuple, built by the caller: a game makes
-        hundreds of events, and joining a mask to separate arguments built two more."""
+        (:data:`ALL`, or one bit per player), and what caused it. One tuple, built by the
+        caller: a game makes hundreds of events, and joining a mask to separate arguments
+        built two more."""
         self.events.append(event)
+        causes = self.event_causes
+        if causes is not None:
+            causes.append(cause)
 
     def others(self, player: int) -> int:
         return ((1 << self.players) - 1) & ~bit(player)
@@ -212,6 +246,13 @@ class DoomlingsBase(GameState):
 
     def has_in_pile(self, player: int, persistent: Persistent) -> bool:
         return any(_PERSISTENT[c] is persistent for c in self.piles[player])
+
+    def in_pile(self, player: int, persistent: Persistent) -> int:
+        """The first trait in ``player``'s pile with ``persistent``, or -1 if none."""
+        for c in self.piles[player]:
+            if _PERSISTENT[c] is persistent:
+                return c
+        return -1
 
     def rule(self) -> AgeRule:
         return RULE_OF_AGE[self.age]  # age -1 (none flipped yet) reads the NONE at the end
@@ -270,7 +311,7 @@ class DoomlingsBase(GameState):
             self.emit((ALL, "reshuffle", len(self.deck)))
         return self.deck.pop()
 
-    def draw(self, player: int, n: int) -> list[int]:
+    def draw(self, player: int, n: int, cause: int) -> list[int]:
         drawn: list[int] = []
         for _ in range(n):
             card = self.draw_card(player)
@@ -279,25 +320,25 @@ class DoomlingsBase(GameState):
             self.hands[player].append(card)
             drawn.append(card)
         if drawn:
-            self.emit((self.others(player), "draws", player, len(drawn)))
-            self.emit((bit(player), "drew", player, tuple(drawn)))
+            self.emit((self.others(player), "draws", player, len(drawn)), cause)
+            self.emit((bit(player), "drew", player, tuple(drawn)), cause)
         return drawn
 
-    def discard_from_hand(self, player: int, card: int) -> None:
+    def discard_from_hand(self, player: int, card: int, cause: int) -> None:
         self.leave_hand(player, card)
         self.discard_pile(player).append(card)
-        self.emit((ALL, "discards", player, card))
+        self.emit((ALL, "discards", player, card), cause)
 
-    def discard_random(self, player: int, n: int) -> None:
+    def discard_random(self, player: int, n: int, cause: int) -> None:
         for _ in range(n):
             hand = self.hands[player]
             if not hand:
                 return
-            self.discard_from_hand(player, hand[self.rng.below(len(hand))])
+            self.discard_from_hand(player, hand[self.rng.below(len(hand))], cause)
 
-    def discard_whole_hand(self, player: int) -> None:
+    def discard_whole_hand(self, player: int, cause: int) -> None:
         for card in list(self.hands[player]):
-            self.discard_from_hand(player, card)
+            self.discard_from_hand(player, card, cause)
 
     # ------------------------------------------------------------------ trait piles
 
@@ -330,12 +371,13 @@ class DoomlingsBase(GameState):
         self.leave_pile(source, card)
         self.enter_pile(target, card)
 
-    def stabilize_now(self, player: int, size: int | None = None) -> int:
-        """Draw up to the Gene Pool; return how many cards must still be discarded."""
-        goal = self.gene_pool[player] if size is None else size
+    def stabilize_now(self, player: int, size: int, cause: int) -> int:
+        """Draw up to ``size`` (0: the Gene Pool); return how many cards must still be
+        discarded."""
+        goal = size or self.gene_pool[player]
         hand = self.hands[player]
         if len(hand) < goal:
-            self.draw(player, goal - len(hand))
+            self.draw(player, goal - len(hand), cause)
         return max(0, len(hand) - goal)
 
     # ------------------------------------------------------------------ conservation

@@ -12,7 +12,7 @@ from typing import Any
 
 from doomtable.engine import BadOptionError, Decision, Frame, Option
 from doomtable.games.doomlings.rules import DoomlingsRules, distinct, handler
-from doomtable.games.doomlings.state import ALL, CARD
+from doomtable.games.doomlings.state import ALL, BY_RULE, CARD
 
 VARIANTS: dict[str, str] = {
     "none": "the rules as printed",
@@ -107,7 +107,7 @@ def h_draft_pass(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
         s.decks[p].extend(s.packs[p])
         s.packs[p] = []
         s.rng.shuffle(s.decks[p])
-        s.draw(p, 5)
+        s.draw(p, 5, BY_RULE)
     return None
 
 
@@ -176,9 +176,9 @@ def h_mishap(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision
     if option[0] == "lab":
         s.leave_pile(p, card)
         s.lab.append(card)
-        s.emit((ALL, "to_lab", card))
+        s.emit((ALL, "to_lab", card), drawn)
     else:
-        s.discard_from_hand(p, card)
+        s.discard_from_hand(p, card, drawn)
     pile = s.discard_pile(p)  # the drawn trait is discarded last: it ends on top
     if drawn in pile:
         pile.remove(drawn)

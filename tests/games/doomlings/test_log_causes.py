@@ -1,0 +1,183 @@
+"""Every log line that changes a zone names what caused it, and only a cause that can.
+
+Random games of both editions (and Genetic Mishap, whose drawn trait takes cards away) record a
+cause beside each event. Each zone-changing event must have one, and it must be able to make
+that change: a trait only through its own effects (its action, on-play effect, payment,
+persistent or World's End text), an age through its rule, a catastrophe through its white text,
+World's End through its gold text, the rules themselves only by drawing and discarding (a turn,
+stabilizing, an empty hand). The table below says which event kinds each of those can make; it
+is written from the cards' texts, not from the rules' code.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from doomtable.engine import load_verified, new_game
+from doomtable.games.doomlings import cards as c
+from doomtable.games.doomlings.data import AGES
+from doomtable.games.doomlings.game import _CAUSED, DoomlingsState
+from doomtable.games.doomlings.state import (
+    AGE_CAUSE,
+    BY_RULE,
+    CARD,
+    DOOM_CAUSE,
+    N_CARDS,
+    NO_CAUSE,
+    cause_name,
+)
+
+DRAW = frozenset({"draws", "drew"})
+DISCARD = frozenset({"discards"})
+LOSE_TRAIT = frozenset({"discards_trait"})
+
+ACTION_MAKES: dict[type, frozenset[str]] = {
+    c.Draw: DRAW,
+    c.DiscardFromHand: DISCARD,
+    c.DiscardColorFromHands: DISCARD,
+    c.StealTrait: frozenset({"steals_trait"}),
+    c.StealFromHand: frozenset({"steals_card", "stole_card"}),
+    c.RevealAndSteal: frozenset({"shows", "takes_shown", "takes_hidden"}),
+    c.LookAndSteal: frozenset({"sees", "looks", "takes_shown", "takes_hidden"}),
+    c.ReturnTrait: frozenset({"returns_trait"}),
+    c.GiveFromHand: frozenset({"gives_card", "gave_card"}),
+    c.GiveTrait: frozenset({"gives_trait"}),
+    c.SwapHands: frozenset({"swaps_hands"}),
+    c.SwapThis: frozenset({"swaps"}),
+    c.SwapTraits: frozenset({"swaps"}),
+    c.OpponentsDiscardTrait: LOSE_TRAIT,
+    c.MutualDiscardTrait: LOSE_TRAIT,
+    c.DiscardOwnTrait: LOSE_TRAIT,
+    c.PlayAnother: frozenset(),
+    c.DrawAndPlayGreen: DRAW,
+    c.PlayPileAction: frozenset(),
+    c.MayDiscardHandAndStabilize: DRAW | DISCARD,
+    c.PeekAge: frozenset(),
+    c.MoveSelfToOpponent: frozenset({"moves_trait"}),
+    c.EndOfWorldRush: frozenset(),
+}
+PERSISTENT_MAKES = {
+    c.Persistent.DRAW_AT_TURN_START: DRAW,
+    c.Persistent.REGROW: DRAW,
+    c.Persistent.RETURN_ON_GREEN: frozenset({"returns_to_hand"}),
+}
+AGE_MAKES = {
+    c.AgeRule.FLOURISH: DRAW,
+    c.AgeRule.COMET: DISCARD,
+    c.AgeRule.DRACULA: DISCARD | {"steals_card", "stole_card"},
+    c.AgeRule.REASON: DRAW | DISCARD,
+    c.AgeRule.NORTHERN_WINDS: DRAW | DISCARD,
+    c.AgeRule.ALIEN_TERRAFORM: DRAW | DISCARD,
+    c.AgeRule.ENLIGHTENMENT: DISCARD,
+    c.AgeRule.NIETZSCHE: DRAW | DISCARD,
+    c.AgeRule.COASTAL: DRAW,
+}
+CATASTROPHE_MAKES = {
+    c.CatastropheEffect.KEEP_ONE: DISCARD,
+    c.CatastropheEffect.STABILIZE: DRAW | DISCARD,
+    c.CatastropheEffect.STABILIZE_THEN_DISCARD: DRAW | DISCARD,
+    c.CatastropheEffect.DISCARD_TWO_RANDOM: DISCARD,
+    c.CatastropheEffect.DISCARD_HAND_AND_STABILIZE: DRAW | DISCARD,
+    c.CatastropheEffect.DISCARD_PER_COLOR: DISCARD,
+    c.CatastropheEffect.PASS_HAND_RIGHT: frozenset({"passes_hand"}),
+    c.CatastropheEffect.DRAW_PER_COLOR: DRAW,
+    c.CatastropheEffect.DISCARD_HALF: DISCARD,
+    c.CatastropheEffect.GIVE_NEIGHBOURS: frozenset({"gives_card", "gave_card"}),
+    c.CatastropheEffect.DISCARD_ANY_TRAIT: LOSE_TRAIT,
+}
+
+
+def trait_makes(trait: c.Trait, mishap: bool) -> frozenset[str]:
+    kinds: set[str] = set()
+    for fx in (*trait.action, *trait.on_play):
+        kinds |= ACTION_MAKES[type(fx)]
+    if trait.persistent is not None:
+        kinds |= PERSISTENT_MAKES.get(trait.persistent, frozenset())
+    if isinstance(trait.requirement, c.PayWithTrait):
+        pays = trait.requirement.payment is c.Payment.GIVE
+        kinds |= {"gives_trait"} if pays else LOSE_TRAIT
+    if trait.worlds_end is c.WorldsEnd.OPPONENTS_DISCARD_COLOR:
+        kinds |= LOSE_TRAIT
+    if trait.play_when is c.PlayWhen.STEAL_PLAYED:
+        kinds.add("steals_trait")
+    if mishap:  # Genetic Mishap's drawn trait takes a hand card or a pile trait away
+        kinds |= DISCARD | {"to_lab"}
+    return frozenset(kinds)
+
+
+def can_make(cause: int, kind: str, mishap: bool) -> bool:
+    if cause == BY_RULE:
+        return kind in DRAW | DISCARD
+    if 0 <= cause < N_CARDS:
+        return kind in trait_makes(CARD[cause], mishap)
+    if AGE_CAUSE <= cause < DOOM_CAUSE:
+        age = AGES[cause - AGE_CAUSE]
+        if age.catastrophe:
+            return age.effect is not None and kind in CATASTROPHE_MAKES[age.effect]
+        return kind in AGE_MAKES.get(age.rule, frozenset())
+    return AGES[cause - DOOM_CAUSE].doom is c.Doom.DISCARD_TRAIT and kind in LOSE_TRAIT
+
+
+def play_random(game: str, players: int, seed: int, options: dict[str, Any]) -> DoomlingsState:
+    state = new_game(game, players, seed, options)
+    assert isinstance(state, DoomlingsState)
+    rng = random.Random(seed)
+    while (decision := state.pending) is not None:
+        state.apply(decision.player, rng.choice(decision.options))
+    return state
+
+
+GAMES = [
+    *[("doomlings", 2 + seed % 5, seed, {}) for seed in range(40)],
+    *[("doomlings-blackbox", 3, seed, {}) for seed in range(20)],
+    *[("doomlings", 1, seed, {"variant": "genetic-mishap"}) for seed in range(10)],
+    *[("doomlings", 3, seed, {"variant": "intelligent-design"}) for seed in range(5)],
+]
+
+
+@pytest.mark.parametrize(("game", "players", "seed", "options"), GAMES)
+def test_every_zone_change_names_a_cause_that_can_make_it(
+    game: str, players: int, seed: int, options: dict[str, Any]
+) -> None:
+    state = play_random(game, players, seed, options)
+    causes = state.event_causes
+    assert causes is not None and len(causes) == len(state.events)
+    mishap = options.get("variant") == "genetic-mishap"
+    checked = 0
+    for event, cause in zip(state.events, causes, strict=True):
+        kind = event[1]
+        if kind not in _CAUSED:
+            assert cause == NO_CAUSE, f"{event} changes no zone, yet has cause {cause}"
+            continue
+        checked += 1
+        assert cause != NO_CAUSE, f"{event} records no cause"
+        assert can_make(cause, kind, mishap), f"{cause_name(cause)} cannot make {event}"
+    assert checked >= 20
+    # Each such line, as every seat reads it, starts with the cause's name (rule steps: none).
+    for viewer in (None, *range(players)):
+        lines = iter(state.log_lines(viewer))
+        for event, cause in zip(state.events, causes, strict=True):
+            text = state.event_text(event, viewer)
+            if text is None:
+                continue
+            name = cause_name(cause) if event[1] in _CAUSED else None
+            assert next(lines) == (f"{name}: {text}" if name else text)
+
+
+def test_a_game_loaded_from_its_save_names_the_same_causes() -> None:
+    state = play_random("doomlings", 3, 7, {})
+    loaded = load_verified(json.loads(state.to_json()))
+    assert loaded.log_lines(None) == state.log_lines(None)
+    assert loaded.log_lines(1) == state.log_lines(1)
+
+
+def test_a_copy_keeps_the_events_but_names_no_causes() -> None:
+    state = play_random("doomlings", 3, 8, {})
+    copy = state.clone()
+    assert copy == state and copy.event_causes is None
+    assert all(not line.startswith("Age of") for line in copy.log_lines(None))
+    assert [line.split(": ", 1)[-1] for line in state.log_lines(None)] != copy.log_lines(None)
