@@ -33,6 +33,12 @@ def serve(
     bot_workers: Annotated[
         int, typer.Option(min=1, max=16, help="Worker processes for bot seats.")
     ] = 1,
+    bot_think_limit: Annotated[
+        float,
+        typer.Option(
+            min=0.01, max=60, help="Seconds a bot seat may think per move (ismcts:1s, ...)."
+        ),
+    ] = 2.0,
     allow_origin: Annotated[
         list[str] | None,
         typer.Option(help="Another origin whose pages may connect (repeatable)."),
@@ -52,7 +58,10 @@ def serve(
     with errors_to_exit():
         where = database or str(default_database())
         app = create_app(
-            where, bot_workers=bot_workers, allowed_origins=frozenset(allow_origin or [])
+            where,
+            bot_workers=bot_workers,
+            allowed_origins=frozenset(allow_origin or []),
+            bot_think_limit=bot_think_limit,
         )
     make_console().print(
         f"doomtable table at http://{host}:{port}/ (storage: {where})", soft_wrap=True

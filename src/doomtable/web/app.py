@@ -14,7 +14,7 @@ from pydantic import BaseModel, Field
 
 from doomtable.bots import bot_help
 from doomtable.engine import DoomtableError, find_game, game_names, replay
-from doomtable.web.bots import BotPool
+from doomtable.web.bots import DEFAULT_THINK_LIMIT, BotPool, bots_for
 from doomtable.web.limits import MAX_MESSAGE_BYTES, RateLimit, origin_allowed
 from doomtable.web.onlooker import onlooker_view
 from doomtable.web.pages import option_choices, render_view
@@ -33,7 +33,11 @@ STATIC = files("doomtable.web") / "static"
 
 class SeatIn(BaseModel):
     kind: Literal["human", "bot"]
-    bot: str | None = Field(None, max_length=40, description="random, greedy, ismcts:0.5s, ...")
+    bot: str | None = Field(
+        None,
+        max_length=40,
+        description="a bot that plays the game (its game's `bots`): random, greedy:4, ismcts:0.5s",
+    )
 
 
 class TableIn(BaseModel):
@@ -64,6 +68,7 @@ class GameInfo(BaseModel):
     default_options: dict[str, Any]
     option_choices: dict[str, list[Any]]
     summary: str
+    bots: list[str]
 
 
 class SeatOut(BaseModel):
@@ -127,11 +132,12 @@ def create_app(
     bot_workers: int = 1,
     bot_processes: bool = True,
     allowed_origins: frozenset[str] = frozenset(),
+    bot_think_limit: float = DEFAULT_THINK_LIMIT,
 ) -> FastAPI:
     """The web application over ``database`` (a SQLite path or a PostgreSQL URL)."""
     store = Store(database)
     pool = BotPool(bot_workers, processes=bot_processes)
-    manager = TableManager(store, pool)
+    manager = TableManager(store, pool, think_limit=bot_think_limit)
     manager.restore()
 
     @asynccontextmanager
@@ -166,6 +172,7 @@ def create_app(
                 default_options=s.default_options,
                 option_choices=option_choices(s.name),
                 summary=s.summary,
+                bots=bots_for(s.name),
             )
             for s in specs
         ]

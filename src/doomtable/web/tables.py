@@ -22,7 +22,6 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from doomtable.bots import parse_bot_spec
 from doomtable.engine import (
     CLOCK,
     PASS,
@@ -40,7 +39,7 @@ from doomtable.engine import (
     replay,
 )
 from doomtable.engine.registry import checked_options
-from doomtable.web.bots import BotPool
+from doomtable.web.bots import DEFAULT_THINK_LIMIT, BotPool, web_bot_spec
 from doomtable.web.onlooker import onlooker_view
 from doomtable.web.pages import render_view
 from doomtable.web.store import DuplicateDecisionError, Store, StoredTable
@@ -229,9 +228,12 @@ class SeatRequest:
 class TableManager:
     """Every live table, rebuilt from storage at start."""
 
-    def __init__(self, store: Store, bots: BotPool) -> None:
+    def __init__(
+        self, store: Store, bots: BotPool, *, think_limit: float = DEFAULT_THINK_LIMIT
+    ) -> None:
         self.store = store
         self.bots = bots
+        self.think_limit = think_limit
         self.tables: dict[str, LiveTable] = {}
 
     # ------------------------------------------------------------------ setup
@@ -271,8 +273,8 @@ class TableManager:
         stored_seats: list[dict[str, Any]] = []
         for number, request in enumerate(seats):
             if request.kind == "bot":
-                name, _ = parse_bot_spec(request.bot or "")
-                stored_seats.append({"kind": "bot", "bot": (request.bot or name).strip().lower()})
+                bot = web_bot_spec(spec.name, request.bot or "", self.think_limit)
+                stored_seats.append({"kind": "bot", "bot": bot})
             elif request.kind == "human":
                 tokens[number] = secrets.token_urlsafe(24)
                 stored_seats.append(
