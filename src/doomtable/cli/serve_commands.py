@@ -39,6 +39,9 @@ def serve(
             min=0.01, max=60, help="Seconds a bot seat may think per move (ismcts:1s, ...)."
         ),
     ] = 2.0,
+    tables_per_minute: Annotated[
+        int, typer.Option(min=1, help="New tables one client address may make a minute.")
+    ] = 10,
     allow_origin: Annotated[
         list[str] | None,
         typer.Option(help="Another origin whose pages may connect (repeatable)."),
@@ -54,6 +57,7 @@ def serve(
     import uvicorn
 
     from doomtable.web.app import create_app
+    from doomtable.web.protocol import WebSocketProtocol
 
     with errors_to_exit():
         where = database or str(default_database())
@@ -62,11 +66,14 @@ def serve(
             bot_workers=bot_workers,
             allowed_origins=frozenset(allow_origin or []),
             bot_think_limit=bot_think_limit,
+            tables_per_minute=tables_per_minute,
         )
     make_console().print(
         f"doomtable table at http://{host}:{port}/ (storage: {where})", soft_wrap=True
     )
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65536)
+    uvicorn.run(
+        app, host=host, port=port, log_level="warning", ws=WebSocketProtocol, ws_max_size=65536
+    )
 
 
 def register(app: typer.Typer) -> None:

@@ -15,7 +15,13 @@ from pydantic import BaseModel, Field
 from doomtable.bots import bot_help
 from doomtable.engine import DoomtableError, find_game, game_names, replay
 from doomtable.web.bots import DEFAULT_THINK_LIMIT, BotPool, bots_for
-from doomtable.web.limits import MAX_MESSAGE_BYTES, RateLimit, origin_allowed
+from doomtable.web.limits import (
+    MAX_MESSAGE_BYTES,
+    MAX_TOKEN_CHARS,
+    ClientRateLimits,
+    RateLimit,
+    origin_allowed,
+)
 from doomtable.web.onlooker import onlooker_view
 from doomtable.web.pages import option_choices, render_view
 from doomtable.web.pages.html import esc
@@ -133,6 +139,7 @@ def create_app(
     bot_processes: bool = True,
     allowed_origins: frozenset[str] = frozenset(),
     bot_think_limit: float = DEFAULT_THINK_LIMIT,
+    tables_per_minute: int = 10,
 ) -> FastAPI:
     """The web application over ``database`` (a SQLite path or a PostgreSQL URL)."""
     store = Store(database)
@@ -150,6 +157,7 @@ def create_app(
 
     app = FastAPI(title="doomtable", version="0.1.0", lifespan=lifespan)
     app.state.manager = manager
+    table_limits = ClientRateLimits(per_minute=tables_per_minute)
 
     def table_or_404(table_id: str) -> LiveTable:
         try:
@@ -186,7 +194,11 @@ def create_app(
         "/api/tables",
         response_model=TableCreated,
         status_code=201,
-        responses={400: {"description": "bad game, seats or options"}},
+        responses={
+            400: {"description": "bad game, seats or options"},
+            403: {"description": "a request from another site"},
+            429: {"description": "too many new tables from one client"},
+        },
     )
     async def create_table(body: TableIn, request: Request) -> TableCreated:
         """A new table; each human seat's invite link (its token is shown only here).
@@ -196,6 +208,10 @@ def create_app(
             request.headers.get("origin"), request.headers.get("host"), allowed_origins
         ):
             raise HTTPException(403, "requests from other sites are refused")
+        if not table_limits.allow(request.client.host if request.client else ""):
+            raise HTTPException(
+                429, f"at most {tables_per_minute} new tables a minute from one address"
+            )
         try:
             table, tokens = manager.create(
                 body.game,
@@ -316,6 +332,9 @@ def create_app(
             return
         token = websocket.query_params.get("token")
         seat: int | None = None
+        if token and len(token) > MAX_TOKEN_CHARS:
+            await websocket.close(code=1008, reason="that is not an invite link's token")
+            return
         if token:
             try:
                 seat = table.seat_for(token)
@@ -331,13 +350,16 @@ def create_app(
         limit = RateLimit()
         await manager.join(table, connection)
         try:
-            while True:
-                text = await websocket.receive_text()
-                error = await _handle(manager, table, seat, text, limit)
+            while (received := await websocket.receive())["type"] == "websocket.receive":
+                text = received.get("text")
+                if text is None:
+                    error: str | None = "a message is a JSON text frame, not binary data"
+                else:
+                    error = await _handle(manager, table, seat, text, limit)
                 if error is not None:
                     await send({"type": "error", "message": error})
-        except WebSocketDisconnect:
-            pass
+        except (WebSocketDisconnect, OSError):
+            pass  # the client went away (while being told something): nothing to report
         finally:
             manager.leave(table, connection)
 
@@ -356,6 +378,8 @@ async def _handle(
         message = json.loads(text)
     except ValueError:
         return "not a JSON message"
+    except RecursionError:
+        return "a message nested that deeply is not one this table sends"
     if not isinstance(message, dict):
         return "a message is a JSON object"
     if seat is None:
@@ -368,7 +392,10 @@ async def _handle(
                 return "an action names its decision (a number) and an option (index or label)"
             await manager.act(table, seat, decision, option)
         elif kind == "autopass":
-            await manager.set_auto_pass(table, seat, bool(message.get("on")))
+            on = message.get("on")
+            if not isinstance(on, bool):
+                return 'autopass takes "on": true or false'
+            await manager.set_auto_pass(table, seat, on)
         else:
             return f"unknown message type {kind!r}: use act or autopass"
     except DoomtableError as exc:

@@ -138,8 +138,8 @@ class BotPool:
 
     def close(self) -> None:
         """Stop the workers now, a move in thought included (the server is going away)."""
+        # No public way to end a busy worker before Python 3.14's terminate_workers().
+        workers = list((getattr(self._executor, "_processes", None) or {}).values())
         self._executor.shutdown(wait=False, cancel_futures=True)
-        if isinstance(self._executor, ProcessPoolExecutor):
-            # No public way to end a busy worker before Python 3.14's terminate_workers().
-            for process in list(getattr(self._executor, "_processes", {}).values()):
-                process.terminate()
+        for process in workers:
+            process.terminate()
