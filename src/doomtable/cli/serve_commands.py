@@ -46,6 +46,13 @@ def serve(
         list[str] | None,
         typer.Option(help="Another origin whose pages may connect (repeatable)."),
     ] = None,
+    check: Annotated[
+        bool,
+        typer.Option(
+            "--check",
+            help="Only rebuild every stored table and list those that cannot be (exit 1 if any).",
+        ),
+    ] = False,
 ) -> None:
     """Serve the browser table: a lobby, invite links, spectators and replays."""
     missing = [m for m in WEB_MODULES if importlib.util.find_spec(m) is None]
@@ -59,8 +66,11 @@ def serve(
     from doomtable.web.app import create_app
     from doomtable.web.protocol import WebSocketProtocol
 
+    where = database or str(default_database())
+    if check:
+        check_tables(where)
+        return
     with errors_to_exit():
-        where = database or str(default_database())
         app = create_app(
             where,
             bot_workers=bot_workers,
@@ -68,12 +78,38 @@ def serve(
             bot_think_limit=bot_think_limit,
             tables_per_minute=tables_per_minute,
         )
-    make_console().print(
-        f"doomtable table at http://{host}:{port}/ (storage: {where})", soft_wrap=True
-    )
+    console = make_console()
+    broken = app.state.manager.broken
+    if broken:
+        console.print(
+            f"{len(broken)} stored table(s) set aside, they cannot be restored: "
+            f"{', '.join(broken)} (details: doomtable serve --check)",
+            soft_wrap=True,
+        )
+    console.print(f"doomtable table at http://{host}:{port}/ (storage: {where})", soft_wrap=True)
     uvicorn.run(
         app, host=host, port=port, log_level="warning", ws=WebSocketProtocol, ws_max_size=65536
     )
+
+
+def check_tables(database: str) -> None:
+    """``serve --check``: rebuild every stored table as a start would, and say which cannot be
+    rebuilt and why; exits 1 if any cannot."""
+    from doomtable.web.bots import BotPool
+    from doomtable.web.store import Store
+    from doomtable.web.tables import TableManager
+
+    with errors_to_exit():
+        store = Store(database)
+    manager = TableManager(store, BotPool(1, processes=False))
+    manager.restore()
+    store.close()
+    console = make_console()
+    console.print(f"{len(manager.tables)} table(s) restore cleanly from {database}", soft_wrap=True)
+    for table_id, reason in manager.broken.items():
+        console.print(f"set aside: {table_id}: {reason}", soft_wrap=True, markup=False)
+    if manager.broken:
+        raise typer.Exit(1)
 
 
 def register(app: typer.Typer) -> None:

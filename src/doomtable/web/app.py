@@ -35,6 +35,10 @@ from doomtable.web.tables import (
 )
 
 STATIC = files("doomtable.web") / "static"
+SET_ASIDE = (
+    "table {!r} could not be restored and is set aside (the server's admin sees why with"
+    " `doomtable serve --check`)"
+)
 
 
 class SeatIn(BaseModel):
@@ -163,6 +167,8 @@ def create_app(
         try:
             return manager.get(table_id)
         except KeyError:
+            if table_id in manager.broken:
+                raise HTTPException(503, SET_ASIDE.format(table_id)) from None
             raise HTTPException(404, f"no table {table_id!r}") from None
 
     # ------------------------------------------------------------------ JSON API
@@ -232,7 +238,10 @@ def create_app(
     @app.get(
         "/api/tables/{table_id}",
         response_model=TableOut,
-        responses={404: {"description": "no such table"}},
+        responses={
+            404: {"description": "no such table"},
+            503: {"description": "a stored table that could not be restored"},
+        },
     )
     def table_info(table_id: str) -> dict[str, Any]:
         """A table's public facts: game, seats, progress, and the result once over."""
@@ -241,7 +250,11 @@ def create_app(
     @app.get(
         "/api/tables/{table_id}/replay/{step}",
         response_model=ReplayStep,
-        responses={404: {"description": "no such table or step"}, 409: {"description": "live"}},
+        responses={
+            404: {"description": "no such table or step"},
+            409: {"description": "live"},
+            503: {"description": "a stored table that could not be restored"},
+        },
     )
     def replay_step(table_id: str, step: int) -> ReplayStep:
         """A finished game as an onlooker saw it after ``step`` decisions."""
@@ -328,7 +341,10 @@ def create_app(
             return
         table = manager.tables.get(table_id)
         if table is None:
-            await websocket.close(code=1008, reason="no such table")
+            broken = table_id in manager.broken
+            await websocket.close(
+                code=1008, reason="table set aside" if broken else "no such table"
+            )
             return
         token = websocket.query_params.get("token")
         seat: int | None = None

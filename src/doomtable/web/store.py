@@ -173,6 +173,10 @@ class Store:
                 return None
             return self._table(connection, row)
 
+    def table_ids(self) -> list[str]:
+        with self.engine.connect() as connection:
+            return list(connection.execute(select(tables_table.c.id)).scalars())
+
     def load_all(self) -> list[StoredTable]:
         with self.engine.connect() as connection:
             rows = connection.execute(select(tables_table)).all()

@@ -42,7 +42,7 @@ from doomtable.engine.registry import checked_options
 from doomtable.web.bots import DEFAULT_THINK_LIMIT, BotPool, web_bot_spec
 from doomtable.web.onlooker import onlooker_view
 from doomtable.web.pages import render_view
-from doomtable.web.store import DuplicateDecisionError, Store, StoredTable
+from doomtable.web.store import DuplicateDecisionError, StorageError, Store, StoredTable
 
 logger = logging.getLogger(__name__)
 
@@ -235,18 +235,38 @@ class TableManager:
         self.bots = bots
         self.think_limit = think_limit
         self.tables: dict[str, LiveTable] = {}
+        self.broken: dict[str, str] = {}
+        """Tables that could not be restored: id -> why (set aside, never played)."""
 
     # ------------------------------------------------------------------ setup
 
     def restore(self) -> None:
-        """Rebuild every stored table by replaying its seed and log."""
-        for stored in self.store.load_all():
-            state = replay(stored.game, stored.players, stored.seed, stored.options, stored.log)
-            table = LiveTable(stored, state)
-            if isinstance(state, TimedGameState):
-                table.clock_zero = time.monotonic() - state.clock / 1000
-            table.refresh_opened()
-            self.tables[stored.id] = table
+        """Rebuild every stored table by replaying its seed and log, each on its own: a table
+        that cannot be rebuilt is set aside in ``broken`` (with the reason, also logged) and
+        every other table plays on."""
+        for table_id in self.store.table_ids():
+            try:
+                table = self._rebuild(table_id)
+            except Exception as exc:  # any damage to one table's rows: that table only
+                reason = f"{type(exc).__name__}: {exc}".splitlines()[0]
+                self.broken[table_id] = reason
+                logger.error("table %s is set aside, it cannot be restored: %s", table_id, reason)
+                continue
+            self.tables[table_id] = table
+
+    def _rebuild(self, table_id: str) -> LiveTable:
+        stored = self.store.load(table_id)
+        if stored is None:
+            raise StorageError("the table's row vanished while the server started")
+        for seat in stored.seats:
+            if seat["kind"] == "bot":
+                web_bot_spec(stored.game, seat["bot"], self.think_limit)
+        state = replay(stored.game, stored.players, stored.seed, stored.options, stored.log)
+        table = LiveTable(stored, state)
+        if isinstance(state, TimedGameState):
+            table.clock_zero = time.monotonic() - state.clock / 1000
+        table.refresh_opened()
+        return table
 
     def start_bots(self) -> None:
         for table in self.tables.values():
