@@ -46,6 +46,13 @@ def serve(
         list[str] | None,
         typer.Option(help="Another origin whose pages may connect (repeatable)."),
     ] = None,
+    allowed_host: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="A name this server answers to (repeatable; default: localhost, the --host "
+            "name, and the machine's names when --host is 0.0.0.0). Addresses always work."
+        ),
+    ] = None,
     check: Annotated[
         bool,
         typer.Option(
@@ -65,6 +72,7 @@ def serve(
 
     from doomtable.web.app import create_app
     from doomtable.web.protocol import WebSocketProtocol
+    from doomtable.web.security import default_allowed_hosts
 
     where = database or str(default_database())
     if check:
@@ -77,6 +85,7 @@ def serve(
             allowed_origins=frozenset(allow_origin or []),
             bot_think_limit=bot_think_limit,
             tables_per_minute=tables_per_minute,
+            allowed_hosts=frozenset(allowed_host or []) or default_allowed_hosts(host),
         )
     console = make_console()
     broken = app.state.manager.broken

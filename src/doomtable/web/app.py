@@ -25,6 +25,7 @@ from doomtable.web.limits import (
 from doomtable.web.onlooker import onlooker_view
 from doomtable.web.pages import option_choices, render_view
 from doomtable.web.pages.html import esc
+from doomtable.web.security import SecurityMiddleware
 from doomtable.web.store import Store
 from doomtable.web.tables import (
     Connection,
@@ -144,8 +145,10 @@ def create_app(
     allowed_origins: frozenset[str] = frozenset(),
     bot_think_limit: float = DEFAULT_THINK_LIMIT,
     tables_per_minute: int = 10,
+    allowed_hosts: frozenset[str] | None = None,
 ) -> FastAPI:
-    """The web application over ``database`` (a SQLite path or a PostgreSQL URL)."""
+    """The web application over ``database`` (a SQLite path or a PostgreSQL URL); with
+    ``allowed_hosts``, only requests to those names or to an address are answered."""
     store = Store(database)
     pool = BotPool(bot_workers, processes=bot_processes)
     manager = TableManager(store, pool, think_limit=bot_think_limit)
@@ -161,6 +164,7 @@ def create_app(
 
     app = FastAPI(title="doomtable", version="0.1.0", lifespan=lifespan)
     app.state.manager = manager
+    app.add_middleware(SecurityMiddleware, allowed_hosts=allowed_hosts)
     table_limits = ClientRateLimits(per_minute=tables_per_minute)
 
     def table_or_404(table_id: str) -> LiveTable:
