@@ -9,7 +9,8 @@ from importlib.resources import files
 from typing import Any, Literal
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import HTMLResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from pydantic import BaseModel, Field
 
 from doomtable.bots import bot_help
@@ -22,6 +23,7 @@ from doomtable.web.limits import (
     RateLimit,
     origin_allowed,
 )
+from doomtable.web.metrics import Metrics
 from doomtable.web.onlooker import onlooker_view
 from doomtable.web.pages import option_choices, render_view
 from doomtable.web.pages.html import esc
@@ -101,6 +103,12 @@ class TableOut(BaseModel):
     winners: list[int] | None
 
 
+class Health(BaseModel):
+    status: Literal["ok", "database unreachable"]
+    tables_live: int
+    tables_set_aside: int
+
+
 class ReplayStep(BaseModel):
     step: int
     steps: int
@@ -166,6 +174,7 @@ def create_app(
     app.state.manager = manager
     app.add_middleware(SecurityMiddleware, allowed_hosts=allowed_hosts)
     table_limits = ClientRateLimits(per_minute=tables_per_minute)
+    metrics = Metrics(manager)
 
     def table_or_404(table_id: str) -> LiveTable:
         try:
@@ -283,6 +292,29 @@ def create_app(
             status=status,
         )
 
+    @app.get(
+        "/healthz",
+        response_model=Health,
+        responses={503: {"model": Health, "description": "the database does not answer"}},
+    )
+    def healthz() -> JSONResponse:
+        """Whether the server can play: up, and its database answering."""
+        health = Health(
+            status="ok" if store.reachable() else "database unreachable",
+            tables_live=sum(1 for t in manager.tables.values() if not t.state.is_over),
+            tables_set_aside=len(manager.broken),
+        )
+        return JSONResponse(health.model_dump(), status_code=200 if health.status == "ok" else 503)
+
+    @app.get(
+        "/metrics",
+        response_class=PlainTextResponse,
+        responses={200: {"content": {"text/plain": {"schema": {"type": "string"}}}}},
+    )
+    def metrics_page() -> Response:
+        """The server's figures in Prometheus' text format."""
+        return Response(generate_latest(metrics.registry), media_type=CONTENT_TYPE_LATEST)
+
     # ------------------------------------------------------------------ pages
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
@@ -375,7 +407,8 @@ def create_app(
                 if text is None:
                     error: str | None = "a message is a JSON text frame, not binary data"
                 else:
-                    error = await _handle(manager, table, seat, text, limit)
+                    with metrics.action_seconds.time():
+                        error = await _handle(manager, table, seat, text, limit)
                 if error is not None:
                     await send({"type": "error", "message": error})
         except (WebSocketDisconnect, OSError):

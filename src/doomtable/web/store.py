@@ -210,5 +210,14 @@ class Store:
             log=log,
         )
 
+    def reachable(self) -> bool:
+        """Whether the database answers a trivial query now."""
+        try:
+            with self.engine.connect() as connection:
+                connection.execute(select(1))
+        except Exception:  # any driver error means: not now
+            return False
+        return True
+
     def close(self) -> None:
         self.engine.dispose()

@@ -236,6 +236,8 @@ class TableManager:
         self.think_limit = think_limit
         self.tables: dict[str, LiveTable] = {}
         self.broken: dict[str, str] = {}
+        self.decisions_stored = 0
+        """Decisions accepted (stored) since the server started, for ``/metrics``."""
         """Tables that could not be restored: id -> why (set aside, never played)."""
 
     # ------------------------------------------------------------------ setup
@@ -350,6 +352,12 @@ class TableManager:
             await self._broadcast(table)
         self._wake(table)
 
+    def _store_decision(
+        self, table_id: str, number: int, seat: int, option: Option, at: int | None = None
+    ) -> None:
+        self.store.append_decision(table_id, number, seat, option, at)
+        self.decisions_stored += 1
+
     def _accept(self, table: LiveTable, seat: int, number: int, choice: Option | int | str) -> None:
         state = table.state
         if state.is_over:
@@ -364,13 +372,13 @@ class TableManager:
             )
         option = state.resolve_choice(seat, choice)
         try:
-            self.store.append_decision(table.id, number, seat, option)
+            self._store_decision(table.id, number, seat, option)
         except DuplicateDecisionError as exc:
             raise StaleActionError(str(exc)) from None
         state.apply(seat, option)
         # Pass at once for seats that want it, so nobody is shown a window already answered.
         while (decision := state.pending) is not None and self._auto_passes(table, decision):
-            self.store.append_decision(table.id, len(state.log), decision.player, PASS)
+            self._store_decision(table.id, len(state.log), decision.player, PASS)
             state.apply(decision.player, PASS)
 
     def _accept_timed(
@@ -398,7 +406,7 @@ class TableManager:
         if due is not None and when >= due:
             raise StaleActionError("too late: time ran out before that action")
         try:
-            self.store.append_decision(table.id, len(state.log), seat, option, when)
+            self._store_decision(table.id, len(state.log), seat, option, when)
         except DuplicateDecisionError as exc:
             raise StaleActionError(str(exc)) from None
         state.apply(seat, option, when)
@@ -413,7 +421,7 @@ class TableManager:
             due = state.deadline()
             if due is None or due > now:
                 break
-            self.store.append_decision(table.id, len(state.log), CLOCK, WAIT, due)
+            self._store_decision(table.id, len(state.log), CLOCK, WAIT, due)
             state.advance_clock(due)
             table.refresh_opened()
             passed = True
