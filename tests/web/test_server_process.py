@@ -9,7 +9,7 @@ from typing import Any
 
 import httpx
 import pytest
-from websockets.exceptions import InvalidStatus
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
 from web.conftest import Server
@@ -60,3 +60,22 @@ def test_clients_that_vanish_leave_no_traceback(server: Server) -> None:
     server.stop()
     log = server.log.read_text()
     assert "Traceback" not in log and "Exception" not in log, log
+
+
+def test_a_revoked_links_socket_is_closed_with_its_reason(server: Server) -> None:
+    body = {"game": "doomlings", "players": 2, "seats": [{"kind": "human"}] * 2, "seed": 8}
+    created = httpx.post(f"{server.url}/api/tables", json=body).json()
+    table, token = created["id"], created["invites"][0]["url"].split("#", 1)[1]
+    with connect(f"ws://127.0.0.1:{server.port}/ws/{table}?token={token}") as ws:
+        _receive(ws)
+        reissued = httpx.post(
+            f"{server.url}/api/tables/{table}/seats/0/invite",
+            headers={"authorization": f"Bearer {created['creator_token']}"},
+        )
+        assert reissued.status_code == 200
+        with pytest.raises(ConnectionClosed) as closed:
+            ws.recv(timeout=10)
+    assert closed.value.rcvd is not None
+    assert closed.value.rcvd.reason == "this invite link was revoked"
+    server.stop()
+    assert "Traceback" not in server.log.read_text()

@@ -39,6 +39,10 @@ def serve(
             min=0.01, max=60, help="Seconds a bot seat may think per move (ismcts:1s, ...)."
         ),
     ] = 2.0,
+    link_days: Annotated[
+        float,
+        typer.Option(min=0.001, help="Days an invite link opens its seat (the creator re-issues)."),
+    ] = 30.0,
     tables_per_minute: Annotated[
         int, typer.Option(min=1, help="New tables one client address may make a minute.")
     ] = 10,
@@ -85,6 +89,7 @@ def serve(
             allowed_origins=frozenset(allow_origin or []),
             bot_think_limit=bot_think_limit,
             tables_per_minute=tables_per_minute,
+            token_lifetime=link_days * 24 * 3600,
             allowed_hosts=frozenset(allowed_host or []) or default_allowed_hosts(host),
         )
     console = make_console()

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib.resources import files
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Header, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from pydantic import BaseModel, Field
@@ -30,6 +31,7 @@ from doomtable.web.pages.html import esc
 from doomtable.web.security import SecurityMiddleware
 from doomtable.web.store import Store
 from doomtable.web.tables import (
+    DEFAULT_TOKEN_LIFETIME,
     Connection,
     ForbiddenError,
     LiveTable,
@@ -69,6 +71,9 @@ class Invite(BaseModel):
 class TableCreated(BaseModel):
     id: str
     invites: list[Invite]
+    creator_token: str = Field(
+        description="re-issues the table's invite links (shown only here): keep it private"
+    )
     watch_url: str
     replay_url: str
 
@@ -154,12 +159,13 @@ def create_app(
     bot_think_limit: float = DEFAULT_THINK_LIMIT,
     tables_per_minute: int = 10,
     allowed_hosts: frozenset[str] | None = None,
+    token_lifetime: float = DEFAULT_TOKEN_LIFETIME,
 ) -> FastAPI:
     """The web application over ``database`` (a SQLite path or a PostgreSQL URL); with
     ``allowed_hosts``, only requests to those names or to an address are answered."""
     store = Store(database)
     pool = BotPool(bot_workers, processes=bot_processes)
-    manager = TableManager(store, pool, think_limit=bot_think_limit)
+    manager = TableManager(store, pool, think_limit=bot_think_limit, token_lifetime=token_lifetime)
     manager.restore()
 
     @asynccontextmanager
@@ -231,6 +237,7 @@ def create_app(
             raise HTTPException(
                 429, f"at most {tables_per_minute} new tables a minute from one address"
             )
+        creator_token = secrets.token_urlsafe(24)
         try:
             table, tokens = manager.create(
                 body.game,
@@ -238,15 +245,48 @@ def create_app(
                 [SeatRequest(s.kind, s.bot) for s in body.seats],
                 dict(body.options),
                 body.seed,
+                creator_token,
             )
         except DoomtableError as exc:
             raise HTTPException(400, str(exc)) from None
         return TableCreated(
             id=table.id,
             invites=[Invite(seat=s, url=f"/table/{table.id}#{t}") for s, t in tokens.items()],
+            creator_token=creator_token,
             watch_url=f"/watch/{table.id}",
             replay_url=f"/replay/{table.id}",
         )
+
+    @app.post(
+        "/api/tables/{table_id}/seats/{seat}/invite",
+        response_model=Invite,
+        responses={
+            400: {"description": "not a human seat"},
+            403: {"description": "not the table's creator token"},
+            404: {"description": "no such table"},
+            503: {"description": "a stored table that could not be restored"},
+        },
+    )
+    async def reissue_invite(
+        table_id: str,
+        seat: int,
+        authorization: Annotated[
+            str, Header(description="Bearer CREATOR_TOKEN, as given when the table was made")
+        ] = "",
+    ) -> Invite:
+        """A new invite link for a human seat, for the table's creator only: the seat's old
+        link stops working at once and its open sockets are closed."""
+        table = table_or_404(table_id)
+        scheme, _, token = authorization.partition(" ")
+        try:
+            if scheme.lower() != "bearer" or len(token) > MAX_TOKEN_CHARS:
+                raise ForbiddenError("only the table's creator may re-issue its invite links")
+            new_token = await manager.reissue(table, seat, token.strip())
+        except ForbiddenError as exc:
+            raise HTTPException(403, str(exc)) from None
+        except DoomtableError as exc:
+            raise HTTPException(400, str(exc)) from None
+        return Invite(seat=seat, url=f"/table/{table.id}#{new_token}")
 
     @app.get(
         "/api/tables/{table_id}",
@@ -398,7 +438,10 @@ def create_app(
         async def send(message: dict[str, Any]) -> None:
             await websocket.send_text(json.dumps(message, separators=(",", ":")))
 
-        connection = Connection(seat, send)
+        async def close(reason: str) -> None:
+            await websocket.close(code=1008, reason=reason)
+
+        connection = Connection(seat, send, close)
         limit = RateLimit()
         await manager.join(table, connection)
         try:

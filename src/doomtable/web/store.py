@@ -44,7 +44,9 @@ tables_table = Table(
     Column("seed", Integer, nullable=False),
     Column("options", Text, nullable=False),
     Column("seats", Text, nullable=False),
+    Column("creator_hash", String(64), nullable=True),
 )
+"""``creator_hash``: the SHA-256 of the creator's token, which re-issues seat links."""
 
 decisions_table = Table(
     "doomtable_decisions",
@@ -79,6 +81,8 @@ class StoredTable:
     seats: list[dict[str, Any]]
     log: list[LogEntry]
     """The decisions stored when the table was loaded (a live table's state holds the rest)."""
+    creator_hash: str | None = None
+    """The SHA-256 of the creator's token (None for tables made before there was one)."""
 
 
 def database_url(database: str) -> str:
@@ -116,13 +120,14 @@ class Store:
             raise StorageError(f"cannot open database {database!r}: {exc}") from None
 
     def _add_missing_columns(self) -> None:
-        """A database made before decisions kept their clock time gets the ``at`` column."""
-        columns = {c["name"] for c in inspect(self.engine).get_columns(decisions_table.name)}
-        if "at" not in columns:
-            with self.engine.begin() as connection:
-                connection.execute(
-                    text(f"ALTER TABLE {decisions_table.name} ADD COLUMN at INTEGER")
-                )
+        """A database made before a column existed gets it (decisions' clock time ``at``,
+        tables' ``creator_hash``), empty in the rows already there."""
+        added = ((decisions_table, "at", "INTEGER"), (tables_table, "creator_hash", "VARCHAR(64)"))
+        for table, column, kind in added:
+            columns = {c["name"] for c in inspect(self.engine).get_columns(table.name)}
+            if column not in columns:
+                with self.engine.begin() as connection:
+                    connection.execute(text(f"ALTER TABLE {table.name} ADD COLUMN {column} {kind}"))
 
     def create_table(self, table: StoredTable) -> None:
         with self.engine.begin() as connection:
@@ -134,6 +139,7 @@ class Store:
                     seed=table.seed,
                     options=json.dumps(table.options),
                     seats=json.dumps(table.seats),
+                    creator_hash=table.creator_hash,
                 )
             )
 
@@ -208,6 +214,7 @@ class Store:
             options=json.loads(row.options),
             seats=json.loads(row.seats),
             log=log,
+            creator_hash=row.creator_hash,
         )
 
     def reachable(self) -> bool:

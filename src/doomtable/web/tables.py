@@ -16,11 +16,12 @@ import asyncio
 import hashlib
 import hmac
 import logging
+import math
 import secrets
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from doomtable.engine import (
     CLOCK,
@@ -48,6 +49,9 @@ logger = logging.getLogger(__name__)
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 
+DEFAULT_TOKEN_LIFETIME: Final = 30 * 24 * 3600.0
+"""An invite link opens its seat for 30 days unless the server says otherwise."""
+
 
 class StaleActionError(DoomtableError):
     """An action answering a decision that is no longer the pending one."""
@@ -67,6 +71,8 @@ class Connection:
 
     seat: int | None
     send: Send
+    close: Callable[[str], Awaitable[None]] | None = None
+    """Ends the socket with a reason (when its seat's link is revoked)."""
     events_sent: int = 0
     sent_key: tuple[Any, ...] = ()
     """What the last update showed, so one moment is sent once however broadcasts overlap."""
@@ -126,13 +132,22 @@ class LiveTable:
         return self.stored.seats
 
     def seat_for(self, token: str) -> int:
-        """The seat ``token`` opens; raises :class:`ForbiddenError` otherwise."""
+        """The seat ``token`` opens; raises :class:`ForbiddenError` otherwise (an expired
+        link too: seats made before links expired keep theirs)."""
         wanted = token_hash(token)
         for number, seat in enumerate(self.seats):
             stored = seat.get("token_hash")
             if stored and hmac.compare_digest(stored, wanted):
+                if seat.get("token_expires", math.inf) <= time.time():
+                    raise ForbiddenError(
+                        "this invite link has expired: ask the table's creator for a new one"
+                    )
                 return number
         raise ForbiddenError("this invite link opens no seat at this table")
+
+    def is_creator(self, token: str) -> bool:
+        stored = self.stored.creator_hash
+        return stored is not None and hmac.compare_digest(stored, token_hash(token))
 
     def seat_label(self, seat: int) -> str:
         info = self.seats[seat]
@@ -229,11 +244,18 @@ class TableManager:
     """Every live table, rebuilt from storage at start."""
 
     def __init__(
-        self, store: Store, bots: BotPool, *, think_limit: float = DEFAULT_THINK_LIMIT
+        self,
+        store: Store,
+        bots: BotPool,
+        *,
+        think_limit: float = DEFAULT_THINK_LIMIT,
+        token_lifetime: float = DEFAULT_TOKEN_LIFETIME,
     ) -> None:
         self.store = store
         self.bots = bots
         self.think_limit = think_limit
+        self.token_lifetime = token_lifetime
+        """Seconds an invite link opens its seat, from when it is issued."""
         self.tables: dict[str, LiveTable] = {}
         self.broken: dict[str, str] = {}
         self.decisions_stored = 0
@@ -281,8 +303,10 @@ class TableManager:
         seats: list[SeatRequest],
         options: dict[str, Any],
         seed: int | None = None,
+        creator_token: str | None = None,
     ) -> tuple[LiveTable, dict[int, str]]:
-        """A new table and each human seat's invite token (shown once, stored hashed)."""
+        """A new table and each human seat's invite token (shown once, stored hashed, as is
+        ``creator_token``, which re-issues seat links)."""
         spec = find_game(game)
         if len(seats) != players:
             raise BadOptionError(f"give one seat per player: {players} players, {len(seats)} seats")
@@ -300,18 +324,39 @@ class TableManager:
             elif request.kind == "human":
                 tokens[number] = secrets.token_urlsafe(24)
                 stored_seats.append(
-                    {"kind": "human", "token_hash": token_hash(tokens[number]), "auto_pass": True}
+                    {"kind": "human", "auto_pass": True, **self._seat_link(tokens[number])}
                 )
             else:
                 raise BadOptionError(f"a seat is 'human' or 'bot', not {request.kind!r}")
         table_id = secrets.token_urlsafe(9)
-        stored = StoredTable(table_id, spec.name, players, seed, merged, stored_seats, [])
+        creator = token_hash(creator_token) if creator_token else None
+        stored = StoredTable(table_id, spec.name, players, seed, merged, stored_seats, [], creator)
         self.store.create_table(stored)
         table = LiveTable(stored, state)
         table.refresh_opened()
         self.tables[table_id] = table
         self._wake(table)
         return table, tokens
+
+    def _seat_link(self, token: str) -> dict[str, Any]:
+        return {"token_hash": token_hash(token), "token_expires": time.time() + self.token_lifetime}
+
+    async def reissue(self, table: LiveTable, seat: int, creator_token: str) -> str:
+        """A new invite token for human ``seat``, asked for by the table's creator: the old
+        link stops working at once and the sockets it opened are closed."""
+        if not table.is_creator(creator_token):
+            raise ForbiddenError("only the table's creator may re-issue its invite links")
+        if not 0 <= seat < len(table.seats) or table.seats[seat]["kind"] != "human":
+            raise BadOptionError(f"seat {seat} is not a human seat at this table")
+        token = secrets.token_urlsafe(24)
+        async with table.lock:
+            table.seats[seat].update(self._seat_link(token))
+            self.store.update_seats(table.id, table.seats)
+        for connection in [c for c in table.connections if c.seat == seat]:
+            table.connections.discard(connection)
+            if connection.close is not None:
+                await connection.close("this invite link was revoked")
+        return token
 
     def get(self, table_id: str) -> LiveTable:
         table = self.tables.get(table_id)
