@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from doomtable.cli.common import errors_to_exit, fail, make_console
+from doomtable.engine import DoomtableError, replay
+
+if TYPE_CHECKING:
+    from doomtable.web.store import Store, StoredTable
 
 WEB_MODULES = ("fastapi", "uvicorn", "sqlalchemy")
 
@@ -64,6 +69,18 @@ def serve(
             help="Only rebuild every stored table and list those that cannot be (exit 1 if any).",
         ),
     ] = False,
+    export: Annotated[
+        Path | None,
+        typer.Option(
+            "--export", help="Only write every stored table to this file (a backup), then stop."
+        ),
+    ] = None,
+    import_from: Annotated[
+        Path | None,
+        typer.Option(
+            "--import", help="Only add the tables of an --export file to the database, then stop."
+        ),
+    ] = None,
 ) -> None:
     """Serve the browser table: a lobby, invite links, spectators and replays."""
     missing = [m for m in WEB_MODULES if importlib.util.find_spec(m) is None]
@@ -81,6 +98,12 @@ def serve(
     where = database or str(default_database())
     if check:
         check_tables(where)
+        return
+    if export is not None:
+        export_tables(export, where)
+        return
+    if import_from is not None:
+        import_tables(import_from, where)
         return
     with errors_to_exit():
         app = create_app(
@@ -124,6 +147,96 @@ def check_tables(database: str) -> None:
         console.print(f"set aside: {table_id}: {reason}", soft_wrap=True, markup=False)
     if manager.broken:
         raise typer.Exit(1)
+
+
+EXPORT_FORMAT = "doomtable-table/1"
+"""The first key of each line of an export: one table, its setup and its whole log."""
+
+
+def export_tables(file: Path, where: str) -> None:
+    """``serve --export FILE``: write every stored table, live and finished, to FILE (a
+    table a line), for a backup or a move; exits 1 if a table could not be read."""
+    import json
+
+    from doomtable.web.store import Store
+
+    with errors_to_exit():
+        store = Store(where)
+        lines, damaged = [], []
+        for table_id in store.table_ids():
+            try:
+                stored = store.load(table_id)
+            except DoomtableError as exc:
+                damaged.append(f"{table_id}: {exc}")
+                continue
+            if stored is None:
+                continue  # deleted while we read
+            record = {"format": EXPORT_FORMAT, **dataclasses.asdict(stored)}
+            lines.append(json.dumps(record, separators=(",", ":")))
+        store.close()
+        file.write_text("".join(f"{line}\n" for line in lines))
+    console = make_console()
+    console.print(f"{len(lines)} table(s) written to {file}", soft_wrap=True)
+    for problem in damaged:
+        console.print(f"not exported: {problem}", soft_wrap=True, markup=False)
+    if damaged:
+        raise typer.Exit(1)
+
+
+def import_tables(file: Path, where: str) -> None:
+    """``serve --import FILE``: add the tables of an export to the database, each checked by
+    replaying it first; a table whose id is already stored is left as it is. Exits 1 if any
+    line was not imported."""
+    from doomtable.web.store import Store
+
+    with errors_to_exit():
+        text = file.read_text()
+        store = Store(where)
+    known = set(store.table_ids())
+    added, problems = 0, []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            table = _read_exported(line)
+            if table.id in known:
+                problems.append(f"line {number}: table {table.id} is already stored: left as it is")
+                continue
+            replay(table.game, table.players, table.seed, table.options, table.log)
+            _store_table(store, table)
+        except (DoomtableError, ValueError, TypeError, KeyError) as exc:
+            problems.append(f"line {number}: {type(exc).__name__}: {exc}")
+            continue
+        known.add(table.id)
+        added += 1
+    store.close()
+    console = make_console()
+    console.print(f"{added} table(s) imported into {where}", soft_wrap=True)
+    for problem in problems:
+        console.print(problem, soft_wrap=True, markup=False)
+    if problems:
+        raise typer.Exit(1)
+
+
+def _read_exported(line: str) -> StoredTable:
+    import json
+
+    from doomtable.web.store import StoredTable
+
+    record = json.loads(line)
+    if not isinstance(record, dict) or record.pop("format", None) != EXPORT_FORMAT:
+        raise ValueError(f"not a line of a doomtable export ({EXPORT_FORMAT})")
+    record["log"] = [
+        (int(entry[0]), tuple(entry[1]), *(int(at) for at in entry[2:])) for entry in record["log"]
+    ]
+    return StoredTable(**record)
+
+
+def _store_table(store: Store, table: StoredTable) -> None:
+    """Write an imported table through the store's own paths, rows in order."""
+    store.create_table(dataclasses.replace(table, log=[]))
+    for number, entry in enumerate(table.log):
+        store.append_decision(table.id, number, *entry)
 
 
 def register(app: typer.Typer) -> None:

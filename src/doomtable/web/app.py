@@ -415,8 +415,9 @@ def create_app(
         ):
             await websocket.close(code=1008, reason="other sites may not connect")
             return
-        table = manager.tables.get(table_id)
-        if table is None:
+        try:
+            table = manager.get(table_id)
+        except KeyError:
             broken = table_id in manager.broken
             await websocket.close(
                 code=1008, reason="table set aside" if broken else "no such table"

@@ -45,8 +45,10 @@ tables_table = Table(
     Column("options", Text, nullable=False),
     Column("seats", Text, nullable=False),
     Column("creator_hash", String(64), nullable=True),
+    Column("finished", Integer, nullable=True),
 )
-"""``creator_hash``: the SHA-256 of the creator's token, which re-issues seat links."""
+"""``creator_hash``: the SHA-256 of the creator's token, which re-issues seat links;
+``finished``: 1 once the game is over (archived: a start does not replay it)."""
 
 decisions_table = Table(
     "doomtable_decisions",
@@ -83,6 +85,8 @@ class StoredTable:
     """The decisions stored when the table was loaded (a live table's state holds the rest)."""
     creator_hash: str | None = None
     """The SHA-256 of the creator's token (None for tables made before there was one)."""
+    finished: bool = False
+    """Whether the game is over and the table archived."""
 
 
 def database_url(database: str) -> str:
@@ -122,7 +126,11 @@ class Store:
     def _add_missing_columns(self) -> None:
         """A database made before a column existed gets it (decisions' clock time ``at``,
         tables' ``creator_hash``), empty in the rows already there."""
-        added = ((decisions_table, "at", "INTEGER"), (tables_table, "creator_hash", "VARCHAR(64)"))
+        added = (
+            (decisions_table, "at", "INTEGER"),
+            (tables_table, "creator_hash", "VARCHAR(64)"),
+            (tables_table, "finished", "INTEGER"),
+        )
         for table, column, kind in added:
             columns = {c["name"] for c in inspect(self.engine).get_columns(table.name)}
             if column not in columns:
@@ -140,6 +148,7 @@ class Store:
                     options=json.dumps(table.options),
                     seats=json.dumps(table.seats),
                     creator_hash=table.creator_hash,
+                    finished=1 if table.finished else None,
                 )
             )
 
@@ -179,9 +188,27 @@ class Store:
                 return None
             return self._table(connection, row)
 
-    def table_ids(self) -> list[str]:
+    def table_ids(self, *, finished: bool | None = None) -> list[str]:
+        """Every table's id, or only the live (``finished=False``) or archived ones."""
+        query = select(tables_table.c.id).order_by(tables_table.c.id)
+        if finished is not None:
+            done = tables_table.c.finished == 1
+            query = query.where(done if finished else tables_table.c.finished.is_(None))
         with self.engine.connect() as connection:
-            return list(connection.execute(select(tables_table.c.id)).scalars())
+            return list(connection.execute(query).scalars())
+
+    def is_finished(self, table_id: str) -> bool:
+        """Whether ``table_id`` is an archived (finished) table."""
+        query = select(tables_table.c.finished).where(tables_table.c.id == table_id)
+        with self.engine.connect() as connection:
+            return connection.execute(query).scalar() == 1
+
+    def mark_finished(self, table_id: str) -> None:
+        """Archive a table whose game is over: a start no longer replays it."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(tables_table).where(tables_table.c.id == table_id).values(finished=1)
+            )
 
     def load_all(self) -> list[StoredTable]:
         with self.engine.connect() as connection:
@@ -215,6 +242,7 @@ class Store:
             seats=json.loads(row.seats),
             log=log,
             creator_hash=row.creator_hash,
+            finished=bool(row.finished),
         )
 
     def reachable(self) -> bool:

@@ -19,6 +19,7 @@ import logging
 import math
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -49,6 +50,8 @@ logger = logging.getLogger(__name__)
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 
+FINISHED_KEPT: Final = 64
+"""Finished tables kept rebuilt in memory for their pages and replays."""
 DEFAULT_TOKEN_LIFETIME: Final = 30 * 24 * 3600.0
 """An invite link opens its seat for 30 days unless the server says otherwise."""
 
@@ -91,6 +94,8 @@ class LiveTable:
     """A timed table's open decisions: seat -> (the number it was opened as, what it asks)."""
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     """Set when a timed table's log grows, so its clock task looks again at what is due."""
+    archived: bool = False
+    """Whether the store has it as finished (set once its game is over)."""
 
     @property
     def timed(self) -> TimedGameState | None:
@@ -258,6 +263,8 @@ class TableManager:
         """Seconds an invite link opens its seat, from when it is issued."""
         self.tables: dict[str, LiveTable] = {}
         self.broken: dict[str, str] = {}
+        self.finished: OrderedDict[str, LiveTable] = OrderedDict()
+        """Recently seen finished tables, rebuilt from the archive (at most FINISHED_KEPT)."""
         self.decisions_stored = 0
         """Decisions accepted (stored) since the server started, for ``/metrics``."""
         """Tables that could not be restored: id -> why (set aside, never played)."""
@@ -268,7 +275,7 @@ class TableManager:
         """Rebuild every stored table by replaying its seed and log, each on its own: a table
         that cannot be rebuilt is set aside in ``broken`` (with the reason, also logged) and
         every other table plays on."""
-        for table_id in self.store.table_ids():
+        for table_id in self.store.table_ids(finished=False):
             try:
                 table = self._rebuild(table_id)
             except Exception as exc:  # any damage to one table's rows: that table only
@@ -276,7 +283,10 @@ class TableManager:
                 self.broken[table_id] = reason
                 logger.error("table %s is set aside, it cannot be restored: %s", table_id, reason)
                 continue
-            self.tables[table_id] = table
+            if table.state.is_over:  # its last move was stored, its archiving was not
+                self._archive(table)
+            else:
+                self.tables[table_id] = table
 
     def _rebuild(self, table_id: str) -> LiveTable:
         stored = self.store.load(table_id)
@@ -286,7 +296,7 @@ class TableManager:
             if seat["kind"] == "bot":
                 web_bot_spec(stored.game, seat["bot"], self.think_limit)
         state = replay(stored.game, stored.players, stored.seed, stored.options, stored.log)
-        table = LiveTable(stored, state)
+        table = LiveTable(stored, state, archived=stored.finished)
         if isinstance(state, TimedGameState):
             table.clock_zero = time.monotonic() - state.clock / 1000
         table.refresh_opened()
@@ -359,10 +369,34 @@ class TableManager:
         return token
 
     def get(self, table_id: str) -> LiveTable:
-        table = self.tables.get(table_id)
-        if table is None:
+        """A live table, or a finished one from the archive (rebuilt on first use)."""
+        table = self.tables.get(table_id) or self.finished.get(table_id)
+        if table is not None:
+            return table
+        if table_id in self.broken or not self.store.is_finished(table_id):
             raise KeyError(table_id)
+        try:
+            table = self._rebuild(table_id)
+        except Exception as exc:  # damaged in the archive: set aside like any table
+            self.broken[table_id] = f"{type(exc).__name__}: {exc}".splitlines()[0]
+            raise KeyError(table_id) from None
+        self._keep_finished(table)
         return table
+
+    def _archive(self, table: LiveTable) -> None:
+        """Store a table whose game is over as finished, and keep it only among the recent
+        finished ones (its page and replay rebuild it again when asked)."""
+        if not table.archived:
+            self.store.mark_finished(table.id)
+            table.archived = True
+        self.tables.pop(table.id, None)
+        self._keep_finished(table)
+
+    def _keep_finished(self, table: LiveTable) -> None:
+        self.finished[table.id] = table
+        self.finished.move_to_end(table.id)
+        while len(self.finished) > FINISHED_KEPT:
+            self.finished.popitem(last=False)
 
     # ------------------------------------------------------------------ connections
 
@@ -577,6 +611,10 @@ class TableManager:
     # ------------------------------------------------------------------ telling
 
     async def _broadcast(self, table: LiveTable) -> None:
+        # Every path that accepts a decision tells its table next: the one place to see the
+        # game end and archive it.
+        if table.state.is_over and not table.archived:
+            self._archive(table)
         drawn: dict[int | None, str] = {}
         for connection in list(table.connections):
             await self._send_update(table, connection, drawn)
