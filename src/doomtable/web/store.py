@@ -15,6 +15,7 @@ from typing import Any
 from sqlalchemy import (
     Column,
     Engine,
+    Float,
     Integer,
     MetaData,
     String,
@@ -46,9 +47,13 @@ tables_table = Table(
     Column("seats", Text, nullable=False),
     Column("creator_hash", String(64), nullable=True),
     Column("finished", Integer, nullable=True),
+    Column("clock_ms", Integer, nullable=True),
+    Column("clock_saved", Float, nullable=True),
 )
 """``creator_hash``: the SHA-256 of the creator's token, which re-issues seat links;
-``finished``: 1 once the game is over (archived: a start does not replay it)."""
+``finished``: 1 once the game is over (archived: a start does not replay it); ``clock_ms``
+and ``clock_saved``: a timed table's last clock checkpoint, its game-clock reading and the
+wall-clock time (epoch seconds) when it was taken."""
 
 decisions_table = Table(
     "doomtable_decisions",
@@ -87,6 +92,10 @@ class StoredTable:
     """The SHA-256 of the creator's token (None for tables made before there was one)."""
     finished: bool = False
     """Whether the game is over and the table archived."""
+    clock_ms: int | None = None
+    """A timed table's last checkpoint of its game clock (None before the first)."""
+    clock_saved: float | None = None
+    """When that checkpoint was taken (epoch seconds)."""
 
 
 def database_url(database: str) -> str:
@@ -130,6 +139,8 @@ class Store:
             (decisions_table, "at", "INTEGER"),
             (tables_table, "creator_hash", "VARCHAR(64)"),
             (tables_table, "finished", "INTEGER"),
+            (tables_table, "clock_ms", "INTEGER"),
+            (tables_table, "clock_saved", "FLOAT"),
         )
         for table, column, kind in added:
             columns = {c["name"] for c in inspect(self.engine).get_columns(table.name)}
@@ -197,6 +208,15 @@ class Store:
         with self.engine.connect() as connection:
             return list(connection.execute(query).scalars())
 
+    def save_clock(self, table_id: str, clock_ms: int, saved: float) -> None:
+        """A timed table's clock checkpoint: its game clock read ``clock_ms`` at ``saved``."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(tables_table)
+                .where(tables_table.c.id == table_id)
+                .values(clock_ms=clock_ms, clock_saved=saved)
+            )
+
     def is_finished(self, table_id: str) -> bool:
         """Whether ``table_id`` is an archived (finished) table."""
         query = select(tables_table.c.finished).where(tables_table.c.id == table_id)
@@ -243,6 +263,8 @@ class Store:
             log=log,
             creator_hash=row.creator_hash,
             finished=bool(row.finished),
+            clock_ms=row.clock_ms,
+            clock_saved=row.clock_saved,
         )
 
     def reachable(self) -> bool:

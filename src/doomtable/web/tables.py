@@ -7,7 +7,8 @@ task per table lets the game clock follow the server's wall clock, passing each 
 falls due and answering for bots after their modelled thinking time. Every such step is a log
 entry stamped with its game-clock time and stored before anyone is told, like any decision,
 so a restart replays it exactly. Time while the server is down does not run off the clock: a
-restored table's clock resumes where its log ends.
+restored table's clock resumes at its last stored checkpoint (taken about once a second) or
+where its log ends, whichever is later, and its screens say the clock paused.
 """
 
 from __future__ import annotations
@@ -50,6 +51,10 @@ logger = logging.getLogger(__name__)
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 
+CHECKPOINT_MS: Final = 1000
+"""How often a timed table's clock reading is stored (at most this much is lost in a crash)."""
+PAUSED_NOTICE_MS: Final = 60_000
+"""For how long after a restart (on the game clock) screens say that the clock paused."""
 FINISHED_KEPT: Final = 64
 """Finished tables kept rebuilt in memory for their pages and replays."""
 DEFAULT_TOKEN_LIFETIME: Final = 30 * 24 * 3600.0
@@ -96,6 +101,12 @@ class LiveTable:
     """Set when a timed table's log grows, so its clock task looks again at what is due."""
     archived: bool = False
     """Whether the store has it as finished (set once its game is over)."""
+    checkpointed: int = 0
+    """A timed table's game-clock reading at its last stored checkpoint."""
+    paused_notice: str | None = None
+    """Said on every screen for a while after a restart: the clock paused meanwhile."""
+    resumed_at: int = 0
+    """The game-clock reading at which a restored timed table resumed."""
 
     @property
     def timed(self) -> TimedGameState | None:
@@ -208,6 +219,8 @@ def update_message(
     if timed is not None and decision is not None:
         # Real time: the page's countdowns run on from the view's times by this much.
         message["clock"] = {"lag_ms": max(0, table.game_now() - timed.clock)}
+        if table.paused_notice and table.game_now() < table.resumed_at + PAUSED_NOTICE_MS:
+            message["notice"] = table.paused_notice
         own = timed.decision_for(seat) if seat is not None else None
         if own is not None:
             message["status"] = f"Your decision: {own.prompt}"
@@ -216,6 +229,8 @@ def update_message(
         else:
             waiting = ", ".join(table.seat_label(d.player) for d in timed.decisions)
             message["status"] = f"Waiting for {waiting}"
+        if "notice" in message:
+            message["status"] += f" — {message['notice']}"
         message["waiting_for"] = decision.player
     elif decision is None:
         names = [table.seat_label(n) for n in range(state.players)]
@@ -298,7 +313,17 @@ class TableManager:
         state = replay(stored.game, stored.players, stored.seed, stored.options, stored.log)
         table = LiveTable(stored, state, archived=stored.finished)
         if isinstance(state, TimedGameState):
-            table.clock_zero = time.monotonic() - state.clock / 1000
+            # The clock resumes where it stood when the server stopped: its last checkpoint,
+            # or the log's last time if that is later. Time while it was down does not count.
+            resume = max(state.clock, stored.clock_ms or 0)
+            table.clock_zero = time.monotonic() - resume / 1000
+            table.checkpointed = table.resumed_at = resume
+            if stored.clock_saved is not None:
+                down = max(0, round(time.time() - stored.clock_saved))
+                table.paused_notice = (
+                    f"The server was down for about {down} s: the clock paused meanwhile "
+                    "and runs on from where it stood."
+                )
         table.refresh_opened()
         return table
 
@@ -525,12 +550,14 @@ class TableManager:
         """Sleep until the next deadline or bot answer (or until the log grows), then carry
         out whatever is due, earliest first."""
         while not state.is_over:
+            self._checkpoint(table)
             due = state.deadline()
             bot = self._next_bot(table, state)
             times = [t for t in (due, bot[0] if bot else None) if t is not None]
             wake = min(times) if times else None
             table.changed.clear()
-            delay = None if wake is None else max(0, wake - table.game_now()) / 1000
+            wait = CHECKPOINT_MS if wake is None else min(CHECKPOINT_MS, wake - table.game_now())
+            delay = max(0, wait) / 1000
             try:
                 await asyncio.wait_for(table.changed.wait(), delay)
                 continue  # something changed: look again at what is due
@@ -543,6 +570,13 @@ class TableManager:
                 await self._broadcast(table)
             elif bot is not None and bot[0] <= now:
                 await self._bot_answers(table, state, *bot)
+
+    def _checkpoint(self, table: LiveTable) -> None:
+        """Store the clock's reading about once a second, so a restart resumes it there."""
+        now = table.game_now()
+        if now - table.checkpointed >= CHECKPOINT_MS:
+            self.store.save_clock(table.id, now, time.time())
+            table.checkpointed = now
 
     async def _bot_answers(
         self, table: LiveTable, state: TimedGameState, at: int, seat: int
