@@ -29,7 +29,7 @@ from doomtable.web.onlooker import onlooker_view
 from doomtable.web.pages import option_choices, render_view
 from doomtable.web.pages.html import esc
 from doomtable.web.security import SecurityMiddleware
-from doomtable.web.store import Store
+from doomtable.web.store import StorageUnavailableError, Store
 from doomtable.web.tables import (
     DEFAULT_TOKEN_LIFETIME,
     Connection,
@@ -178,6 +178,11 @@ def create_app(
 
     app = FastAPI(title="doomtable", version="0.1.0", lifespan=lifespan)
     app.state.manager = manager
+
+    @app.exception_handler(StorageUnavailableError)
+    async def storage_unavailable(_request: Request, exc: Exception) -> JSONResponse:
+        return JSONResponse({"detail": str(exc)}, status_code=503)
+
     app.add_middleware(SecurityMiddleware, allowed_hosts=allowed_hosts)
     table_limits = ClientRateLimits(per_minute=tables_per_minute)
     metrics = Metrics(manager)
@@ -223,6 +228,7 @@ def create_app(
             400: {"description": "bad game, seats or options"},
             403: {"description": "a request from another site"},
             429: {"description": "too many new tables from one client"},
+            503: {"description": "the database does not answer now: try again"},
         },
     )
     async def create_table(body: TableIn, request: Request) -> TableCreated:
@@ -248,7 +254,7 @@ def create_app(
                 creator_token,
             )
         except DoomtableError as exc:
-            raise HTTPException(400, str(exc)) from None
+            raise HTTPException(_status(exc), str(exc)) from None
         return TableCreated(
             id=table.id,
             invites=[Invite(seat=s, url=f"/table/{table.id}#{t}") for s, t in tokens.items()],
@@ -264,7 +270,7 @@ def create_app(
             400: {"description": "not a human seat"},
             403: {"description": "not the table's creator token"},
             404: {"description": "no such table"},
-            503: {"description": "a stored table that could not be restored"},
+            503: {"description": "a table set aside, or the database does not answer now"},
         },
     )
     async def reissue_invite(
@@ -285,7 +291,7 @@ def create_app(
         except ForbiddenError as exc:
             raise HTTPException(403, str(exc)) from None
         except DoomtableError as exc:
-            raise HTTPException(400, str(exc)) from None
+            raise HTTPException(_status(exc), str(exc)) from None
         return Invite(seat=seat, url=f"/table/{table.id}#{new_token}")
 
     @app.get(
@@ -293,7 +299,7 @@ def create_app(
         response_model=TableOut,
         responses={
             404: {"description": "no such table"},
-            503: {"description": "a stored table that could not be restored"},
+            503: {"description": "a table set aside, or the database does not answer now"},
         },
     )
     def table_info(table_id: str) -> dict[str, Any]:
@@ -306,7 +312,7 @@ def create_app(
         responses={
             404: {"description": "no such table or step"},
             409: {"description": "live"},
-            503: {"description": "a stored table that could not be restored"},
+            503: {"description": "a table set aside, or the database does not answer now"},
         },
     )
     def replay_step(table_id: str, step: int) -> ReplayStep:
@@ -423,6 +429,9 @@ def create_app(
                 code=1008, reason="table set aside" if broken else "no such table"
             )
             return
+        except StorageUnavailableError:
+            await websocket.close(code=1013, reason="storage not answering: try again")
+            return
         token = websocket.query_params.get("token")
         seat: int | None = None
         if token and len(token) > MAX_TOKEN_CHARS:
@@ -461,6 +470,11 @@ def create_app(
             manager.leave(table, connection)
 
     return app
+
+
+def _status(exc: DoomtableError) -> int:
+    """400 for a request that is wrong, 503 for one the database could not take now."""
+    return 503 if isinstance(exc, StorageUnavailableError) else 400
 
 
 async def _handle(

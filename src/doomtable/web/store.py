@@ -8,12 +8,15 @@ once: the insert is the acceptance, and a second answer to the same decision fai
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
     Column,
+    Connection,
     Engine,
     Float,
     Integer,
@@ -29,7 +32,7 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from doomtable.engine import DoomtableError, Option
 from doomtable.engine.decision import LogEntry
@@ -70,6 +73,24 @@ with ``at`` its game-clock time (``seat`` is ``CLOCK`` where only the clock move
 
 class StorageError(DoomtableError):
     """The database could not be opened or written."""
+
+
+class StorageUnavailableError(StorageError):
+    """The database does not answer now (down, unreachable, locked): nothing was stored, and
+    the same request may be tried again."""
+
+
+UNAVAILABLE = "the table's storage is not answering: nothing was stored, try again in a moment"
+
+
+@contextmanager
+def _unavailable_as_error() -> Iterator[None]:
+    try:
+        yield
+    except IntegrityError:
+        raise
+    except DBAPIError as exc:
+        raise StorageUnavailableError(f"{UNAVAILABLE} ({type(exc.orig).__name__})") from None
 
 
 class DuplicateDecisionError(DoomtableError):
@@ -148,8 +169,20 @@ class Store:
                 with self.engine.begin() as connection:
                     connection.execute(text(f"ALTER TABLE {table.name} ADD COLUMN {column} {kind}"))
 
+    @contextmanager
+    def _begin(self) -> Iterator[Connection]:
+        """A transaction; a database that does not answer raises
+        :class:`StorageUnavailableError` (a stored row's conflict still raises as itself)."""
+        with _unavailable_as_error(), self.engine.begin() as connection:
+            yield connection
+
+    @contextmanager
+    def _connect(self) -> Iterator[Connection]:
+        with _unavailable_as_error(), self.engine.connect() as connection:
+            yield connection
+
     def create_table(self, table: StoredTable) -> None:
-        with self.engine.begin() as connection:
+        with self._begin() as connection:
             connection.execute(
                 insert(tables_table).values(
                     id=table.id,
@@ -164,7 +197,7 @@ class Store:
             )
 
     def update_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:
-        with self.engine.begin() as connection:
+        with self._begin() as connection:
             connection.execute(
                 update(tables_table)
                 .where(tables_table.c.id == table_id)
@@ -177,7 +210,7 @@ class Store:
         """Store log entry ``number`` (with its clock time ``at`` in a timed game); raises
         :class:`DuplicateDecisionError` if it exists."""
         try:
-            with self.engine.begin() as connection:
+            with self._begin() as connection:
                 connection.execute(
                     insert(decisions_table).values(
                         table_id=table_id,
@@ -191,7 +224,7 @@ class Store:
             raise DuplicateDecisionError(f"decision {number} was already answered") from None
 
     def load(self, table_id: str) -> StoredTable | None:
-        with self.engine.connect() as connection:
+        with self._connect() as connection:
             row = connection.execute(
                 select(tables_table).where(tables_table.c.id == table_id)
             ).first()
@@ -205,12 +238,12 @@ class Store:
         if finished is not None:
             done = tables_table.c.finished == 1
             query = query.where(done if finished else tables_table.c.finished.is_(None))
-        with self.engine.connect() as connection:
+        with self._connect() as connection:
             return list(connection.execute(query).scalars())
 
     def save_clock(self, table_id: str, clock_ms: int, saved: float) -> None:
         """A timed table's clock checkpoint: its game clock read ``clock_ms`` at ``saved``."""
-        with self.engine.begin() as connection:
+        with self._begin() as connection:
             connection.execute(
                 update(tables_table)
                 .where(tables_table.c.id == table_id)
@@ -220,18 +253,18 @@ class Store:
     def is_finished(self, table_id: str) -> bool:
         """Whether ``table_id`` is an archived (finished) table."""
         query = select(tables_table.c.finished).where(tables_table.c.id == table_id)
-        with self.engine.connect() as connection:
+        with self._connect() as connection:
             return connection.execute(query).scalar() == 1
 
     def mark_finished(self, table_id: str) -> None:
         """Archive a table whose game is over: a start no longer replays it."""
-        with self.engine.begin() as connection:
+        with self._begin() as connection:
             connection.execute(
                 update(tables_table).where(tables_table.c.id == table_id).values(finished=1)
             )
 
     def load_all(self) -> list[StoredTable]:
-        with self.engine.connect() as connection:
+        with self._connect() as connection:
             rows = connection.execute(select(tables_table)).all()
             return [self._table(connection, row) for row in rows]
 

@@ -45,7 +45,13 @@ from doomtable.engine.registry import checked_options
 from doomtable.web.bots import DEFAULT_THINK_LIMIT, BotPool, web_bot_spec
 from doomtable.web.onlooker import onlooker_view
 from doomtable.web.pages import render_view
-from doomtable.web.store import DuplicateDecisionError, StorageError, Store, StoredTable
+from doomtable.web.store import (
+    DuplicateDecisionError,
+    StorageError,
+    StorageUnavailableError,
+    Store,
+    StoredTable,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -55,6 +61,8 @@ CHECKPOINT_MS: Final = 1000
 """How often a timed table's clock reading is stored (at most this much is lost in a crash)."""
 PAUSED_NOTICE_MS: Final = 60_000
 """For how long after a restart (on the game clock) screens say that the clock paused."""
+STORAGE_RETRY_S: Final = 2.0
+"""How often a table's bots and clock try again while the database does not answer."""
 FINISHED_KEPT: Final = 64
 """Finished tables kept rebuilt in memory for their pages and replays."""
 DEFAULT_TOKEN_LIFETIME: Final = 30 * 24 * 3600.0
@@ -385,8 +393,10 @@ class TableManager:
             raise BadOptionError(f"seat {seat} is not a human seat at this table")
         token = secrets.token_urlsafe(24)
         async with table.lock:
-            table.seats[seat].update(self._seat_link(token))
-            self.store.update_seats(table.id, table.seats)
+            seats = [dict(info) for info in table.seats]
+            seats[seat].update(self._seat_link(token))
+            self.store.update_seats(table.id, seats)  # stored first: an outage changes nothing
+            table.seats[seat].update(seats[seat])
         for connection in [c for c in table.connections if c.seat == seat]:
             table.connections.discard(connection)
             if connection.close is not None:
@@ -412,7 +422,10 @@ class TableManager:
         """Store a table whose game is over as finished, and keep it only among the recent
         finished ones (its page and replay rebuild it again when asked)."""
         if not table.archived:
-            self.store.mark_finished(table.id)
+            try:
+                self.store.mark_finished(table.id)
+            except StorageUnavailableError:
+                return  # still live: archived when next told or restored
             table.archived = True
         self.tables.pop(table.id, None)
         self._keep_finished(table)
@@ -434,8 +447,10 @@ class TableManager:
 
     async def set_auto_pass(self, table: LiveTable, seat: int, on: bool) -> None:
         async with table.lock:
+            seats = [dict(info) for info in table.seats]
+            seats[seat]["auto_pass"] = on
+            self.store.update_seats(table.id, seats)  # stored first: an outage changes nothing
             table.seats[seat]["auto_pass"] = on
-            self.store.update_seats(table.id, table.seats)
         self._wake(table)
         await self._broadcast(table)
 
@@ -542,9 +557,33 @@ class TableManager:
 
     async def _run_clock(self, table: LiveTable, state: TimedGameState) -> None:
         try:
-            await self._clock_loop(table, state)
+            await self._through_outages(table, lambda: self._clock_loop(table, state))
         except Exception:  # a bot that errs stops its table's clock, not the server
             logger.exception("table %s: the clock stopped", table.id)
+
+    async def _through_outages(self, table: LiveTable, work: Callable[[], Awaitable[None]]) -> None:
+        """Run a table's background ``work`` (its bots, its clock) and, while the database
+        does not answer, tell the table and try again every few seconds: nothing was stored,
+        so the work picks up where it stood."""
+        told = False
+        while True:
+            try:
+                await work()
+                return
+            except StorageUnavailableError as exc:
+                if not told:
+                    logger.warning("table %s waits for its storage: %s", table.id, exc)
+                    await self._tell(table, f"{exc}: play resumes when it answers")
+                    told = True
+                await asyncio.sleep(STORAGE_RETRY_S)
+
+    async def _tell(self, table: LiveTable, text: str) -> None:
+        """One error line to every socket at the table."""
+        for connection in list(table.connections):
+            try:
+                await connection.send({"type": "error", "message": text})
+            except Exception:  # a closed socket: its handler removes it
+                table.connections.discard(connection)
 
     async def _clock_loop(self, table: LiveTable, state: TimedGameState) -> None:
         """Sleep until the next deadline or bot answer (or until the log grows), then carry
@@ -575,7 +614,10 @@ class TableManager:
         """Store the clock's reading about once a second, so a restart resumes it there."""
         now = table.game_now()
         if now - table.checkpointed >= CHECKPOINT_MS:
-            self.store.save_clock(table.id, now, time.time())
+            try:
+                self.store.save_clock(table.id, now, time.time())
+            except StorageUnavailableError:
+                return  # the next one will do: a checkpoint only bounds a restart's loss
             table.checkpointed = now
 
     async def _bot_answers(
@@ -614,7 +656,7 @@ class TableManager:
 
     async def _drive(self, table: LiveTable) -> None:
         try:
-            await self._drive_bots(table)
+            await self._through_outages(table, lambda: self._drive_bots(table))
         except Exception:  # a bot that errs stops its table's bots, not the server
             logger.exception("table %s: the bots stopped", table.id)
 
