@@ -37,16 +37,22 @@ def free_port() -> int:
 class Server:
     """`doomtable serve` in its own process, on a fixed port and database across restarts."""
 
-    def __init__(self, database: str) -> None:
+    def __init__(self, database: str, *flags: str) -> None:
         self.database = database
+        self.flags = flags
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
+        self.log = Path(tempfile.mkstemp(prefix="doomtable-serve-", suffix=".log")[1])
+        """The server's standard error, every start's appended."""
 
     def start(self) -> None:
         command = [sys.executable, "-m", "doomtable", "serve", "--port", str(self.port)]
         command += ["--response-pause", "0.2"]  # auto-passed windows close quickly here
-        self.process = subprocess.Popen([*command, "--database", self.database])
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen(
+                [*command, "--database", self.database, *self.flags], stderr=log
+            )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             try:
@@ -77,6 +83,7 @@ def server(tmp_path: Path) -> Iterator[Server]:
     running.start()
     yield running
     running.stop()
+    running.log.unlink()
 
 
 @pytest.fixture(scope="session")

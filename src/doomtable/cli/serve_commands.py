@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from doomtable.cli.common import errors_to_exit, fail, make_console
+from doomtable.engine import DoomtableError, replay
+
+if TYPE_CHECKING:
+    from doomtable.web.store import Store, StoredTable
 
 WEB_MODULES = ("fastapi", "uvicorn", "sqlalchemy")
 
@@ -33,6 +38,19 @@ def serve(
     bot_workers: Annotated[
         int, typer.Option(min=1, max=16, help="Worker processes for bot seats.")
     ] = 1,
+    bot_think_limit: Annotated[
+        float,
+        typer.Option(
+            min=0.01, max=60, help="Seconds a bot seat may think per move (ismcts:1s, ...)."
+        ),
+    ] = 2.0,
+    link_days: Annotated[
+        float,
+        typer.Option(min=0.001, help="Days an invite link opens its seat (the creator re-issues)."),
+    ] = 30.0,
+    tables_per_minute: Annotated[
+        int, typer.Option(min=1, help="New tables one client address may make a minute.")
+    ] = 10,
     allow_origin: Annotated[
         list[str] | None,
         typer.Option(help="Another origin whose pages may connect (repeatable)."),
@@ -45,6 +63,32 @@ def serve(
             help="Seconds a response window stays open for a player with auto-pass on.",
         ),
     ] = 2.5,
+    allowed_host: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="A name this server answers to (repeatable; default: localhost, the --host "
+            "name, and the machine's names when --host is 0.0.0.0). Addresses always work."
+        ),
+    ] = None,
+    check: Annotated[
+        bool,
+        typer.Option(
+            "--check",
+            help="Only rebuild every stored table and list those that cannot be (exit 1 if any).",
+        ),
+    ] = False,
+    export: Annotated[
+        Path | None,
+        typer.Option(
+            "--export", help="Only write every stored table to this file (a backup), then stop."
+        ),
+    ] = None,
+    import_from: Annotated[
+        Path | None,
+        typer.Option(
+            "--import", help="Only add the tables of an --export file to the database, then stop."
+        ),
+    ] = None,
 ) -> None:
     """Serve the browser table: a lobby, invite links, spectators and replays."""
     missing = [m for m in WEB_MODULES if importlib.util.find_spec(m) is None]
@@ -56,19 +100,152 @@ def serve(
     import uvicorn
 
     from doomtable.web.app import create_app
+    from doomtable.web.protocol import WebSocketProtocol
+    from doomtable.web.security import default_allowed_hosts
 
+    where = database or str(default_database())
+    if check:
+        check_tables(where)
+        return
+    if export is not None:
+        export_tables(export, where)
+        return
+    if import_from is not None:
+        import_tables(import_from, where)
+        return
     with errors_to_exit():
-        where = database or str(default_database())
         app = create_app(
             where,
             bot_workers=bot_workers,
             allowed_origins=frozenset(allow_origin or []),
+            bot_think_limit=bot_think_limit,
+            tables_per_minute=tables_per_minute,
+            token_lifetime=link_days * 24 * 3600,
             response_pause=response_pause,
+            allowed_hosts=frozenset(allowed_host or []) or default_allowed_hosts(host),
         )
-    make_console().print(
-        f"doomtable table at http://{host}:{port}/ (storage: {where})", soft_wrap=True
+    console = make_console()
+    broken = app.state.manager.broken
+    if broken:
+        console.print(
+            f"{len(broken)} stored table(s) set aside, they cannot be restored: "
+            f"{', '.join(broken)} (details: doomtable serve --check)",
+            soft_wrap=True,
+        )
+    console.print(f"doomtable table at http://{host}:{port}/ (storage: {where})", soft_wrap=True)
+    uvicorn.run(
+        app, host=host, port=port, log_level="warning", ws=WebSocketProtocol, ws_max_size=65536
     )
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65536)
+
+
+def check_tables(database: str) -> None:
+    """``serve --check``: rebuild every stored table as a start would, and say which cannot be
+    rebuilt and why; exits 1 if any cannot."""
+    from doomtable.web.bots import BotPool
+    from doomtable.web.store import Store
+    from doomtable.web.tables import TableManager
+
+    with errors_to_exit():
+        store = Store(database)
+    manager = TableManager(store, BotPool(1, processes=False))
+    manager.restore()
+    store.close()
+    console = make_console()
+    console.print(f"{len(manager.tables)} table(s) restore cleanly from {database}", soft_wrap=True)
+    for table_id, reason in manager.broken.items():
+        console.print(f"set aside: {table_id}: {reason}", soft_wrap=True, markup=False)
+    if manager.broken:
+        raise typer.Exit(1)
+
+
+EXPORT_FORMAT = "doomtable-table/1"
+"""The first key of each line of an export: one table, its setup and its whole log."""
+
+
+def export_tables(file: Path, where: str) -> None:
+    """``serve --export FILE``: write every stored table, live and finished, to FILE (a
+    table a line), for a backup or a move; exits 1 if a table could not be read."""
+    import json
+
+    from doomtable.web.store import Store
+
+    with errors_to_exit():
+        store = Store(where)
+        lines, damaged = [], []
+        for table_id in store.table_ids():
+            try:
+                stored = store.load(table_id)
+            except DoomtableError as exc:
+                damaged.append(f"{table_id}: {exc}")
+                continue
+            if stored is None:
+                continue  # deleted while we read
+            record = {"format": EXPORT_FORMAT, **dataclasses.asdict(stored)}
+            lines.append(json.dumps(record, separators=(",", ":")))
+        store.close()
+        file.write_text("".join(f"{line}\n" for line in lines))
+    console = make_console()
+    console.print(f"{len(lines)} table(s) written to {file}", soft_wrap=True)
+    for problem in damaged:
+        console.print(f"not exported: {problem}", soft_wrap=True, markup=False)
+    if damaged:
+        raise typer.Exit(1)
+
+
+def import_tables(file: Path, where: str) -> None:
+    """``serve --import FILE``: add the tables of an export to the database, each checked by
+    replaying it first; a table whose id is already stored is left as it is. Exits 1 if any
+    line was not imported."""
+    from doomtable.web.store import Store
+
+    with errors_to_exit():
+        text = file.read_text()
+        store = Store(where)
+    known = set(store.table_ids())
+    added, problems = 0, []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            table = _read_exported(line)
+            if table.id in known:
+                problems.append(f"line {number}: table {table.id} is already stored: left as it is")
+                continue
+            replay(table.game, table.players, table.seed, table.options, table.log)
+            _store_table(store, table)
+        except (DoomtableError, ValueError, TypeError, KeyError) as exc:
+            problems.append(f"line {number}: {type(exc).__name__}: {exc}")
+            continue
+        known.add(table.id)
+        added += 1
+    store.close()
+    console = make_console()
+    console.print(f"{added} table(s) imported into {where}", soft_wrap=True)
+    for problem in problems:
+        console.print(problem, soft_wrap=True, markup=False)
+    if problems:
+        raise typer.Exit(1)
+
+
+def _read_exported(line: str) -> StoredTable:
+    import json
+
+    from doomtable.web.store import StoredTable
+
+    record = json.loads(line)
+    if not isinstance(record, dict) or record.pop("format", None) != EXPORT_FORMAT:
+        raise ValueError(f"not a line of a doomtable export ({EXPORT_FORMAT})")
+    record["log"] = [
+        (int(entry[0]), tuple(entry[1]), *(int(at) for at in entry[2:])) for entry in record["log"]
+    ]
+    return StoredTable(**record)
+
+
+def _store_table(store: Store, table: StoredTable) -> None:
+    """Write an imported table through the store's own paths, rows in order."""
+    store.create_table(dataclasses.replace(table, log=[]))
+    for number, entry in enumerate(table.log):
+        store.append_decision(table.id, number, *entry)
 
 
 def register(app: typer.Typer) -> None:

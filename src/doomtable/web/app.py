@@ -3,26 +3,37 @@
 from __future__ import annotations
 
 import json
+import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib.resources import files
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import yaml
-from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi import FastAPI, Header, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from pydantic import BaseModel, Field, JsonValue
 
-from doomtable.bots import bot_help, bot_names, parse_bot_spec
+from doomtable.bots import bot_help, parse_bot_spec
 from doomtable.engine import DoomtableError, GameSpec, OptionSpec, find_game, game_names, replay
 from doomtable.safe_yaml import YamlLimitError, load_yaml
-from doomtable.web.bots import BotPool
-from doomtable.web.limits import MAX_MESSAGE_BYTES, RateLimit, origin_allowed
+from doomtable.web.bots import DEFAULT_THINK_LIMIT, BotPool, bots_for
+from doomtable.web.limits import (
+    MAX_MESSAGE_BYTES,
+    MAX_TOKEN_CHARS,
+    ClientRateLimits,
+    RateLimit,
+    origin_allowed,
+)
+from doomtable.web.metrics import Metrics
 from doomtable.web.onlooker import onlooker_view
 from doomtable.web.pages import option_choices, render_view
 from doomtable.web.pages.html import esc
-from doomtable.web.store import Store
+from doomtable.web.security import SecurityMiddleware
+from doomtable.web.store import StorageUnavailableError, Store
 from doomtable.web.tables import (
+    DEFAULT_TOKEN_LIFETIME,
     Connection,
     ForbiddenError,
     LiveTable,
@@ -31,6 +42,10 @@ from doomtable.web.tables import (
 )
 
 STATIC = files("doomtable.web") / "static"
+SET_ASIDE = (
+    "table {!r} could not be restored and is set aside (the server's admin sees why with"
+    " `doomtable serve --check`)"
+)
 
 
 MAX_SEATS = 10
@@ -43,7 +58,11 @@ and deals We're Doomed!'s events afresh (a kept order is a terminal affair)."""
 
 class SeatIn(BaseModel):
     kind: Literal["human", "bot"]
-    bot: str | None = Field(None, max_length=40, description="random, greedy, ismcts:0.5s, ...")
+    bot: str | None = Field(
+        None,
+        max_length=40,
+        description="a bot that plays the game (its game's `bots`): random, greedy:4, ismcts:0.5s",
+    )
     name: str = Field("", max_length=30, description="what the table calls this seat")
 
 
@@ -82,6 +101,9 @@ class Invite(BaseModel):
 class TableCreated(BaseModel):
     id: str
     invites: list[Invite]
+    creator_token: str = Field(
+        description="re-issues the table's invite links (shown only here): keep it private"
+    )
     watch_url: str
     replay_url: str
 
@@ -94,8 +116,8 @@ class GameInfo(BaseModel):
     default_options: dict[str, Any]
     option_choices: dict[str, list[Any]]
     options: list[OptionOut]
-    bots: list[str]
     summary: str
+    bots: list[str]
 
 
 class SeatOut(BaseModel):
@@ -125,6 +147,12 @@ class ChatOut(BaseModel):
     seat: int | None
     decision: int
     text: str
+
+
+class Health(BaseModel):
+    status: Literal["ok", "database unreachable"]
+    tables_live: int
+    tables_set_aside: int
 
 
 class ReplayStep(BaseModel):
@@ -165,14 +193,6 @@ def lobby_options(game: GameSpec) -> list[OptionOut]:
         for key, spec in game.option_schema.items()
         if key not in SERVER_FIXED
     ]
-
-
-def bots_for(game: str) -> list[str]:
-    """The bots that play ``game``: every bot, the learned policy only where weights exist."""
-    from doomtable.rl.policy import GAMES, shipped_weights_path
-
-    has_policy = game in GAMES and shipped_weights_path(game).is_file()
-    return [name for name in bot_names() if name != "policy" or has_policy]
 
 
 class FieldError(BaseModel):
@@ -246,14 +266,25 @@ def create_app(
     bot_processes: bool = True,
     allowed_origins: frozenset[str] = frozenset(),
     response_pause: float = 2.5,
+    bot_think_limit: float = DEFAULT_THINK_LIMIT,
+    tables_per_minute: int = 10,
+    allowed_hosts: frozenset[str] | None = None,
+    token_lifetime: float = DEFAULT_TOKEN_LIFETIME,
 ) -> FastAPI:
-    """The web application over ``database`` (a SQLite path or a PostgreSQL URL).
+    """The web application over ``database`` (a SQLite path or a PostgreSQL URL); with
+    ``allowed_hosts``, only requests to those names or to an address are answered.
 
     ``response_pause``: seconds a response window stays open for a human seat with auto-pass
     on, whether or not that seat can respond (see :meth:`LiveTable.window_closes_at`)."""
     store = Store(database)
     pool = BotPool(bot_workers, processes=bot_processes)
-    manager = TableManager(store, pool, response_pause)
+    manager = TableManager(
+        store,
+        pool,
+        response_pause=response_pause,
+        think_limit=bot_think_limit,
+        token_lifetime=token_lifetime,
+    )
     manager.restore()
 
     @asynccontextmanager
@@ -267,10 +298,20 @@ def create_app(
     app = FastAPI(title="doomtable", version="0.1.0", lifespan=lifespan)
     app.state.manager = manager
 
+    @app.exception_handler(StorageUnavailableError)
+    async def storage_unavailable(_request: Request, exc: Exception) -> JSONResponse:
+        return JSONResponse({"detail": str(exc)}, status_code=503)
+
+    app.add_middleware(SecurityMiddleware, allowed_hosts=allowed_hosts)
+    table_limits = ClientRateLimits(per_minute=tables_per_minute)
+    metrics = Metrics(manager)
+
     def table_or_404(table_id: str) -> LiveTable:
         try:
             return manager.get(table_id)
         except KeyError:
+            if table_id in manager.broken:
+                raise HTTPException(503, SET_ASIDE.format(table_id)) from None
             raise HTTPException(404, f"no table {table_id!r}") from None
 
     # ------------------------------------------------------------------ JSON API
@@ -288,8 +329,8 @@ def create_app(
                 default_options=s.default_options,
                 option_choices=option_choices(s.name),
                 options=lobby_options(s),
-                bots=bots_for(s.name),
                 summary=s.summary,
+                bots=bots_for(s.name),
             )
             for s in specs
         ]
@@ -305,6 +346,9 @@ def create_app(
         status_code=201,
         responses={
             400: {"model": FieldError, "description": "bad game, seats or options"},
+            403: {"description": "a request from another site"},
+            429: {"description": "too many new tables from one client"},
+            503: {"model": FieldError, "description": "the database does not answer now"},
         },
     )
     async def create_table(body: TableIn, request: Request) -> TableCreated | JSONResponse:
@@ -320,6 +364,11 @@ def create_app(
         field, problem = _field_problem(body)
         if problem is not None:
             return JSONResponse({"detail": problem, "field": field}, status_code=400)
+        if not table_limits.allow(request.client.host if request.client else ""):
+            raise HTTPException(
+                429, f"at most {tables_per_minute} new tables a minute from one address"
+            )
+        creator_token = secrets.token_urlsafe(24)
         try:
             table, tokens = manager.create(
                 body.game,
@@ -328,12 +377,14 @@ def create_app(
                 dict(body.options),
                 body.seed,
                 body.name,
+                creator_token,
             )
         except DoomtableError as exc:
-            return JSONResponse({"detail": str(exc), "field": None}, status_code=400)
+            return JSONResponse({"detail": str(exc), "field": None}, status_code=_status(exc))
         return TableCreated(
             id=table.id,
             invites=[Invite(seat=s, url=f"/table/{table.id}#{t}") for s, t in tokens.items()],
+            creator_token=creator_token,
             watch_url=f"/watch/{table.id}",
             replay_url=f"/replay/{table.id}",
         )
@@ -360,10 +411,44 @@ def create_app(
         deck: dict[str, JsonValue] = data
         return deck
 
+    @app.post(
+        "/api/tables/{table_id}/seats/{seat}/invite",
+        response_model=Invite,
+        responses={
+            400: {"description": "not a human seat"},
+            403: {"description": "not the table's creator token"},
+            404: {"description": "no such table"},
+            503: {"description": "a table set aside, or the database does not answer now"},
+        },
+    )
+    async def reissue_invite(
+        table_id: str,
+        seat: int,
+        authorization: Annotated[
+            str, Header(description="Bearer CREATOR_TOKEN, as given when the table was made")
+        ] = "",
+    ) -> Invite:
+        """A new invite link for a human seat, for the table's creator only: the seat's old
+        link stops working at once and its open sockets are closed."""
+        table = table_or_404(table_id)
+        scheme, _, token = authorization.partition(" ")
+        try:
+            if scheme.lower() != "bearer" or len(token) > MAX_TOKEN_CHARS:
+                raise ForbiddenError("only the table's creator may re-issue its invite links")
+            new_token = await manager.reissue(table, seat, token.strip())
+        except ForbiddenError as exc:
+            raise HTTPException(403, str(exc)) from None
+        except DoomtableError as exc:
+            raise HTTPException(_status(exc), str(exc)) from None
+        return Invite(seat=seat, url=f"/table/{table.id}#{new_token}")
+
     @app.get(
         "/api/tables/{table_id}",
         response_model=TableOut,
-        responses={404: {"description": "no such table"}},
+        responses={
+            404: {"description": "no such table"},
+            503: {"description": "a table set aside, or the database does not answer now"},
+        },
     )
     def table_info(table_id: str) -> dict[str, Any]:
         """A table's public facts: game, seats, progress, and the result once over."""
@@ -372,7 +457,11 @@ def create_app(
     @app.get(
         "/api/tables/{table_id}/replay/{step}",
         response_model=ReplayStep,
-        responses={404: {"description": "no such table or step"}, 409: {"description": "live"}},
+        responses={
+            404: {"description": "no such table or step"},
+            409: {"description": "live"},
+            503: {"description": "a table set aside, or the database does not answer now"},
+        },
     )
     def replay_step(table_id: str, step: int) -> ReplayStep:
         """A finished game as an onlooker saw it after ``step`` decisions."""
@@ -397,6 +486,29 @@ def create_app(
             status=status,
             chat=[ChatOut(**line) for line in table.chat_lines(upto=step)],
         )
+
+    @app.get(
+        "/healthz",
+        response_model=Health,
+        responses={503: {"model": Health, "description": "the database does not answer"}},
+    )
+    def healthz() -> JSONResponse:
+        """Whether the server can play: up, and its database answering."""
+        health = Health(
+            status="ok" if store.reachable() else "database unreachable",
+            tables_live=sum(1 for t in manager.tables.values() if not t.state.is_over),
+            tables_set_aside=len(manager.broken),
+        )
+        return JSONResponse(health.model_dump(), status_code=200 if health.status == "ok" else 503)
+
+    @app.get(
+        "/metrics",
+        response_class=PlainTextResponse,
+        responses={200: {"content": {"text/plain": {"schema": {"type": "string"}}}}},
+    )
+    def metrics_page() -> Response:
+        """The server's figures in Prometheus' text format."""
+        return Response(generate_latest(metrics.registry), media_type=CONTENT_TYPE_LATEST)
 
     # ------------------------------------------------------------------ pages
 
@@ -449,12 +561,22 @@ def create_app(
         ):
             await websocket.close(code=1008, reason="other sites may not connect")
             return
-        table = manager.tables.get(table_id)
-        if table is None:
-            await websocket.close(code=1008, reason="no such table")
+        try:
+            table = manager.get(table_id)
+        except KeyError:
+            broken = table_id in manager.broken
+            await websocket.close(
+                code=1008, reason="table set aside" if broken else "no such table"
+            )
+            return
+        except StorageUnavailableError:
+            await websocket.close(code=1013, reason="storage not answering: try again")
             return
         token = websocket.query_params.get("token")
         seat: int | None = None
+        if token and len(token) > MAX_TOKEN_CHARS:
+            await websocket.close(code=1008, reason="that is not an invite link's token")
+            return
         if token:
             try:
                 seat = table.seat_for(token)
@@ -466,17 +588,24 @@ def create_app(
         async def send(message: dict[str, Any]) -> None:
             await websocket.send_text(json.dumps(message, separators=(",", ":")))
 
-        connection = Connection(seat, send)
+        async def close(reason: str) -> None:
+            await websocket.close(code=1008, reason=reason)
+
+        connection = Connection(seat, send, close)
         limit, chat_limit = RateLimit(), RateLimit(per_second=CHAT_PER_SECOND, burst=CHAT_BURST)
         await manager.join(table, connection)
         try:
-            while True:
-                text = await websocket.receive_text()
-                error = await _handle(manager, table, seat, text, (limit, chat_limit))
+            while (received := await websocket.receive())["type"] == "websocket.receive":
+                text = received.get("text")
+                if text is None:
+                    error: str | None = "a message is a JSON text frame, not binary data"
+                else:
+                    with metrics.action_seconds.time():
+                        error = await _handle(manager, table, seat, text, (limit, chat_limit))
                 if error is not None:
                     await send({"type": "error", "message": error})
-        except WebSocketDisconnect:
-            pass
+        except (WebSocketDisconnect, OSError):
+            pass  # the client went away (while being told something): nothing to report
         finally:
             manager.leave(table, connection)
 
@@ -486,6 +615,11 @@ def create_app(
 CHAT_PER_SECOND = 0.5
 CHAT_BURST = 5.0
 """A connection may say five lines at once, then one every two seconds."""
+
+
+def _status(exc: DoomtableError) -> int:
+    """400 for a request that is wrong, 503 for one the database could not take now."""
+    return 503 if isinstance(exc, StorageUnavailableError) else 400
 
 
 async def _handle(
@@ -505,6 +639,8 @@ async def _handle(
         message = json.loads(text)
     except ValueError:
         return "not a JSON message"
+    except RecursionError:
+        return "a message nested that deeply is not one this table sends"
     if not isinstance(message, dict):
         return "a message is a JSON object"
     kind = message.get("type")
@@ -530,7 +666,10 @@ async def _handle(
                 return "an action names its decision (a number) and an option (index or label)"
             await manager.act(table, seat, decision, option)
         elif kind == "autopass":
-            await manager.set_auto_pass(table, seat, bool(message.get("on")))
+            on = message.get("on")
+            if not isinstance(on, bool):
+                return 'autopass takes "on": true or false'
+            await manager.set_auto_pass(table, seat, on)
         else:
             return f"unknown message type {kind!r}: use act, autopass, chat or again"
     except DoomtableError as exc:

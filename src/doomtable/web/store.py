@@ -12,13 +12,17 @@ written before slugs (``["play", 12]``) are read as positions in the game's froz
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
     Column,
+    Connection,
     Engine,
+    Float,
     Integer,
     MetaData,
     String,
@@ -33,7 +37,7 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from doomtable.engine import DoomtableError, Option, find_game
 from doomtable.engine.cards import decode_option, encode_option
@@ -51,9 +55,16 @@ tables_table = Table(
     Column("options", Text, nullable=False),
     Column("seats", Text, nullable=False),
     Column("cards", Text, nullable=True),
+    Column("creator_hash", String(64), nullable=True),
+    Column("finished", Integer, nullable=True),
+    Column("clock_ms", Integer, nullable=True),
+    Column("clock_saved", Float, nullable=True),
 )
-"""A table's setup; ``cards`` is the card set it was made with (each kind of card's slugs,
-as JSON), empty for tables stored before slugs."""
+"""``cards``: the card set the table was made with (each kind of card's slugs, as JSON), empty
+for tables stored before slugs; ``creator_hash``: the SHA-256 of the creator's token, which
+re-issues seat links; ``finished``: 1 once the game is over (archived: a start does not replay
+it); ``clock_ms`` and ``clock_saved``: a timed table's last clock checkpoint, its game-clock
+reading and the wall-clock time (epoch seconds) when it was taken."""
 
 decisions_table = Table(
     "doomtable_decisions",
@@ -94,6 +105,24 @@ class StorageError(DoomtableError):
     """The database could not be opened or written."""
 
 
+class StorageUnavailableError(StorageError):
+    """The database does not answer now (down, unreachable, locked): nothing was stored, and
+    the same request may be tried again."""
+
+
+UNAVAILABLE = "the table's storage is not answering: nothing was stored, try again in a moment"
+
+
+@contextmanager
+def _unavailable_as_error() -> Iterator[None]:
+    try:
+        yield
+    except IntegrityError:
+        raise
+    except DBAPIError as exc:
+        raise StorageUnavailableError(f"{UNAVAILABLE} ({type(exc.orig).__name__})") from None
+
+
 class DuplicateDecisionError(DoomtableError):
     """That decision was already answered and stored (a stale or repeated action)."""
 
@@ -110,6 +139,14 @@ class StoredTable:
     seats: list[dict[str, Any]]
     log: list[LogEntry]
     """The decisions stored when the table was loaded (a live table's state holds the rest)."""
+    creator_hash: str | None = None
+    """The SHA-256 of the creator's token (None for tables made before there was one)."""
+    finished: bool = False
+    """Whether the game is over and the table archived."""
+    clock_ms: int | None = None
+    """A timed table's last checkpoint of its game clock (None before the first)."""
+    clock_saved: float | None = None
+    """When that checkpoint was taken (epoch seconds)."""
 
 
 def _card_set(game: str) -> dict[str, list[str]]:
@@ -165,19 +202,36 @@ class Store:
             raise StorageError(f"cannot open database {database!r}: {exc}") from None
 
     def _add_missing_columns(self) -> None:
-        """A database made before decisions kept their clock time gets the ``at`` column, and
-        one made before card slugs the tables' ``cards`` column."""
-        for table, column, kind in (
+        """A database made before a column existed gets it (decisions' clock time ``at``,
+        tables' card set ``cards``, ``creator_hash``...), empty in the rows already there."""
+        added = (
             (decisions_table, "at", "INTEGER"),
             (tables_table, "cards", "TEXT"),
-        ):
+            (tables_table, "creator_hash", "VARCHAR(64)"),
+            (tables_table, "finished", "INTEGER"),
+            (tables_table, "clock_ms", "INTEGER"),
+            (tables_table, "clock_saved", "FLOAT"),
+        )
+        for table, column, kind in added:
             columns = {c["name"] for c in inspect(self.engine).get_columns(table.name)}
             if column not in columns:
                 with self.engine.begin() as connection:
                     connection.execute(text(f"ALTER TABLE {table.name} ADD COLUMN {column} {kind}"))
 
+    @contextmanager
+    def _begin(self) -> Iterator[Connection]:
+        """A transaction; a database that does not answer raises
+        :class:`StorageUnavailableError` (a stored row's conflict still raises as itself)."""
+        with _unavailable_as_error(), self.engine.begin() as connection:
+            yield connection
+
+    @contextmanager
+    def _connect(self) -> Iterator[Connection]:
+        with _unavailable_as_error(), self.engine.connect() as connection:
+            yield connection
+
     def create_table(self, table: StoredTable) -> None:
-        with self.engine.begin() as connection:
+        with self._begin() as connection:
             connection.execute(
                 insert(tables_table).values(
                     id=table.id,
@@ -187,12 +241,14 @@ class Store:
                     options=json.dumps(table.options),
                     seats=json.dumps(table.seats),
                     cards=json.dumps(_card_set(table.game)),
+                    creator_hash=table.creator_hash,
+                    finished=1 if table.finished else None,
                 )
             )
         self._games[table.id] = table.game
 
     def update_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:
-        with self.engine.begin() as connection:
+        with self._begin() as connection:
             connection.execute(
                 update(tables_table)
                 .where(tables_table.c.id == table_id)
@@ -206,7 +262,7 @@ class Store:
         named by slug; raises :class:`DuplicateDecisionError` if it exists."""
         stored = encode_option(self._game_of(table_id), option)
         try:
-            with self.engine.begin() as connection:
+            with self._begin() as connection:
                 connection.execute(
                     insert(decisions_table).values(
                         table_id=table_id,
@@ -222,7 +278,7 @@ class Store:
     def _game_of(self, table_id: str) -> str:
         game = self._games.get(table_id)
         if game is None:
-            with self.engine.connect() as connection:
+            with self._connect() as connection:
                 game = connection.execute(
                     select(tables_table.c.game).where(tables_table.c.id == table_id)
                 ).scalar()
@@ -233,7 +289,7 @@ class Store:
 
     def save_lobby(self, table_id: str, name: str, next_table: str | None = None) -> None:
         """Store (or replace) a table's name and the table played after it."""
-        with self.engine.begin() as connection:
+        with self._begin() as connection:
             connection.execute(delete(lobby_table).where(lobby_table.c.table_id == table_id))
             connection.execute(
                 insert(lobby_table).values(table_id=table_id, name=name, next_table=next_table)
@@ -241,7 +297,7 @@ class Store:
 
     def load_lobby(self, table_id: str) -> tuple[str, str | None]:
         """A table's name and the table played after it (``("", None)`` if none stored)."""
-        with self.engine.connect() as connection:
+        with self._connect() as connection:
             row = connection.execute(
                 select(lobby_table.c.name, lobby_table.c.next_table).where(
                     lobby_table.c.table_id == table_id
@@ -252,7 +308,7 @@ class Store:
     def append_chat(self, table_id: str, number: int, line: ChatLine) -> None:
         """Store chat line ``number``; raises :class:`DuplicateDecisionError` if it exists."""
         try:
-            with self.engine.begin() as connection:
+            with self._begin() as connection:
                 connection.execute(
                     insert(chat_table).values(
                         table_id=table_id,
@@ -267,7 +323,7 @@ class Store:
 
     def load_chat(self, table_id: str) -> list[ChatLine]:
         """A table's chat lines in order."""
-        with self.engine.connect() as connection:
+        with self._connect() as connection:
             rows = connection.execute(
                 select(chat_table.c.seat, chat_table.c.decision, chat_table.c.text)
                 .where(chat_table.c.table_id == table_id)
@@ -279,7 +335,7 @@ class Store:
         ]
 
     def load(self, table_id: str) -> StoredTable | None:
-        with self.engine.connect() as connection:
+        with self._connect() as connection:
             row = connection.execute(
                 select(tables_table).where(tables_table.c.id == table_id)
             ).first()
@@ -287,8 +343,39 @@ class Store:
                 return None
             return self._table(connection, row)
 
+    def table_ids(self, *, finished: bool | None = None) -> list[str]:
+        """Every table's id, or only the live (``finished=False``) or archived ones."""
+        query = select(tables_table.c.id).order_by(tables_table.c.id)
+        if finished is not None:
+            done = tables_table.c.finished == 1
+            query = query.where(done if finished else tables_table.c.finished.is_(None))
+        with self._connect() as connection:
+            return list(connection.execute(query).scalars())
+
+    def save_clock(self, table_id: str, clock_ms: int, saved: float) -> None:
+        """A timed table's clock checkpoint: its game clock read ``clock_ms`` at ``saved``."""
+        with self._begin() as connection:
+            connection.execute(
+                update(tables_table)
+                .where(tables_table.c.id == table_id)
+                .values(clock_ms=clock_ms, clock_saved=saved)
+            )
+
+    def is_finished(self, table_id: str) -> bool:
+        """Whether ``table_id`` is an archived (finished) table."""
+        query = select(tables_table.c.finished).where(tables_table.c.id == table_id)
+        with self._connect() as connection:
+            return connection.execute(query).scalar() == 1
+
+    def mark_finished(self, table_id: str) -> None:
+        """Archive a table whose game is over: a start no longer replays it."""
+        with self._begin() as connection:
+            connection.execute(
+                update(tables_table).where(tables_table.c.id == table_id).values(finished=1)
+            )
+
     def load_all(self) -> list[StoredTable]:
-        with self.engine.connect() as connection:
+        with self._connect() as connection:
             rows = connection.execute(select(tables_table)).all()
             return [self._table(connection, row) for row in rows]
 
@@ -309,7 +396,7 @@ class Store:
                 raise StorageError(f"table {row.id}: decision {len(log)} is missing")
             try:
                 entry: LogEntry = (int(seat), decode_option(row.game, json.loads(option)))
-            except DoomtableError as exc:
+            except (DoomtableError, ValueError, TypeError, IndexError) as exc:
                 raise StorageError(f"table {row.id}: decision {number}: {exc}") from None
             log.append(entry if at is None else (*entry, int(at)))
         self._games[row.id] = row.game
@@ -321,7 +408,20 @@ class Store:
             options=json.loads(row.options),
             seats=json.loads(row.seats),
             log=log,
+            creator_hash=row.creator_hash,
+            finished=bool(row.finished),
+            clock_ms=row.clock_ms,
+            clock_saved=row.clock_saved,
         )
+
+    def reachable(self) -> bool:
+        """Whether the database answers a trivial query now."""
+        try:
+            with self.engine.connect() as connection:
+                connection.execute(select(1))
+        except Exception:  # any driver error means: not now
+            return False
+        return True
 
     def close(self) -> None:
         self.engine.dispose()

@@ -7,7 +7,8 @@ task per table lets the game clock follow the server's wall clock, passing each 
 falls due and answering for bots after their modelled thinking time. Every such step is a log
 entry stamped with its game-clock time and stored before anyone is told, like any decision,
 so a restart replays it exactly. Time while the server is down does not run off the clock: a
-restored table's clock resumes where its log ends.
+restored table's clock resumes at its last stored checkpoint (taken about once a second) or
+where its log ends, whichever is later, and its screens say the clock paused.
 """
 
 from __future__ import annotations
@@ -16,14 +17,15 @@ import asyncio
 import hashlib
 import hmac
 import logging
+import math
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from contextlib import suppress
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
-from doomtable.bots import parse_bot_spec
 from doomtable.engine import (
     CLOCK,
     PASS,
@@ -41,14 +43,32 @@ from doomtable.engine import (
     replay,
 )
 from doomtable.engine.registry import checked_options
-from doomtable.web.bots import BotPool
+from doomtable.web.bots import DEFAULT_THINK_LIMIT, BotPool, web_bot_spec
 from doomtable.web.onlooker import onlooker_view
 from doomtable.web.pages import render_view, view_decider
-from doomtable.web.store import ChatLine, DuplicateDecisionError, Store, StoredTable
+from doomtable.web.store import (
+    ChatLine,
+    DuplicateDecisionError,
+    StorageError,
+    StorageUnavailableError,
+    Store,
+    StoredTable,
+)
 
 logger = logging.getLogger(__name__)
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
+
+CHECKPOINT_MS: Final = 1000
+"""How often a timed table's clock reading is stored (at most this much is lost in a crash)."""
+PAUSED_NOTICE_MS: Final = 60_000
+"""For how long after a restart (on the game clock) screens say that the clock paused."""
+STORAGE_RETRY_S: Final = 2.0
+"""How often a table's bots and clock try again while the database does not answer."""
+FINISHED_KEPT: Final = 64
+"""Finished tables kept rebuilt in memory for their pages and replays."""
+DEFAULT_TOKEN_LIFETIME: Final = 30 * 24 * 3600.0
+"""An invite link opens its seat for 30 days unless the server says otherwise."""
 
 
 class StaleActionError(DoomtableError):
@@ -69,6 +89,8 @@ class Connection:
 
     seat: int | None
     send: Send
+    close: Callable[[str], Awaitable[None]] | None = None
+    """Ends the socket with a reason (when its seat's link is revoked)."""
     events_sent: int = 0
     chat_sent: int = 0
     sent_key: tuple[Any, ...] = ()
@@ -118,6 +140,15 @@ class LiveTable:
         closes = self.window_closes_at(decision)
         return None if closes is None else max(0, int((closes - time.monotonic()) * 1000))
 
+    archived: bool = False
+    """Whether the store has it as finished (set once its game is over)."""
+    checkpointed: int = 0
+    """A timed table's game-clock reading at its last stored checkpoint."""
+    paused_notice: str | None = None
+    """Said on every screen for a while after a restart: the clock paused meanwhile."""
+    resumed_at: int = 0
+    """The game-clock reading at which a restored timed table resumed."""
+
     @property
     def timed(self) -> TimedGameState | None:
         return self.state if isinstance(self.state, TimedGameState) else None
@@ -158,13 +189,22 @@ class LiveTable:
         return self.stored.seats
 
     def seat_for(self, token: str) -> int:
-        """The seat ``token`` opens; raises :class:`ForbiddenError` otherwise."""
+        """The seat ``token`` opens; raises :class:`ForbiddenError` otherwise (an expired
+        link too: seats made before links expired keep theirs)."""
         wanted = token_hash(token)
         for number, seat in enumerate(self.seats):
             stored = seat.get("token_hash")
             if stored and hmac.compare_digest(stored, wanted):
+                if seat.get("token_expires", math.inf) <= time.time():
+                    raise ForbiddenError(
+                        "this invite link has expired: ask the table's creator for a new one"
+                    )
                 return number
         raise ForbiddenError("this invite link opens no seat at this table")
+
+    def is_creator(self, token: str) -> bool:
+        stored = self.stored.creator_hash
+        return stored is not None and hmac.compare_digest(stored, token_hash(token))
 
     def seat_label(self, seat: int) -> str:
         info = self.seats[seat]
@@ -255,6 +295,8 @@ def update_message(
     if timed is not None and decision is not None:
         # Real time: the page's countdowns run on from the view's times by this much.
         message["clock"] = {"lag_ms": max(0, table.game_now() - timed.clock)}
+        if table.paused_notice and table.game_now() < table.resumed_at + PAUSED_NOTICE_MS:
+            message["notice"] = table.paused_notice
         own = timed.decision_for(seat) if seat is not None else None
         if own is not None:
             message["status"] = f"Your decision: {own.prompt}"
@@ -263,6 +305,8 @@ def update_message(
         else:
             waiting = ", ".join(table.seat_label(d.player) for d in timed.decisions)
             message["status"] = f"Waiting for {waiting}"
+        if "notice" in message:
+            message["status"] += f" — {message['notice']}"
         message["waiting_for"] = decision.player
     elif decision is None:
         names = [table.seat_label(n) for n in range(state.players)]
@@ -311,25 +355,75 @@ def clean_text(text: str, most: int, what: str) -> str:
 class TableManager:
     """Every live table, rebuilt from storage at start."""
 
-    def __init__(self, store: Store, bots: BotPool, response_pause: float = 2.5) -> None:
+    def __init__(
+        self,
+        store: Store,
+        bots: BotPool,
+        *,
+        response_pause: float = 2.5,
+        think_limit: float = DEFAULT_THINK_LIMIT,
+        token_lifetime: float = DEFAULT_TOKEN_LIFETIME,
+    ) -> None:
         self.store = store
         self.bots = bots
         self.response_pause = response_pause
+        self.think_limit = think_limit
+        self.token_lifetime = token_lifetime
+        """Seconds an invite link opens its seat, from when it is issued."""
         self.tables: dict[str, LiveTable] = {}
+        self.broken: dict[str, str] = {}
+        self.finished: OrderedDict[str, LiveTable] = OrderedDict()
+        """Recently seen finished tables, rebuilt from the archive (at most FINISHED_KEPT)."""
+        self.decisions_stored = 0
+        """Decisions accepted (stored) since the server started, for ``/metrics``."""
+        """Tables that could not be restored: id -> why (set aside, never played)."""
 
     # ------------------------------------------------------------------ setup
 
     def restore(self) -> None:
-        """Rebuild every stored table by replaying its seed and log."""
-        for stored in self.store.load_all():
-            state = replay(stored.game, stored.players, stored.seed, stored.options, stored.log)
-            table = LiveTable(stored, state, response_pause=self.response_pause)
-            table.name, table.next_table = self.store.load_lobby(stored.id)
-            table.chat = self.store.load_chat(stored.id)
-            if isinstance(state, TimedGameState):
-                table.clock_zero = time.monotonic() - state.clock / 1000
-            table.refresh_opened()
-            self.tables[stored.id] = table
+        """Rebuild every stored table by replaying its seed and log, each on its own: a table
+        that cannot be rebuilt is set aside in ``broken`` (with the reason, also logged) and
+        every other table plays on."""
+        for table_id in self.store.table_ids(finished=False):
+            try:
+                table = self._rebuild(table_id)
+            except Exception as exc:  # any damage to one table's rows: that table only
+                reason = f"{type(exc).__name__}: {exc}".splitlines()[0]
+                self.broken[table_id] = reason
+                logger.error("table %s is set aside, it cannot be restored: %s", table_id, reason)
+                continue
+            if table.state.is_over:  # its last move was stored, its archiving was not
+                self._archive(table)
+            else:
+                self.tables[table_id] = table
+
+    def _rebuild(self, table_id: str) -> LiveTable:
+        stored = self.store.load(table_id)
+        if stored is None:
+            raise StorageError("the table's row vanished while the server started")
+        for seat in stored.seats:
+            if seat["kind"] == "bot":
+                web_bot_spec(stored.game, seat["bot"], self.think_limit)
+        state = replay(stored.game, stored.players, stored.seed, stored.options, stored.log)
+        table = LiveTable(
+            stored, state, archived=stored.finished, response_pause=self.response_pause
+        )
+        table.name, table.next_table = self.store.load_lobby(table_id)
+        table.chat = self.store.load_chat(table_id)
+        if isinstance(state, TimedGameState):
+            # The clock resumes where it stood when the server stopped: its last checkpoint,
+            # or the log's last time if that is later. Time while it was down does not count.
+            resume = max(state.clock, stored.clock_ms or 0)
+            table.clock_zero = time.monotonic() - resume / 1000
+            table.checkpointed = table.resumed_at = resume
+            if stored.clock_saved is not None:
+                down = max(0, round(time.time() - stored.clock_saved))
+                table.paused_notice = (
+                    f"The server was down for about {down} s: the clock paused meanwhile "
+                    "and runs on from where it stood."
+                )
+        table.refresh_opened()
+        return table
 
     def start_bots(self) -> None:
         for table in self.tables.values():
@@ -343,8 +437,10 @@ class TableManager:
         options: dict[str, Any],
         seed: int | None = None,
         name: str = "",
+        creator_token: str | None = None,
     ) -> tuple[LiveTable, dict[int, str]]:
-        """A new table and each human seat's invite token (shown once, stored hashed)."""
+        """A new table and each human seat's invite token (shown once, stored hashed, as is
+        ``creator_token``, which re-issues seat links)."""
         spec = find_game(game)
         name = clean_text(name, 60, "a table's name")
         if len(seats) != players:
@@ -359,18 +455,20 @@ class TableManager:
         for number, request in enumerate(seats):
             seat_name = clean_text(request.name, MAX_NAME, f"seat {number}'s name")
             if request.kind == "bot":
-                bot, _ = parse_bot_spec(request.bot or "")
-                stored_seats.append({"kind": "bot", "bot": (request.bot or bot).strip().lower()})
+                bot = web_bot_spec(spec.name, request.bot or "", self.think_limit)
+                stored_seats.append({"kind": "bot", "bot": bot})
             elif request.kind == "human":
                 tokens[number] = secrets.token_urlsafe(24)
                 stored_seats.append(
-                    {"kind": "human", "token_hash": token_hash(tokens[number]), "auto_pass": True}
+                    {"kind": "human", "auto_pass": True, **self._seat_link(tokens[number])}
                 )
             else:
                 raise BadOptionError(f"a seat is 'human' or 'bot', not {request.kind!r}")
             if seat_name:
                 stored_seats[-1]["name"] = seat_name
-        return self._open(spec.name, players, seed, merged, stored_seats, name, state), tokens
+        creator = token_hash(creator_token) if creator_token else None
+        table = self._open(spec.name, players, seed, merged, stored_seats, name, state, creator)
+        return table, tokens
 
     def _open(
         self,
@@ -381,9 +479,10 @@ class TableManager:
         seats: list[dict[str, Any]],
         name: str,
         state: GameState,
+        creator: str | None,
     ) -> LiveTable:
         table_id = secrets.token_urlsafe(9)
-        stored = StoredTable(table_id, game, players, seed, options, seats, [])
+        stored = StoredTable(table_id, game, players, seed, options, seats, [], creator)
         self.store.create_table(stored)
         self.store.save_lobby(table_id, name)
         table = LiveTable(stored, state, response_pause=self.response_pause, name=name)
@@ -405,7 +504,14 @@ class TableManager:
                 state = new_game(stored.game, stored.players, seed, stored.options)
                 seats = [dict(seat) for seat in stored.seats]
                 again = self._open(
-                    stored.game, stored.players, seed, stored.options, seats, table.name, state
+                    stored.game,
+                    stored.players,
+                    seed,
+                    stored.options,
+                    seats,
+                    table.name,
+                    state,
+                    stored.creator_hash,
                 )
                 table.next_table = again.id
                 self.store.save_lobby(table.id, table.name, again.id)
@@ -424,11 +530,60 @@ class TableManager:
             table.chat.append(said)
         await self._broadcast(table)
 
+    def _seat_link(self, token: str) -> dict[str, Any]:
+        return {"token_hash": token_hash(token), "token_expires": time.time() + self.token_lifetime}
+
+    async def reissue(self, table: LiveTable, seat: int, creator_token: str) -> str:
+        """A new invite token for human ``seat``, asked for by the table's creator: the old
+        link stops working at once and the sockets it opened are closed."""
+        if not table.is_creator(creator_token):
+            raise ForbiddenError("only the table's creator may re-issue its invite links")
+        if not 0 <= seat < len(table.seats) or table.seats[seat]["kind"] != "human":
+            raise BadOptionError(f"seat {seat} is not a human seat at this table")
+        token = secrets.token_urlsafe(24)
+        async with table.lock:
+            seats = [dict(info) for info in table.seats]
+            seats[seat].update(self._seat_link(token))
+            self.store.update_seats(table.id, seats)  # stored first: an outage changes nothing
+            table.seats[seat].update(seats[seat])
+        for connection in [c for c in table.connections if c.seat == seat]:
+            table.connections.discard(connection)
+            if connection.close is not None:
+                await connection.close("this invite link was revoked")
+        return token
+
     def get(self, table_id: str) -> LiveTable:
-        table = self.tables.get(table_id)
-        if table is None:
+        """A live table, or a finished one from the archive (rebuilt on first use)."""
+        table = self.tables.get(table_id) or self.finished.get(table_id)
+        if table is not None:
+            return table
+        if table_id in self.broken or not self.store.is_finished(table_id):
             raise KeyError(table_id)
+        try:
+            table = self._rebuild(table_id)
+        except Exception as exc:  # damaged in the archive: set aside like any table
+            self.broken[table_id] = f"{type(exc).__name__}: {exc}".splitlines()[0]
+            raise KeyError(table_id) from None
+        self._keep_finished(table)
         return table
+
+    def _archive(self, table: LiveTable) -> None:
+        """Store a table whose game is over as finished, and keep it only among the recent
+        finished ones (its page and replay rebuild it again when asked)."""
+        if not table.archived:
+            try:
+                self.store.mark_finished(table.id)
+            except StorageUnavailableError:
+                return  # still live: archived when next told or restored
+            table.archived = True
+        self.tables.pop(table.id, None)
+        self._keep_finished(table)
+
+    def _keep_finished(self, table: LiveTable) -> None:
+        self.finished[table.id] = table
+        self.finished.move_to_end(table.id)
+        while len(self.finished) > FINISHED_KEPT:
+            self.finished.popitem(last=False)
 
     # ------------------------------------------------------------------ connections
 
@@ -441,8 +596,10 @@ class TableManager:
 
     async def set_auto_pass(self, table: LiveTable, seat: int, on: bool) -> None:
         async with table.lock:
+            seats = [dict(info) for info in table.seats]
+            seats[seat]["auto_pass"] = on
+            self.store.update_seats(table.id, seats)  # stored first: an outage changes nothing
             table.seats[seat]["auto_pass"] = on
-            self.store.update_seats(table.id, table.seats)
             table.changed.set()
         self._wake(table)
         await self._broadcast(table)
@@ -486,6 +643,12 @@ class TableManager:
         await asyncio.sleep(max(0.0, closes - time.monotonic()))
         return len(table.state.log) != number
 
+    def _store_decision(
+        self, table_id: str, number: int, seat: int, option: Option, at: int | None = None
+    ) -> None:
+        self.store.append_decision(table_id, number, seat, option, at)
+        self.decisions_stored += 1
+
     def _accept(self, table: LiveTable, seat: int, number: int, choice: Option | int | str) -> None:
         state = table.state
         if state.is_over:
@@ -500,7 +663,7 @@ class TableManager:
             )
         option = state.resolve_choice(seat, choice)
         try:
-            self.store.append_decision(table.id, number, seat, option)
+            self._store_decision(table.id, number, seat, option)
         except DuplicateDecisionError as exc:
             raise StaleActionError(str(exc)) from None
         state.apply(seat, option)
@@ -531,7 +694,7 @@ class TableManager:
         if due is not None and when >= due:
             raise StaleActionError("too late: time ran out before that action")
         try:
-            self.store.append_decision(table.id, len(state.log), seat, option, when)
+            self._store_decision(table.id, len(state.log), seat, option, when)
         except DuplicateDecisionError as exc:
             raise StaleActionError(str(exc)) from None
         state.apply(seat, option, when)
@@ -546,7 +709,7 @@ class TableManager:
             due = state.deadline()
             if due is None or due > now:
                 break
-            self.store.append_decision(table.id, len(state.log), CLOCK, WAIT, due)
+            self._store_decision(table.id, len(state.log), CLOCK, WAIT, due)
             state.advance_clock(due)
             table.refresh_opened()
             passed = True
@@ -563,20 +726,46 @@ class TableManager:
 
     async def _run_clock(self, table: LiveTable, state: TimedGameState) -> None:
         try:
-            await self._clock_loop(table, state)
+            await self._through_outages(table, lambda: self._clock_loop(table, state))
         except Exception:  # a bot that errs stops its table's clock, not the server
             logger.exception("table %s: the clock stopped", table.id)
+
+    async def _through_outages(self, table: LiveTable, work: Callable[[], Awaitable[None]]) -> None:
+        """Run a table's background ``work`` (its bots, its clock) and, while the database
+        does not answer, tell the table and try again every few seconds: nothing was stored,
+        so the work picks up where it stood."""
+        told = False
+        while True:
+            try:
+                await work()
+                return
+            except StorageUnavailableError as exc:
+                if not told:
+                    logger.warning("table %s waits for its storage: %s", table.id, exc)
+                    await self._tell(table, f"{exc}: play resumes when it answers")
+                    told = True
+                await asyncio.sleep(STORAGE_RETRY_S)
+
+    async def _tell(self, table: LiveTable, text: str) -> None:
+        """One error line to every socket at the table."""
+        for connection in list(table.connections):
+            try:
+                await connection.send({"type": "error", "message": text})
+            except Exception:  # a closed socket: its handler removes it
+                table.connections.discard(connection)
 
     async def _clock_loop(self, table: LiveTable, state: TimedGameState) -> None:
         """Sleep until the next deadline or bot answer (or until the log grows), then carry
         out whatever is due, earliest first."""
         while not state.is_over:
+            self._checkpoint(table)
             due = state.deadline()
             bot = self._next_bot(table, state)
             times = [t for t in (due, bot[0] if bot else None) if t is not None]
             wake = min(times) if times else None
             table.changed.clear()
-            delay = None if wake is None else max(0, wake - table.game_now()) / 1000
+            wait = CHECKPOINT_MS if wake is None else min(CHECKPOINT_MS, wake - table.game_now())
+            delay = max(0, wait) / 1000
             try:
                 await asyncio.wait_for(table.changed.wait(), delay)
                 continue  # something changed: look again at what is due
@@ -589,6 +778,16 @@ class TableManager:
                 await self._broadcast(table)
             elif bot is not None and bot[0] <= now:
                 await self._bot_answers(table, state, *bot)
+
+    def _checkpoint(self, table: LiveTable) -> None:
+        """Store the clock's reading about once a second, so a restart resumes it there."""
+        now = table.game_now()
+        if now - table.checkpointed >= CHECKPOINT_MS:
+            try:
+                self.store.save_clock(table.id, now, time.time())
+            except StorageUnavailableError:
+                return  # the next one will do: a checkpoint only bounds a restart's loss
+            table.checkpointed = now
 
     async def _bot_answers(
         self, table: LiveTable, state: TimedGameState, at: int, seat: int
@@ -616,7 +815,7 @@ class TableManager:
 
     async def _drive(self, table: LiveTable) -> None:
         try:
-            await self._drive_bots(table)
+            await self._through_outages(table, lambda: self._drive_bots(table))
         except Exception:  # a bot that errs stops its table's bots, not the server
             logger.exception("table %s: the bots stopped", table.id)
 
@@ -653,6 +852,10 @@ class TableManager:
     # ------------------------------------------------------------------ telling
 
     async def _broadcast(self, table: LiveTable) -> None:
+        # Every path that accepts a decision tells its table next: the one place to see the
+        # game end and archive it.
+        if table.state.is_over and not table.archived:
+            self._archive(table)
         drawn: dict[int | None, str] = {}
         for connection in list(table.connections):
             await self._send_update(table, connection, drawn)
