@@ -120,7 +120,7 @@ def test_refusals_are_sentences_next_to_their_field(lobby: Page, server: Server)
     lobby.fill("#option-max_attack_rounds", "30")
     lobby.fill("#players", "9")  # typed, not confirmed: the seats still say 3
     lobby.click("button[type=submit]")
-    expect(lobby.locator("#err-players")).to_have_text("Doom On You seats 2 to 6 players, not 9.")
+    expect(lobby.locator("#err-players")).to_have_text("Doom On You takes 2 to 6 players, not 9.")
     expect(lobby.locator("#err-option-max_attack_rounds")).to_be_empty()
     # the API refuses a bot that does not play the game, naming the seat
     body = {

@@ -33,7 +33,8 @@ def _doom_on_you_at_a_bribe_answer() -> GameState:
 
 
 def _manager(tmp_path: Path, pause: float) -> TableManager:
-    return TableManager(Store(str(tmp_path / "t.sqlite")), BotPool(processes=False), pause)
+    store = Store(str(tmp_path / "t.sqlite"))
+    return TableManager(store, BotPool(processes=False), response_pause=pause)
 
 
 def test_a_private_bribe_offer_is_not_shown_to_the_third_player_or_spectators(

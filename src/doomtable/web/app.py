@@ -15,10 +15,11 @@ from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Res
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from pydantic import BaseModel, Field, JsonValue
 
-from doomtable.bots import bot_help, parse_bot_spec
+from doomtable.bots import bot_help
 from doomtable.engine import DoomtableError, GameSpec, OptionSpec, find_game, game_names, replay
+from doomtable.engine.registry import checked_options
 from doomtable.safe_yaml import YamlLimitError, load_yaml
-from doomtable.web.bots import DEFAULT_THINK_LIMIT, BotPool, bots_for
+from doomtable.web.bots import DEFAULT_THINK_LIMIT, BotPool, bots_for, web_bot_spec
 from doomtable.web.limits import (
     MAX_MESSAGE_BYTES,
     MAX_TOKEN_CHARS,
@@ -361,7 +362,7 @@ def create_app(
             request.headers.get("origin"), request.headers.get("host"), allowed_origins
         ):
             raise HTTPException(403, "requests from other sites are refused")
-        field, problem = _field_problem(body)
+        field, problem = _field_problem(body, bot_think_limit)
         if problem is not None:
             return JSONResponse({"detail": problem, "field": field}, status_code=400)
         if not table_limits.allow(request.client.host if request.client else ""):
@@ -677,39 +678,32 @@ async def _handle(
     return None
 
 
-def _field_problem(body: TableIn) -> tuple[str | None, str | None]:
+def _field_problem(body: TableIn, think_limit: float) -> tuple[str | None, str | None]:
     """The first field of a new table's request that is wrong, and what is wrong with it in
-    one line (``(None, None)``: nothing found here; the engine still checks the rest)."""
+    one line (``(None, None)``: nothing found here; the engine still checks the rest). Each
+    check is the engine's or the server's own, asked field by field."""
     try:
         spec = find_game(body.game)
     except DoomtableError as exc:
         return "game", str(exc)
-    if not spec.min_players <= body.players <= spec.max_players:
-        return "players", (
-            f"{spec.title} seats {spec.min_players} to {spec.max_players} players, "
-            f"not {body.players}"
-        )
+    try:
+        checked_options(spec, body.players, {})
+    except DoomtableError as exc:
+        return "players", str(exc)
     if len(body.seats) != body.players:
         return (
             "players",
             f"Give one seat per player: {body.players} players, {len(body.seats)} seats.",
         )
     for number, seat in enumerate(body.seats):
-        if seat.kind != "bot":
-            continue
-        try:
-            name, _ = parse_bot_spec(seat.bot or "")
-        except DoomtableError as exc:
-            return f"seat{number}", str(exc)
-        if name not in bots_for(spec.name):
-            return f"seat{number}", f"the {name} bot does not play {spec.title}"
+        if seat.kind == "bot":
+            try:
+                web_bot_spec(spec.name, seat.bot or "", think_limit)
+            except DoomtableError as exc:
+                return f"seat{number}", str(exc)
     for key, value in body.options.items():
-        option = spec.option_schema.get(key)
-        if option is None:
-            known = ", ".join(spec.option_schema) or "none"
-            return "options", f"{spec.title} has no option {key!r} (options: {known})"
         try:
-            option.check(key, value)
+            checked_options(spec, body.players, {key: value})
         except DoomtableError as exc:
-            return f"option:{key}", str(exc)
+            return ("option:" + key if key in spec.default_options else "options"), str(exc)
     return None, None
