@@ -15,7 +15,7 @@ from doomtable.engine import DoomtableError, replay
 if TYPE_CHECKING:
     from doomtable.web.store import Store, StoredTable
 
-WEB_MODULES = ("fastapi", "uvicorn", "sqlalchemy")
+WEB_MODULES = ("fastapi", "uvicorn", "sqlalchemy", "prometheus_client")
 
 
 def default_database() -> Path:
