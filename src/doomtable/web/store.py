@@ -263,11 +263,6 @@ class Store:
                 update(tables_table).where(tables_table.c.id == table_id).values(finished=1)
             )
 
-    def load_all(self) -> list[StoredTable]:
-        with self._connect() as connection:
-            rows = connection.execute(select(tables_table)).all()
-            return [self._table(connection, row) for row in rows]
-
     @staticmethod
     def _table(connection: Any, row: Any) -> StoredTable:
         decisions = connection.execute(
