@@ -286,11 +286,11 @@ class TableManager:
         """Seconds an invite link opens its seat, from when it is issued."""
         self.tables: dict[str, LiveTable] = {}
         self.broken: dict[str, str] = {}
+        """Tables that could not be restored: id -> why (set aside, never played)."""
         self.finished: OrderedDict[str, LiveTable] = OrderedDict()
         """Recently seen finished tables, rebuilt from the archive (at most FINISHED_KEPT)."""
         self.decisions_stored = 0
         """Decisions accepted (stored) since the server started, for ``/metrics``."""
-        """Tables that could not be restored: id -> why (set aside, never played)."""
 
     # ------------------------------------------------------------------ setup
 
@@ -497,7 +497,10 @@ class TableManager:
         state.apply(seat, option)
         # Pass at once for seats that want it, so nobody is shown a window already answered.
         while (decision := state.pending) is not None and self._auto_passes(table, decision):
-            self._store_decision(table.id, len(state.log), decision.player, PASS)
+            try:
+                self._store_decision(table.id, len(state.log), decision.player, PASS)
+            except StorageUnavailableError:
+                return  # the answer above is stored; the table's bot task passes on retry
             state.apply(decision.player, PASS)
 
     def _accept_timed(
