@@ -86,8 +86,11 @@ def test_export_and_import_carry_every_table(tmp_path: Path) -> None:
     broken = tmp_path / "broken.jsonl"
     record = json.loads(backup.read_text().splitlines()[0])
     record["id"], record["log"] = "other", [[0, ["no such move"]]]
-    broken.write_text(json.dumps(record) + "\n{not json\n")
+    lacking = {"format": "doomtable-table/1", "id": "third"}
+    broken.write_text(f"{json.dumps(record)}\n{{not json\n{json.dumps(lacking)}\n")
     refused = runner.invoke(cli, ["serve", "--import", str(broken), "--database", target])
     assert refused.exit_code == 1 and "0 table(s) imported" in refused.output
-    assert "line 1: " in refused.output and "line 2: JSONDecodeError" in refused.output
+    assert "line 1: IllegalChoiceError" in refused.output
+    assert "line 2: JSONDecodeError" in refused.output
+    assert "line 3: the table has no 'log' field" in refused.output
     assert "other" not in Store(target).table_ids()

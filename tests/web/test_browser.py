@@ -24,6 +24,15 @@ def _decision(page: Page) -> int:
     return int(page.evaluate("Number(document.body.dataset.decision ?? -1)"))
 
 
+def _wait_past(page: Page, decision: int) -> None:
+    """Wait until the page shows a later decision (numbers only grow). An auto-waiting
+    assertion, not ``wait_for_function``: the page's Content-Security-Policy forbids the
+    string evaluation that polls with."""
+    expect(page.locator("body")).not_to_have_attribute(
+        "data-decision", str(decision), timeout=30_000
+    )
+
+
 def _over(page: Page) -> bool:
     return bool(page.evaluate("document.body.dataset.over === 'true'"))
 
@@ -45,7 +54,7 @@ def _play(pages: list[Page], rng: random.Random, *, until: int | None = None) ->
                 continue
             before = _decision(page)
             buttons.nth(rng.randrange(count)).click()
-            page.wait_for_function(f"Number(document.body.dataset.decision) > {before}")
+            _wait_past(page, before)
             acted = True
         if not acted:
             time.sleep(0.05)
@@ -61,7 +70,7 @@ def _wait_for_turn(page: Page, other: Page, rng: random.Random) -> None:
         if buttons.count():
             before = _decision(other)
             buttons.nth(rng.randrange(buttons.count())).click()
-            other.wait_for_function(f"Number(document.body.dataset.decision) > {before}")
+            _wait_past(other, before)
         else:
             time.sleep(0.05)
 

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import os
+import signal
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -62,3 +64,44 @@ def test_workers_end_with_the_server_while_a_bot_thinks(tmp_path: Path, ending: 
     finally:
         server.stop()
         server.log.unlink()
+
+
+def test_a_killed_worker_is_replaced_and_the_bots_play_on(tmp_path: Path) -> None:
+    server = Server(str(tmp_path / "t.sqlite"))
+    server.start()
+    try:
+        seats = [{"kind": "bot", "bot": "ismcts:0.5s"}] * 2
+        body = {"game": "doomlings", "players": 2, "seats": seats, "seed": 2}
+        table = httpx.post(f"{server.url}/api/tables", json=body).json()["id"]
+        assert server.process is not None
+        deadline = time.monotonic() + 30
+        while not (workers := _workers(server.process.pid)):
+            assert time.monotonic() < deadline, "no bot worker started"
+            time.sleep(0.1)
+        time.sleep(0.2)  # in the middle of a move
+        for pid in workers:
+            os.kill(pid, signal.SIGKILL)
+        before = httpx.get(f"{server.url}/api/tables/{table}").json()["decisions"]
+        deadline = time.monotonic() + 30
+        while httpx.get(f"{server.url}/api/tables/{table}").json()["decisions"] < before + 2:
+            assert time.monotonic() < deadline, "the bots did not play on"
+            time.sleep(0.2)
+        fresh = _workers(server.process.pid)
+        assert fresh and not fresh & workers
+        assert "a bot worker died: starting fresh bot workers" in server.log.read_text()
+    finally:
+        server.stop()
+        server.log.unlink()
+
+
+def _workers(pid: int) -> set[int]:
+    """The bot worker processes under ``pid`` (not multiprocessing's resource tracker)."""
+    found = set()
+    for child in _children(pid):
+        try:
+            command = Path(f"/proc/{child}/cmdline").read_bytes()
+        except OSError:
+            continue  # it ended while we looked
+        if _alive(child) and b"spawn_main" in command:
+            found.add(child)
+    return found

@@ -15,7 +15,7 @@ from doomtable.engine import DoomtableError, replay
 if TYPE_CHECKING:
     from doomtable.web.store import Store, StoredTable
 
-WEB_MODULES = ("fastapi", "uvicorn", "sqlalchemy")
+WEB_MODULES = ("fastapi", "uvicorn", "sqlalchemy", "prometheus_client")
 
 
 def default_database() -> Path:
@@ -213,7 +213,10 @@ def import_tables(file: Path, where: str) -> None:
                 continue
             replay(table.game, table.players, table.seed, table.options, table.log)
             _store_table(store, table)
-        except (DoomtableError, ValueError, TypeError, KeyError) as exc:
+        except KeyError as exc:
+            problems.append(f"line {number}: the table has no {exc} field")
+            continue
+        except (DoomtableError, ValueError, TypeError) as exc:
             problems.append(f"line {number}: {type(exc).__name__}: {exc}")
             continue
         known.add(table.id)

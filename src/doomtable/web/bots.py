@@ -11,15 +11,19 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import multiprocessing
 import os
 import threading
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Final
 
 from doomtable.bots import BotSpecError, InfoSet, bot_names, make_bot, parse_bot_spec
 from doomtable.cli.session import bot_seed
 from doomtable.engine import Option, TimedGameState, find_game, load_state
+
+logger = logging.getLogger(__name__)
 
 DEFAULT_THINK_LIMIT: Final = 2.0
 """Seconds a timed bot (``ismcts:1s``) may think per move unless the server says otherwise."""
@@ -106,17 +110,19 @@ class BotPool:
     holds more than it runs and ``waiting`` is the true queue depth."""
 
     def __init__(self, workers: int = 1, *, processes: bool = True) -> None:
-        self._executor: Executor
-        if processes:
-            context = multiprocessing.get_context("spawn")
-            self._executor = ProcessPoolExecutor(
-                max_workers=workers, mp_context=context, initializer=_exit_with_parent
-            )
-        else:
-            self._executor = ThreadPoolExecutor(max_workers=workers)
         self.workers = workers
+        self.processes = processes
+        self._executor = self._new_executor()
         self.waiting = 0
         self._slots: dict[asyncio.AbstractEventLoop, asyncio.Semaphore] = {}
+
+    def _new_executor(self) -> Executor:
+        if not self.processes:
+            return ThreadPoolExecutor(max_workers=self.workers)
+        context = multiprocessing.get_context("spawn")
+        return ProcessPoolExecutor(
+            max_workers=self.workers, mp_context=context, initializer=_exit_with_parent
+        )
 
     async def choose(self, state_json: str, bot: str, seat: int | None = None) -> Option:
         loop = asyncio.get_running_loop()
@@ -130,9 +136,19 @@ class BotPool:
         finally:
             self.waiting -= 1
         try:
-            return await loop.run_in_executor(
-                self._executor, choose_in_worker, state_json, bot, seat
-            )
+            executor = self._executor
+            try:
+                return await loop.run_in_executor(executor, choose_in_worker, state_json, bot, seat)
+            except BrokenProcessPool:
+                # A worker died (killed, out of memory): the pool is unusable from now on,
+                # so start a fresh one (once, however many moves were waiting) and ask again.
+                if self._executor is executor:
+                    logger.warning("a bot worker died: starting fresh bot workers")
+                    executor.shutdown(wait=False, cancel_futures=True)
+                    self._executor = self._new_executor()
+                return await loop.run_in_executor(
+                    self._executor, choose_in_worker, state_json, bot, seat
+                )
         finally:
             slots.release()
 

@@ -374,11 +374,6 @@ class Store:
                 update(tables_table).where(tables_table.c.id == table_id).values(finished=1)
             )
 
-    def load_all(self) -> list[StoredTable]:
-        with self._connect() as connection:
-            rows = connection.execute(select(tables_table)).all()
-            return [self._table(connection, row) for row in rows]
-
     def _table(self, connection: Any, row: Any) -> StoredTable:
         decisions = connection.execute(
             select(

@@ -372,11 +372,11 @@ class TableManager:
         """Seconds an invite link opens its seat, from when it is issued."""
         self.tables: dict[str, LiveTable] = {}
         self.broken: dict[str, str] = {}
+        """Tables that could not be restored: id -> why (set aside, never played)."""
         self.finished: OrderedDict[str, LiveTable] = OrderedDict()
         """Recently seen finished tables, rebuilt from the archive (at most FINISHED_KEPT)."""
         self.decisions_stored = 0
         """Decisions accepted (stored) since the server started, for ``/metrics``."""
-        """Tables that could not be restored: id -> why (set aside, never played)."""
 
     # ------------------------------------------------------------------ setup
 
@@ -779,10 +779,11 @@ class TableManager:
             elif bot is not None and bot[0] <= now:
                 await self._bot_answers(table, state, *bot)
 
-    def _checkpoint(self, table: LiveTable) -> None:
-        """Store the clock's reading about once a second, so a restart resumes it there."""
+    def _checkpoint(self, table: LiveTable, *, due_only: bool = True) -> None:
+        """Store the clock's reading (about once a second, when ``due_only``), so a restart
+        resumes it there."""
         now = table.game_now()
-        if now - table.checkpointed >= CHECKPOINT_MS:
+        if not due_only or now - table.checkpointed >= CHECKPOINT_MS:
             try:
                 self.store.save_clock(table.id, now, time.time())
             except StorageUnavailableError:
@@ -820,7 +821,11 @@ class TableManager:
             logger.exception("table %s: the bots stopped", table.id)
 
     async def stop(self) -> None:
-        """End every table's clock and bot task (the server is shutting down)."""
+        """End every table's clock and bot task (the server is shutting down), its clock's
+        reading stored first so that a restart loses none of it."""
+        for table in self.tables.values():
+            if table.timed is not None and not table.state.is_over:
+                self._checkpoint(table, due_only=False)
         tasks = [t.bot_task for t in self.tables.values() if t.bot_task and not t.bot_task.done()]
         for task in tasks:
             task.cancel()
