@@ -130,7 +130,10 @@ def test_refusals_are_sentences_next_to_their_field(lobby: Page, server: Server)
     }
     refused = httpx.post(server.url + "/api/tables", json=body)
     assert refused.status_code == 400
-    assert refused.json() == {"detail": "the policy bot does not play Doom Pile", "field": "seat1"}
+    assert refused.json() == {
+        "detail": "the policy bot does not play Doom Pile: bots: greedy, ismcts, random",
+        "field": "seat1",
+    }
 
 
 def test_a_deck_file_that_is_not_yaml_is_refused_in_one_sentence(server: Server) -> None:

@@ -39,7 +39,7 @@ def _create(client: TestClient, game: str, bot: str) -> Any:
     [
         ("doomlings", "policy:/dev/zero", "plays its shipped weights, not a file"),
         ("doomlings", "policy:/etc/passwd:5", "plays its shipped weights, not a file"),
-        ("doom-pile", "policy", "the policy bot does not play doom-pile"),
+        ("doom-pile", "policy", "the policy bot does not play Doom Pile"),
         ("doomlings", "ismcts:45s", "at most 1.5s per move on this server, not 45s"),
         ("doomlings", "ismcts:1000000", "at most 1000 iterations per move"),
         ("doomlings", "greedy:500", "at most 16 worlds per move"),

@@ -53,7 +53,8 @@ def web_bot_spec(game: str, spec: str, think_limit: float = DEFAULT_THINK_LIMIT)
     name, params = parse_bot_spec(spec)
     playing = bots_for(game)
     if name not in playing:
-        raise BotSpecError(f"the {name} bot does not play {game}: bots: {', '.join(playing)}")
+        title = find_game(game).title
+        raise BotSpecError(f"the {name} bot does not play {title}: bots: {', '.join(playing)}")
     if "weights" in params:
         raise BotSpecError("a web table's policy bot plays its shipped weights, not a file")
     seconds = params.get("seconds")
