@@ -40,7 +40,7 @@ from doomtable.rl.observation import StructuredObservation
 DECLARATION_MODULE = "encoding"
 DECLARATION_NAME = "RL_ENCODING"
 """A game declares its RL encoding (a dict, see ``docs/rl.md``) as ``RL_ENCODING`` in the
-``encoding`` module of the package its state class lives in."""
+``encoding`` module of the package its state class lives in (or a package above it)."""
 
 DEFAULT_OBSERVATION_SIZE = 2048
 DEFAULT_MAX_OPTIONS = 512
@@ -297,18 +297,29 @@ class GameEncoding:
         return isinstance(self.actions, DeclaredActions)
 
 
+def _module_exists(name: str) -> bool:
+    try:
+        return find_spec(name) is not None
+    except ModuleNotFoundError:  # a parent package that is not there
+        return False
+
+
 def declaration(spec: GameSpec) -> Mapping[str, Any]:
-    """The game's RL declaration, or an empty one when its package declares none."""
-    package = spec.state_class.__module__.rpartition(".")[0]
-    module_name = f"{package}.{DECLARATION_MODULE}"
-    if not package or find_spec(module_name) is None:
-        return {}
-    found = getattr(import_module(module_name), DECLARATION_NAME, None)
-    if found is None:
-        return {}
-    if not isinstance(found, Mapping):
-        raise EncodingError(f"{module_name}.{DECLARATION_NAME} is not a dict")
-    return found
+    """The game's RL declaration, or an empty one when its package declares none.
+
+    It is looked for in the package of the game's state class, then in each package above it
+    (a state class may live in a subpackage), never in a top-level package."""
+    parts = spec.state_class.__module__.split(".")[:-1]
+    while len(parts) >= 2:
+        module_name = ".".join([*parts, DECLARATION_MODULE])
+        if _module_exists(module_name):
+            found = getattr(import_module(module_name), DECLARATION_NAME, None)
+            if found is not None:
+                if not isinstance(found, Mapping):
+                    raise EncodingError(f"{module_name}.{DECLARATION_NAME} is not a dict")
+                return found
+        parts.pop()
+    return {}
 
 
 _CACHE: dict[str, GameEncoding] = {}
