@@ -111,7 +111,7 @@ class StructuredObservation:
         start = 0
         while start < self.size:
             head = _head(names[start])
-            if head.endswith("]") or "[+0]." in head:
+            if "[+0]." in head:
                 group = head.partition("[")[0]
                 end = start
                 while end < self.size and names[end].startswith(group + "["):
@@ -125,13 +125,9 @@ class StructuredObservation:
                 inner = [name.removeprefix(prefix) for name in names[start : start + block]]
                 rows += [f"| +{at:,} | {count:,} | `{what}` |" for at, count, what in _runs(inner)]
             else:
-                end = start
-                while end < self.size and _head(names[end]) == head:
-                    end += 1
-                rows += [
-                    f"| {start + at:,} | {count:,} | `{what}` |"
-                    for at, count, what in _runs(names[start:end])
-                ]
+                count, what = _run(names, start)
+                rows.append(f"| {start:,} | {count:,} | `{what}` |")
+                end = start + count
             start = end
         return "\n".join(rows)
 
@@ -220,17 +216,23 @@ def _head(name: str) -> str:
     return name.partition("=")[0].partition(":")[0]
 
 
+def _run(names: Sequence[str], at: int) -> tuple[int, str]:
+    """How many slots from ``at`` hold one feature, and its description."""
+    head = _head(names[at])
+    end = at
+    while end < len(names) and _head(names[end]) == head:
+        end += 1
+    return end - at, head if end - at == 1 else f"{head} ({names[at]} …)"
+
+
 def _runs(names: Sequence[str]) -> list[tuple[int, int, str]]:
     """(first, count, description) of each run of slots of one feature."""
     runs: list[tuple[int, int, str]] = []
     at = 0
     while at < len(names):
-        head = _head(names[at])
-        end = at
-        while end < len(names) and _head(names[end]) == head:
-            end += 1
-        runs.append((at, end - at, head if end - at == 1 else f"{head} ({names[at]} …)"))
-        at = end
+        count, what = _run(names, at)
+        runs.append((at, count, what))
+        at += count
     return runs
 
 
