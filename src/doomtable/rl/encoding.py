@@ -13,9 +13,10 @@ Observations. A game that declares an observation layout gets a structured obser
 and decision kind). For a game that declares none, ``state.view(player)`` (JSON-ready data) is
 walked into ``(path, value)`` features that are hashed (CRC-32, so stable across runs) into a
 fixed-size vector: a string leaf adds 1 at ``path=value``, a number adds
-``sign(v)·log(1+|v|)`` at ``path``, a true bool adds 1 at ``path``. Lists are bags (their items share one path, so a hand is a multiset of
-cards), except the per-seat lists, whose items are keyed by seat relative to the viewer. Only
-the view is read, so an observation holds exactly what the player may see.
+``sign(v)·log(1+|v|)`` at ``path``, a true bool adds 1 at ``path``. Lists are bags (their
+items share one path, so a hand is a multiset of cards), except the per-seat lists, whose
+items are keyed by seat relative to the viewer. Only the view is read, so an observation
+holds exactly what the player may see.
 """
 
 from __future__ import annotations
