@@ -12,7 +12,8 @@ way is read item by item, so ``"attacks.animal"`` reaches every attack's animal.
   counting the absolute seats read;
 - ``("cards", path, kinds)``: one slot per card identity (a name among the game's
   ``spec.cards()`` whose kind is in ``kinds``, or any kind for ``()``), counting the cards
-  read (a name, or a dict with a ``"name"``); a name outside them is an ``EncodingError``;
+  read (a name, or a dict with a ``"name"``); a name outside them is an
+  ``ObservationLayoutError``;
 - ``("seats", path, entries)``: the per-seat list; ``entries`` read each seat's item into a
   block of their own, one block per seat relative to the viewer (``max_players`` blocks).
 
