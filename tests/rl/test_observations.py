@@ -16,8 +16,8 @@ from doomtable.rl.observation import ObservationLayoutError, StructuredObservati
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
 SHIPPED = ["doomlings", "doomlings-blackbox", "doom-on-you", "doom-pile", "were-doomed"]
 SIZES = {
-    "doomlings": 1697,
-    "doomlings-blackbox": 1697,
+    "doomlings": 1699,
+    "doomlings-blackbox": 1699,
     "doom-on-you": 297,
     "doom-pile": 2327,
     "were-doomed": 464,
@@ -131,3 +131,36 @@ def test_docs_show_the_layout_the_code_builds(game: str) -> None:
     assert table in DOCS.read_text(encoding="utf-8"), (
         f"docs/rl.md does not show {game}'s observation layout; it is:\n{table}"
     )
+
+
+VARIANT_PLAYERS = {
+    "none": 4,
+    "intelligent-design": 3,
+    "strategic-start": 4,
+    "genetic-mishap": 1,
+    "stunted-growth": 4,
+    "prosperous-world": 3,
+}
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANT_PLAYERS))
+def test_doomlings_variants_fit_the_layout(variant: str) -> None:
+    """Drafts and the solo Lab ask their own kinds of decision: each has its slot."""
+    observations = _structured("doomlings")
+    others = [i for i, name in enumerate(observations.names) if name.endswith("=other")]
+    players = VARIANT_PLAYERS[variant]
+    state = new_game("doomlings", players, 1, {"variant": variant})
+    rng = Rng(1)
+    kinds = set()
+    while (decision := state.pending) is not None and len(state.log) < 1500:
+        kinds.add(decision.kind)
+        view = state.view(decision.player)
+        vector = observations.encode(view, decision.player, players, decision.kind)
+        assert not vector[others].any(), decision.kind
+        state.apply(decision.player, rng.choice(decision.options))
+    expected = {
+        "intelligent-design": "draft",
+        "strategic-start": "draft",
+        "genetic-mishap": "mishap",
+    }
+    assert expected.get(variant, "turn") in kinds

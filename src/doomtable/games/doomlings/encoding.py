@@ -66,6 +66,8 @@ RL_ENCODING: dict[str, Any] = {
         "stabilize",
         "age",
         "doom",
+        "draft",
+        "mishap",
     ],
     "observation": [
         ("number", "round"),
