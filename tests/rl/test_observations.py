@@ -18,7 +18,7 @@ SHIPPED = ["doomlings", "doomlings-blackbox", "doom-on-you", "doom-pile", "were-
 SIZES = {
     "doomlings": 1699,
     "doomlings-blackbox": 1699,
-    "doom-on-you": 297,
+    "doom-on-you": 298,
     "doom-pile": 2327,
     "were-doomed": 464,
 }
@@ -164,3 +164,18 @@ def test_doomlings_variants_fit_the_layout(variant: str) -> None:
         "genetic-mishap": "mishap",
     }
     assert expected.get(variant, "turn") in kinds
+
+
+def test_doom_on_you_drawn_animal_to_pile_fits_the_layout() -> None:
+    """With ``drawn_animal_to_pile`` a drawn animal asks its own kind of decision."""
+    observations = _structured("doom-on-you")
+    others = [i for i, name in enumerate(observations.names) if name.endswith("=other")]
+    state = new_game("doom-on-you", 2, 0, {"drawn_animal_to_pile": True})
+    rng = Rng(0)
+    kinds = set()
+    while (decision := state.pending) is not None and len(state.log) < 2000:
+        kinds.add(decision.kind)
+        vector = observations.encode(state.view(decision.player), decision.player, 2, decision.kind)
+        assert not vector[others].any(), decision.kind
+        state.apply(decision.player, rng.choice(decision.options))
+    assert "drawn" in kinds

@@ -45,7 +45,7 @@ RL_ENCODING: dict[str, Any] = {
         ("bribe_note", "note"),
     ],
     "seat_lists": ["players"],
-    "decision_kinds": ["place", "draw", "declare", "defend", "respond", "bribe", "doom"],
+    "decision_kinds": ["place", "draw", "drawn", "declare", "defend", "respond", "bribe", "doom"],
     "observation": [
         ("number", "deck_size"),
         ("number", "attack_round"),
