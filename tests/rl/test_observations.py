@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from doomtable.engine import GameState, Rng, find_game, new_game
@@ -18,7 +19,7 @@ SHIPPED = ["doomlings", "doomlings-blackbox", "doom-on-you", "doom-pile", "were-
 SIZES = {
     "doomlings": 1699,
     "doomlings-blackbox": 1699,
-    "doom-on-you": 298,
+    "doom-on-you": 418,
     "doom-pile": 2327,
     "were-doomed": 464,
 }
@@ -179,3 +180,15 @@ def test_doom_on_you_drawn_animal_to_pile_fits_the_layout() -> None:
         assert not vector[others].any(), decision.kind
         state.apply(decision.player, rng.choice(decision.options))
     assert "drawn" in kinds
+
+
+def test_doom_on_you_hands_seen_are_kept_by_seat() -> None:
+    """``seen_hands`` is keyed by absolute seat (as text): read into that seat's block."""
+    observations = _structured("doom-on-you")
+    view = {"seen_hands": {"2": ["Camo", "Camo", "Capture"], "0": ["Hunt"]}}
+    vector = observations.encode(view, 1, 3)
+    assert {observations.names[i]: float(vector[i]) for i in np.flatnonzero(vector)} == {
+        "seen_hands[+1]:Camo": 2.0,
+        "seen_hands[+1]:Capture": 1.0,
+        "seen_hands[+2]:Hunt": 1.0,
+    }

@@ -64,6 +64,7 @@ RL_ENCODING: dict[str, Any] = {
         ("seat", "bribes.to"),
         ("number", "bribes.amount"),
         ("one_of", "bribes.status", ["offered", "accepted", "declined"]),
+        ("seats", "seen_hands", [("cards", "", ())]),
         (
             "seats",
             "players",
