@@ -17,8 +17,8 @@ from doomtable.rl.observation import ObservationLayoutError, StructuredObservati
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
 SHIPPED = ["doomlings", "doomlings-blackbox", "doom-on-you", "doom-pile", "were-doomed"]
 SIZES = {
-    "doomlings": 1699,
-    "doomlings-blackbox": 1699,
+    "doomlings": 1707,
+    "doomlings-blackbox": 1707,
     "doom-on-you": 418,
     "doom-pile": 2327,
     "were-doomed": 464,
