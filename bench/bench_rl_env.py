@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from doomtable.engine import Rng, find_game, game_names, new_game
+from doomtable.engine import DoomtableError, Rng, find_game, game_names, new_game
 from doomtable.rl.gym_env import DoomtableGymEnv
 from doomtable.rl.pettingzoo_env import DoomtableAECEnv
 
@@ -112,10 +112,12 @@ def main() -> None:
     args = parser.parse_args()
     if args.seconds <= 0:
         parser.error(f"--seconds must be above 0, not {args.seconds}")
-    games = args.games.split(",") if args.games else game_names()
+    try:
+        names = [find_game(game).name for game in args.games.split(",")] if args.games else None
+    except DoomtableError as error:
+        parser.error(str(error))
     results: dict[str, dict[str, Any]] = {}
-    for game in games:
-        name = find_game(game).name
+    for name in names or game_names():
         players = players_for(name)
         row: dict[str, Any] = {"players": players}
         for mode, make in MODES.items():

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
 
-from doomtable.rl.encoding import DeclaredActions, game_encoding
+from bots.toygame import SPEC as TOY_SPEC
+from doomtable.engine import find_game
+from doomtable.games.doom_pile.encoding import RL_ENCODING as DOOM_PILE_ENCODING
+from doomtable.rl.encoding import DeclaredActions, declaration, game_encoding
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
 SIZES = {
@@ -54,3 +58,13 @@ def test_fixed_indexes_of_doom_pile_and_were_doomed() -> None:
         41,
         291 + 9,
     ]
+
+
+def test_declaration_is_found_from_a_subpackage_and_missing_is_empty() -> None:
+    """A game's state class may live in a subpackage: the package above still declares."""
+    spec = find_game("doom-pile")
+    moved = type(
+        "MovedState", (spec.state_class,), {"__module__": "doomtable.games.doom_pile.rules.state"}
+    )
+    assert declaration(dataclasses.replace(spec, state_class=moved)) is DOOM_PILE_ENCODING
+    assert declaration(TOY_SPEC) == {}  # the tests' toy game declares nothing

@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from doomtable.engine import GameState, Rng, find_game, new_game
@@ -16,9 +17,9 @@ from doomtable.rl.observation import ObservationLayoutError, StructuredObservati
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
 SHIPPED = ["doomlings", "doomlings-blackbox", "doom-on-you", "doom-pile", "were-doomed"]
 SIZES = {
-    "doomlings": 1697,
-    "doomlings-blackbox": 1697,
-    "doom-on-you": 297,
+    "doomlings": 1707,
+    "doomlings-blackbox": 1707,
+    "doom-on-you": 418,
     "doom-pile": 2327,
     "were-doomed": 464,
 }
@@ -131,3 +132,63 @@ def test_docs_show_the_layout_the_code_builds(game: str) -> None:
     assert table in DOCS.read_text(encoding="utf-8"), (
         f"docs/rl.md does not show {game}'s observation layout; it is:\n{table}"
     )
+
+
+VARIANT_PLAYERS = {
+    "none": 4,
+    "intelligent-design": 3,
+    "strategic-start": 4,
+    "genetic-mishap": 1,
+    "stunted-growth": 4,
+    "prosperous-world": 3,
+}
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANT_PLAYERS))
+def test_doomlings_variants_fit_the_layout(variant: str) -> None:
+    """Drafts and the solo Lab ask their own kinds of decision: each has its slot."""
+    observations = _structured("doomlings")
+    others = [i for i, name in enumerate(observations.names) if name.endswith("=other")]
+    players = VARIANT_PLAYERS[variant]
+    state = new_game("doomlings", players, 1, {"variant": variant})
+    rng = Rng(1)
+    kinds = set()
+    while (decision := state.pending) is not None and len(state.log) < 1500:
+        kinds.add(decision.kind)
+        view = state.view(decision.player)
+        vector = observations.encode(view, decision.player, players, decision.kind)
+        assert not vector[others].any(), decision.kind
+        state.apply(decision.player, rng.choice(decision.options))
+    expected = {
+        "intelligent-design": "draft",
+        "strategic-start": "draft",
+        "genetic-mishap": "mishap",
+    }
+    assert expected.get(variant, "turn") in kinds
+
+
+def test_doom_on_you_drawn_animal_to_pile_fits_the_layout() -> None:
+    """With ``drawn_animal_to_pile`` a drawn animal asks its own kind of decision."""
+    observations = _structured("doom-on-you")
+    others = [i for i, name in enumerate(observations.names) if name.endswith("=other")]
+    state = new_game("doom-on-you", 2, 0, {"drawn_animal_to_pile": True})
+    rng = Rng(0)
+    kinds = set()
+    while (decision := state.pending) is not None and len(state.log) < 2000:
+        kinds.add(decision.kind)
+        vector = observations.encode(state.view(decision.player), decision.player, 2, decision.kind)
+        assert not vector[others].any(), decision.kind
+        state.apply(decision.player, rng.choice(decision.options))
+    assert "drawn" in kinds
+
+
+def test_doom_on_you_hands_seen_are_kept_by_seat() -> None:
+    """``seen_hands`` is keyed by absolute seat (as text): read into that seat's block."""
+    observations = _structured("doom-on-you")
+    view = {"seen_hands": {"2": ["Camo", "Camo", "Capture"], "0": ["Hunt"]}}
+    vector = observations.encode(view, 1, 3)
+    assert {observations.names[i]: float(vector[i]) for i in np.flatnonzero(vector)} == {
+        "seen_hands[+1]:Camo": 2.0,
+        "seen_hands[+1]:Capture": 1.0,
+        "seen_hands[+2]:Hunt": 1.0,
+    }

@@ -73,8 +73,14 @@ def test_async_vector_env() -> None:
         [lambda: gym.make("doomtable/DoomOnYou-v0", players=3, opponents="random")] * 2
     )
     finished, _ = _masked_random_actions(envs, 300, seed=4)
+    # Every environment's legal actions and candidate list, asked through the vector.
+    legal = envs.call("legal_actions")
+    candidates = envs.call("candidates")
     envs.close()
     assert finished >= 1
+    assert len(legal) == len(candidates) == 2
+    for actions, (indexes, rows) in zip(legal, candidates, strict=True):
+        assert list(indexes) == actions and rows.shape == (len(actions), 287)
 
 
 def test_pettingzoo_env_is_in_the_standard_wrappers() -> None:

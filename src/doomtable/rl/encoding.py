@@ -12,11 +12,11 @@ Observations. A game that declares an observation layout gets a structured obser
 (``doomtable.rl.observation``: one named slot per card identity per zone, count, score, phase
 and decision kind). For a game that declares none, ``state.view(player)`` (JSON-ready data) is
 walked into ``(path, value)`` features that are hashed (CRC-32, so stable across runs) into a
-fixed-size vector: a string
-leaf adds 1 at ``path=value``, a number adds ``sign(v)·log(1+|v|)`` at ``path``, a true bool
-adds 1 at ``path``. Lists are bags (their items share one path, so a hand is a multiset of
-cards), except the per-seat lists, whose items are keyed by seat relative to the viewer. Only
-the view is read, so an observation holds exactly what the player may see.
+fixed-size vector: a string leaf adds 1 at ``path=value``, a number adds
+``sign(v)·log(1+|v|)`` at ``path``, a true bool adds 1 at ``path``. Lists are bags (their
+items share one path, so a hand is a multiset of cards), except the per-seat lists, whose
+items are keyed by seat relative to the viewer. Only the view is read, so an observation
+holds exactly what the player may see.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ from doomtable.rl.observation import StructuredObservation
 DECLARATION_MODULE = "encoding"
 DECLARATION_NAME = "RL_ENCODING"
 """A game declares its RL encoding (a dict, see ``docs/rl.md``) as ``RL_ENCODING`` in the
-``encoding`` module of the package its state class lives in."""
+``encoding`` module of the package its state class lives in (or a package above it)."""
 
 DEFAULT_OBSERVATION_SIZE = 2048
 DEFAULT_MAX_OPTIONS = 512
@@ -297,18 +297,29 @@ class GameEncoding:
         return isinstance(self.actions, DeclaredActions)
 
 
+def _module_exists(name: str) -> bool:
+    try:
+        return find_spec(name) is not None
+    except ModuleNotFoundError:  # a parent package that is not there
+        return False
+
+
 def declaration(spec: GameSpec) -> Mapping[str, Any]:
-    """The game's RL declaration, or an empty one when its package declares none."""
-    package = spec.state_class.__module__.rpartition(".")[0]
-    module_name = f"{package}.{DECLARATION_MODULE}"
-    if not package or find_spec(module_name) is None:
-        return {}
-    found = getattr(import_module(module_name), DECLARATION_NAME, None)
-    if found is None:
-        return {}
-    if not isinstance(found, Mapping):
-        raise EncodingError(f"{module_name}.{DECLARATION_NAME} is not a dict")
-    return found
+    """The game's RL declaration, or an empty one when its package declares none.
+
+    It is looked for in the package of the game's state class, then in each package above it
+    (a state class may live in a subpackage), never in a top-level package."""
+    parts = spec.state_class.__module__.split(".")[:-1]
+    while len(parts) >= 2:
+        module_name = ".".join([*parts, DECLARATION_MODULE])
+        if _module_exists(module_name):
+            found = getattr(import_module(module_name), DECLARATION_NAME, None)
+            if found is not None:
+                if not isinstance(found, Mapping):
+                    raise EncodingError(f"{module_name}.{DECLARATION_NAME} is not a dict")
+                return found
+        parts.pop()
+    return {}
 
 
 _CACHE: dict[str, GameEncoding] = {}

@@ -123,7 +123,7 @@ class DoomtableGymEnv(gym.Env[np.ndarray[Any, Any], np.int64]):
         decision = self.state.pending
         if decision is None or decision.player != self.seat:
             return []
-        return self._legal.of(decision)
+        return list(self._legal.of(decision))  # a copy: the caller may reorder it
 
     def candidates(self) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
         """The legal options as a candidate list (``doomtable.rl.candidates``): their action

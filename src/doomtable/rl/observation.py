@@ -12,9 +12,11 @@ way is read item by item, so ``"attacks.animal"`` reaches every attack's animal.
   counting the absolute seats read;
 - ``("cards", path, kinds)``: one slot per card identity (a name among the game's
   ``spec.cards()`` whose kind is in ``kinds``, or any kind for ``()``), counting the cards
-  read (a name, or a dict with a ``"name"``); a name outside them is an ``EncodingError``;
-- ``("seats", path, entries)``: the per-seat list; ``entries`` read each seat's item into a
-  block of their own, one block per seat relative to the viewer (``max_players`` blocks).
+  read (a name, or a dict with a ``"name"``); a name outside them is an
+  ``ObservationLayoutError``;
+- ``("seats", path, entries)``: the per-seat list (or a dict keyed by seat); ``entries``
+  read each seat's item into a block of their own, one block per seat relative to the viewer
+  (``max_players`` blocks); the path ``""`` is the item itself.
 
 Every observation starts with the decision: ``deciding`` (the viewer has a decision open) and
 one slot per declared decision kind plus one for any other. No string is hashed: every slot has
@@ -58,6 +60,10 @@ def gather(node: Any, keys: Sequence[str]) -> list[Any]:
 
     Views are JSON-ready, so exact ``dict``/``list``/``tuple`` type tests suffice (and are far
     cheaper than the abstract ``Mapping``/``Sequence`` ones)."""
+    if not keys:  # the node itself (a seat's value that is a list of cards)
+        if type(node) is list or type(node) is tuple:
+            return [v for v in node if v is not None]
+        return [] if node is None else [node]
     if len(keys) == 1:  # most entries: one key, read without the general loop
         value: Any = node.get(keys[0]) if type(node) is dict else None
         if type(value) is list or type(value) is tuple:
@@ -111,7 +117,7 @@ class StructuredObservation:
         start = 0
         while start < self.size:
             head = _head(names[start])
-            if head.endswith("]") or "[+0]." in head:
+            if "[+0]" in head:
                 group = head.partition("[")[0]
                 end = start
                 while end < self.size and names[end].startswith(group + "["):
@@ -121,17 +127,16 @@ class StructuredObservation:
                     f"| {start:,} | {end - start:,} | `{group}`: {self.max_players} blocks of "
                     f"{block}, one per seat from the viewer round the table |"
                 )
-                prefix = f"{group}[+0]."
-                inner = [name.removeprefix(prefix) for name in names[start : start + block]]
+                prefix = f"{group}[+0]"
+                inner = [
+                    name.removeprefix(prefix).removeprefix(".")
+                    for name in names[start : start + block]
+                ]
                 rows += [f"| +{at:,} | {count:,} | `{what}` |" for at, count, what in _runs(inner)]
             else:
-                end = start
-                while end < self.size and _head(names[end]) == head:
-                    end += 1
-                rows += [
-                    f"| {start + at:,} | {count:,} | `{what}` |"
-                    for at, count, what in _runs(names[start:end])
-                ]
+                count, what = _run(names, start)
+                rows.append(f"| {start:,} | {count:,} | `{what}` |")
+                end = start + count
             start = end
         return "\n".join(rows)
 
@@ -185,7 +190,7 @@ class StructuredObservation:
 
     def _compile(self, entry: Sequence[Any], names: list[str], label: str) -> Step:
         what, path, *rest = entry
-        keys = tuple(str(path).split("."))
+        keys = tuple(str(path).split(".")) if path else ()
         start = len(names)
         if what == "number":
             scale = float(rest[0]) if rest else 1.0
@@ -210,9 +215,14 @@ class StructuredObservation:
             block: list[str] = []
             steps = self._compile_block(rest[0], block)
             for k in range(self.max_players):
-                names.extend(f"{label}[+{k}].{name}" for name in block)
+                names.extend(f"{label}[+{k}]{_join(name)}" for name in block)
             return _seats_step(keys, start, len(block), steps)
         raise ObservationLayoutError(f"{self.game}: unknown observation entry {entry!r}")
+
+
+def _join(name: str) -> str:
+    """A block entry's name after its seat: ``.hand:X``, or ``:X`` for the seat's own value."""
+    return name if name.startswith(":") else f".{name}"
 
 
 def _head(name: str) -> str:
@@ -220,17 +230,24 @@ def _head(name: str) -> str:
     return name.partition("=")[0].partition(":")[0]
 
 
+def _run(names: Sequence[str], at: int) -> tuple[int, str]:
+    """How many slots from ``at`` hold one feature, and its description."""
+    head = _head(names[at])
+    end = at
+    while end < len(names) and _head(names[end]) == head:
+        end += 1
+    head = head or "cards"  # a seat's own value read as cards (``:X``)
+    return end - at, head if end - at == 1 else f"{head} ({names[at]} …)"
+
+
 def _runs(names: Sequence[str]) -> list[tuple[int, int, str]]:
     """(first, count, description) of each run of slots of one feature."""
     runs: list[tuple[int, int, str]] = []
     at = 0
     while at < len(names):
-        head = _head(names[at])
-        end = at
-        while end < len(names) and _head(names[end]) == head:
-            end += 1
-        runs.append((at, end - at, head if end - at == 1 else f"{head} ({names[at]} …)"))
-        at = end
+        count, what = _run(names, at)
+        runs.append((at, count, what))
+        at += count
     return runs
 
 
@@ -320,8 +337,13 @@ def _cards_step(
 
 def _seats_step(keys: Sequence[str], start: int, block: int, steps: Sequence[Step]) -> Step:
     def step(node: Any, viewer: int, players: int, sink: _Sink, at: int) -> None:
-        for index, item in enumerate(gather(node, keys)):
-            base = at + start + ((index - viewer) % players) * block
+        found = gather(node, keys)
+        if len(found) == 1 and type(found[0]) is dict and all(k.isdigit() for k in found[0]):
+            seats = [(int(seat), item) for seat, item in found[0].items()]  # keyed by seat
+        else:
+            seats = list(enumerate(found))
+        for seat, item in seats:
+            base = at + start + ((seat - viewer) % players) * block
             for sub in steps:
                 sub(item, viewer, players, sink, base)
 

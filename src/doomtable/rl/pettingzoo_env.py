@@ -127,7 +127,7 @@ class DoomtableAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type
         decision = self.state.pending
         if decision is None or self.possible_agents[decision.player] != agent:
             return []
-        return self._legal.of(decision)
+        return list(self._legal.of(decision))  # a copy: the caller may reorder it
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

@@ -45,7 +45,7 @@ RL_ENCODING: dict[str, Any] = {
         ("bribe_note", "note"),
     ],
     "seat_lists": ["players"],
-    "decision_kinds": ["place", "draw", "declare", "defend", "respond", "bribe", "doom"],
+    "decision_kinds": ["place", "draw", "drawn", "declare", "defend", "respond", "bribe", "doom"],
     "observation": [
         ("number", "deck_size"),
         ("number", "attack_round"),
@@ -64,6 +64,7 @@ RL_ENCODING: dict[str, Any] = {
         ("seat", "bribes.to"),
         ("number", "bribes.amount"),
         ("one_of", "bribes.status", ["offered", "accepted", "declined"]),
+        ("seats", "seen_hands", [("cards", "", ())]),
         (
             "seats",
             "players",

@@ -1,8 +1,8 @@
 """Doom Pile's reinforcement-learning declaration: plain data read by ``doomtable.rl``.
 
 Every option verb with the domain of each argument, so each verb x card x target has one fixed
-action index. A ``card`` is a card instance id (player ``p`` owns ``p*30 .. p*30+29`` all game;
-which card each id is follows the decks in use, as the view shows); an ``ability`` is the
+action index. A ``card`` is a card instance id (player ``p`` owns ``p*30 .. p*30+29`` all game,
+numbered in the order of that player's deck list); an ``ability`` is the
 index of one of a card's abilities (its RESOLVES text, then each trigger, then ON COMMAND);
 ``players`` is the view's per-seat list; ``observation`` is the structured observation's
 layout (``doomtable.rl.observation``).

@@ -66,6 +66,8 @@ RL_ENCODING: dict[str, Any] = {
         "stabilize",
         "age",
         "doom",
+        "draft",
+        "mishap",
     ],
     "observation": [
         ("number", "round"),
@@ -86,6 +88,7 @@ RL_ENCODING: dict[str, Any] = {
         ("cards", "pack", TRAIT_KINDS),
         ("cards", "lab", TRAIT_KINDS),
         ("cards", "revealed.card", TRAIT_KINDS),
+        ("seat", "revealed.from"),
         (
             "seats",
             "seats",
