@@ -442,8 +442,9 @@ class WereDoomedState(TimedGameState):
             return None
         s.round += 1
         if s._in_play("robots"):
-            for p in s.living():
-                s._pay_res(p, 1)
+            for rule in s._in_play("robots"):
+                for p in s.living():
+                    s._pay_res(p, int(rule["tax"]))
             s.events.append(("robots_tax",))
         s.push(
             *(("turn", p) for p in s._turn_order()), ("contribute_open",), ("award",), ("round",)
@@ -610,9 +611,10 @@ class WereDoomedState(TimedGameState):
             if victim >= 0:
                 self._steal(p, victim, int(e.get("resources", 0)), int(e.get("influence", 0)))
         elif op == "rob_all_above":
-            for q in self.living():
-                if self.inf[q] > self.inf[p]:
-                    self._steal(p, q, 0, int(e["influence"]))
+            # Who is above is settled before any Influence moves, as the text says.
+            above = [q for q in self.living() if self.inf[q] > self.inf[p]]
+            for q in above:
+                self._steal(p, q, 0, int(e["influence"]))
         elif op == "swap_influence":
             q = self._pick("most_influence", p, others_only=True)
             if q >= 0:
@@ -644,12 +646,8 @@ class WereDoomedState(TimedGameState):
             self.stack.append(("vote_open", "lizard", tuple(self.living()), 1, card))
         elif op == "challenge":
             self.stack.append(("challenge", p, card, self.clock + int(e["seconds"]) * 1000))
-        elif op in ("none", "forbid", "discount", "reverse", "quiet", "seats", "board_by"):
-            pass  # these rules act while the card stays in play
-        elif op in ("robots", "boost"):
-            pass
-        else:
-            raise ValueError(f"event {EVENTS[card].name}: unknown effect op {op!r}")
+        # Any other op ("none" and the STAYING_OPS, read while their card is in play) does
+        # nothing now; cards.check_effect refused every unknown op when the deck loaded.
 
     def _shift_end(self, seconds: int) -> None:
         if seconds and not self.ended:
@@ -771,11 +769,12 @@ class WereDoomedState(TimedGameState):
         raise ValueError(f"unknown mission condition {condition!r}")
 
     def seats(self) -> int:
+        """The seats built, changed by the cards in play (which need a first seat built), plus
+        the Lottery of Souls' seats (which do not)."""
         built = seat_count(self.project)
-        if built == 0:
-            return 0
-        extra = sum(int(r["delta"]) for r in self._in_play("seats")) + self.bonus_seats
-        return max(0, built + extra)
+        if built:
+            built = max(0, built + sum(int(r["delta"]) for r in self._in_play("seats")))
+        return built + self.bonus_seats
 
     def boarding_key(self, p: int) -> tuple[int, int]:
         if self._in_play("board_by"):
