@@ -46,6 +46,24 @@ def test_the_table_shows_clock_project_leaders_and_events_in_play() -> None:
     assert " 7 " in text
 
 
+def test_the_table_and_the_clock_line_show_the_contribute_countdown() -> None:
+    state = new_game("were-doomed", 4, 5, {"realtime": True, "quiet": 10})
+    assert isinstance(state, WereDoomedState)
+    state.setup_scenario(
+        {"civs": ["Technocracy", "Theocracy", "Corporatocracy", "Democracy"], "coin": 0}
+    )
+    for seat in range(4):
+        state.apply(seat, "produce")
+    state.advance_clock(state.clock + 3_500)
+    console = Console(width=120, record=True)
+    console.print(render_view(state.view(0)))
+    assert "Contributions close in 7s unless someone raises" in console.export_text()
+    session = RealtimeSession(state, console, {}, 0)
+    session._now = state.clock + 1_000
+    session._print_clock()
+    assert "contributions close in 6s" in console.export_text()
+
+
 def test_a_human_plays_short_commands_while_the_clock_runs() -> None:
     state = new_game("were-doomed", 4, 5, {"realtime": True, "minutes": 0.5})
     assert isinstance(state, WereDoomedState) and state.coin == 0

@@ -28,6 +28,8 @@ from doomtable.games.were_doomed.deckfile import load_order, save_order
 TICK_S = 0.1
 CLOCK_EVERY_MS = 30_000
 """How often the countdown is printed (a third as long in the last minute)."""
+CONTRIBUTE_CLOCK_EVERY_MS = 3_000
+"""How often it is printed while a Contribute phase counts down to its close."""
 
 HELP = (
     "Type a command at any time while the clock runs: one of your options (e.g. produce,\n"
@@ -79,6 +81,8 @@ class RealtimeSession:
             self._print_events()
             self._prompt_if_changed()
             every = CLOCK_EVERY_MS if self._remaining() > 60_000 else CLOCK_EVERY_MS // 3
+            if self._closing():
+                every = CONTRIBUTE_CLOCK_EVERY_MS
             if now - self._last_clock_print >= every and not self.state.is_over:
                 self._last_clock_print = now
                 self._print_clock()
@@ -172,8 +176,16 @@ class RealtimeSession:
         view = self.state.view(self.human if self.human is not None else -1)
         self.console.print(
             f"[bold]⏳ {clock_text(self._remaining())}[/] left · Project "
-            f"{view['project']} → {view['seats']} seats"
+            f"{view['project']} → {view['seats']} seats{self._closing()}"
         )
+
+    def _closing(self) -> str:
+        """The Contribute phase's own countdown, on the wall clock, while it runs."""
+        contribute = self.state.view(-1).get("contribute")
+        if not contribute:
+            return ""
+        left = int(contribute["closes_in_ms"]) - max(0, self._now - self.state.clock)
+        return f" · contributions close in {max(0, left) // 1000 + 1}s"
 
     def _prompt_if_changed(self) -> None:
         self._print_options(force=False)
@@ -194,7 +206,7 @@ class RealtimeSession:
         shown = labels if len(labels) <= 12 else [*labels[:10], "...", labels[-1]]
         self.console.print(
             f"[bold cyan]{escape(decision.prompt)}[/] "
-            f"({clock_text(self._remaining())} left): " + escape(", ".join(shown)),
+            f"({clock_text(self._remaining())} left{self._closing()}): " + escape(", ".join(shown)),
             soft_wrap=True,
         )
 

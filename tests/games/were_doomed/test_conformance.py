@@ -83,7 +83,7 @@ def test_clandestine_events_are_hidden_from_everyone_but_their_holder() -> None:
     for p in range(4):
         state.apply(p, "produce")
     state.apply(0, "contribute 1")
-    state.advance_clock(state.clock + 5_000)
+    state.advance_clock(state.clock + 8_000)
     assert [c["name"] for c in state.view(0)["hand"]] == [secret.name]
     # Full disclosure: everyone's tokens are public.
     for viewer in range(4):
@@ -122,7 +122,7 @@ def test_every_event_card_resolves_and_lands_where_its_text_says(card: object) -
         state.apply(p, "produce")
     state.apply(1, "contribute 2")
     before = state.snapshot()
-    state.advance_clock(state.clock + 5_000)
+    state.advance_clock(state.clock + 8_000)
     if card.effect["op"] == "extra_action":
         assert state.pending is not None and state.pending.player == 1
         assert card.name not in state.snapshot()["deck"]  # under way until the action is done
@@ -164,7 +164,7 @@ def test_every_event_card_resolves_and_lands_where_its_text_says(card: object) -
         assert (
             tokens != award_only
             or after["project"] != before["project"]
-            or after["remaining_ms"] != before["remaining_ms"] - 5_000
+            or after["remaining_ms"] != before["remaining_ms"] - 8_000
             or card.effect.get("no") == {"op": "none"}
             or op == "extra_action"
         ), changed

@@ -11,7 +11,7 @@ from typing import Any
 
 from doomtable.engine import GameSpec, OptionSpec
 from doomtable.games.were_doomed.cards import CIVILIZATIONS, EVENTS, card_dicts
-from doomtable.games.were_doomed.state import GAME, WereDoomedState, seat_count
+from doomtable.games.were_doomed.state import GAME, QUIET_SECONDS, WereDoomedState, seat_count
 
 # One paragraph a string; the terminal wraps them to its width.
 RULES_SUMMARY = "\n".join(
@@ -23,7 +23,8 @@ RULES_SUMMARY = "\n".join(
         "action: produce 2 Resources, indoctrinate 1 Influence, propagandize (pay 1 Resource, "
         "steal 1 Influence), invade (pay 1 Influence, steal 2 Resources) or nuke (pay 8 "
         "Resources, eliminate a leader).",
-        "Then anyone may put Resources into the Project at any time, never taking any back. "
+        "Then anyone may put Resources into the Project at any time, never taking any back; "
+        "the phase ends when nobody has raised for a few seconds (8 unless the table says). "
         "The top contributor takes the coin and 1 Influence and draws an event; a tie is "
         "settled by a vote of the living leaders.",
         "Events may be public or secret (clandestine) and can change any rule, including how "
@@ -46,12 +47,15 @@ SPEC = GameSpec(
     max_players=10,
     create=_create,
     state_class=WereDoomedState,
-    default_options={"minutes": 15, "realtime": False, "event_order": ""},
+    default_options={"minutes": 15, "realtime": False, "event_order": "", "quiet": QUIET_SECONDS},
     aliases=("weredoomed", "doomed"),
     summary="15 minutes to build a rocket: produce, steal, contribute, vote, board by Influence.",
     cards=card_dicts,
     option_schema={
         "minutes": OptionSpec(float, "length of the game clock in minutes", minimum=0, maximum=120),
+        "quiet": OptionSpec(
+            float, "seconds without a raise that close a Contribute phase", minimum=1, maximum=60
+        ),
         "realtime": OptionSpec(bool, "the clock follows the wall clock (the terminal sets it)"),
         "event_order": OptionSpec(str, "the event deck's order kept from earlier games"),
     },

@@ -45,16 +45,18 @@ FIRST_SEAT: int = _COMPONENTS["seats"]["first"]
 SEAT_STEP: int = _COMPONENTS["seats"]["step"]
 MOST_SEATS: int = _COMPONENTS["seats"]["most"]
 
-QUIET_MS = 5_000
-"""Contributions close after this long with nobody raising (rulebook: 'when nobody challenges')."""
+QUIET_SECONDS = 8
+"""By default a Contribute phase closes after this long with nobody raising (rulebook: 'when
+nobody challenges'): time for a person to type a raise. The ``quiet`` option changes it."""
 SLOW_MS = 15_000
 """A player deciding an action this long may be pressured."""
 PRESSURE_MS = 10_000
 """The pressure countdown: at zero the staller is eliminated."""
 VOTE_MS = 10_000
 """A vote closes after this long; who has not voted abstains."""
-MAX_TIED_VOTES = 3
-"""After this many tied votes in a row the tie is settled by lot (docs/rulings.md)."""
+CONVENTION_VOTE = 3
+"""From this vote on in a row of tied votes, bots keep to a table convention (see
+:meth:`WereDoomedState.bot_options`), so a table of bots breaks its ties by changing votes."""
 ROBOTS = -1
 """Nuke target meaning the robots of Robot Uprising."""
 EXPECTED_GIVEN = 0.5
@@ -150,6 +152,9 @@ class WereDoomedState(TimedGameState):
         minutes = options.get("minutes", 15)
         if not isinstance(minutes, int | float) or isinstance(minutes, bool) or minutes <= 0:
             raise BadOptionError(f"minutes must be a positive number, not {minutes!r}")
+        quiet = options.get("quiet", QUIET_SECONDS)
+        if not isinstance(quiet, int | float) or isinstance(quiet, bool) or quiet <= 0:
+            raise BadOptionError(f"quiet must be a positive number of seconds, not {quiet!r}")
         self.clock = 0
         self.started = 0
         self.end_at = int(minutes * 60_000)
@@ -309,8 +314,11 @@ class WereDoomedState(TimedGameState):
         return min(times) if times else None
 
     def _quiet_ms(self) -> int:
+        """How long a Contribute phase waits for a raise: the table's ``quiet`` option, or
+        less while Vow of Silence is in play."""
         rules = self._in_play("quiet")
-        return min([QUIET_MS, *(int(r["seconds"] * 1000) for r in rules)])
+        chosen = int(float(self.options.get("quiet", QUIET_SECONDS)) * 1000)
+        return min([chosen, *(int(r["seconds"]) * 1000 for r in rules)])
 
     def on_deadline(self) -> None:
         if self.started and not self.ended and self.clock >= self.end_at:
@@ -499,11 +507,12 @@ class WereDoomedState(TimedGameState):
     @staticmethod
     def _h_contribute(s: WereDoomedState, f: Frame, o: Option | None) -> Decision | None:
         if o is None:
-            open_ = [p for p in s.living() if not s.done[p]]
-            if not open_:
+            living = s.living()
+            if all(s.done[p] for p in living):
                 s.stack.pop()
                 return None
-            decisions = [s._contribute_decision(p) for p in open_]
+            # A leader who said done may still raise ("at any time"), so everyone stays open.
+            decisions = [s._contribute_decision(p) for p in living]
             return Decision(*_head(decisions[0]), also=tuple(decisions[1:]))
         p = s.actor
         if o[0] == "contribute":
@@ -513,6 +522,9 @@ class WereDoomedState(TimedGameState):
             s.given[p] += more
             s.contrib[p] = o[1]
             s.quiet_since = s.clock
+            # A raise is a challenge to all: whoever said done may answer it.
+            for q in s.living():
+                s.done[q] = 0
             s.events.append(("contribute", p, o[1]))
         elif o[0] == "done":
             s.done[p] = 1
@@ -527,7 +539,8 @@ class WereDoomedState(TimedGameState):
         options: list[Option] = [("contribute", t) for t in range(now + 1, now + self.res[p] + 1)]
         options.append(("done",))
         options += [("play", c) for c in self.hands[p] if EVENTS[c].effect["op"] == "secret"]
-        return Decision(p, "contribute", tuple(options), "Contribute to the Project")
+        prompt = "Raise, or stay done" if self.done[p] else "Contribute to the Project"
+        return Decision(p, "contribute", tuple(options), prompt)
 
     @staticmethod
     def _h_award(s: WereDoomedState, f: Frame, o: Option | None) -> Decision | None:
@@ -680,7 +693,7 @@ class WereDoomedState(TimedGameState):
 
     @staticmethod
     def _h_vote(s: WereDoomedState, f: Frame, o: Option | None) -> Decision | None:
-        _, purpose, candidates, _round, _extra = f
+        _, purpose, candidates, round_no, _extra = f
         if o is None:
             open_ = [p for p in s.living() if s.votes[p] < 0]
             if not open_:
@@ -697,33 +710,42 @@ class WereDoomedState(TimedGameState):
                     "board": "Vote who boards first",
                     "lizard": "Vote who is the lizard",
                 }[purpose]
+            if round_no > 1:
+                prompt += f" (vote {round_no}: the last one was tied)"
             decisions = [Decision(p, "vote", options, prompt) for p in open_]
             return Decision(*_head(decisions[0]), also=tuple(decisions[1:]))
         s.votes[s.actor] = 1 if o == ("yes",) else 0 if o == ("no",) else o[1]
         return None
 
     def _tally(self, f: Frame) -> None:
+        """Close a vote: every ballot is shown at once, then the win is carried out, or the
+        vote is held again among those tied on top ("Still tied? Vote again until there's a
+        win"). A vote nobody answered at all is not held again (docs/rulings.md)."""
         _, purpose, candidates, round_no, extra = f
+        ballots = tuple(self.votes[p] if self.alive[p] else -1 for p in range(self.players))
+        self.events.append(("ballots", purpose, ballots))
         counts = {c: 0 for c in candidates}
-        for p in self.living():
-            if self.votes[p] in counts:
-                counts[self.votes[p]] += 1
-        if purpose == "dilemma":
-            passed = counts[1] > counts[0]
-            self.events.append(("dilemma", extra, passed, counts[1], counts[0]))
-            self.stack.append(("effect", self._drawer(extra), extra, "yes" if passed else "no"))
-            return
+        for vote in ballots:
+            if vote in counts:
+                counts[vote] += 1
         best = max(counts.values())
         top = tuple(c for c in candidates if counts[c] == best)
-        if len(top) > 1 and round_no < MAX_TIED_VOTES:
+        if best == 0:
+            self._unanswered(purpose, extra)
+            return
+        if len(top) > 1:
+            if purpose == "lizard" and round_no >= int(EVENTS[extra].effect["ties"]):
+                self.events.append(("lizard_escaped",))
+                return
             self.events.append(("vote_tied", purpose, top))
             self.stack.append(("vote_open", purpose, top, round_no + 1, extra))
             return
-        if len(top) > 1 and purpose == "lizard":
-            self.events.append(("lizard_escaped",))
+        winner = top[0]
+        if purpose == "dilemma":
+            self.events.append(("dilemma", extra, bool(winner), counts[1], counts[0]))
+            self.stack.append(("effect", self._drawer(extra), extra, "yes" if winner else "no"))
             return
-        winner = top[0] if len(top) == 1 else top[self.rng.below(len(top))]
-        self.events.append(("vote_won", purpose, winner, len(top) > 1))
+        self.events.append(("vote_won", purpose, winner))
         if purpose == "coin":
             self.stack.append(("award_to", winner))
         elif purpose == "lizard":
@@ -731,6 +753,17 @@ class WereDoomedState(TimedGameState):
         elif purpose == "board":
             self.aboard.append(winner)
             self.events.append(("aboard", winner))
+
+    def _unanswered(self, purpose: str, extra: int) -> None:
+        """Nobody voted at all: nobody wins the contribution, a dilemma stays as it is (no),
+        the lizard escapes, and the tied leaders do not board."""
+        self.events.append(("vote_unanswered", purpose))
+        if purpose == "dilemma":
+            self.stack.append(("effect", self._drawer(extra), extra, "no"))
+        elif purpose == "board":
+            # The rocket leaves with the seats filled so far: the boarding under this vote ends.
+            self.stack.pop()
+            self.events.append(("launch", self.seats(), tuple(self.aboard)))
 
     def _drawer(self, card: int) -> int:
         """Who drew ``card`` last (the event under way)."""
@@ -819,6 +852,19 @@ class WereDoomedState(TimedGameState):
             return "nuke robots"
         return " ".join(str(x) for x in option)
 
+    def bot_options(self, decision: Decision) -> tuple[Option, ...]:
+        """The table convention bots keep to: from the third vote in a row on a tie, every
+        bot votes for the tied leader first clockwise from the 1st Player Coin (on a dilemma:
+        no), so bots break a tie by changing their votes. Public facts only: the coin and how
+        many votes have been tied."""
+        top = self.stack[-1] if self.stack else ()
+        if decision.kind != "vote" or not top or top[0] != "vote" or top[3] < CONVENTION_VOTE:
+            return decision.options
+        if top[1] == "dilemma":
+            return (("no",),)
+        focal = min(top[2], key=lambda c: (c - self.coin) % self.players)
+        return (("vote", focal),)
+
     def scores(self) -> list[int]:
         """1 for a seat on the rocket, 0 for a dead loser."""
         return [1 if p in self.aboard else 0 for p in range(self.players)]
@@ -887,7 +933,9 @@ class WereDoomedState(TimedGameState):
                     "done": bool(self.done[p]),
                     "clandestine": len(self.hands[p]),
                     "aboard": p in self.aboard,
-                    "vote": self.votes[p] if self._voting() else None,
+                    # Ballots are secret until the vote closes: each sees only their own.
+                    "vote": self.votes[p] if self._voting() and p == viewer else None,
+                    "voted": self._voting() and self.votes[p] >= 0,
                 }
             )
         return rows
@@ -938,9 +986,16 @@ class WereDoomedState(TimedGameState):
             }
             if top and top[0] == "act" and self.pressure_by >= 0
             else None,
+            "contribute": {
+                "quiet_ms": self._quiet_ms(),
+                "closes_in_ms": max(0, self.quiet_since + self._quiet_ms() - self.clock),
+            }
+            if top and top[0] == "contribute"
+            else None,
             "vote": {
                 "purpose": top[1],
                 "candidates": list(top[2]),
+                "round": top[3],
                 "left_ms": max(0, self.vote_close - self.clock),
             }
             if top and top[0] == "vote"
@@ -1005,12 +1060,31 @@ class WereDoomedState(TimedGameState):
             if p != player:
                 n = len(world.hands[p])
                 world.hands[p], rest = rest[:n], rest[n:]
-        # Nothing the player did not see (others' secret plays are in the log), and a future
-        # of chance of its own rather than the real one.
+        # Nothing the player did not see: secret draws redacted (and so the cards drawn), no
+        # decision log, and a future of chance of its own rather than the real one.
         world.events = world.seen_events(player)
+        world.drawn = [int(e[2]) for e in world.events if e[0] == "draw"]
         world.log = []
         world.rng = Rng(rng.next64())
+        top = world.stack[-1] if world.stack else ()
+        if top and top[0] == "vote":
+            # Who has voted is public, for whom is not until the vote closes.
+            choices = (1, 0) if top[1] == "dilemma" else tuple(top[2])
+            for p in range(self.players):
+                if p != player and world.votes[p] >= 0:
+                    world.votes[p] = choices[rng.below(len(choices))]
         return world
+
+    def seen_events(self, player: int) -> list[tuple[Any, ...]]:
+        """The events ``player`` saw, with the card of another leader's clandestine draw
+        taken out (they saw only that a card was drawn)."""
+        seen: list[tuple[Any, ...]] = []
+        for event in self.events:
+            if event[0] == "draw" and event[1] != player and _secret(event[2]):
+                seen.append(("draw_hidden", event[1]))
+            elif self.event_visible(event, player):
+                seen.append(event)
+        return seen
 
     def setup_scenario(self, setup: dict[str, Any]) -> None:
         """Keys: ``civs`` (a name per seat: skips the picks), ``players`` ({seat: {resources,
@@ -1091,8 +1165,18 @@ def _deck_order(order: Any, rng: Rng) -> list[int]:
     return [EVENT_BY_SLUG[s].id for s in slugs]
 
 
+def _secret(card: int) -> bool:
+    return EVENTS[card].kind == "clandestine"
+
+
 def _seat(p: int, viewer: int | None) -> str:
     return "you" if p == viewer else f"player {p}"
+
+
+def _ballot(purpose: str, vote: int, viewer: int | None) -> str:
+    if purpose == "dilemma":
+        return "yes" if vote else "no"
+    return "→ " + _seat(vote, viewer)
 
 
 def _event_text(event: tuple[Any, ...], viewer: int | None) -> str | None:
@@ -1120,9 +1204,11 @@ def _event_text(event: tuple[Any, ...], viewer: int | None) -> str | None:
         return f"{_seat(event[1], viewer)} wins the contribution: coin, 1 Influence, an event"
     if kind == "draw":
         card = EVENTS[event[2]]
-        if card.kind == "clandestine" and viewer != event[1]:
-            return f"{_seat(event[1], viewer)} drew a clandestine event and read it silently"
+        if _secret(card.id) and viewer != event[1]:
+            return _event_text(("draw_hidden", event[1]), viewer)
         return f"{_seat(event[1], viewer)} drew {card.name}: {card.text}"
+    if kind == "draw_hidden":
+        return f"{_seat(event[1], viewer)} drew a clandestine event and read it silently"
     if kind == "play":
         card = EVENTS[event[2]]
         return f"{_seat(event[1], viewer)} played {card.name}: {card.text}"
@@ -1134,9 +1220,22 @@ def _event_text(event: tuple[Any, ...], viewer: int | None) -> str | None:
         return f"The vote on {EVENTS[event[1]].name}: {'yes' if event[2] else 'no'}"
     if kind == "vote_tied":
         return "The vote is tied: vote again"
+    if kind == "ballots":
+        cast = [
+            f"{_seat(p, viewer)} {_ballot(event[1], vote, viewer)}"
+            for p, vote in enumerate(event[2])
+            if vote >= 0
+        ]
+        return "Votes shown: " + (", ".join(cast) if cast else "nobody voted")
     if kind == "vote_won":
-        by = " (by lot after three ties)" if event[3] else ""
-        return f"Vote ({event[1]}): {_seat(event[2], viewer)}{by}"
+        return f"Vote ({event[1]}): {_seat(event[2], viewer)}"
+    if kind == "vote_unanswered":
+        return {
+            "coin": "Nobody voted: nobody wins the contribution",
+            "dilemma": "Nobody voted: the answer is no",
+            "lizard": "Nobody voted: the lizard escapes",
+            "board": "Nobody voted: the tied leaders stay behind",
+        }[event[1]]
     if kind == "lizard_escaped":
         return "The vote stays tied: the lizard escapes"
     if kind == "challenge":
