@@ -207,3 +207,68 @@ def test_when_nobody_is_left_the_game_ends_with_nobody_aboard() -> None:
     state.apply(0, "vote yes")
     assert state.is_over and state.living() == [] and state.winners() == []
     assert conserved(state)
+
+
+def cards_seen(state: WereDoomedState, viewer: int) -> set[int]:
+    """The event cards ``viewer`` has seen: public draws, their own draws, every card played,
+    and missions shown accomplished."""
+    seen: set[int] = set()
+    for event in state.events:
+        drawn_in_sight = event[0] == "draw" and (
+            EVENTS[event[2]].kind == "public" or event[1] == viewer
+        )
+        revealed = event[0] == "play" or (event[0] == "mission" and event[3])
+        if drawn_in_sight or revealed:
+            seen.add(event[2])
+    return seen
+
+
+def cards_named(world: WereDoomedState) -> set[int]:
+    """Every card a sample's history names: the cards drawn and those in its events."""
+    named = set(world.drawn)
+    for event in world.events:
+        if event[0] in ("draw", "play", "mission"):
+            named.add(int(event[2]))
+    return named
+
+
+@pytest.mark.parametrize("players", [4, 7])
+def test_no_sample_names_a_card_its_viewer_has_not_seen(players: int) -> None:
+    samples = hidden = 0
+    for seed in range(12):
+        state = new_game("were-doomed", players, seed, {"minutes": MINUTES})
+        assert isinstance(state, WereDoomedState)
+        rng = Rng(seed)
+        while (decision := state.pending) is not None:
+            if len(state.log) % 7 == 0:
+                for viewer in range(players):
+                    own = state.decision_for(viewer)
+                    world = (
+                        InfoSet(state, own).sample(rng)
+                        if own is not None
+                        else state.determinize(viewer, rng)
+                    )
+                    assert isinstance(world, WereDoomedState)
+                    assert cards_named(world) <= cards_seen(state, viewer)
+                    samples += 1
+                    hidden += len(set(state.drawn) - cards_seen(state, viewer))
+            state._apply_unchecked(decision.options[rng.below(len(decision.options))])
+    assert samples > 300 and hidden > 0  # secret draws were there to hide
+
+
+def test_a_sample_does_not_show_the_ballots_of_a_vote_still_open() -> None:
+    state = new_game("were-doomed", 4, 1, {"realtime": True})
+    assert isinstance(state, WereDoomedState)
+    state.setup_scenario(
+        {"civs": ["Technocracy", "Theocracy", "Corporatocracy", "Democracy"], "coin": 0}
+    )
+    for p in range(4):
+        state.apply(p, "produce")
+    state.apply(1, "contribute 2")
+    state.apply(3, "contribute 2")
+    state.advance_clock(state.clock + 8_000)
+    state.apply(0, "vote 3")
+    state.apply(2, "vote 3")
+    votes = {tuple(state.determinize(1, Rng(s)).votes) for s in range(40)}
+    assert {v[0] for v in votes} == {1, 3} and {v[2] for v in votes} == {1, 3}
+    assert all(v[1] == -1 and v[3] == -1 for v in votes)  # who has voted stays public
