@@ -93,3 +93,16 @@ def test_bots_break_a_boarding_deadlock_by_changing_votes_not_by_lot() -> None:
     ballots = [e[2] for e in state.events if e[0] == "ballots"]
     assert ballots == [(0, 1, -1, -1), (0, 1, -1, -1), (1, 1, -1, -1)]
     assert state.winners() == [1]
+
+
+def test_a_five_minute_five_player_game_of_greedy_bots_launches_a_seat() -> None:
+    launched = 0
+    for seed in range(10):
+        state = new_game("were-doomed", 5, seed, {"minutes": 5})
+        assert isinstance(state, WereDoomedState) and state.seat_chart() == (13, 3)
+        bots = [make_bot("greedy", seed * 31 + seat) for seat in range(5)]
+        while (decision := state.pending) is not None:
+            state._apply_unchecked(bots[decision.player].choose(InfoSet(state, decision)))
+        launched += state.seats() > 0
+    # On the printed chart (40 Resources a first seat) none of these games launched one.
+    assert launched >= 8

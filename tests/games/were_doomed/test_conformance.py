@@ -206,6 +206,7 @@ def test_when_nobody_is_left_the_game_ends_with_nobody_aboard() -> None:
     state.apply(0, "done")
     state.apply(0, "vote yes")
     assert state.is_over and state.living() == [] and state.winners() == []
+    assert state.scores() == [0, 0, 0, 0]
     assert conserved(state)
 
 

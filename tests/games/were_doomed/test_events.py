@@ -369,3 +369,21 @@ def test_every_op_the_deck_may_name_is_used_by_a_card() -> None:
     for card in EVENTS:
         walk(card.effect)
     assert used == set(EFFECT_OPS)
+
+
+@pytest.mark.parametrize(
+    ("minutes", "project", "seats"),
+    [(15, 39, 0), (15, 40, 1), (20, 50, 2), (5, 12, 0), (5, 13, 1), (5, 16, 2), (3, 8, 1)],
+)
+def test_the_seat_chart_shrinks_with_a_clock_under_fifteen_minutes(
+    minutes: float, project: int, seats: int
+) -> None:
+    state = new_game("were-doomed", 4, 1, {"minutes": minutes})
+    assert isinstance(state, WereDoomedState)
+    state.setup_scenario(
+        {"civs": ["Technocracy", "Theocracy", "Corporatocracy", "Democracy"], "project": project}
+    )
+    assert state.seats() == seats
+    assert state.view(0)["seat_chart"] == dict(
+        zip(("first", "step"), state.seat_chart(), strict=True)
+    )

@@ -31,7 +31,8 @@ RULES_SUMMARY = "\n".join(
         "to win. Every token is public. A slow leader may be pressured: at the end of a "
         "10-second countdown they are eliminated.",
         "End of Days: the Project's Resources buy seats (40 for the first, one more per 10, "
-        "at most 10). Leaders board by Influence, then Resources, then a vote.",
+        "at most 10; less in proportion on a clock under 15 minutes). Leaders board by "
+        "Influence, then Resources, then a vote.",
     ]
 )
 

@@ -68,15 +68,32 @@ EVENT_FRAMES = frozenset({"draw", "effect", "finish", "challenge"})
 EVENT_VOTES = frozenset({"dilemma", "lizard"})
 
 
-def seat_count(project: int) -> int:
-    """Seats the Project's Resources pay for.
+FULL_MINUTES = 15
+"""The rulebook's hourglass: its seat chart is for a game this long."""
+
+
+def seat_count(project: int, first: int = FIRST_SEAT, step: int = SEAT_STEP) -> int:
+    """Seats the Project's Resources pay for, on a chart whose first seat costs ``first`` and
+    each further one ``step`` more (the rulebook's by default).
 
     >>> [seat_count(n) for n in (39, 40, 49, 50, 130, 200)]
     [0, 1, 1, 2, 10, 10]
     """
-    if project < FIRST_SEAT:
+    if project < first:
         return 0
-    return min(MOST_SEATS, 1 + (project - FIRST_SEAT) // SEAT_STEP)
+    return min(MOST_SEATS, 1 + (project - first) // step)
+
+
+def seat_chart(minutes: float) -> tuple[int, int]:
+    """The first seat's cost and the step for a clock of ``minutes``: the rulebook's chart at
+    15 minutes or more; on a shorter clock (our quick-game variation) both shrink in
+    proportion, so the Resources a short game can gather still build a rocket.
+
+    >>> seat_chart(15), seat_chart(5), seat_chart(3), seat_chart(1)
+    ((40, 10), (13, 3), (8, 2), (3, 1))
+    """
+    share = min(1.0, minutes / FULL_MINUTES)
+    return max(1, round(FIRST_SEAT * share)), max(1, round(SEAT_STEP * share))
 
 
 class WereDoomedState(TimedGameState):
@@ -801,10 +818,14 @@ class WereDoomedState(TimedGameState):
             return len(self.living()) <= (self.players + 1) // 2
         raise ValueError(f"unknown mission condition {condition!r}")
 
+    def seat_chart(self) -> tuple[int, int]:
+        """This game's seat chart (first seat's cost, step), from its clock."""
+        return seat_chart(float(self.options.get("minutes", FULL_MINUTES)))
+
     def seats(self) -> int:
         """The seats built, changed by the cards in play (which need a first seat built), plus
         the Lottery of Souls' seats (which do not)."""
-        built = seat_count(self.project)
+        built = seat_count(self.project, *self.seat_chart())
         if built:
             built = max(0, built + sum(int(r["delta"]) for r in self._in_play("seats")))
         return built + self.bonus_seats
@@ -904,7 +925,8 @@ class WereDoomedState(TimedGameState):
             + EXPECTED_GIVEN * sum(self.res[p] for p in living)
             + EXPECTED_GIVEN * rounds_left * 2 * len(living)
         )
-        seats = max(0.0, min(MOST_SEATS, 1 + (expected - FIRST_SEAT) / SEAT_STEP))
+        first, step = self.seat_chart()
+        seats = max(0.0, min(MOST_SEATS, 1 + (expected - first) / step))
         seats += sum(int(r["delta"]) for r in self._in_play("seats")) + self.bonus_seats
         if self.ended:
             seats = float(self.seats())
@@ -970,6 +992,7 @@ class WereDoomedState(TimedGameState):
             "acting": top[1] if top and top[0] == "act" else None,
             "project": self.project,
             "seats": self.seats(),
+            "seat_chart": dict(zip(("first", "step"), self.seat_chart(), strict=True)),
             "bags": {"resources": self.bag_res, "influence": self.bag_inf},
             "coin": self.coin,
             "players": self._player_rows(player),
