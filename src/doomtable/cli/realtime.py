@@ -23,7 +23,7 @@ from doomtable.bots import Bot, InfoSet, make_bot
 from doomtable.cli.render import print_rules, render_view, score_table
 from doomtable.cli.render_were_doomed import clock_text
 from doomtable.engine import DoomtableError, TimedGameState, find_game
-from doomtable.games.were_doomed.deckfile import load_order, save_order
+from doomtable.games.were_doomed.deckfile import FolderStore, deck_path, keep_deck, load_order
 
 TICK_S = 0.1
 CLOCK_EVERY_MS = 30_000
@@ -250,9 +250,7 @@ def timed_options(game: str | None, raw: list[str], bots_only: bool, fresh: bool
 
 def keep_event_order(state: TimedGameState, console: Console) -> None:
     """Write the event deck's order for the next game (atomically), when the game keeps one."""
-    if "event_order" not in state.options or not state.is_over:
+    if "event_order" not in state.options:
         return
-    order = state.snapshot().get("event_order")
-    if isinstance(order, str):
-        path = save_order(order)
-        console.print(f"[dim]Event deck kept in {escape(str(path))}.[/]")
+    if keep_deck(state, FolderStore()) is not None:
+        console.print(f"[dim]Event deck kept in {escape(str(deck_path()))}.[/]")
