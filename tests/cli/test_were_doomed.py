@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 from doomtable.cli.app import app
 from doomtable.cli.realtime import RealtimeSession
 from doomtable.cli.render import render_view
+from doomtable.cli.savefile import read_save
 from doomtable.engine import new_game
 from doomtable.games.were_doomed import WereDoomedState
 
@@ -86,6 +87,28 @@ def test_a_human_plays_short_commands_while_the_clock_runs() -> None:
     assert times == sorted(times)
 
 
+def test_a_real_time_game_saves_on_quit_and_resumes_where_it_stood(tmp_path: Path) -> None:
+    state = new_game("were-doomed", 4, 5, {"realtime": True, "minutes": 0.5})
+    assert isinstance(state, WereDoomedState)
+    save = tmp_path / "doomed.json"
+    console = Console(width=200, record=True)
+    bots = {1: "random", 2: "random", 3: "random"}
+    session = RealtimeSession(
+        state, console, bots, 0, source=io.StringIO("pick Theocracy\nquit\n"), save_path=save
+    )
+    assert session.play() == 0
+    assert f"The game is saved in {save}" in console.export_text()
+    loaded, table = read_save(save)  # replays the stamped log and checks the state
+    assert isinstance(loaded, WereDoomedState)
+    assert loaded == state and loaded.civ[0] == 1 and not loaded.is_over
+    assert table["human"] == 0 and table["bots"] == {"1": "random", "2": "random", "3": "random"}
+    resumed = RealtimeSession(
+        loaded, Console(width=200, record=True), bots, 0, source=io.StringIO(""), speed=400.0
+    )
+    assert resumed.play() == 0
+    assert loaded.is_over and loaded.log[: len(state.log)] == state.log
+
+
 def test_bots_only_keeps_the_event_order_and_fresh_events_starts_over(data_folder: Path) -> None:
     args = [
         "play",
@@ -113,3 +136,52 @@ def test_bots_only_keeps_the_event_order_and_fresh_events_starts_over(data_folde
     fresh = runner.invoke(app, [*args, "--seed", "3", "--fresh-events"])
     assert fresh.exit_code == 0, fresh.output
     assert kept != json.loads((data_folder / "were-doomed-events.json").read_text())["order"]
+
+
+def rounds_played(*extra: str) -> float:
+    args = ["simulate", "were-doomed", "-n", "2", "-p", "4", "-w", "1", "--json", *extra]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    rounds: dict[str, float] = json.loads(result.stdout)["rounds"]
+    return rounds["mean"]
+
+
+def test_simulate_tournament_and_report_take_game_options_like_play(tmp_path: Path) -> None:
+    assert rounds_played("-o", "minutes=1") < rounds_played("-o", "minutes=3")
+    for command in (
+        ["simulate", "were-doomed", "-n", "1"],
+        ["tournament", "were-doomed", "--bots", "random,greedy", "-n", "1"],
+        ["report", "were-doomed", "-n", "1", "--out", str(tmp_path / "r.html")],
+    ):
+        bad = runner.invoke(app, [*command, "-w", "1", "-o", "minutes=soon"])
+        assert bad.exit_code == 1 and "option minutes is a number, not 'soon'" in bad.output
+        assert "Traceback" not in bad.output
+    page = tmp_path / "quick.html"
+    done = runner.invoke(
+        app, ["report", "were-doomed", "-n", "2", "-w", "1", "-o", "minutes=1", "--out", str(page)]
+    )
+    assert done.exit_code == 0, done.output
+    assert page.exists()
+
+
+def test_the_final_table_names_bots_as_players_and_long_lines_wrap_at_words() -> None:
+    state = new_game("were-doomed", 4, 5, {"realtime": True, "minutes": 0.3})
+    assert isinstance(state, WereDoomedState)
+    console = Console(width=48, record=True)
+    session = RealtimeSession(
+        state,
+        console,
+        {1: "random", 2: "greedy", 3: "random"},
+        0,
+        source=io.StringIO("pick Theocracy\n"),
+        speed=400.0,
+    )
+    assert session.play() == 0
+    text = console.export_text()
+    for name in ("player 0 (you)", "player 1 (random bot)", "player 2 (greedy bot)"):
+        assert name in text
+    lines = text.splitlines()
+    assert all(len(line) <= 48 for line in lines)
+    flowing = " ".join(line.strip() for line in lines)
+    for line in state.log_lines(0):
+        assert " ".join(line.split()) in flowing  # every word whole, none cut at the edge

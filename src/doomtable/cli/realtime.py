@@ -14,6 +14,7 @@ import sys
 import threading
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, TextIO
 
 from rich.console import Console
@@ -22,6 +23,7 @@ from rich.markup import escape
 from doomtable.bots import Bot, InfoSet, make_bot
 from doomtable.cli.render import print_rules, render_view, score_table
 from doomtable.cli.render_were_doomed import clock_text
+from doomtable.cli.savefile import save_text, write_atomic
 from doomtable.engine import DoomtableError, TimedGameState, find_game
 from doomtable.games.were_doomed.deckfile import FolderStore, deck_path, keep_deck, load_order
 
@@ -35,8 +37,9 @@ HELP = (
     "Type a command at any time while the clock runs: one of your options (e.g. produce,\n"
     "invade 3, contribute 4, done, vote 2, pressure 5), or:\n"
     "  table  draw the table     options  your options now     help  this text\n"
-    "  rules  the rules in brief\n"
-    "  quit   leave the game (a real-time game is not saved)"
+    "  rules  the rules in brief     save [FILE]  save the game and play on\n"
+    "  quit   save the game and leave (doomtable play --load FILE resumes it; the clock\n"
+    "         stands still while you are away)"
 )
 
 
@@ -51,6 +54,8 @@ class RealtimeSession:
     source: TextIO = field(default_factory=lambda: sys.stdin)
     speed: float = 1.0
     """Game milliseconds per wall-clock millisecond (1: real time; tests run faster)."""
+    save_path: Path | None = None
+    """Where ``save`` and ``quit`` write the game (``None``: it is not saved)."""
     shown: int = 0
     bots: dict[int, Bot] = field(default_factory=dict)
     _lines: queue.Queue[str | None] = field(default_factory=queue.Queue)
@@ -74,9 +79,13 @@ class RealtimeSession:
         while not self.state.is_over:
             now = start_clock + int((time.monotonic() - start_wall) * 1000 * self.speed)
             self._now = now
-            if not self._handle_input(now):
-                self.console.print("You left the table.")
-                return 0
+            try:
+                if not self._handle_input(now):
+                    self._save_and_say(now, "You left the table.")
+                    return 0
+            except KeyboardInterrupt:
+                self._save_and_say(now, "Interrupted.")
+                return 130
             self._run_until(now)
             self._print_events()
             self._prompt_if_changed()
@@ -150,6 +159,12 @@ class RealtimeSession:
         if word == "options":
             self._print_options(force=True)
             return
+        if word == "save" or word.startswith("save "):
+            target = text[4:].strip()
+            if target:
+                self.save_path = Path(target)
+            self._save_and_say(now, "Saved.")
+            return
         state = self.state
         assert self.human is not None
         try:
@@ -164,12 +179,51 @@ class RealtimeSession:
         except DoomtableError as exc:
             self.console.print(f"[red]{escape(str(exc))}[/]")
 
+    # ----------------------------------------------------------------- saving
+
+    def _save_and_say(self, now: int, opening: str) -> None:
+        """Save the game as it stands at ``now`` (time passed by then is in its log, so the
+        save replays exactly) and say where, or why it could not be saved."""
+        path = self.save_path
+        if path is None or self.state.is_over:
+            self.console.print(opening)
+            return
+        try:
+            self._run_until(now)
+            if not self.state.is_over:
+                self.state.advance_clock(max(now, self.state.clock))
+            write_atomic(path, save_text(self.state.to_dict(), self._table_info()))
+        except (OSError, DoomtableError) as exc:
+            reason = getattr(exc, "strerror", None) or str(exc)
+            self.console.print(
+                f"{opening} [red]Could not save to {escape(str(path))}: {escape(reason)}[/]"
+            )
+            return
+        self.console.print(
+            f"{opening} The game is saved in [bold]{escape(str(path))}[/]; "
+            f"resume it with [bold]doomtable play --load {escape(str(path))}[/].",
+        )
+
+    def seat_name(self, seat: int) -> str:
+        """A seat as the turn-based table names it: ``player 2 (greedy bot)``."""
+        if seat == self.human:
+            return f"player {seat} (you)"
+        return f"player {seat} ({self.bot_names.get(seat, 'random')} bot)"
+
+    def _table_info(self) -> dict[str, Any]:
+        """The seating a save keeps, as the turn-based table writes it."""
+        return {
+            "human": self.human,
+            "bots": {str(seat): name for seat, name in self.bot_names.items()},
+            "auto_pass": True,
+        }
+
     # ----------------------------------------------------------------- output
 
     def _print_events(self) -> None:
         viewer = self.human
         for line in self.state.log_lines(viewer, self.shown):
-            self.console.print(line, markup=False, soft_wrap=True)
+            self.console.print(line, markup=False)  # wrapped at word boundaries
         self.shown = len(self.state.events)
 
     def _print_clock(self) -> None:
@@ -207,7 +261,6 @@ class RealtimeSession:
         self.console.print(
             f"[bold cyan]{escape(decision.prompt)}[/] "
             f"({clock_text(self._remaining())} left{self._closing()}): " + escape(", ".join(shown)),
-            soft_wrap=True,
         )
 
     def _remaining(self) -> int:
@@ -224,10 +277,7 @@ class RealtimeSession:
     def _game_over(self) -> None:
         self._print_events()
         self._show_table()
-        names = [
-            "you" if seat == self.human else self.bot_names.get(seat, f"player {seat}")
-            for seat in range(self.state.players)
-        ]
+        names = [self.seat_name(seat) for seat in range(self.state.players)]
         self.console.print(score_table(self.state.scores(), self.state.winners(), names))
 
 

@@ -387,3 +387,17 @@ def test_the_seat_chart_shrinks_with_a_clock_under_fifteen_minutes(
     assert state.view(0)["seat_chart"] == dict(
         zip(("first", "step"), state.seat_chart(), strict=True)
     )
+
+
+def test_the_log_speaks_to_its_reader_in_agreement() -> None:
+    state = at_contribute(EVEN, TWO)
+    state.apply(1, f"contribute {BID}")
+    for p in range(5):
+        state.apply(p, "done")
+    mine = state.log_lines(1)
+    assert "you win the contribution: coin, 1 Influence, an event" in mine
+    assert "player 1 wins the contribution: coin, 1 Influence, an event" in state.log_lines(0)
+    state.eliminate(3, "nuked", by=1)
+    assert "you are eliminated (nuked by player 1)" in state.log_lines(3)
+    assert "player 3 is eliminated (nuked by you)" in state.log_lines(1)
+    assert "player 3 is eliminated (nuked by player 1)" in state.log_lines(None)

@@ -48,6 +48,8 @@ MOST_SEATS: int = _COMPONENTS["seats"]["most"]
 QUIET_SECONDS = 8
 """By default a Contribute phase closes after this long with nobody raising (rulebook: 'when
 nobody challenges'): time for a person to type a raise. The ``quiet`` option changes it."""
+PICK_MS = 30_000
+"""A leader has this long to pick a civilization; then one is drawn for them by lot."""
 SLOW_MS = 15_000
 """A player deciding an action this long may be pressured."""
 PRESSURE_MS = 10_000
@@ -273,7 +275,8 @@ class WereDoomedState(TimedGameState):
         self.bag_res -= moved
         self.project += moved
 
-    def eliminate(self, p: int, why: str) -> None:
+    def eliminate(self, p: int, why: str, by: int = -1) -> None:
+        """Eliminate ``p`` (``why``: the reason in words; ``by``: the leader who did it)."""
         if not self.alive[p]:
             return
         self.alive[p] = 0
@@ -283,7 +286,7 @@ class WereDoomedState(TimedGameState):
         self.deck.extend(self.hands[p])
         self.hands[p] = []
         self.eliminated.append(p)
-        self.events.append(("eliminated", p, why))
+        self.events.append(("eliminated", p, why, by))
         if self.coin == p and self.living():
             self.coin = self._clockwise(p)[0]
 
@@ -314,7 +317,9 @@ class WereDoomedState(TimedGameState):
         if self.stack:
             frame = self.stack[-1]
             op = frame[0]
-            if op == "act":
+            if op == "pick":
+                times.append(self.turn_since + PICK_MS)
+            elif op == "act":
                 times.append(
                     self.pressure_at + PRESSURE_MS
                     if self.pressure_by >= 0
@@ -343,7 +348,10 @@ class WereDoomedState(TimedGameState):
             return
         frame = self.stack[-1]
         op = frame[0]
-        if op == "act":
+        if op == "pick":
+            # An absent leader cannot hold the table: the civilization is drawn by lot.
+            self._take_civ(frame[2][frame[1]], self.pool[self.rng.below(len(self.pool))], True)
+        elif op == "act":
             if self.pressure_by >= 0:
                 self.stack.pop()
                 self.eliminate(frame[1], "stalled under pressure")
@@ -431,7 +439,7 @@ class WereDoomedState(TimedGameState):
                 if bonus.get("plunder"):
                     self.res[p] += self.res[target]
                     self.res[target] = 0
-                self.eliminate(target, f"nuked by player {p}")
+                self.eliminate(target, "nuked", by=p)
 
     # ----------------------------------------------------------------- frames
 
@@ -442,13 +450,17 @@ class WereDoomedState(TimedGameState):
         if o is None:
             options = tuple(("pick", c) for c in s.pool)
             return Decision(p, "pick", options, "Pick your civilization")
-        s.civ[p] = o[1]
-        s.pool.remove(o[1])
-        s.events.append(("pick", p, o[1]))
-        s.stack.pop()
-        if k + 1 < len(order):
-            s.stack.append(("pick", k + 1, order))
+        s._take_civ(p, int(o[1]), by_lot=False)
         return None
+
+    def _take_civ(self, p: int, civ: int, by_lot: bool) -> None:
+        _, k, order = self.stack.pop()
+        self.civ[p] = civ
+        self.pool.remove(civ)
+        self.events.append(("pick", p, civ, by_lot))
+        if k + 1 < len(order):
+            self.turn_since = self.clock  # the next leader's pick starts its own time
+            self.stack.append(("pick", k + 1, order))
 
     @staticmethod
     def _h_start(s: WereDoomedState, f: Frame, o: Option | None) -> Decision | None:
@@ -1009,6 +1021,12 @@ class WereDoomedState(TimedGameState):
             }
             if top and top[0] == "act" and self.pressure_by >= 0
             else None,
+            "pick": {
+                "on": top[2][top[1]],
+                "left_ms": max(0, self.turn_since + PICK_MS - self.clock),
+            }
+            if top and top[0] == "pick"
+            else None,
             "contribute": {
                 "quiet_ms": self._quiet_ms(),
                 "closes_in_ms": max(0, self.quiet_since + self._quiet_ms() - self.clock),
@@ -1188,6 +1206,11 @@ def _deck_order(order: Any, rng: Rng) -> list[int]:
     return [EVENT_BY_SLUG[s].id for s in slugs]
 
 
+def _does(p: int, viewer: int | None, third: str, second: str) -> str:
+    """The seat and its verb in agreement: ``player 2 wins``, ``you win``."""
+    return f"you {second}" if p == viewer else f"player {p} {third}"
+
+
 def _secret(card: int) -> bool:
     return EVENTS[card].kind == "clandestine"
 
@@ -1205,7 +1228,8 @@ def _ballot(purpose: str, vote: int, viewer: int | None) -> str:
 def _event_text(event: tuple[Any, ...], viewer: int | None) -> str | None:
     kind = event[0]
     if kind == "pick":
-        return f"{_seat(event[1], viewer)}: {CIVILIZATIONS[event[2]].name}"
+        by_lot = " (drawn by lot: no pick in time)" if event[3] else ""
+        return f"{_seat(event[1], viewer)}: {CIVILIZATIONS[event[2]].name}{by_lot}"
     if kind == "start":
         return f"The hourglass turns: player {event[1]} holds the 1st Player Coin"
     if kind == "produce":
@@ -1214,7 +1238,7 @@ def _event_text(event: tuple[Any, ...], viewer: int | None) -> str | None:
         return f"{_seat(event[1], viewer)} indoctrinated {event[2]} Influence"
     if kind == "action":
         target = "the robots" if event[3] == ROBOTS else _seat(event[3], viewer)
-        return f"{_seat(event[1], viewer)} {event[2]}d {target}".replace("nuked", "nuked")
+        return f"{_seat(event[1], viewer)} {event[2]}d {target}"
     if kind == "steal":
         return f"  {_seat(event[1], viewer)} took {event[3]} Resources, {event[4]} Influence"
     if kind == "contribute":
@@ -1224,7 +1248,10 @@ def _event_text(event: tuple[Any, ...], viewer: int | None) -> str | None:
     if kind == "tie":
         return "Tie between " + ", ".join(_seat(p, viewer) for p in event[1]) + ": vote!"
     if kind == "award":
-        return f"{_seat(event[1], viewer)} wins the contribution: coin, 1 Influence, an event"
+        return (
+            f"{_does(event[1], viewer, 'wins', 'win')} the contribution: coin, 1 Influence, "
+            "an event"
+        )
     if kind == "draw":
         card = EVENTS[event[2]]
         if _secret(card.id) and viewer != event[1]:
@@ -1236,9 +1263,13 @@ def _event_text(event: tuple[Any, ...], viewer: int | None) -> str | None:
         card = EVENTS[event[2]]
         return f"{_seat(event[1], viewer)} played {card.name}: {card.text}"
     if kind == "eliminated":
-        return f"{_seat(event[1], viewer)} is eliminated ({event[2]})"
+        by = f" by {_seat(event[3], viewer)}" if event[3] >= 0 else ""
+        return f"{_does(event[1], viewer, 'is', 'are')} eliminated ({event[2]}{by})"
     if kind == "pressure":
-        return f"{_seat(event[1], viewer)} pressures {_seat(event[2], viewer)}: 10... 9... 8..."
+        return (
+            f"{_does(event[1], viewer, 'pressures', 'pressure')} {_seat(event[2], viewer)}: "
+            "10... 9... 8..."
+        )
     if kind == "dilemma":
         return f"The vote on {EVENTS[event[1]].name}: {'yes' if event[2] else 'no'}"
     if kind == "vote_tied":
@@ -1276,7 +1307,7 @@ def _event_text(event: tuple[Any, ...], viewer: int | None) -> str | None:
             "accomplished" if event[3] else "failed"
         )
     if kind == "aboard":
-        return f"{_seat(event[1], viewer)} boards the rocket"
+        return f"{_does(event[1], viewer, 'boards', 'board')} the rocket"
     if kind == "launch":
         return f"The rocket launches with {event[1]} seats"
     return None
