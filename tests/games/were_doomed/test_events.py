@@ -401,3 +401,11 @@ def test_the_log_speaks_to_its_reader_in_agreement() -> None:
     assert "you are eliminated (nuked by player 1)" in state.log_lines(3)
     assert "player 3 is eliminated (nuked by you)" in state.log_lines(1)
     assert "player 3 is eliminated (nuked by player 1)" in state.log_lines(None)
+
+
+def test_the_names_imported_before_the_layers_still_import() -> None:
+    from doomtable.games.were_doomed import state
+
+    assert state.WereDoomedState is WereDoomedState
+    assert (state.RESOURCE_TOKENS, state.INFLUENCE_TOKENS, state.GAME) == (140, 70, "were-doomed")
+    assert state.seat_count(50) == 2

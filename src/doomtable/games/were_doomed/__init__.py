@@ -1,7 +1,9 @@
 """We're Doomed!: 4 to 10 leaders, a game clock, one rocket.
 
-Registered as ``were-doomed``. Rules: ``state.py`` (on the engine's ``TimedGameState``);
-civilizations, events and components: the YAML files beside it, read by ``cards.py``;
+Registered as ``were-doomed``. In layers, as the other games: ``data.py`` (components,
+timings), ``state.py`` (fields and helpers, on the engine's ``TimedGameState``),
+``effects.py``, ``rules.py``, ``scoring.py``, ``view.py`` and ``game.py`` (the playable state);
+civilizations, events and components: the YAML files beside them, read by ``cards.py``;
 the event deck kept between games: ``deckfile.py``; rulings: docs/rulings.md.
 """
 
@@ -11,7 +13,8 @@ from typing import Any
 
 from doomtable.engine import GameSpec, OptionSpec
 from doomtable.games.were_doomed.cards import CIVILIZATIONS, EVENTS, card_dicts
-from doomtable.games.were_doomed.state import GAME, QUIET_SECONDS, WereDoomedState, seat_count
+from doomtable.games.were_doomed.data import GAME, QUIET_SECONDS, seat_count
+from doomtable.games.were_doomed.game import WereDoomedState
 
 # One paragraph a string; the terminal wraps them to its width.
 RULES_SUMMARY = "\n".join(

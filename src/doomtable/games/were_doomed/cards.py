@@ -365,6 +365,11 @@ EVENT_BY_SLUG = {card.slug: card for card in EVENTS}
 CIV_BY_NAME = {civ.name.lower(): civ for civ in CIVILIZATIONS}
 
 
+def is_clandestine(card: int) -> bool:
+    """Whether event ``card`` is read silently by its drawer alone."""
+    return EVENTS[card].kind == "clandestine"
+
+
 def civilizations_for(players: int) -> list[int]:
     """Ids of the civilization cards a game of ``players`` lays out."""
     return [civ.id for civ in CIVILIZATIONS if players in civ.players]
