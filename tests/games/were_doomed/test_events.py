@@ -170,6 +170,7 @@ def test_robot_uprising_taxes_every_living_leader_one_resource_each_round() -> N
     state, _ = drawn("Robot Uprising", [10, 10, 2, 10, 10], TWO)
     # The event done, the next round begins with the robots' tax.
     assert state.round == 2 and state.res == [9, 9, 1, 9, 9]
+    assert "The robots take 1 Resource from every living leader" in state.log_lines(None)
     assert state.bag_res + sum(state.res) + state.project == 140
 
 

@@ -189,10 +189,10 @@ class WereDoomedRules(WereDoomedEffects):
             return None
         s.round += 1
         if s._in_play("robots"):
-            for rule in s._in_play("robots"):
-                for p in s.living():
-                    s._pay_res(p, int(rule["tax"]))
-            s.events.append(("robots_tax",))
+            tax = sum(int(rule["tax"]) for rule in s._in_play("robots"))
+            for p in s.living():
+                s._pay_res(p, tax)
+            s.events.append(("robots_tax", tax))
         s.push(
             *(("turn", p) for p in s._turn_order()), ("contribute_open",), ("award",), ("round",)
         )

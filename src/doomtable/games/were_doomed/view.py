@@ -253,7 +253,8 @@ def _event_text(event: tuple[Any, ...], viewer: int | None) -> str | None:
     if kind == "challenge":
         return f"{_seat(event[1], viewer)} {'met' if event[3] else 'failed'} the challenge"
     if kind == "robots_tax":
-        return "The robots take 1 Resource from every leader"
+        taken = "1 Resource" if event[1] == 1 else f"{event[1]} Resources"
+        return f"The robots take {taken} from every living leader"
     if kind == "robots_destroyed":
         return f"{_seat(event[1], viewer)} nuked the robots"
     if kind == "end_of_days":
