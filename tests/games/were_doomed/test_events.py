@@ -410,3 +410,16 @@ def test_the_names_imported_before_the_layers_still_import() -> None:
     assert state.WereDoomedState is WereDoomedState
     assert (state.RESOURCE_TOKENS, state.INFLUENCE_TOKENS, state.GAME) == (140, 70, "were-doomed")
     assert state.seat_count(50) == 2
+
+
+def test_a_ballot_is_seen_only_by_its_voter_until_the_vote_closes() -> None:
+    state, _ = drawn("Refugee Ship", EVEN, TWO)
+    vote(state, {0: "vote yes", 1: "vote no"})
+    mine, theirs = state.view(0)["players"], state.view(1)["players"]
+    assert (mine[0]["vote"], mine[1]["vote"]) == (1, None)
+    assert (theirs[0]["vote"], theirs[1]["vote"]) == (None, 0)
+    assert [row["voted"] for row in state.view(4)["players"]] == [True, True, False, False, False]
+    assert not any("Votes shown" in line for line in state.log_lines(4))
+    vote(state, {2: "vote yes", 3: "vote yes", 4: "vote no"})
+    shown = "Votes shown: player 0 yes, player 1 no, player 2 yes, player 3 yes, you no"
+    assert shown in state.log_lines(4)
