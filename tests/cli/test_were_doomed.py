@@ -109,6 +109,35 @@ def test_a_real_time_game_saves_on_quit_and_resumes_where_it_stood(tmp_path: Pat
     assert loaded.is_over and loaded.log[: len(state.log)] == state.log
 
 
+def test_ctrl_c_saves_a_real_time_game_from_its_log(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    state = new_game("were-doomed", 4, 5, {"realtime": True, "minutes": 0.5})
+    assert isinstance(state, WereDoomedState)
+    ticks = iter(range(40))
+
+    def interrupt_after_a_while(seconds: float) -> None:
+        if next(ticks) == 30:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr("doomtable.cli.realtime.time.sleep", interrupt_after_a_while)
+    save = tmp_path / "interrupted.json"
+    bots = {1: "random", 2: "random", 3: "random"}
+    session = RealtimeSession(
+        state,
+        Console(record=True),
+        bots,
+        0,
+        source=io.StringIO("pick Theocracy\n"),
+        speed=300.0,
+        save_path=save,
+    )
+    assert session.play() == 130
+    loaded, _ = read_save(save)
+    assert loaded == session.state and loaded.civ[0] == 1  # Theocracy
+    assert loaded.log[: len(state.log)] == state.log and loaded.clock >= state.clock
+
+
 def test_bots_only_keeps_the_event_order_and_fresh_events_starts_over(data_folder: Path) -> None:
     args = [
         "play",

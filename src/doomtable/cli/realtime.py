@@ -24,7 +24,7 @@ from doomtable.bots import Bot, InfoSet, make_bot
 from doomtable.cli.render import print_rules, render_view, score_table
 from doomtable.cli.render_were_doomed import clock_text
 from doomtable.cli.savefile import save_text, write_atomic
-from doomtable.engine import DoomtableError, TimedGameState, find_game
+from doomtable.engine import DoomtableError, TimedGameState, find_game, replay
 from doomtable.games.were_doomed.deckfile import FolderStore, deck_path, keep_deck, load_order
 
 TICK_S = 0.1
@@ -76,26 +76,32 @@ class RealtimeSession:
         start_wall = time.monotonic()
         start_clock = self.state.clock
         self._show_table()
-        while not self.state.is_over:
-            now = start_clock + int((time.monotonic() - start_wall) * 1000 * self.speed)
-            self._now = now
-            try:
+        try:
+            while not self.state.is_over:
+                now = start_clock + int((time.monotonic() - start_wall) * 1000 * self.speed)
+                self._now = now
                 if not self._handle_input(now):
                     self._save_and_say(now, "You left the table.")
                     return 0
-            except KeyboardInterrupt:
-                self._save_and_say(now, "Interrupted.")
-                return 130
-            self._run_until(now)
-            self._print_events()
-            self._prompt_if_changed()
-            every = CLOCK_EVERY_MS if self._remaining() > 60_000 else CLOCK_EVERY_MS // 3
-            if self._closing():
-                every = CONTRIBUTE_CLOCK_EVERY_MS
-            if now - self._last_clock_print >= every and not self.state.is_over:
-                self._last_clock_print = now
-                self._print_clock()
-            time.sleep(TICK_S)
+                self._run_until(now)
+                self._print_events()
+                self._prompt_if_changed()
+                every = CLOCK_EVERY_MS if self._remaining() > 60_000 else CLOCK_EVERY_MS // 3
+                if self._closing():
+                    every = CONTRIBUTE_CLOCK_EVERY_MS
+                if now - self._last_clock_print >= every and not self.state.is_over:
+                    self._last_clock_print = now
+                    self._print_clock()
+                time.sleep(TICK_S)
+        except KeyboardInterrupt:
+            # The interrupt may have come in the middle of a change: the log is whole, so the
+            # state is rebuilt from it before it is saved.
+            state = self.state
+            rebuilt = replay(state.GAME, state.players, state.seed, state.options, state.log)
+            assert isinstance(rebuilt, TimedGameState)
+            self.state = rebuilt
+            self._save_and_say(self._now, "Interrupted.")
+            return 130
         self._game_over()
         return 0
 
