@@ -63,6 +63,12 @@ def test_the_table_and_the_clock_line_show_the_contribute_countdown() -> None:
     session._now = state.clock + 1_000
     session._print_clock()
     assert "contributions close in 6s" in console.export_text()
+    picking = new_game("were-doomed", 4, 5, {"realtime": True})
+    assert isinstance(picking, WereDoomedState)
+    session = RealtimeSession(picking, console, {}, 0)
+    session._now = 12_000
+    session._print_clock()
+    assert "player 0 picks within 18s" in console.export_text()
 
 
 def test_a_human_plays_short_commands_while_the_clock_runs() -> None:

@@ -240,12 +240,17 @@ class RealtimeSession:
         )
 
     def _closing(self) -> str:
-        """The Contribute phase's own countdown, on the wall clock, while it runs."""
-        contribute = self.state.view(-1).get("contribute")
-        if not contribute:
-            return ""
-        left = int(contribute["closes_in_ms"]) - max(0, self._now - self.state.clock)
-        return f" · contributions close in {max(0, left) // 1000 + 1}s"
+        """The running phase's own countdown (a Contribute phase closing, a civilization to
+        pick), on the wall clock."""
+        view = self.state.view(-1)
+        lag = max(0, self._now - self.state.clock)
+        if view.get("contribute"):
+            left = int(view["contribute"]["closes_in_ms"]) - lag
+            return f" · contributions close in {_seconds(left)}s"
+        if view.get("pick"):
+            left = int(view["pick"]["left_ms"]) - lag
+            return f" · player {view['pick']['on']} picks within {_seconds(left)}s"
+        return ""
 
     def _prompt_if_changed(self) -> None:
         self._print_options(force=False)
@@ -271,10 +276,13 @@ class RealtimeSession:
 
     def _remaining(self) -> int:
         """Game time left on the wall clock (the state's clock moves only when something
-        happens)."""
+        happens; the hourglass turns only once every civilization is picked)."""
         state = self.state
-        left = int(state.view(-1)["remaining_ms"])
-        return left - max(0, self._now - state.clock) if state.deadline() is not None else left
+        view = state.view(-1)
+        left = int(view["remaining_ms"])
+        if state.deadline() is None or view["phase"] == "setup":
+            return left
+        return left - max(0, self._now - state.clock)
 
     def _show_table(self) -> None:
         seat = self.human if self.human is not None else -1
@@ -285,6 +293,11 @@ class RealtimeSession:
         self._show_table()
         names = [self.seat_name(seat) for seat in range(self.state.players)]
         self.console.print(score_table(self.state.scores(), self.state.winners(), names))
+
+
+def _seconds(ms: int) -> int:
+    """Whole seconds left, rounded up, as a countdown shows them."""
+    return -(-max(0, ms) // 1000)
 
 
 def timed_options(game: str | None, raw: list[str], bots_only: bool, fresh: bool) -> list[str]:

@@ -79,7 +79,7 @@ def render_table(view: dict[str, Any]) -> RenderableType:
     if view.get("contribute"):
         left = int(view["contribute"]["closes_in_ms"])
         parts.append(
-            Text(f"Contributions close in {left // 1000 + 1}s unless someone raises", "cyan")
+            Text(f"Contributions close in {-(-left // 1000)}s unless someone raises", "cyan")
         )
     if view.get("vote"):
         v = view["vote"]
