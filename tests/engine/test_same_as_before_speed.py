@@ -2,7 +2,9 @@
 
 The files in ``tests/data/before_speed`` were written by commit 1e9d433, before the fast paths
 (compiled modules, cheap response windows) existed: saved games played at random to the middle
-and to the end, and ``simulate --csv`` records of random, greedy and ISMCTS bots.
+and to the end, and ``simulate --csv`` records of random, greedy and ISMCTS bots. We're Doomed!'s
+two saves were played again (at random, from the same seeds) when its rules changed on purpose
+(issue 22: votes, the Contribute phase, civilization picks on a timer).
 """
 
 from __future__ import annotations

@@ -30,7 +30,9 @@ class InfoSet:
 
     @property
     def options(self) -> tuple[Option, ...]:
-        return self.decision.options
+        """The options to choose among: the decision's, narrowed to one where the game has a
+        table convention (:meth:`GameState.bot_options`)."""
+        return self._state.bot_options(self.decision)
 
     @property
     def game(self) -> str:

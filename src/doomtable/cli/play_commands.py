@@ -256,8 +256,9 @@ def play(
         if isinstance(state, TimedGameState) and human is not None:
             from doomtable.cli import realtime
 
+            save_to = _save_path(console, save, load)
             console.print(header, markup=False, soft_wrap=True)
-            code = realtime.RealtimeSession(state, console, names, human).play()
+            code = realtime.RealtimeSession(state, console, names, human, save_path=save_to).play()
             realtime.keep_event_order(state, console)
             raise typer.Exit(code=code)
         save_path = _save_path(console, save, load)

@@ -14,6 +14,7 @@ import sys
 import threading
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, TextIO
 
 from rich.console import Console
@@ -22,19 +23,23 @@ from rich.markup import escape
 from doomtable.bots import Bot, InfoSet, make_bot
 from doomtable.cli.render import print_rules, render_view, score_table
 from doomtable.cli.render_were_doomed import clock_text
-from doomtable.engine import DoomtableError, TimedGameState, find_game
-from doomtable.games.were_doomed.deckfile import load_order, save_order
+from doomtable.cli.savefile import save_text, write_atomic
+from doomtable.engine import DoomtableError, TimedGameState, find_game, replay
+from doomtable.games.were_doomed.deckfile import FolderStore, deck_path, keep_deck, load_order
 
 TICK_S = 0.1
 CLOCK_EVERY_MS = 30_000
 """How often the countdown is printed (a third as long in the last minute)."""
+CONTRIBUTE_CLOCK_EVERY_MS = 3_000
+"""How often it is printed while a Contribute phase counts down to its close."""
 
 HELP = (
     "Type a command at any time while the clock runs: one of your options (e.g. produce,\n"
     "invade 3, contribute 4, done, vote 2, pressure 5), or:\n"
     "  table  draw the table     options  your options now     help  this text\n"
-    "  rules  the rules in brief\n"
-    "  quit   leave the game (a real-time game is not saved)"
+    "  rules  the rules in brief     save [FILE]  save the game and play on\n"
+    "  quit   save the game and leave (doomtable play --load FILE resumes it; the clock\n"
+    "         stands still while you are away)"
 )
 
 
@@ -49,6 +54,8 @@ class RealtimeSession:
     source: TextIO = field(default_factory=lambda: sys.stdin)
     speed: float = 1.0
     """Game milliseconds per wall-clock millisecond (1: real time; tests run faster)."""
+    save_path: Path | None = None
+    """Where ``save`` and ``quit`` write the game (``None``: it is not saved)."""
     shown: int = 0
     bots: dict[int, Bot] = field(default_factory=dict)
     _lines: queue.Queue[str | None] = field(default_factory=queue.Queue)
@@ -69,20 +76,32 @@ class RealtimeSession:
         start_wall = time.monotonic()
         start_clock = self.state.clock
         self._show_table()
-        while not self.state.is_over:
-            now = start_clock + int((time.monotonic() - start_wall) * 1000 * self.speed)
-            self._now = now
-            if not self._handle_input(now):
-                self.console.print("You left the table.")
-                return 0
-            self._run_until(now)
-            self._print_events()
-            self._prompt_if_changed()
-            every = CLOCK_EVERY_MS if self._remaining() > 60_000 else CLOCK_EVERY_MS // 3
-            if now - self._last_clock_print >= every and not self.state.is_over:
-                self._last_clock_print = now
-                self._print_clock()
-            time.sleep(TICK_S)
+        try:
+            while not self.state.is_over:
+                now = start_clock + int((time.monotonic() - start_wall) * 1000 * self.speed)
+                self._now = now
+                if not self._handle_input(now):
+                    self._save_and_say(now, "You left the table.")
+                    return 0
+                self._run_until(now)
+                self._print_events()
+                self._prompt_if_changed()
+                every = CLOCK_EVERY_MS if self._remaining() > 60_000 else CLOCK_EVERY_MS // 3
+                if self._closing():
+                    every = CONTRIBUTE_CLOCK_EVERY_MS
+                if now - self._last_clock_print >= every and not self.state.is_over:
+                    self._last_clock_print = now
+                    self._print_clock()
+                time.sleep(TICK_S)
+        except KeyboardInterrupt:
+            # The interrupt may have come in the middle of a change: the log is whole, so the
+            # state is rebuilt from it before it is saved.
+            state = self.state
+            rebuilt = replay(state.GAME, state.players, state.seed, state.options, state.log)
+            assert isinstance(rebuilt, TimedGameState)
+            self.state = rebuilt
+            self._save_and_say(self._now, "Interrupted.")
+            return 130
         self._game_over()
         return 0
 
@@ -146,6 +165,12 @@ class RealtimeSession:
         if word == "options":
             self._print_options(force=True)
             return
+        if word == "save" or word.startswith("save "):
+            target = text[4:].strip()
+            if target:
+                self.save_path = Path(target)
+            self._save_and_say(now, "Saved.")
+            return
         state = self.state
         assert self.human is not None
         try:
@@ -160,20 +185,72 @@ class RealtimeSession:
         except DoomtableError as exc:
             self.console.print(f"[red]{escape(str(exc))}[/]")
 
+    # ----------------------------------------------------------------- saving
+
+    def _save_and_say(self, now: int, opening: str) -> None:
+        """Save the game as it stands at ``now`` (time passed by then is in its log, so the
+        save replays exactly) and say where, or why it could not be saved."""
+        path = self.save_path
+        if path is None or self.state.is_over:
+            self.console.print(opening)
+            return
+        try:
+            self._run_until(now)
+            if not self.state.is_over:
+                self.state.advance_clock(max(now, self.state.clock))
+            write_atomic(path, save_text(self.state.to_dict(), self._table_info()))
+        except (OSError, DoomtableError) as exc:
+            reason = getattr(exc, "strerror", None) or str(exc)
+            self.console.print(
+                f"{opening} [red]Could not save to {escape(str(path))}: {escape(reason)}[/]"
+            )
+            return
+        self.console.print(
+            f"{opening} The game is saved in [bold]{escape(str(path))}[/]; "
+            f"resume it with [bold]doomtable play --load {escape(str(path))}[/].",
+        )
+
+    def seat_name(self, seat: int) -> str:
+        """A seat as the turn-based table names it: ``player 2 (greedy bot)``."""
+        if seat == self.human:
+            return f"player {seat} (you)"
+        return f"player {seat} ({self.bot_names.get(seat, 'random')} bot)"
+
+    def _table_info(self) -> dict[str, Any]:
+        """The seating a save keeps, as the turn-based table writes it."""
+        return {
+            "human": self.human,
+            "bots": {str(seat): name for seat, name in self.bot_names.items()},
+            "auto_pass": True,
+        }
+
     # ----------------------------------------------------------------- output
 
     def _print_events(self) -> None:
         viewer = self.human
         for line in self.state.log_lines(viewer, self.shown):
-            self.console.print(line, markup=False, soft_wrap=True)
+            self.console.print(line, markup=False)  # wrapped at word boundaries
         self.shown = len(self.state.events)
 
     def _print_clock(self) -> None:
         view = self.state.view(self.human if self.human is not None else -1)
         self.console.print(
             f"[bold]⏳ {clock_text(self._remaining())}[/] left · Project "
-            f"{view['project']} → {view['seats']} seats"
+            f"{view['project']} → {view['seats']} seats{self._closing()}"
         )
+
+    def _closing(self) -> str:
+        """The running phase's own countdown (a Contribute phase closing, a civilization to
+        pick), on the wall clock."""
+        view = self.state.view(-1)
+        lag = max(0, self._now - self.state.clock)
+        if view.get("contribute"):
+            left = int(view["contribute"]["closes_in_ms"]) - lag
+            return f" · contributions close in {_seconds(left)}s"
+        if view.get("pick"):
+            left = int(view["pick"]["left_ms"]) - lag
+            return f" · player {view['pick']['on']} picks within {_seconds(left)}s"
+        return ""
 
     def _prompt_if_changed(self) -> None:
         self._print_options(force=False)
@@ -194,16 +271,18 @@ class RealtimeSession:
         shown = labels if len(labels) <= 12 else [*labels[:10], "...", labels[-1]]
         self.console.print(
             f"[bold cyan]{escape(decision.prompt)}[/] "
-            f"({clock_text(self._remaining())} left): " + escape(", ".join(shown)),
-            soft_wrap=True,
+            f"({clock_text(self._remaining())} left{self._closing()}): " + escape(", ".join(shown)),
         )
 
     def _remaining(self) -> int:
         """Game time left on the wall clock (the state's clock moves only when something
-        happens)."""
+        happens; the hourglass turns only once every civilization is picked)."""
         state = self.state
-        left = int(state.view(-1)["remaining_ms"])
-        return left - max(0, self._now - state.clock) if state.deadline() is not None else left
+        view = state.view(-1)
+        left = int(view["remaining_ms"])
+        if state.deadline() is None or view["phase"] == "setup":
+            return left
+        return left - max(0, self._now - state.clock)
 
     def _show_table(self) -> None:
         seat = self.human if self.human is not None else -1
@@ -212,11 +291,13 @@ class RealtimeSession:
     def _game_over(self) -> None:
         self._print_events()
         self._show_table()
-        names = [
-            "you" if seat == self.human else self.bot_names.get(seat, f"player {seat}")
-            for seat in range(self.state.players)
-        ]
+        names = [self.seat_name(seat) for seat in range(self.state.players)]
         self.console.print(score_table(self.state.scores(), self.state.winners(), names))
+
+
+def _seconds(ms: int) -> int:
+    """Whole seconds left, rounded up, as a countdown shows them."""
+    return -(-max(0, ms) // 1000)
 
 
 def timed_options(game: str | None, raw: list[str], bots_only: bool, fresh: bool) -> list[str]:
@@ -238,9 +319,7 @@ def timed_options(game: str | None, raw: list[str], bots_only: bool, fresh: bool
 
 def keep_event_order(state: TimedGameState, console: Console) -> None:
     """Write the event deck's order for the next game (atomically), when the game keeps one."""
-    if "event_order" not in state.options or not state.is_over:
+    if "event_order" not in state.options:
         return
-    order = state.snapshot().get("event_order")
-    if isinstance(order, str):
-        path = save_order(order)
-        console.print(f"[dim]Event deck kept in {escape(str(path))}.[/]")
+    if keep_deck(state, FolderStore()) is not None:
+        console.print(f"[dim]Event deck kept in {escape(str(deck_path()))}.[/]")

@@ -76,6 +76,11 @@ def render_table(view: dict[str, Any]) -> RenderableType:
                 style="bold red",
             )
         )
+    if view.get("contribute"):
+        left = int(view["contribute"]["closes_in_ms"])
+        parts.append(
+            Text(f"Contributions close in {-(-left // 1000)}s unless someone raises", "cyan")
+        )
     if view.get("vote"):
         v = view["vote"]
         parts.append(

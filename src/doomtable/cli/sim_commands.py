@@ -24,6 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from doomtable.bots import bot_help
+from doomtable.cli.common import parse_option
 from doomtable.engine import DoomtableError, GameSpec, find_game
 from doomtable.sim import (
     BACKENDS,
@@ -53,6 +54,10 @@ BackendOpt = Annotated[str, typer.Option(help=f"Where games run: {', '.join(BACK
 AddressOpt = Annotated[
     str | None, typer.Option(help="Address of a running Ray cluster (ray backend only).")
 ]
+OptionOpt = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="Game option key=value (repeatable), as for play."),
+]
 _BOTS_HELP = "Comma-separated bot specs, one per seat (cycled), rotated game by game: " + "; ".join(
     f"{name}: {text}" for name, text in bot_help().items()
 )
@@ -79,6 +84,7 @@ def simulate(
     ),
     backend: BackendOpt = "local",
     address: AddressOpt = None,
+    option: OptionOpt = None,
 ) -> None:
     """Play bots against each other and print win rates by bot and by seat."""
     with _errors():
@@ -96,6 +102,7 @@ def simulate(
                 address=address,
                 progress=advance,
                 card_stats=as_json,  # only the JSON summary shows them
+                options=_options(option),
             )
         if result.interrupted:
             console.print(
@@ -130,6 +137,7 @@ def tournament_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print the JSON results.")] = False,
     backend: BackendOpt = "local",
     address: AddressOpt = None,
+    option: OptionOpt = None,
 ) -> None:
     """Every pair of bots plays the same number of games, seats alternating: win rates, ratings."""
     with _errors():
@@ -146,6 +154,7 @@ def tournament_command(
                 backend=backend,
                 address=address,
                 progress=advance,
+                options=_options(option),
             )
         if as_json:
             typer.echo(json.dumps(results, indent=2))
@@ -157,7 +166,7 @@ def report(
     game: GameArg,
     *,
     games: GamesOpt = 200,
-    out_file: Annotated[Path, typer.Option("--out", "-o", help="The HTML file to write.")] = Path(
+    out_file: Annotated[Path, typer.Option("--out", help="The HTML file to write.")] = Path(
         "report.html"
     ),
     players: PlayersOpt = None,
@@ -166,6 +175,7 @@ def report(
     workers: WorkersOpt = None,
     backend: BackendOpt = "local",
     address: AddressOpt = None,
+    option: OptionOpt = None,
 ) -> None:
     """Simulate, then write one self-contained HTML page of charts and tables."""
     with _errors():
@@ -182,6 +192,7 @@ def report(
                 backend=backend,
                 address=address,
                 progress=advance,
+                options=_options(option),
             )
         title = f"{spec.title}: {games} simulated games, bots {', '.join(_split(bots))}"
         page = build_report(summarize(result), title=title)
@@ -210,6 +221,11 @@ def _players(spec: GameSpec, players: int | None) -> int:
     if players is None:
         return spec.default_players or min(max(4, spec.min_players), spec.max_players)
     return players
+
+
+def _options(raw: list[str] | None) -> dict[str, Any]:
+    """``-o key=value`` texts as game options (checked against the game's schema by the run)."""
+    return dict(parse_option(text) for text in raw or [])
 
 
 def _split(bots: str) -> list[str]:

@@ -149,6 +149,12 @@ class GameState(ABC):
         others' hidden choices)."""
         ...
 
+    def bot_options(self, decision: Decision) -> tuple[Option, ...]:
+        """The options of ``decision`` a bot chooses among: all of them, or a single one where
+        the game has a table convention bots keep to (We're Doomed! breaks a run of tied votes
+        so). It may read only what the deciding player may see."""
+        return decision.options
+
     def event_visible(self, event: tuple[Any, ...], viewer: int) -> bool:
         """Whether ``viewer`` saw ``event`` at all. By default: whether it has text for them;
         a game that can tell without building the text should say so (samples ask for every

@@ -1,83 +1,39 @@
-"""We're Doomed! rules: a real-time game on the engine's game clock (``TimedGameState``).
+"""The We're Doomed! state: every field as plain data, and the helpers every rule uses.
 
-Frames (plain tuples) drive the game: civilization picks, then rounds of Take Action
-(``turn``/``act``), an open Contribute phase (``contribute``, simultaneous), the award to the
-top contributor (votes on ties), the event drawn, and at the End of Days the boarding
-(``board``/``board_fill``). Deadlines: a turn turns slow after ``SLOW_MS`` and may then be
-pressured (``PRESSURE_MS`` to act or be eliminated), contributions close after a quiet spell,
-votes and challenges close on time, and the game clock runs out at ``end_at``.
+The layers: ``data.py`` (components and timings), this module (fields, tokens, the order
+around the table, seats), ``effects.py`` (event effects), ``rules.py`` (the frames: picks,
+actions, contributions, votes, boarding, and the clock's deadlines), ``scoring.py`` (results
+and the bots' estimates), ``view.py`` (views, labels, the log), ``game.py`` (the playable
+:class:`WereDoomedState`: engine hooks, samples, scenarios).
 """
 
 from __future__ import annotations
 
-import math
-from importlib.resources import files
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar
 
-import yaml
-
-from doomtable.engine import (
-    BadOptionError,
-    Decision,
-    Field,
-    Frame,
-    GameState,
-    Option,
-    Rng,
-    ScenarioError,
-    TimedGameState,
-)
+from doomtable.engine import BadOptionError, Field, Rng, TimedGameState
 from doomtable.games.were_doomed.cards import (
-    CIV_BY_NAME,
     CIVILIZATIONS,
     EVENT_BY_SLUG,
     EVENTS,
     civilizations_for,
 )
-
-GAME = "were-doomed"
-_COMPONENTS = yaml.safe_load(
-    files("doomtable.games.were_doomed").joinpath("components.yaml").read_text("utf-8")
+from doomtable.games.were_doomed.data import (
+    FULL_MINUTES,
+    GAME,
+    INFLUENCE_TOKENS,
+    QUIET_SECONDS,
+    RESOURCE_TOKENS,
+    seat_chart,
+    seat_count,
 )
-RESOURCE_TOKENS: int = _COMPONENTS["bags"]["resources"]
-INFLUENCE_TOKENS: int = _COMPONENTS["bags"]["influence"]
-FIRST_SEAT: int = _COMPONENTS["seats"]["first"]
-SEAT_STEP: int = _COMPONENTS["seats"]["step"]
-MOST_SEATS: int = _COMPONENTS["seats"]["most"]
 
-QUIET_MS = 5_000
-"""Contributions close after this long with nobody raising (rulebook: 'when nobody challenges')."""
-SLOW_MS = 15_000
-"""A player deciding an action this long may be pressured."""
-PRESSURE_MS = 10_000
-"""The pressure countdown: at zero the staller is eliminated."""
-VOTE_MS = 10_000
-"""A vote closes after this long; who has not voted abstains."""
-MAX_TIED_VOTES = 3
-"""After this many tied votes in a row the tie is settled by lot (docs/rulings.md)."""
-ROBOTS = -1
-"""Nuke target meaning the robots of Robot Uprising."""
-EXPECTED_GIVEN = 0.5
-"""Share of Resources in hand or still to come that bots expect to reach the Project."""
-ROUND_MS = 45_000
-"""About how long a round of actions and contributions takes, for bots' estimates."""
-
-EVENT_FRAMES = frozenset({"draw", "effect", "finish", "challenge"})
-EVENT_VOTES = frozenset({"dilemma", "lizard"})
+__all__ = ["GAME", "INFLUENCE_TOKENS", "RESOURCE_TOKENS", "WereDoomedBase", "seat_count"]
 
 
-def seat_count(project: int) -> int:
-    """Seats the Project's Resources pay for.
+class WereDoomedBase(TimedGameState):
+    """Fields and helpers shared by the effects, the rules, the scoring and the views."""
 
-    >>> [seat_count(n) for n in (39, 40, 49, 50, 130, 200)]
-    [0, 1, 1, 2, 10, 10]
-    """
-    if project < FIRST_SEAT:
-        return 0
-    return min(MOST_SEATS, 1 + (project - FIRST_SEAT) // SEAT_STEP)
-
-
-class WereDoomedState(TimedGameState):
     GAME = GAME
     FIELDS: ClassVar[dict[str, Field]] = {
         "clock": Field.VALUE,
@@ -150,6 +106,9 @@ class WereDoomedState(TimedGameState):
         minutes = options.get("minutes", 15)
         if not isinstance(minutes, int | float) or isinstance(minutes, bool) or minutes <= 0:
             raise BadOptionError(f"minutes must be a positive number, not {minutes!r}")
+        quiet = options.get("quiet", QUIET_SECONDS)
+        if not isinstance(quiet, int | float) or isinstance(quiet, bool) or quiet <= 0:
+            raise BadOptionError(f"quiet must be a positive number of seconds, not {quiet!r}")
         self.clock = 0
         self.started = 0
         self.end_at = int(minutes * 60_000)
@@ -251,7 +210,8 @@ class WereDoomedState(TimedGameState):
         self.bag_res -= moved
         self.project += moved
 
-    def eliminate(self, p: int, why: str) -> None:
+    def eliminate(self, p: int, why: str, by: int = -1) -> None:
+        """Eliminate ``p`` (``why``: the reason in words; ``by``: the leader who did it)."""
         if not self.alive[p]:
             return
         self.alive[p] = 0
@@ -261,7 +221,7 @@ class WereDoomedState(TimedGameState):
         self.deck.extend(self.hands[p])
         self.hands[p] = []
         self.eliminated.append(p)
-        self.events.append(("eliminated", p, why))
+        self.events.append(("eliminated", p, why, by))
         if self.coin == p and self.living():
             self.coin = self._clockwise(p)[0]
 
@@ -278,89 +238,12 @@ class WereDoomedState(TimedGameState):
         }[who]
         return min(order, key=key)
 
-    # ----------------------------------------------------------------- the clock
-
-    def think_ms(self, player: int) -> int:
-        base = super().think_ms(player)
-        # Now and then a modelled player dithers, so stalling and pressure happen in play.
-        return base * 4 if base % 25 == 0 else base
-
-    def deadline(self) -> int | None:
-        times: list[int] = []
-        if self.started and not self.ended:
-            times.append(self.end_at)
-        if self.stack:
-            frame = self.stack[-1]
-            op = frame[0]
-            if op == "act":
-                times.append(
-                    self.pressure_at + PRESSURE_MS
-                    if self.pressure_by >= 0
-                    else self.turn_since + SLOW_MS
-                    if not self.slow
-                    else self.end_at
-                )
-            elif op == "contribute":
-                times.append(self.quiet_since + self._quiet_ms())
-            elif op == "vote":
-                times.append(self.vote_close)
-            elif op == "challenge":
-                times.append(int(frame[3]))
-        return min(times) if times else None
-
     def _quiet_ms(self) -> int:
+        """How long a Contribute phase waits for a raise: the table's ``quiet`` option, or
+        less while Vow of Silence is in play."""
         rules = self._in_play("quiet")
-        return min([QUIET_MS, *(int(r["seconds"] * 1000) for r in rules)])
-
-    def on_deadline(self) -> None:
-        if self.started and not self.ended and self.clock >= self.end_at:
-            self._end_of_days()
-            return
-        frame = self.stack[-1]
-        op = frame[0]
-        if op == "act":
-            if self.pressure_by >= 0:
-                self.stack.pop()
-                self.eliminate(frame[1], "stalled under pressure")
-            else:
-                self.slow = 1
-        elif op == "contribute":
-            self.stack.pop()
-        elif op == "vote":
-            self.stack.pop()
-            self._tally(frame)
-        elif op == "challenge":
-            self.stack.pop()
-            self.events.append(("challenge", frame[1], frame[2], False))
-            self.push(("effect", frame[1], frame[2], "lose"))
-
-    def _end_of_days(self) -> None:
-        self.ended = 1
-        self.events.append(("end_of_days",))
-        # In place: the engine's loop holds this very list.
-        self.stack[:] = [
-            f
-            for f in self.stack
-            if f[0] == "board"
-            or f[0] in EVENT_FRAMES
-            or (f[0] in ("vote", "vote_open") and f[1] in EVENT_VOTES)
-        ]
-
-    # ----------------------------------------------------------------- options
-
-    def _action_options(self, p: int) -> list[Option]:
-        forbidden = {r["action"] for r in self._in_play("forbid")}
-        others = [q for q in self.living() if q != p]
-        options: list[Option] = [("produce",), ("indoctrinate",)]
-        if "propagandize" not in forbidden and self.res[p] >= self._cost(p, "propagandize"):
-            options += [("propagandize", q) for q in others if self.inf[q] > 0]
-        if "invade" not in forbidden and self.inf[p] >= self._cost(p, "invade"):
-            options += [("invade", q) for q in others if self.res[q] > 0]
-        if "nuke" not in forbidden and self.res[p] >= self._cost(p, "nuke"):
-            options += [("nuke", q) for q in others]
-            if self._in_play("robots"):
-                options.append(("nuke", ROBOTS))
-        return options
+        chosen = int(float(self.options.get("quiet", QUIET_SECONDS)) * 1000)
+        return min([chosen, *(int(r["seconds"]) * 1000 for r in rules)])
 
     def _cost(self, p: int, action: str) -> int:
         civ = CIVILIZATIONS[self.civ[p]]
@@ -371,369 +254,6 @@ class WereDoomedState(TimedGameState):
                 cost = min(cost, int(rule["cost"]))
         return cost
 
-    def _do_action(self, p: int, option: Option) -> None:
-        verb = option[0]
-        civ = CIVILIZATIONS[self.civ[p]]
-        bonus = civ.bonus if civ.action == verb else {}
-        if verb == "produce":
-            gain = int(bonus.get("gain", 2))
-            if "underdog" in bonus and all(self.res[q] >= self.res[p] for q in self.living()):
-                gain += int(bonus["underdog"])
-            gain += sum(int(r["extra"]) for r in self._in_play("boost"))
-            self.events.append(("produce", p, self._take_res(p, gain)))
-        elif verb == "indoctrinate":
-            got = self._take_inf(p, int(bonus.get("gain", 1)))
-            self._take_res(p, int(bonus.get("resources", 0)))
-            self.events.append(("indoctrinate", p, got))
-        elif verb == "propagandize":
-            self._pay_res(p, self._cost(p, verb))
-            self.events.append(("action", p, verb, option[1]))
-            self._steal(p, option[1], int(bonus.get("loot", 0)), 1)
-        elif verb == "invade":
-            self._pay_inf(p, self._cost(p, verb))
-            self.events.append(("action", p, verb, option[1]))
-            self._steal(p, option[1], int(bonus.get("steal", 2)), 0)
-        elif verb == "nuke":
-            self._pay_res(p, self._cost(p, verb))
-            target = option[1]
-            self.events.append(("action", p, verb, target))
-            if target == ROBOTS:
-                for card in [c for c in self.in_play if EVENTS[c].effect["op"] == "robots"]:
-                    self.in_play.remove(card)
-                    self.deck.append(card)
-                self.events.append(("robots_destroyed", p))
-            else:
-                if bonus.get("plunder"):
-                    self.res[p] += self.res[target]
-                    self.res[target] = 0
-                self.eliminate(target, f"nuked by player {p}")
-
-    # ----------------------------------------------------------------- frames
-
-    @staticmethod
-    def _h_pick(s: WereDoomedState, f: Frame, o: Option | None) -> Decision | None:
-        _, k, order = f
-        p = order[k]
-        if o is None:
-            options = tuple(("pick", c) for c in s.pool)
-            return Decision(p, "pick", options, "Pick your civilization")
-        s.civ[p] = o[1]
-        s.pool.remove(o[1])
-        s.events.append(("pick", p, o[1]))
-        s.stack.pop()
-        if k + 1 < len(order):
-            s.stack.append(("pick", k + 1, order))
-        return None
-
-    @staticmethod
-    def _h_start(s: WereDoomedState, f: Frame, o: Option | None) -> Decision | None:
-        s.stack.pop()
-        s.started = 1
-        s.end_at += s.clock
-        s.events.append(("start", s.coin))
-        s.push(("round",))
-        return None
-
-    @staticmethod
-    def _h_round(s: WereDoomedState, f: Frame, o: Option | None) -> Decision | None:
-        s.stack.pop()
-        if not s.living():
-            s._end_of_days()
-            return None
-        s.round += 1
-        if s._in_play("robots"):
-            for p in s.living():
-                s._pay_res(p, 1)
-            s.events.append(("robots_tax",))
-        s.push(
-            *(("turn", p) for p in s._turn_order()), ("contribute_open",), ("award",), ("round",)
-        )
-        return None
-
-    @staticmethod
-    def _h_turn(s: WereDoomedState, f: Frame, o: Option | None) -> Decision | None:
-        s.stack.pop()
-        if s.alive[f[1]]:
-            s.turn_since = s.clock
-            s.slow = 0
-            s.pressure_by = -1
-            s.stack.append(("act", f[1]))
-        return None
-
-    @staticmethod
-    def _h_act(s: WereDoomedState, f: Frame, o: Option | None) -> Decision | None:
-        p = f[1]
-        if o is None:
-            if not s.alive[p]:
-                s.stack.pop()
-                return None
-            others: tuple[Decision, ...] = ()
-            if s.slow and s.pressure_by < 0:
-                others = tuple(
-                    Decision(q, "pressure", (("pressure", p), ("wait",)), f"Pressure player {p}?")
-                    for q in s.living()
-                    if q != p
-                )
-            return Decision(p, "act", tuple(s._action_options(p)), "Take an action", others)
-        actor = s.actor
-        if actor != p:
-            if o[0] == "pressure":
-                s.pressure_by = actor
-                s.pressure_at = s.clock
-                s.events.append(("pressure", actor, p))
-            return None
-        s.stack.pop()
-        s._do_action(p, o)
-        return None
-
-    @staticmethod
-    def _h_contribute_open(s: WereDoomedState, f: Frame, o: Option | None) -> Decision | None:
-        s.stack.pop()
-        s.contrib = [0] * s.players
-        s.done = [0 if a else 1 for a in s.alive]
-        s.quiet_since = s.clock
-        s.stack.append(("contribute",))
-        return None
-
-    @staticmethod
-    def _h_contribute(s: WereDoomedState, f: Frame, o: Option | None) -> Decision | None:
-        if o is None:
-            open_ = [p for p in s.living() if not s.done[p]]
-            if not open_:
-                s.stack.pop()
-                return None
-            decisions = [s._contribute_decision(p) for p in open_]
-            return Decision(*_head(decisions[0]), also=tuple(decisions[1:]))
-        p = s.actor
-        if o[0] == "contribute":
-            more = o[1] - s.contrib[p]
-            s.res[p] -= more
-            s.project += more
-            s.given[p] += more
-            s.contrib[p] = o[1]
-            s.quiet_since = s.clock
-            s.events.append(("contribute", p, o[1]))
-        elif o[0] == "done":
-            s.done[p] = 1
-        elif o[0] == "play":
-            s.hands[p].remove(o[1])
-            s.events.append(("play", p, o[1]))
-            s.push(("effect", p, o[1], "play"), ("finish", p, o[1], 1))
-        return None
-
-    def _contribute_decision(self, p: int) -> Decision:
-        now = self.contrib[p]
-        options: list[Option] = [("contribute", t) for t in range(now + 1, now + self.res[p] + 1)]
-        options.append(("done",))
-        options += [("play", c) for c in self.hands[p] if EVENTS[c].effect["op"] == "secret"]
-        return Decision(p, "contribute", tuple(options), "Contribute to the Project")
-
-    @staticmethod
-    def _h_award(s: WereDoomedState, f: Frame, o: Option | None) -> Decision | None:
-        s.stack.pop()
-        top = max(s.contrib[p] for p in s.living()) if s.living() else 0
-        if top == 0:
-            s.events.append(("nobody_contributed",))
-            return None
-        tied = tuple(p for p in s.living() if s.contrib[p] == top)
-        if len(tied) == 1:
-            s.stack.append(("award_to", tied[0]))
-        else:
-            s.events.append(("tie", tied))
-            s.stack.append(("vote_open", "coin", tied, 1, -1))
-        return None
-
-    @staticmethod
-    def _h_award_to(s: WereDoomedState, f: Frame, o: Option | None) -> Decision | None:
-        s.stack.pop()
-        p = f[1]
-        s.coin = p
-        s._take_inf(p, 1)
-        s.events.append(("award", p))
-        if s.deck:
-            s.stack.append(("draw", p))
-        return None
-
-    @staticmethod
-    def _h_draw(s: WereDoomedState, f: Frame, o: Option | None) -> Decision | None:
-        s.stack.pop()
-        p = f[1]
-        card = s.deck.pop(0)
-        s.drawn.append(card)
-        s.events.append(("draw", p, card))
-        op = EVENTS[card].effect["op"]
-        if op in ("secret", "mission"):
-            s.hands[p].append(card)
-            return None
-        s.push(("effect", p, card, ""), ("finish", p, card, 0))
-        return None
-
-    @staticmethod
-    def _h_finish(s: WereDoomedState, f: Frame, o: Option | None) -> Decision | None:
-        s.stack.pop()
-        _, p, card, played = f
-        if EVENTS[card].stays and not played:
-            s.in_play.append(card)
-        else:
-            s.deck.append(card)
-        return None
-
-    @staticmethod
-    def _h_effect(s: WereDoomedState, f: Frame, o: Option | None) -> Decision | None:
-        s.stack.pop()
-        _, p, card, branch = f
-        effect = EVENTS[card].effect
-        if branch:
-            effect = effect[branch]
-        s._resolve(p, card, effect)
-        return None
-
-    def _resolve(self, p: int, card: int, e: dict[str, Any]) -> None:
-        """Carry out one event effect for the drawer ``p`` (``EFFECTS`` lists every op)."""
-        op = e["op"]
-        if op == "gain":
-            self._gain(p, int(e.get("resources", 0)), int(e.get("influence", 0)))
-        elif op == "everyone":
-            for q in self.living():
-                self._gain(q, int(e.get("resources", 0)), int(e.get("influence", 0)))
-            self._add_project(int(e.get("project", 0)))
-            self._shift_end(int(e.get("seconds", 0)))
-        elif op == "project":
-            before = self.project
-            self._add_project(int(e["resources"]))
-            if e.get("credit"):
-                self.given[p] += self.project - before
-        elif op == "time":
-            self._shift_end(int(e["seconds"]))
-        elif op == "rob":
-            victim = self._pick(e["who"], p, others_only=True)
-            if victim >= 0:
-                self._steal(p, victim, int(e.get("resources", 0)), int(e.get("influence", 0)))
-        elif op == "rob_all_above":
-            for q in self.living():
-                if self.inf[q] > self.inf[p]:
-                    self._steal(p, q, 0, int(e["influence"]))
-        elif op == "swap_influence":
-            q = self._pick("most_influence", p, others_only=True)
-            if q >= 0:
-                self.inf[p], self.inf[q] = self.inf[q], self.inf[p]
-        elif op == "extra_action":
-            if not self.ended:
-                self.stack.append(("turn", p))
-        elif op == "coin_to":
-            q = self._pick(e["who"], p, others_only=False)
-            self.coin = q
-            self._gain(q, int(e.get("resources", 0)))
-        elif op == "halve":
-            q = self._pick(e["who"], p, others_only=False)
-            self._pay_res(q, self.res[q] // 2)
-        elif op == "gift":
-            q = self._pick(e["who"], p, others_only=False)
-            self._gain(q, 0, int(e["influence"]))
-        elif op == "abduct":
-            q = self._pick(e["who"], p, others_only=True)
-            if q >= 0:
-                self.eliminate(q, "abducted by aliens")
-        elif op == "lottery":
-            self.bonus_seats += 1
-            living = self.living()
-            self.eliminate(living[self.rng.below(len(living))], "lost the lottery of souls")
-        elif op == "dilemma":
-            self.stack.append(("vote_open", "dilemma", (1, 0), 1, card))
-        elif op == "lizard_vote":
-            self.stack.append(("vote_open", "lizard", tuple(self.living()), 1, card))
-        elif op == "challenge":
-            self.stack.append(("challenge", p, card, self.clock + int(e["seconds"]) * 1000))
-        elif op in ("none", "forbid", "discount", "reverse", "quiet", "seats", "board_by"):
-            pass  # these rules act while the card stays in play
-        elif op in ("robots", "boost"):
-            pass
-        else:
-            raise ValueError(f"event {EVENTS[card].name}: unknown effect op {op!r}")
-
-    def _shift_end(self, seconds: int) -> None:
-        if seconds and not self.ended:
-            self.end_at = max(self.clock + 1, self.end_at + seconds * 1000)
-
-    @staticmethod
-    def _h_challenge(s: WereDoomedState, f: Frame, o: Option | None) -> Decision | None:
-        _, p, card, _until = f
-        if o is None:
-            if not s.alive[p]:
-                s.stack.pop()
-                return None
-            s_options = (("type", card), ("give_up",))
-            return Decision(p, "challenge", s_options, f"Type: {EVENTS[card].effect['phrase']}")
-        s.stack.pop()
-        won = o[0] == "type"
-        s.events.append(("challenge", p, card, won))
-        s.stack.append(("effect", p, card, "win" if won else "lose"))
-        return None
-
-    # ----------------------------------------------------------------- votes
-
-    @staticmethod
-    def _h_vote_open(s: WereDoomedState, f: Frame, o: Option | None) -> Decision | None:
-        s.stack.pop()
-        s.votes = [-1] * s.players
-        s.vote_close = s.clock + VOTE_MS
-        s.stack.append(("vote", *f[1:]))
-        return None
-
-    @staticmethod
-    def _h_vote(s: WereDoomedState, f: Frame, o: Option | None) -> Decision | None:
-        _, purpose, candidates, _round, _extra = f
-        if o is None:
-            open_ = [p for p in s.living() if s.votes[p] < 0]
-            if not open_:
-                s.stack.pop()
-                s._tally(f)
-                return None
-            if purpose == "dilemma":
-                options: tuple[Option, ...] = (("yes",), ("no",))
-                prompt = f"Vote on {EVENTS[_extra].name}"
-            else:
-                options = tuple(("vote", c) for c in candidates)
-                prompt = {
-                    "coin": "Vote for the top contributor",
-                    "board": "Vote who boards first",
-                    "lizard": "Vote who is the lizard",
-                }[purpose]
-            decisions = [Decision(p, "vote", options, prompt) for p in open_]
-            return Decision(*_head(decisions[0]), also=tuple(decisions[1:]))
-        s.votes[s.actor] = 1 if o == ("yes",) else 0 if o == ("no",) else o[1]
-        return None
-
-    def _tally(self, f: Frame) -> None:
-        _, purpose, candidates, round_no, extra = f
-        counts = {c: 0 for c in candidates}
-        for p in self.living():
-            if self.votes[p] in counts:
-                counts[self.votes[p]] += 1
-        if purpose == "dilemma":
-            passed = counts[1] > counts[0]
-            self.events.append(("dilemma", extra, passed, counts[1], counts[0]))
-            self.stack.append(("effect", self._drawer(extra), extra, "yes" if passed else "no"))
-            return
-        best = max(counts.values())
-        top = tuple(c for c in candidates if counts[c] == best)
-        if len(top) > 1 and round_no < MAX_TIED_VOTES:
-            self.events.append(("vote_tied", purpose, top))
-            self.stack.append(("vote_open", purpose, top, round_no + 1, extra))
-            return
-        if len(top) > 1 and purpose == "lizard":
-            self.events.append(("lizard_escaped",))
-            return
-        winner = top[0] if len(top) == 1 else top[self.rng.below(len(top))]
-        self.events.append(("vote_won", purpose, winner, len(top) > 1))
-        if purpose == "coin":
-            self.stack.append(("award_to", winner))
-        elif purpose == "lizard":
-            self.eliminate(winner, "voted a lizard")
-        elif purpose == "board":
-            self.aboard.append(winner)
-            self.events.append(("aboard", winner))
-
     def _drawer(self, card: int) -> int:
         """Who drew ``card`` last (the event under way)."""
         for event in reversed(self.events):
@@ -741,340 +261,24 @@ class WereDoomedState(TimedGameState):
                 return int(event[1])
         return self.coin
 
-    # ----------------------------------------------------------------- End of Days
+    # ----------------------------------------------------------------- seats
 
-    @staticmethod
-    def _h_board(s: WereDoomedState, f: Frame, o: Option | None) -> Decision | None:
-        s.stack.pop()
-        s.ended = 1
-        for p in s.living():
-            for card in list(s.hands[p]):
-                e = EVENTS[card].effect
-                if e["op"] == "mission":
-                    done = s._mission_done(p, e)
-                    s.events.append(("mission", p, card, done))
-                    if done:
-                        s._take_inf(p, int(e["influence"]))
-        s.stack.append(("board_fill",))
-        return None
-
-    def _mission_done(self, p: int, e: dict[str, Any]) -> bool:
-        condition = e["condition"]
-        if condition == "contributed":
-            return self.given[p] >= int(e["amount"])
-        if condition == "most_resources":
-            return all(self.res[q] <= self.res[p] for q in self.living())
-        if condition == "project":
-            return self.project >= int(e["amount"])
-        if condition == "survivors":
-            return len(self.living()) <= (self.players + 1) // 2
-        raise ValueError(f"unknown mission condition {condition!r}")
+    def seat_chart(self) -> tuple[int, int]:
+        """This game's seat chart (first seat's cost, step), from its clock."""
+        return seat_chart(float(self.options.get("minutes", FULL_MINUTES)))
 
     def seats(self) -> int:
-        built = seat_count(self.project)
-        if built == 0:
-            return 0
-        extra = sum(int(r["delta"]) for r in self._in_play("seats")) + self.bonus_seats
-        return max(0, built + extra)
+        """The seats built, changed by the cards in play (which need a first seat built), plus
+        the Lottery of Souls' seats (which do not)."""
+        built = seat_count(self.project, *self.seat_chart())
+        if built:
+            built = max(0, built + sum(int(r["delta"]) for r in self._in_play("seats")))
+        return built + self.bonus_seats
 
     def boarding_key(self, p: int) -> tuple[int, int]:
         if self._in_play("board_by"):
             return (self.res[p], self.inf[p])
         return (self.inf[p], self.res[p])
-
-    @staticmethod
-    def _h_board_fill(s: WereDoomedState, f: Frame, o: Option | None) -> Decision | None:
-        s.stack.pop()
-        left = s.seats() - len(s.aboard)
-        waiting = [p for p in s.living() if p not in s.aboard]
-        if left <= 0 or not waiting:
-            s.events.append(("launch", s.seats(), tuple(s.aboard)))
-            return None
-        best = max(s.boarding_key(p) for p in waiting)
-        group = tuple(p for p in waiting if s.boarding_key(p) == best)
-        s.stack.append(("board_fill",))
-        if len(group) <= left:
-            for p in group:
-                s.aboard.append(p)
-                s.events.append(("aboard", p))
-        else:
-            s.events.append(("tie", group))
-            s.stack.append(("vote_open", "board", group, 1, -1))
-        return None
-
-    # ----------------------------------------------------------------- engine hooks
-
-    def label(self, option: Option) -> str:
-        verb = option[0]
-        if verb == "pick":
-            return f"pick {CIVILIZATIONS[option[1]].name}"
-        if verb == "play":
-            return f"play {EVENTS[option[1]].name}"
-        if verb == "type":
-            return str(EVENTS[option[1]].effect["phrase"])
-        if verb == "give_up":
-            return "give up"
-        if verb in ("yes", "no"):
-            return f"vote {verb}"
-        if verb == "nuke" and option[1] == ROBOTS:
-            return "nuke robots"
-        return " ".join(str(x) for x in option)
-
-    def scores(self) -> list[int]:
-        """1 for a seat on the rocket, 0 for a dead loser."""
-        return [1 if p in self.aboard else 0 for p in range(self.players)]
-
-    def winners(self) -> list[int]:
-        return sorted(self.aboard) if self.is_over else []
-
-    def evaluate(self, player: int) -> float:
-        """A seat is what counts: the chance of boarding (see :meth:`aboard_chance`), a bonus
-        for holding a seat among those already built, and a little for tokens in hand."""
-        if not self.alive[player]:
-            return -100.0
-        built = 20.0 if self._rank(player) < self.seats() else 0.0
-        return (
-            60.0 * self.aboard_chance(player)
-            + built
-            + 0.5 * self.inf[player]
-            + 0.1 * self.res[player]
-        )
-
-    def win_chances(self) -> list[float] | None:
-        """Each leader's chance of boarding: everyone aboard wins, so they need not sum to 1."""
-        return [self.aboard_chance(p) for p in range(self.players)]
-
-    def aboard_chance(self, player: int) -> float:
-        """How likely ``player`` is to board: the seats the Project should buy by the End of
-        Days against the leaders ahead in the boarding order. Resources in hand and those
-        still to be produced are expected to reach the Project in good part, so producing,
-        stealing and contributing raise everyone's hopes; Influence counts by the rank it
-        buys, not by itself, and a nuke pays only when it removes someone ahead."""
-        if not self.alive[player]:
-            return 0.0
-        living = self.living()
-        rounds_left = max(0, self.end_at - self.clock) / ROUND_MS if not self.ended else 0.0
-        expected = (
-            self.project
-            + EXPECTED_GIVEN * sum(self.res[p] for p in living)
-            + EXPECTED_GIVEN * rounds_left * 2 * len(living)
-        )
-        seats = max(0.0, min(MOST_SEATS, 1 + (expected - FIRST_SEAT) / SEAT_STEP))
-        seats += sum(int(r["delta"]) for r in self._in_play("seats")) + self.bonus_seats
-        if self.ended:
-            seats = float(self.seats())
-        margin = seats - self._rank(player) - 0.5
-        return 1.0 / (1.0 + math.exp(-margin))
-
-    def _rank(self, player: int) -> int:
-        """How many living leaders board before ``player``."""
-        key = self.boarding_key(player)
-        return sum(1 for p in self.living() if self.boarding_key(p) > key)
-
-    def _player_rows(self, viewer: int | None) -> list[dict[str, Any]]:
-        rows = []
-        for p in range(self.players):
-            civ = CIVILIZATIONS[self.civ[p]] if self.civ[p] >= 0 else None
-            rows.append(
-                {
-                    "seat": p,
-                    "civilization": civ.name if civ else None,
-                    "bonus": civ.text if civ else None,
-                    "resources": self.res[p],
-                    "influence": self.inf[p],
-                    "alive": bool(self.alive[p]),
-                    "contribution": self.contrib[p],
-                    "contributed_total": self.given[p],
-                    "done": bool(self.done[p]),
-                    "clandestine": len(self.hands[p]),
-                    "aboard": p in self.aboard,
-                    "vote": self.votes[p] if self._voting() else None,
-                }
-            )
-        return rows
-
-    def _voting(self) -> bool:
-        return bool(self.stack) and self.stack[-1][0] == "vote"
-
-    def _phase(self) -> str:
-        if not self.stack:
-            return "over"
-        op = str(self.stack[-1][0])
-        return {
-            "pick": "setup",
-            "act": "take action",
-            "contribute": "contribute",
-            "vote": "vote",
-            "challenge": "challenge",
-        }.get(op, op)
-
-    def view(self, player: int) -> dict[str, Any]:
-        """Public table plus the viewer's own clandestine cards."""
-        remaining = max(0, self.end_at - self.clock) if self.started else self.end_at
-        top = self.stack[-1] if self.stack else ()
-        return {
-            "game": GAME,
-            "viewer": player,
-            "clock_ms": self.clock,
-            "remaining_ms": 0 if self.ended else remaining,
-            "ended": bool(self.ended),
-            "phase": self._phase(),
-            "round": self.round,
-            "acting": top[1] if top and top[0] == "act" else None,
-            "project": self.project,
-            "seats": self.seats(),
-            "bags": {"resources": self.bag_res, "influence": self.bag_inf},
-            "coin": self.coin,
-            "players": self._player_rows(player),
-            "civilizations_left": [CIVILIZATIONS[c].name for c in self.pool],
-            "in_play": [{"name": EVENTS[c].name, "text": EVENTS[c].text} for c in self.in_play],
-            "hand": [{"name": EVENTS[c].name, "text": EVENTS[c].text} for c in self.hands[player]]
-            if 0 <= player < self.players
-            else [],
-            "deck_size": len(self.deck),
-            "pressure": {
-                "by": self.pressure_by,
-                "on": top[1],
-                "left_ms": max(0, self.pressure_at + PRESSURE_MS - self.clock),
-            }
-            if top and top[0] == "act" and self.pressure_by >= 0
-            else None,
-            "vote": {
-                "purpose": top[1],
-                "candidates": list(top[2]),
-                "left_ms": max(0, self.vote_close - self.clock),
-            }
-            if top and top[0] == "vote"
-            else None,
-            "aboard": list(self.aboard),
-            "winners": self.winners(),
-        }
-
-    def snapshot(self) -> dict[str, Any]:
-        data = self.view(-1)
-        data.pop("hand")
-        data["hands"] = [[EVENTS[c].name for c in h] for h in self.hands]
-        data["deck"] = [EVENTS[c].name for c in self.deck]
-        data["event_order"] = self.event_order()
-        data["eliminated"] = list(self.eliminated)
-        data["open"] = sorted(d.player for d in self.decisions)
-        data["game_over"] = self.is_over
-        data["rounds"] = self.round
-        data["tokens"] = {
-            "resources": self.bag_res + sum(self.res) + self.project,
-            "influence": self.bag_inf + sum(self.inf),
-        }
-        data["card_stats"] = self._card_stats()
-        return data
-
-    def event_order(self) -> str:
-        """The event deck's order to keep for the next game: the deck, then cards in play and
-        in hands (they go to the bottom when the game is over)."""
-        cards = self.deck + self.in_play + [c for h in self.hands for c in h]
-        return ",".join(EVENTS[c].slug for c in cards)
-
-    def _card_stats(self) -> dict[str, dict[str, float]]:
-        stats: dict[str, dict[str, float]] = {}
-        for p in range(self.players):
-            if self.civ[p] >= 0:
-                stats[f"civ {CIVILIZATIONS[self.civ[p]].name}"] = {
-                    "picked": 1,
-                    "survived": float(p in self.aboard),
-                }
-        for card in self.drawn:
-            drawer = self._drawer(card)
-            entry = stats.setdefault(EVENTS[card].name, {"drawn": 0, "drawer_aboard": 0})
-            entry["drawn"] += 1
-            entry["drawer_aboard"] += float(drawer in self.aboard)
-        stats["rocket"] = {"seats": self.seats(), "project": self.project}
-        return stats
-
-    def event_text(self, event: tuple[Any, ...], viewer: int | None) -> str | None:
-        return _event_text(event, viewer)
-
-    def determinize(self, player: int, rng: Rng) -> Self:
-        world = self.clone()
-        unknown = list(world.deck)
-        for p in range(self.players):
-            if p != player:
-                unknown += world.hands[p]
-        unknown.sort()  # the redeal must not depend on where the hidden cards really are
-        rng.shuffle(unknown)
-        world.deck = unknown[: len(world.deck)]
-        rest = unknown[len(world.deck) :]
-        for p in range(self.players):
-            if p != player:
-                n = len(world.hands[p])
-                world.hands[p], rest = rest[:n], rest[n:]
-        # Nothing the player did not see (others' secret plays are in the log), and a future
-        # of chance of its own rather than the real one.
-        world.events = world.seen_events(player)
-        world.log = []
-        world.rng = Rng(rng.next64())
-        return world
-
-    def setup_scenario(self, setup: dict[str, Any]) -> None:
-        """Keys: ``civs`` (a name per seat: skips the picks), ``players`` ({seat: {resources,
-        influence, hand, alive}}), ``project``, ``coin``, ``deck_top`` and ``in_play`` (event
-        names). Tokens come from the bags, so they stay conserved."""
-        known = {"civs", "players", "project", "coin", "deck_top", "in_play"}
-        unknown = set(setup) - known
-        if unknown:
-            raise ScenarioError(f"unknown setup keys: {', '.join(sorted(unknown))}")
-        if "coin" in setup:
-            self.coin = int(setup["coin"]) % self.players
-            if self.stack and self.stack[-1][0] == "pick":
-                order = tuple(self._clockwise(self.coin, everyone=True))
-                self.stack[-1] = ("pick", 0, order)
-        if "civs" in setup:
-            names = list(setup["civs"])
-            if len(names) != self.players:
-                raise ScenarioError(f"civs needs {self.players} names, not {len(names)}")
-            self.civ = [_civ_id(n) for n in names]
-            self.pool = [c for c in civilizations_for(self.players) if c not in self.civ]
-            self.stack = [("board",)]
-            self.clock = 0
-            self.end_at = int(self.options.get("minutes", 15) * 60_000)
-            self.push(("start",))
-        for name in list(setup.get("deck_top", []))[::-1]:
-            card = _event_id(name)
-            self.deck.remove(card)
-            self.deck.insert(0, card)
-        for name in setup.get("in_play", []):
-            card = _event_id(name)
-            self.deck.remove(card)
-            self.in_play.append(card)
-        for seat, spec in dict(setup.get("players", {})).items():
-            p = int(seat)
-            self._gain(p, int(spec.get("resources", 0)), int(spec.get("influence", 0)))
-            for name in spec.get("hand", []):
-                card = _event_id(name)
-                self.deck.remove(card)
-                self.hands[p].append(card)
-            if spec.get("alive", True) is False:
-                self.eliminate(p, "set up")
-        if "project" in setup:
-            self._add_project(int(setup["project"]))
-        self._advance()
-
-
-def _head(d: Decision) -> tuple[int, str, tuple[Option, ...], str]:
-    return d.player, d.kind, d.options, d.prompt
-
-
-def _civ_id(name: str) -> int:
-    civ = CIV_BY_NAME.get(str(name).strip().lower())
-    if civ is None:
-        raise ScenarioError(f"unknown civilization {name!r}")
-    return civ.id
-
-
-def _event_id(name: str) -> int:
-    slug = "".join(c if c.isalnum() else "-" for c in str(name).lower()).strip("-")
-    card = EVENT_BY_SLUG.get(slug)
-    if card is None:
-        raise ScenarioError(f"unknown event {name!r}")
-    return card.id
 
 
 def _deck_order(order: Any, rng: Rng) -> list[int]:
@@ -1092,92 +296,11 @@ def _deck_order(order: Any, rng: Rng) -> list[int]:
     return [EVENT_BY_SLUG[s].id for s in slugs]
 
 
-def _seat(p: int, viewer: int | None) -> str:
-    return "you" if p == viewer else f"player {p}"
+def __getattr__(name: str) -> Any:
+    """``state.WereDoomedState``, as before the layers: the playable class lives in
+    ``game.py``, which imports this module."""
+    if name == "WereDoomedState":
+        from doomtable.games.were_doomed.game import WereDoomedState
 
-
-def _event_text(event: tuple[Any, ...], viewer: int | None) -> str | None:
-    kind = event[0]
-    if kind == "pick":
-        return f"{_seat(event[1], viewer)}: {CIVILIZATIONS[event[2]].name}"
-    if kind == "start":
-        return f"The hourglass turns: player {event[1]} holds the 1st Player Coin"
-    if kind == "produce":
-        return f"{_seat(event[1], viewer)} produced {event[2]} Resources"
-    if kind == "indoctrinate":
-        return f"{_seat(event[1], viewer)} indoctrinated {event[2]} Influence"
-    if kind == "action":
-        target = "the robots" if event[3] == ROBOTS else _seat(event[3], viewer)
-        return f"{_seat(event[1], viewer)} {event[2]}d {target}".replace("nuked", "nuked")
-    if kind == "steal":
-        return f"  {_seat(event[1], viewer)} took {event[3]} Resources, {event[4]} Influence"
-    if kind == "contribute":
-        return f"{_seat(event[1], viewer)}: {event[2]}!"
-    if kind == "nobody_contributed":
-        return "Nobody contributed: the coin stays and no event is drawn"
-    if kind == "tie":
-        return "Tie between " + ", ".join(_seat(p, viewer) for p in event[1]) + ": vote!"
-    if kind == "award":
-        return f"{_seat(event[1], viewer)} wins the contribution: coin, 1 Influence, an event"
-    if kind == "draw":
-        card = EVENTS[event[2]]
-        if card.kind == "clandestine" and viewer != event[1]:
-            return f"{_seat(event[1], viewer)} drew a clandestine event and read it silently"
-        return f"{_seat(event[1], viewer)} drew {card.name}: {card.text}"
-    if kind == "play":
-        card = EVENTS[event[2]]
-        return f"{_seat(event[1], viewer)} played {card.name}: {card.text}"
-    if kind == "eliminated":
-        return f"{_seat(event[1], viewer)} is eliminated ({event[2]})"
-    if kind == "pressure":
-        return f"{_seat(event[1], viewer)} pressures {_seat(event[2], viewer)}: 10... 9... 8..."
-    if kind == "dilemma":
-        return f"The vote on {EVENTS[event[1]].name}: {'yes' if event[2] else 'no'}"
-    if kind == "vote_tied":
-        return "The vote is tied: vote again"
-    if kind == "vote_won":
-        by = " (by lot after three ties)" if event[3] else ""
-        return f"Vote ({event[1]}): {_seat(event[2], viewer)}{by}"
-    if kind == "lizard_escaped":
-        return "The vote stays tied: the lizard escapes"
-    if kind == "challenge":
-        return f"{_seat(event[1], viewer)} {'met' if event[3] else 'failed'} the challenge"
-    if kind == "robots_tax":
-        return "The robots take 1 Resource from every leader"
-    if kind == "robots_destroyed":
-        return f"{_seat(event[1], viewer)} nuked the robots"
-    if kind == "end_of_days":
-        return "TIME IS UP. The End of Days."
-    if kind == "mission":
-        if viewer != event[1] and not event[3]:
-            return None
-        return f"{_seat(event[1], viewer)}: secret mission {EVENTS[event[2]].name} " + (
-            "accomplished" if event[3] else "failed"
-        )
-    if kind == "aboard":
-        return f"{_seat(event[1], viewer)} boards the rocket"
-    if kind == "launch":
-        return f"The rocket launches with {event[1]} seats"
-    return None
-
-
-WereDoomedState.HANDLERS = {
-    **GameState.HANDLERS,
-    "pick": WereDoomedState._h_pick,
-    "start": WereDoomedState._h_start,
-    "round": WereDoomedState._h_round,
-    "turn": WereDoomedState._h_turn,
-    "act": WereDoomedState._h_act,
-    "contribute_open": WereDoomedState._h_contribute_open,
-    "contribute": WereDoomedState._h_contribute,
-    "award": WereDoomedState._h_award,
-    "award_to": WereDoomedState._h_award_to,
-    "draw": WereDoomedState._h_draw,
-    "effect": WereDoomedState._h_effect,
-    "finish": WereDoomedState._h_finish,
-    "challenge": WereDoomedState._h_challenge,
-    "vote_open": WereDoomedState._h_vote_open,
-    "vote": WereDoomedState._h_vote,
-    "board": WereDoomedState._h_board,
-    "board_fill": WereDoomedState._h_board_fill,
-}
+        return WereDoomedState
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
