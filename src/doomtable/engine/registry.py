@@ -254,10 +254,12 @@ def load_verified(data: object) -> GameState:
     unless it equals the saved state in every field.
 
     Nothing in ``data`` is trusted: the state is never built from its fields, so a hand edit
-    (a duplicated card, a negative counter, a wrong type) is named, not played. A save made
-    with another card set (cards added to the game since) still loads: its decisions name
-    their cards by slug, and of its fields those that hold cards by slug are compared (the
-    frames, events and per-card lists of such a save are rebuilt by the replay alone).
+    (a duplicated card, a negative counter, a wrong type) is named, not played. The pending
+    frames and the events are rebuilt by the replay and not compared (they are the rules'
+    bookkeeping, whose shape may change between versions), nor are fields added since the
+    save was written. A save made with another card set (cards added to the game since)
+    still loads: its decisions name their cards by slug, and of its fields those that hold
+    cards by slug and the plain values are compared (its per-card lists are rebuilt too).
     Raises :class:`SaveFileError` with one line saying what is wrong.
     """
     if not isinstance(data, dict) or type(data.get("game")) is not str:
@@ -302,11 +304,18 @@ def load_verified(data: object) -> GameState:
                 f"refused: decision {number} of the log ({_short(shown)}) is not legal there"
             ) from None
     expected = saved_dict(state)
+    # What the replay alone decides is not compared: a field this build has and the save lacks
+    # (added since the save was written), and the pending frames and the events, whose names
+    # and shapes are the rules' own bookkeeping and may change from one version to the next.
+    rebuilt = (set(expected["state"]) - set(fields)) | {"stack", "events"}
+    whole = saved
+    saved = {**saved, "state": {k: v for k, v in saved["state"].items() if k not in rebuilt}}
+    expected["state"] = {k: v for k, v in expected["state"].items() if k not in rebuilt}
     if not same_cards_as_today(saved):
         saved, expected = _card_safe(spec, saved), _card_safe(spec, expected)
     difference = _first_difference(saved, expected, "")
     if difference is not None:
-        cards = _card_problem(spec, saved, state)
+        cards = _card_problem(spec, whole, state)
         if cards is not None:
             raise SaveFileError(f"refused: {cards}")
         where, was, replayed = difference
@@ -320,7 +329,7 @@ def load_verified(data: object) -> GameState:
 def _card_safe(spec: GameSpec, data: dict[str, Any]) -> dict[str, Any]:
     """Of stable data made with another card set, what still means the same today: the
     fields that name cards by slug and the plain values; not the card tables themselves, nor
-    frames, events and lists whose ids are positions in the old tables."""
+    lists whose ids are positions in the old tables."""
     identity = spec.card_identity
     named = identity.fields if identity is not None else {}
     kinds = spec.state_class.all_fields()
@@ -330,7 +339,7 @@ def _card_safe(spec: GameSpec, data: dict[str, Any]) -> dict[str, Any]:
     kept = {
         name: value
         for name, value in fields.items()
-        if name in named or (kinds.get(name) is Field.VALUE and name not in ("stack", "events"))
+        if name in named or kinds.get(name) is Field.VALUE
     }
     return {**{k: v for k, v in data.items() if k != "cards"}, "state": kept}
 
@@ -343,9 +352,11 @@ def _card_problem(spec: GameSpec, data: dict[str, Any], replayed: GameState) -> 
     if expected is None or not same_cards_as_today(data):
         return None
     try:
-        zones = spec.state_class.from_dict(positional_dict(data)).card_zones() or {}
+        fields = positional_dict(data)
     except SaveFileError as exc:
         return str(exc)  # a card field names a card this game does not have
+    try:
+        zones = spec.state_class.from_dict(fields).card_zones() or {}
     except (DoomtableError, LookupError, TypeError, ValueError, AttributeError, RuntimeError):
         return None  # too broken to read zone by zone: the replay difference says what
     known = {card for zone in expected.values() for card in zone}
