@@ -3,6 +3,7 @@ with SIGKILL and restarted, Debian's Chromium through Playwright, and a throw-aw
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shutil
 import signal
@@ -11,8 +12,10 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -26,6 +29,13 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
+
+
+def run_async(coroutine: Coroutine[Any, Any, None]) -> None:
+    """Run ``coroutine`` on a loop of its own thread (Playwright's sync API may hold the main
+    thread's loop when the browser tests share the session)."""
+    with ThreadPoolExecutor(1) as executor:
+        executor.submit(asyncio.run, coroutine).result()
 
 
 def free_port() -> int:

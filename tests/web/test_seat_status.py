@@ -12,6 +12,7 @@ from doomtable.engine import PASS, RESPOND, GameState, new_game
 from doomtable.web.bots import BotPool
 from doomtable.web.store import Store
 from doomtable.web.tables import LiveTable, SeatRequest, TableManager, update_message
+from web.conftest import run_async
 
 HUMANS = [SeatRequest("human"), SeatRequest("human"), SeatRequest("human")]
 
@@ -113,7 +114,7 @@ def test_an_auto_pass_window_stays_open_the_same_time_with_or_without_a_card(
             assert table.state.log[opened_at] == (asked, PASS)
         await manager.stop()
 
-    asyncio.run(scenario())
+    run_async(scenario())
 
 
 def test_a_pass_pressed_early_is_carried_out_when_the_window_closes(tmp_path: Path) -> None:
@@ -131,7 +132,7 @@ def test_a_pass_pressed_early_is_carried_out_when_the_window_closes(tmp_path: Pa
         assert table.state.log[number] == (decision.player, PASS)
         await manager.stop()
 
-    asyncio.run(scenario())
+    run_async(scenario())
 
 
 def test_without_auto_pass_a_window_waits_for_its_player(tmp_path: Path) -> None:
@@ -149,4 +150,4 @@ def test_without_auto_pass_a_window_waits_for_its_player(tmp_path: Path) -> None
         assert len(table.state.log) == number and table.state.pending == decision
         await manager.stop()
 
-    asyncio.run(scenario())
+    run_async(scenario())

@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-import asyncio
 import random
-from collections.abc import Coroutine
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -15,6 +11,7 @@ from doomtable.engine import IllegalChoiceError, NotYourDecisionError
 from doomtable.web.bots import BotPool
 from doomtable.web.store import DuplicateDecisionError, Store, StoredTable
 from doomtable.web.tables import SeatRequest, StaleActionError, TableManager
+from web.conftest import run_async
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -45,13 +42,6 @@ def test_decisions_are_stored_once_and_in_order(database: str) -> None:
     assert loaded.options == {"tiebreak": "casual"}
     assert store.load("nope") is None
     store.close()
-
-
-def run_async(coroutine: Coroutine[Any, Any, None]) -> None:
-    """Run ``coroutine`` on a loop of its own thread (Playwright's sync API may hold the main
-    thread's loop when the browser tests share the session)."""
-    with ThreadPoolExecutor(1) as executor:
-        executor.submit(asyncio.run, coroutine).result()
 
 
 def _play(manager: TableManager, table_id: str, moves: int, rng: random.Random) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 
 from doomtable.games.were_doomed import SPEC
 from doomtable.games.were_doomed.cards import CIVILIZATIONS, EVENTS
-from doomtable.games.were_doomed.state import RESOURCE_TOKENS, ROBOTS
+from doomtable.games.were_doomed.data import RESOURCE_TOKENS, ROBOTS
 
 EVENT_KINDS = ("public event", "clandestine event")
 
