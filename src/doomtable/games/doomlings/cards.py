@@ -91,9 +91,13 @@ class Who(Enum):
 @dataclass(frozen=True, slots=True)
 class Draw:
     n: int
+    who: Who = Who.YOU
 
     def text(self) -> str:
-        return f"Draw {plural(self.n, 'card')}."
+        if self.who is Who.YOU:
+            return f"Draw {plural(self.n, 'card')}."
+        whom = "Each opponent draws" if self.who is Who.OPPONENTS else "Every player draws"
+        return f"{whom} {plural(self.n, 'card')}."
 
 
 @dataclass(frozen=True, slots=True)

@@ -1247,7 +1247,8 @@ def _targets(s: DoomlingsRules, p: int, who: Who) -> list[int]:
 
 
 def fx_draw(s: DoomlingsRules, p: int, card: int, fx: Draw) -> None:
-    s.draw(p, fx.n, card)
+    for q in _targets(s, p, fx.who):
+        s.draw(q, fx.n, card)
 
 
 def fx_discard_from_hand(s: DoomlingsRules, p: int, card: int, fx: DiscardFromHand) -> None:
