@@ -613,9 +613,9 @@ def h_end_turn(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
     # Pushed last to first: the last pushed resolves first.
     s.stack.append(("late_window", p))
     if rule is AgeRule.COASTAL:
-        s.stack.append(("draw", p, 1, AGE_CAUSE + s.age))
+        s.stack.append(("draw", p, 1))
     if not choice:
-        s.stack.append(("stabilize", p, size, BY_RULE))  # asks for the discards
+        s.stack.append(("stabilize", p, size))  # asks for the discards
     elif rule is AgeRule.ENLIGHTENMENT:
         s.push(("enlighten", p, 2), ("stabilize_choice", p))
     else:
@@ -666,10 +666,10 @@ def h_stabilize_choice(s: DoomlingsRules, frame: Frame, option: Option | None) -
             s.discard_whole_hand(p, AGE_CAUSE + s.age)
             s.draw(p, 3, AGE_CAUSE + s.age)
         else:
-            s.stack.append(("stabilize", p, 0, BY_RULE))
+            s.stack.append(("stabilize", p, 0))
         return None
     s.stack.pop()
-    s.stack.append(("stabilize", p, _stabilize_size(rule), BY_RULE))
+    s.stack.append(("stabilize", p, _stabilize_size(rule)))
     return None
 
 
@@ -679,8 +679,13 @@ def _stabilize_size(rule: AgeRule) -> int:
 
 
 def h_stabilize(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
-    """Draw up to the Gene Pool, or discard down to it one chosen card at a time."""
-    _, p, size, cause = frame
+    """Draw up to the Gene Pool, or discard down to it one chosen card at a time.
+
+    ``frame = ("stabilize", player, size[, cause])``: without a cause it is the turn's own
+    stabilizing, in the shape saves made before causes were kept still hold."""
+    p: int = frame[1]
+    size: int = frame[2]
+    cause: int = frame[3] if len(frame) > 3 else BY_RULE
     goal = size or s.gene_pool[p]
     if option is None:
         extra = s.stabilize_now(p, goal, cause)
@@ -711,8 +716,9 @@ def _after_stabilizing(s: DoomlingsRules, p: int) -> None:
 
 @handler("draw")
 def h_draw(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Coastal Formations' draw after stabilizing, the age's doing."""
     s.stack.pop()
-    s.draw(frame[1], frame[2], frame[3])
+    s.draw(frame[1], frame[2], AGE_CAUSE + s.age)
     return None
 
 
