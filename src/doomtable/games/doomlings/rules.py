@@ -142,17 +142,17 @@ class DoomlingsRules(DoomlingsBase):
     HANDLERS: ClassVar[dict[str, Handler]]
 
     FAST_PATHS: ClassVar[bool] = True
-    """The speed-ups: the busiest frames called by name, steps that never ask done by the
-    handler before them instead of pushed as frames, each card's effect resolvers looked up
-    once. A subclass turning them off plays every frame through HANDLERS and EFFECTS; a test
-    plays random games both ways and compares the states at every decision."""
+    """The speed-ups: steps that never ask done by the handler before them instead of pushed
+    as frames, and each card's effect resolvers looked up once. Turned off, every step is a
+    frame of its own and every effect is looked up in EFFECTS. The busiest frames called by
+    name (:meth:`resolve_frame`) are not behind the flag, which would be read at every frame:
+    a slow subclass resolves through ``GameState.resolve_frame`` instead. A test plays random
+    games both ways and compares the states at every decision."""
 
     def resolve_frame(self, frame: Frame, option: Option | None) -> Decision | None:
         # The frames that resolve most often, by name: compiled, each is a direct call. Every
         # other frame goes through HANDLERS, which names these same handlers.
         name: str = frame[0]
-        if not self.FAST_PATHS:
-            return self.HANDLERS[name](self, frame, option)
         if name == "main":
             return h_main(self, frame, option)
         if name == "turn":
