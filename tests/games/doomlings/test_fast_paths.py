@@ -1,8 +1,9 @@
 """The speed-ups change nothing: random games with the fast paths on and off are the same game.
 
-``DoomlingsRules.FAST_PATHS`` turns on the busiest frames called by name, the steps a handler
-does itself instead of pushing them as frames, and each card's effect resolvers looked up once
-from ``EFFECTS``. With it off, every frame goes through ``HANDLERS`` and every effect through
+``DoomlingsRules.FAST_PATHS`` turns on the steps a handler does itself instead of pushing them
+as frames, and each card's effect resolvers looked up once from ``EFFECTS``; its
+``resolve_frame`` calls the busiest handlers by name. The slow editions here turn both off:
+every step is a frame, every frame goes through ``HANDLERS`` and every effect through
 ``EFFECTS``. The same seeds and choices must give the same state and decision at every step.
 """
 
@@ -14,7 +15,7 @@ from typing import Any, ClassVar
 
 import pytest
 
-from doomtable.engine import find_game
+from doomtable.engine import Decision, Frame, GameState, Option, find_game
 from doomtable.engine.registry import checked_options
 from doomtable.games.doomlings.blackbox import DoomlingsBlackboxState
 from doomtable.games.doomlings.game import DoomlingsState
@@ -23,9 +24,15 @@ from doomtable.games.doomlings.game import DoomlingsState
 class SlowClassic(DoomlingsState):
     FAST_PATHS: ClassVar[bool] = False
 
+    def resolve_frame(self, frame: Frame, option: Option | None) -> Decision | None:
+        return GameState.resolve_frame(self, frame, option)  # no handler called by name
+
 
 class SlowBlackbox(DoomlingsBlackboxState):
     FAST_PATHS: ClassVar[bool] = False
+
+    def resolve_frame(self, frame: Frame, option: Option | None) -> Decision | None:
+        return GameState.resolve_frame(self, frame, option)
 
 
 EDITIONS = {

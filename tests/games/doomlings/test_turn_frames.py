@@ -12,7 +12,6 @@ from typing import Any
 
 from doomtable.engine import PASS, RESPOND, new_game
 from doomtable.games.doomlings.game import DoomlingsState
-from doomtable.games.doomlings.state import AGE_CAUSE, BY_RULE
 
 
 def table(age: str, hand: list[str], **seat: Any) -> DoomlingsState:
@@ -71,12 +70,7 @@ def test_discarding_down_asks_from_a_stabilize_frame() -> None:
     pass_windows(state)
     decision = state.pending
     assert decision is not None and (decision.player, decision.kind) == (0, "discard")
-    coastal = AGE_CAUSE + state.age
-    assert state.stack[-3:] == [
-        ("late_window", 0),
-        ("draw", 0, 1, coastal),
-        ("stabilize", 0, 0, BY_RULE),
-    ]
+    assert state.stack[-3:] == [("late_window", 0), ("draw", 0, 1), ("stabilize", 0, 0)]
     while (decision := state.pending) is not None and decision.kind == "discard":
         state.apply(0, decision.options[0])
     # Down to the Gene Pool of 5: then Coastal Formations draws 1, and the turn passes on.

@@ -1,7 +1,8 @@
 """Doomlings cards as typed data, composed from a small vocabulary of effect primitives.
 
-One definition drives the rules (``rules.py`` dispatches on the primitive types), the printed
-text (every primitive writes its own sentence) and the tests. The table of cards is in
+One definition drives the rules (``rules.EFFECTS`` holds one resolver per primitive type), the
+printed text (every primitive writes its own sentence) and the tests (a drill resolves every
+primitive with every target kind). The table of cards is in
 ``data.py``.
 """
 
@@ -91,9 +92,13 @@ class Who(Enum):
 @dataclass(frozen=True, slots=True)
 class Draw:
     n: int
+    who: Who = Who.YOU
 
     def text(self) -> str:
-        return f"Draw {plural(self.n, 'card')}."
+        if self.who is Who.YOU:
+            return f"Draw {plural(self.n, 'card')}."
+        whom = "Each opponent draws" if self.who is Who.OPPONENTS else "Every player draws"
+        return f"{whom} {plural(self.n, 'card')}."
 
 
 @dataclass(frozen=True, slots=True)

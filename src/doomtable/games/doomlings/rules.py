@@ -142,17 +142,17 @@ class DoomlingsRules(DoomlingsBase):
     HANDLERS: ClassVar[dict[str, Handler]]
 
     FAST_PATHS: ClassVar[bool] = True
-    """The speed-ups: the busiest frames called by name, steps that never ask done by the
-    handler before them instead of pushed as frames, each card's effect resolvers looked up
-    once. A subclass turning them off plays every frame through HANDLERS and EFFECTS; a test
-    plays random games both ways and compares the states at every decision."""
+    """The speed-ups: steps that never ask done by the handler before them instead of pushed
+    as frames, and each card's effect resolvers looked up once. Turned off, every step is a
+    frame of its own and every effect is looked up in EFFECTS. The busiest frames called by
+    name (:meth:`resolve_frame`) are not behind the flag, which would be read at every frame:
+    a slow subclass resolves through ``GameState.resolve_frame`` instead. A test plays random
+    games both ways and compares the states at every decision."""
 
     def resolve_frame(self, frame: Frame, option: Option | None) -> Decision | None:
         # The frames that resolve most often, by name: compiled, each is a direct call. Every
         # other frame goes through HANDLERS, which names these same handlers.
         name: str = frame[0]
-        if not self.FAST_PATHS:
-            return self.HANDLERS[name](self, frame, option)
         if name == "main":
             return h_main(self, frame, option)
         if name == "turn":
@@ -613,9 +613,9 @@ def h_end_turn(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
     # Pushed last to first: the last pushed resolves first.
     s.stack.append(("late_window", p))
     if rule is AgeRule.COASTAL:
-        s.stack.append(("draw", p, 1, AGE_CAUSE + s.age))
+        s.stack.append(("draw", p, 1))
     if not choice:
-        s.stack.append(("stabilize", p, size, BY_RULE))  # asks for the discards
+        s.stack.append(("stabilize", p, size))  # asks for the discards
     elif rule is AgeRule.ENLIGHTENMENT:
         s.push(("enlighten", p, 2), ("stabilize_choice", p))
     else:
@@ -666,10 +666,10 @@ def h_stabilize_choice(s: DoomlingsRules, frame: Frame, option: Option | None) -
             s.discard_whole_hand(p, AGE_CAUSE + s.age)
             s.draw(p, 3, AGE_CAUSE + s.age)
         else:
-            s.stack.append(("stabilize", p, 0, BY_RULE))
+            s.stack.append(("stabilize", p, 0))
         return None
     s.stack.pop()
-    s.stack.append(("stabilize", p, _stabilize_size(rule), BY_RULE))
+    s.stack.append(("stabilize", p, _stabilize_size(rule)))
     return None
 
 
@@ -679,8 +679,13 @@ def _stabilize_size(rule: AgeRule) -> int:
 
 
 def h_stabilize(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
-    """Draw up to the Gene Pool, or discard down to it one chosen card at a time."""
-    _, p, size, cause = frame
+    """Draw up to the Gene Pool, or discard down to it one chosen card at a time.
+
+    ``frame = ("stabilize", player, size[, cause])``: without a cause it is the turn's own
+    stabilizing, in the shape saves made before causes were kept still hold."""
+    p: int = frame[1]
+    size: int = frame[2]
+    cause: int = frame[3] if len(frame) > 3 else BY_RULE
     goal = size or s.gene_pool[p]
     if option is None:
         extra = s.stabilize_now(p, goal, cause)
@@ -711,8 +716,9 @@ def _after_stabilizing(s: DoomlingsRules, p: int) -> None:
 
 @handler("draw")
 def h_draw(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Coastal Formations' draw after stabilizing, the age's doing."""
     s.stack.pop()
-    s.draw(frame[1], frame[2], frame[3])
+    s.draw(frame[1], frame[2], AGE_CAUSE + s.age)
     return None
 
 
@@ -1247,7 +1253,8 @@ def _targets(s: DoomlingsRules, p: int, who: Who) -> list[int]:
 
 
 def fx_draw(s: DoomlingsRules, p: int, card: int, fx: Draw) -> None:
-    s.draw(p, fx.n, card)
+    for q in _targets(s, p, fx.who):
+        s.draw(q, fx.n, card)
 
 
 def fx_discard_from_hand(s: DoomlingsRules, p: int, card: int, fx: DiscardFromHand) -> None:

@@ -1,0 +1,320 @@
+"""Every effect primitive, with every target kind, resolved on one known table.
+
+The cases are checked against a matrix generated from the vocabulary itself: every member of
+``cards.Action`` once, and a primitive with a ``who`` field once per ``Who`` (you, each
+opponent, every player) and per value of its other flags. A new primitive or target kind fails
+``test_the_cases_cover_every_primitive_and_target_kind`` until a case says what it does.
+
+Each case resolves the primitive through ``EFFECTS`` as an effect of Sweat (in player 0's pile,
+not otherwise involved), for player 0 of three, then answers every decision with its first
+option other than ``pass`` (response windows: ``pass``) until a turn is due again. It checks
+who was asked what, in order, the zones that changed, and that every zone change the log shows
+names Sweat as its cause.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from doomtable.engine import PASS, RESPOND, new_game
+from doomtable.games.doomlings import cards as c
+from doomtable.games.doomlings.game import _CAUSED, DoomlingsState
+from doomtable.games.doomlings.rules import EFFECTS
+from doomtable.games.doomlings.state import CARD
+
+SWEAT = next(i for i, t in enumerate(CARD) if t.name == "Sweat")
+HANDS = {
+    0: ["Bark", "Gills", "Fangs"],
+    1: ["Spiny", "Deep Roots", "Woody Stems"],
+    2: ["Big Ears", "Fear", "Adorable"],
+}
+PILES = {0: ["Leaves", "Quick", "Sweat"], 1: ["Antlers", "Blubber"], 2: ["Stone Skin", "Fire Skin"]}
+SETUP: dict[str, Any] = {
+    "players": {p: {"hand": HANDS[p], "traits": PILES[p], "gene_pool": 5} for p in range(3)},
+    "deck_top": ["Appealing", "Migratory", "Nocturnal", "Confusion", "Fine Motor Skills"],
+    "discard": ["Flatulence"],
+    "age_deck": ["Flourish", "Ice Age", "Eclipse", "Grey Goo", "Age of Peace", "Solar Flare"],
+    "first_player": 0,
+}
+RED = c.TraitFilter(color=c.RED)
+
+
+@dataclass(frozen=True)
+class Case:
+    fx: Any
+    asks: list[tuple[int, str]] = field(default_factory=list)  # (player, decision kind), in order
+    hands: dict[int, list[str] | int] = field(default_factory=dict)  # names, or a size
+    piles: dict[int, list[str]] = field(default_factory=dict)
+    discard: list[str] | int | None = None  # names, or a size
+    extra: dict[str, Any] = field(default_factory=dict)  # other state fields
+
+    @property
+    def id(self) -> str:
+        return repr(self.fx)
+
+
+def both(responders: tuple[int, ...] = (1, 2)) -> list[tuple[int, str]]:
+    return [(q, RESPOND) for q in responders]
+
+
+CASES = [
+    # ---------------------------------------------------------------- hands
+    Case(c.Draw(2), hands={0: [*HANDS[0], "Appealing", "Migratory"]}),
+    Case(
+        c.Draw(1, c.Who.OPPONENTS),
+        hands={0: HANDS[0], 1: [*HANDS[1], "Appealing"], 2: [*HANDS[2], "Migratory"]},
+    ),
+    Case(
+        c.Draw(1, c.Who.ALL),
+        hands={
+            0: [*HANDS[0], "Appealing"],
+            1: [*HANDS[1], "Migratory"],
+            2: [*HANDS[2], "Nocturnal"],
+        },
+    ),
+    Case(
+        c.DiscardFromHand(1),
+        asks=[(0, "discard")],
+        hands={0: ["Gills", "Fangs"], 1: HANDS[1]},
+        discard=["Flatulence", "Bark"],
+    ),
+    Case(
+        c.DiscardFromHand(1, c.Who.OPPONENTS),
+        asks=[(1, "discard"), (2, "discard")],  # in turn order from the player's left
+        hands={0: HANDS[0], 1: ["Deep Roots", "Woody Stems"], 2: ["Fear", "Adorable"]},
+        discard=["Flatulence", "Spiny", "Big Ears"],
+    ),
+    Case(
+        c.DiscardFromHand(1, c.Who.ALL),
+        asks=[(0, "discard"), (1, "discard"), (2, "discard")],
+        hands={0: ["Gills", "Fangs"], 1: ["Deep Roots", "Woody Stems"], 2: ["Fear", "Adorable"]},
+        discard=["Flatulence", "Bark", "Spiny", "Big Ears"],
+    ),
+    Case(c.DiscardFromHand(2, at_random=True), hands={0: 1, 1: 3, 2: 3}, discard=3),
+    Case(
+        c.DiscardFromHand(2, c.Who.OPPONENTS, at_random=True),
+        hands={0: 3, 1: 1, 2: 1},
+        discard=5,
+    ),
+    Case(c.DiscardFromHand(1, c.Who.ALL, at_random=True), hands={0: 2, 1: 2, 2: 2}, discard=4),
+    Case(
+        c.DiscardColorFromHands(),  # names blue: Gills and Spiny go
+        asks=[(0, "color")],
+        hands={0: ["Bark", "Fangs"], 1: ["Deep Roots", "Woody Stems"], 2: HANDS[2]},
+        discard=["Flatulence", "Gills", "Spiny"],
+    ),
+    Case(
+        c.StealFromHand(2),
+        asks=[(0, "target")],
+        hands={0: 5, 1: 1, 2: 3},
+        discard=["Flatulence"],
+    ),
+    Case(
+        c.RevealAndSteal(),  # Spiny and Big Ears are shown; Spiny is taken and played
+        asks=[(1, "reveal"), (2, "reveal"), (0, "take"), *both()],
+        hands={0: HANDS[0], 1: ["Deep Roots", "Woody Stems"], 2: HANDS[2]},
+        piles={0: [*PILES[0], "Spiny"]},
+    ),
+    Case(
+        c.LookAndSteal(2),  # 2 of player 1's cards seen, 1 taken and played
+        asks=[(0, "target"), (0, "take"), *both()],
+        hands={0: HANDS[0], 1: 2, 2: HANDS[2]},
+        extra={"pile_sizes": [4, 2, 2]},
+    ),
+    Case(
+        c.GiveFromHand(),
+        asks=[(0, "give")],
+        hands={0: ["Gills", "Fangs"], 1: [*HANDS[1], "Bark"], 2: HANDS[2]},
+    ),
+    Case(
+        c.SwapHands(),
+        asks=[(0, "target")],
+        hands={0: HANDS[1], 1: HANDS[0], 2: HANDS[2]},
+    ),
+    Case(
+        c.MayDiscardHandAndStabilize(),  # then stabilizes to the Gene Pool of 5
+        asks=[(0, "optional")],
+        hands={0: ["Appealing", "Migratory", "Nocturnal", "Confusion", "Fine Motor Skills"]},
+        discard=["Flatulence", "Bark", "Gills", "Fangs"],
+    ),
+    # ---------------------------------------------------------------- trait piles
+    Case(
+        c.StealTrait(),
+        asks=[(0, "take")],
+        piles={0: [*PILES[0], "Antlers"], 1: ["Blubber"], 2: PILES[2]},
+    ),
+    Case(
+        c.StealTrait(c.TraitFilter(color=c.BLUE), play_action=True),  # Blubber has no action
+        asks=[(0, "take")],
+        piles={0: [*PILES[0], "Blubber"], 1: ["Antlers"], 2: PILES[2]},
+    ),
+    Case(
+        c.ReturnTrait(),
+        asks=[(0, "target")],
+        hands={1: [*HANDS[1], "Antlers"]},
+        piles={0: PILES[0], 1: ["Blubber"]},
+    ),
+    Case(
+        c.GiveTrait(),
+        asks=[(0, "give")],
+        piles={0: ["Quick", "Sweat"], 1: [*PILES[1], "Leaves"], 2: PILES[2]},
+    ),
+    Case(
+        c.SwapThis(),
+        asks=[(0, "swap")],
+        piles={0: ["Leaves", "Quick", "Antlers"], 1: ["Blubber", "Sweat"], 2: PILES[2]},
+    ),
+    Case(
+        c.SwapTraits(c.SameColor.SAME),  # green Leaves shares no colour: red Quick for Antlers
+        asks=[(0, "swap")],
+        piles={0: ["Leaves", "Sweat", "Antlers"], 1: ["Blubber", "Quick"], 2: PILES[2]},
+    ),
+    Case(
+        c.SwapTraits(c.SameColor.DIFFERENT),
+        asks=[(0, "swap")],
+        piles={0: ["Quick", "Sweat", "Antlers"], 1: ["Blubber", "Leaves"], 2: PILES[2]},
+    ),
+    Case(
+        c.OpponentsDiscardTrait(RED),
+        asks=[(1, "discard_trait"), (2, "discard_trait")],
+        piles={0: PILES[0], 1: ["Blubber"], 2: ["Fire Skin"]},
+        discard=["Flatulence", "Antlers", "Stone Skin"],
+    ),
+    Case(
+        c.MutualDiscardTrait(),  # never Sweat itself
+        asks=[(0, "target"), (0, "discard_trait"), (1, "discard_trait")],
+        piles={0: ["Quick", "Sweat"], 1: ["Blubber"], 2: PILES[2]},
+        discard=["Flatulence", "Antlers", "Leaves"],
+    ),
+    Case(
+        c.DiscardOwnTrait(),
+        asks=[(0, "discard_trait")],
+        piles={0: ["Quick", "Sweat"], 1: PILES[1]},
+        discard=["Flatulence", "Leaves"],
+    ),
+    Case(
+        c.MoveSelfToOpponent(),
+        asks=[(0, "target")],
+        piles={0: ["Leaves", "Quick"], 1: [*PILES[1], "Sweat"], 2: PILES[2]},
+    ),
+    # ---------------------------------------------------------------- more plays
+    Case(
+        c.PlayAnother(),
+        asks=[(0, "play"), *both()],
+        hands={0: ["Gills", "Fangs"]},
+        piles={0: [*PILES[0], "Bark"]},
+    ),
+    Case(
+        c.DrawAndPlayGreen(2),  # Appealing (green) and Migratory are drawn
+        asks=[(0, "play"), *both()],
+        hands={0: [*HANDS[0], "Migratory"]},
+        piles={0: [*PILES[0], "Appealing"]},
+    ),
+    Case(
+        c.PlayPileAction(opponents=False),  # Sweat's own action: discard 1
+        asks=[(0, "use"), *both(), (0, "discard")],
+        hands={0: ["Gills", "Fangs"]},
+        discard=["Flatulence", "Bark"],
+    ),
+    # ---------------------------------------------------------------- the ages
+    Case(c.PeekAge(), extra={"age_seen": 1}),
+    Case(
+        # Flourish is skipped; Ice Age (discard 1 per red trait) comes at once, and its new 1st
+        # player, player 1, starts: Antlers, Stone Skin and Fire Skin, Quick are red.
+        c.EndOfWorldRush(),
+        asks=[(1, "discard"), (2, "discard"), (2, "discard"), (0, "discard")],
+        hands={0: ["Gills", "Fangs"], 1: ["Deep Roots", "Woody Stems"], 2: ["Adorable"]},
+        extra={"catastrophes": 1, "age_deck_size": 4, "first_player": 1},
+    ),
+]
+
+
+def generated_matrix() -> set[tuple[type, tuple[Any, ...]]]:
+    """Every primitive of the vocabulary once; one with a ``who``, once per target kind (and,
+    with ``at_random``, chosen and at random)."""
+    matrix: set[tuple[type, tuple[Any, ...]]] = set()
+    for primitive in typing.get_args(c.Action):
+        fields = {f.name for f in dataclasses.fields(primitive)}
+        if "who" not in fields:
+            matrix.add((primitive, ()))
+            continue
+        hows: tuple[tuple[bool, ...], ...] = ((False,), (True,)) if "at_random" in fields else ((),)
+        matrix.update((primitive, (who, *how)) for who in c.Who for how in hows)
+    return matrix
+
+
+def case_key(fx: Any) -> tuple[type, tuple[Any, ...]]:
+    """Where ``fx`` sits in :func:`generated_matrix`."""
+    if not hasattr(fx, "who"):
+        return (type(fx), ())
+    return (type(fx), (fx.who, fx.at_random) if hasattr(fx, "at_random") else (fx.who,))
+
+
+def test_the_cases_cover_every_primitive_and_target_kind() -> None:
+    assert set(EFFECTS) == set(typing.get_args(c.Action))
+    assert {case_key(case.fx) for case in CASES} == generated_matrix()
+
+
+def names(cards: list[int]) -> list[str]:
+    return [CARD[card].name for card in cards]
+
+
+def drill(fx: Any) -> tuple[DoomlingsState, list[tuple[int, str]], int]:
+    state = new_game("doomlings", 3, 5)
+    assert isinstance(state, DoomlingsState)
+    state.setup_scenario(SETUP)
+    start = len(state.events)
+    EFFECTS[type(fx)](state, 0, SWEAT, fx)
+    state._advance()
+    asked: list[tuple[int, str]] = []
+    while (decision := state.pending) is not None and decision.kind != "turn":
+        asked.append((decision.player, decision.kind))
+        others = [o for o in decision.options if o != PASS]
+        state.apply(decision.player, PASS if decision.kind == RESPOND or not others else others[0])
+        assert len(asked) < 20
+    return state, asked, start
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda case: case.id)
+def test_primitive(case: Case) -> None:
+    state, asked, start = drill(case.fx)
+    assert asked == case.asks
+    for p, hand in case.hands.items():
+        assert (len(state.hands[p]) if isinstance(hand, int) else names(state.hands[p])) == hand
+    for p, pile in case.piles.items():
+        assert names(state.piles[p]) == pile
+    if isinstance(case.discard, int):
+        assert len(state.discard) == case.discard
+    elif case.discard is not None:
+        assert names(state.discard) == case.discard
+    if not (case.hands or case.piles or case.discard is not None or case.extra):
+        pytest.fail("a case must check something")
+    for key, value in case.extra.items():
+        if key == "pile_sizes":
+            assert [len(pile) for pile in state.piles] == value
+        elif key == "age_deck_size":
+            assert len(state.age_deck) == value
+        else:
+            assert getattr(state, key) == value
+    # Every zone change is Sweat's doing (until a rushed catastrophe takes over).
+    causes = state.event_causes
+    assert causes is not None
+    for event, cause in zip(state.events[start:], causes[start:], strict=True):
+        if event[1] == "rush":
+            break
+        if event[1] in _CAUSED:
+            assert cause == SWEAT, event
+
+
+def test_a_primitive_says_whom_it_aims_at() -> None:
+    assert c.Draw(2).text() == "Draw 2 cards."
+    assert c.Draw(1, c.Who.OPPONENTS).text() == "Each opponent draws 1 card."
+    assert c.Draw(3, c.Who.ALL).text() == "Every player draws 3 cards."
+    assert c.DiscardFromHand(1, c.Who.OPPONENTS).text() == (
+        "Each opponent discards 1 card from their hand."
+    )
