@@ -19,6 +19,7 @@ from doomtable.web.limits import MAX_MESSAGE_BYTES, RateLimit, origin_allowed
 from doomtable.web.onlooker import onlooker_view
 from doomtable.web.pages import option_choices, render_view
 from doomtable.web.pages.html import esc
+from doomtable.web.score import router as score_router
 from doomtable.web.store import Store
 from doomtable.web.tables import (
     Connection,
@@ -144,6 +145,7 @@ def create_app(
 
     app = FastAPI(title="doomtable", version="0.1.0", lifespan=lifespan)
     app.state.manager = manager
+    app.include_router(score_router)  # the score page and its API (web/score.py)
 
     def table_or_404(table_id: str) -> LiveTable:
         try:
