@@ -14,10 +14,12 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from playwright.sync_api import Browser, BrowserContext, Page
 from typer.testing import CliRunner
 
 from doomtable.cli.app import app as cli_app
 from doomtable.web.app import create_app
+from web.conftest import Server
 
 BOARD: dict[str, Any] = {
     "catastrophe": "Ice Age",
@@ -110,3 +112,208 @@ def test_zip_holds_everything_the_scorer_imports(client: TestClient, tmp_path: P
     )
     assert run.returncode == 0, run.stderr
     assert json.loads(run.stdout) == client.post("/api/score", json=BOARD).json()
+
+
+def test_page_files_are_served(client: TestClient) -> None:
+    page = client.get("/score")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    assert "<script>" not in page.text and "onclick" not in page.text
+    assert client.get("/score-sw.js").headers["content-type"].startswith("text/javascript")
+    manifest = client.get("/score/manifest.webmanifest").json()
+    assert manifest["start_url"] == "/score"
+    assert client.get("/score/nothing.js").status_code == 404
+
+
+# --------------------------------------------------------------------------- the page
+
+PHONE = {"width": 390, "height": 844}
+PYODIDE = Path(__file__).parents[2] / "src/doomtable/web/static/vendor/pyodide/pyodide.mjs"
+TABLE: dict[str, Any] = {
+    "catastrophe": "Ice Age",
+    "players": [
+        {"name": "Ann", "traits": ["Viral", "Heroic", "Bark", "Leaves"], "viral": "red"},
+        {
+            "name": "Bob",
+            "traits": ["Kidney", "Kidney", "Fangs", "Faith", "Denial"],
+            "faith": "red>blue",
+            "denial": True,
+        },
+        {
+            "name": "Cy",
+            "traits": ["Camouflage", "Antlers", "Quick", "Sentience"],
+            "hand_size": 2,
+            "sentience": "red",
+        },
+        {
+            "name": "Dee",
+            "traits": ["Saudade", "Altruistic", "Swarm"],
+            "hand": ["Gills", "Spiny"],
+            "gene_pool": 6,
+        },
+    ],
+}
+"""The 4-player board the test taps in; the CLI scores the same board."""
+
+
+@pytest.fixture(scope="module")
+def score_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    if not PYODIDE.exists():
+        pytest.fail(f"{PYODIDE} is missing: run `make pyodide` (make test does)")
+    running = Server(str(tmp_path_factory.mktemp("score-web") / "tables.sqlite"))
+    running.start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
+def context(chromium: Browser) -> Iterator[BrowserContext]:
+    made = chromium.new_context(viewport=PHONE, accept_downloads=True)
+    yield made
+    made.close()
+
+
+def settled(page: Page) -> None:
+    """Wait until the last change is scored."""
+    page.wait_for_timeout(100)  # the page gathers quick changes for 60 ms
+    page.wait_for_function("document.body.dataset.busy === 'false'", timeout=30_000)
+
+
+def player(page: Page, i: int) -> Any:
+    return page.locator(".player").nth(i)
+
+
+def tap_card(box: Any, typed: str, card: str) -> None:
+    """Type a few letters into the box's search and tap the suggestion."""
+    box.locator(".find").fill(typed)
+    box.locator(f'.suggestions button[data-card="{card}"]').click()
+
+
+def totals(page: Page) -> list[int]:
+    return [int(t) for t in page.locator(".player .total").all_text_contents()]
+
+
+@pytest.fixture(scope="module")
+def entered(context: BrowserContext, score_server: Server) -> Page:
+    """The 4-player game of TABLE entered at a phone's size by tapping only."""
+    page = context.new_page()
+    page.goto(f"{score_server.url}/score")
+    settled(page)
+    page.select_option("#catastrophe", "Ice Age")
+    page.locator("#add-player").click()
+    page.locator("#add-player").click()
+    for i, name in enumerate(["Ann", "Bob", "Cy", "Dee"]):
+        player(page, i).locator(".player-name").fill(name)
+    ann, bob, cy, dee = (player(page, i) for i in range(4))
+    piles = [p.locator(".pile-box") for p in (ann, bob, cy, dee)]
+    for typed, card in [("vir", "Viral"), ("hero", "Heroic"), ("bark", "Bark"), ("leav", "Leaves")]:
+        tap_card(piles[0], typed, card)
+    tap_card(piles[1], "kidny", "Kidney")  # misspelt: still found
+    for typed, card in [("fang", "Fangs"), ("fait", "Faith"), ("deni", "Denial")]:
+        tap_card(piles[1], typed, card)
+    bob.locator(".pile button", has_text="Kidney").click()  # tap the card: change its count
+    bob.locator(".chip-edit button", has_text="+1").click()
+    for typed, card in [("camo", "Camouflage"), ("antl", "Antlers"), ("quic", "Quick")]:
+        tap_card(piles[2], typed, card)
+    tap_card(piles[2], "sent", "Sentience")
+    for typed, card in [("saud", "Saudade"), ("altru", "Altruistic"), ("swar", "Swarm")]:
+        tap_card(piles[3], typed, card)
+    tap_card(piles[3], "bark", "Bark")  # a wrong card, taken out again
+    dee.locator(".pile button", has_text="Bark").click()
+    dee.locator(".chip-edit button", has_text="Remove").click()
+    settled(page)
+    # What the cards need appears only now, each under its player.
+    ann.get_by_label("Colour named for Viral").select_option("red")
+    bob.get_by_label("Faith recoloured (optional)").select_option("red")
+    bob.get_by_label("into").select_option("blue")
+    bob.get_by_label("Denial ignored the catastrophe").check()
+    cy.get_by_label("Cards in hand").fill("2")
+    cy.get_by_label("Colour named for Sentience").select_option("red")
+    tap_card(dee.locator(".hand-box"), "gill", "Gills")
+    tap_card(dee.locator(".hand-box"), "spin", "Spiny")
+    dee.get_by_label("Gene Pool (1–8)").fill("6")
+    settled(page)
+    return page
+
+
+def test_four_players_tapped_in_score_as_the_cli(entered: Page, tmp_path: Path) -> None:
+    page = entered
+    expected = cli_json(TABLE, tmp_path)
+    assert page.locator("#error").text_content() == ""
+    assert totals(page) == [p["score"] for p in expected["players"]]
+    best = max(p["score"] for p in expected["players"])
+    assert expected["winners"] == ["Bob"]
+    assert page.locator("#winner").text_content() == f"Winner: Bob with {best} points"
+    rows = player(page, 1).locator(".breakdown li").all_text_contents()
+    assert "Kidney ×2+4" in rows  # each Kidney counts both
+    # Once Pyodide has loaded, the page scores in the browser, with the same result.
+    page.wait_for_function("document.body.dataset.python === 'ready'", timeout=120_000)
+    settled(page)
+    assert page.evaluate("document.body.dataset.scorer") == "pyodide"
+    assert totals(page) == [p["score"] for p in expected["players"]]
+
+
+def test_phone_layout(entered: Page) -> None:
+    page = entered
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    small = page.evaluate(
+        """[...document.querySelectorAll('button, select, input:not([type=checkbox])')]
+        .filter((e) => e.offsetParent !== null)
+        .filter((e) => e.getBoundingClientRect().height < 44).map((e) => e.outerHTML)"""
+    )
+    assert small == []
+
+
+def test_export_reads_back_in_the_cli(entered: Page, tmp_path: Path) -> None:
+    with entered.expect_download() as download:
+        entered.locator("#export").click()
+    path = tmp_path / "sheet.json"
+    download.value.save_as(path)
+    result = CliRunner().invoke(cli_app, ["score", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    assert [p["score"] for p in json.loads(result.output)["players"]] == totals(entered)
+
+
+def test_share_link_opens_the_same_sheet(entered: Page, chromium: Browser) -> None:
+    entered.locator("#share").click()
+    link = entered.locator("#share-link").get_attribute("href")
+    assert link is not None and "/score#sheet=" in link
+    fresh = chromium.new_context(viewport=PHONE)
+    try:
+        page = fresh.new_page()
+        page.goto(link)
+        settled(page)
+        names = page.locator(".player-name").evaluate_all("(all) => all.map((e) => e.value)")
+        assert names == ["Ann", "Bob", "Cy", "Dee"]
+        assert (
+            page.locator(".player .pile").all_text_contents()
+            == entered.locator(".player .pile").all_text_contents()
+        )
+        assert totals(page) == totals(entered)
+        assert page.url.endswith("/score")  # the sheet left the address bar once read
+    finally:
+        fresh.close()
+
+
+def test_offline_reload_keeps_the_sheet_and_scores_in_the_browser(
+    entered: Page, context: BrowserContext
+) -> None:
+    page = entered
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+    before = totals(page)
+    context.set_offline(True)
+    try:
+        page.reload()
+        page.wait_for_function("document.body.dataset.python === 'ready'", timeout=120_000)
+        settled(page)
+        names = page.locator(".player-name").evaluate_all("(all) => all.map((e) => e.value)")
+        assert names == ["Ann", "Bob", "Cy", "Dee"]
+        assert page.locator("#error").text_content() == ""
+        assert totals(page) == before
+        # Fire Skin is red, face 3: under Ice Age, +3 - 1.
+        tap_card(player(page, 0).locator(".pile-box"), "fire", "Fire Skin")
+        settled(page)
+        assert page.evaluate("document.body.dataset.scorer") == "pyodide"
+        assert page.locator("#error").text_content() == ""
+        assert totals(page)[0] == before[0] + 2
+    finally:
+        context.set_offline(False)
