@@ -223,8 +223,8 @@ def entered(context: BrowserContext, score_server: Server) -> Page:
     settled(page)
     # What the cards need appears only now, each under its player.
     ann.get_by_label("Colour named for Viral").select_option("red")
-    bob.get_by_label("Faith recoloured (optional)").select_option("red")
-    bob.get_by_label("into").select_option("blue")
+    bob.get_by_label("Faith recoloured").select_option("red")
+    bob.get_by_label("into (optional)").select_option("blue")
     bob.get_by_label("Denial ignored the catastrophe").check()
     cy.get_by_label("Cards in hand").fill("2")
     cy.get_by_label("Colour named for Sentience").select_option("red")

@@ -439,8 +439,8 @@ function drawNeeds(i) {
   if (want.has("FAITH")) {
     const real = colors.filter((c) => c !== "none");
     node.append(el("div", { class: "row2" },
-      choice("Faith recoloured (optional)", p.faith_from, real, set("faith_from")),
-      choice("into", p.faith_to, real, set("faith_to"))));
+      choice("Faith recoloured", p.faith_from, real, set("faith_from")),
+      choice("into (optional)", p.faith_to, real, set("faith_to"))));
   }
   if (want.has("PREPPER")) {
     node.append(choice("Prepper's pick (optional)", p.prepper,
@@ -513,6 +513,10 @@ function drawResults() {
     else if (report.winners.length === 1) text = `Winner: ${report.winners[0]} with ${best} points`;
     else text = `Tie: ${report.winners.join(", ")} with ${best} points each`;
     result.append(el("p", { class: "winner", id: "winner", text }));
+    if (report.players.length > 1) {
+      result.append(el("p", { class: "totals",
+        text: report.players.map((p) => `${p.name} ${p.score}`).join(" · ") }));
+    }
     if (report.worlds_end !== report.catastrophe) {
       result.append(el("p", { class: "note", text: `Prepper picked ${report.worlds_end}'s World's End.` }));
     }
