@@ -12,9 +12,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 from typer.testing import CliRunner
 
 from doomtable.cli.app import app as cli_app
@@ -317,3 +318,38 @@ def test_offline_reload_keeps_the_sheet_and_scores_in_the_browser(
         assert totals(page)[0] == before[0] + 2
     finally:
         context.set_offline(False)
+
+
+CSP = (
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
+    "img-src 'self' data:; connect-src 'self'; worker-src 'self'; manifest-src 'self'"
+)
+"""The policy docs/design.md asks the server for: no inline script, WebAssembly allowed."""
+
+
+def test_page_scores_in_pyodide_under_a_strict_csp(chromium: Browser, score_server: Server) -> None:
+    fresh = chromium.new_context(viewport=PHONE)
+    violations: list[str] = []
+
+    def with_csp(route: Route) -> None:
+        answer = httpx.get(route.request.url)
+        headers = {"content-type": "text/html", "content-security-policy": CSP}
+        route.fulfill(status=answer.status_code, body=answer.content, headers=headers)
+
+    try:
+        page = fresh.new_page()
+        page.on(
+            "console",
+            lambda m: violations.append(m.text) if "Content Security Policy" in m.text else None,
+        )
+        page.route("**/score", with_csp)
+        page.goto(f"{score_server.url}/score")
+        # Polled from Playwright's own world: the policy forbids the page evaluating strings.
+        expect(page.locator("body")).to_have_attribute("data-python", "ready", timeout=120_000)
+        page.select_option("#catastrophe", "Ice Age")
+        tap_card(player(page, 0).locator(".pile-box"), "bark", "Bark")  # green, face 2
+        expect(player(page, 0).locator(".total")).to_have_text("2")
+        expect(page.locator("body")).to_have_attribute("data-scorer", "pyodide")
+        assert violations == []
+    finally:
+        fresh.close()
