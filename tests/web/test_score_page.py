@@ -264,6 +264,18 @@ def test_phone_layout(entered: Page) -> None:
     assert small == []
 
 
+def test_search_is_forgiving_and_offers_recent_cards_first(entered: Page) -> None:
+    pile = player(entered, 0).locator(".pile-box")
+    pile.locator(".find").fill("")
+    offered = pile.locator(".suggestions button").evaluate_all(
+        "(all) => all.map((b) => b.dataset.card)"
+    )
+    assert offered == ["Spiny", "Gills", "Bark", "Swarm"]  # the last cards tapped anywhere
+    pile.locator(".find").fill("pak behav")
+    assert pile.locator(".suggestions button").first.get_attribute("data-card") == "Pack Behavior"
+    pile.locator(".find").fill("")
+
+
 def test_export_reads_back_in_the_cli(entered: Page, tmp_path: Path) -> None:
     with entered.expect_download() as download:
         entered.locator("#export").click()
@@ -351,5 +363,33 @@ def test_page_scores_in_pyodide_under_a_strict_csp(chromium: Browser, score_serv
         expect(player(page, 0).locator(".total")).to_have_text("2")
         expect(page.locator("body")).to_have_attribute("data-scorer", "pyodide")
         assert violations == []
+    finally:
+        fresh.close()
+
+
+def test_a_tie_broken_by_draws(chromium: Browser, score_server: Server) -> None:
+    fresh = chromium.new_context(viewport=PHONE)
+    try:
+        page = fresh.new_page()
+        page.goto(f"{score_server.url}/score")
+        settled(page)
+        page.select_option("#catastrophe", "Ice Age")
+        tap_card(player(page, 0).locator(".pile-box"), "bark", "Bark")  # green, face 2
+        tap_card(player(page, 1).locator(".pile-box"), "migr", "Migratory")  # blue, face 2
+        settled(page)
+        assert (
+            page.locator("#winner").text_content() == "Tie: Player 1, Player 2 with 2 points each"
+        )
+        assert player(page, 0).get_by_label("Tie-break draw: face value (-2 to 17)").count() == 0
+        page.locator("#tie-draw").check()
+        settled(page)
+        player(page, 0).get_by_label("Tie-break draw: face value (-2 to 17)").fill("3")
+        settled(page)
+        assert page.locator("#error").text_content() == (
+            "Player 2 tied for the lead too: give their tie draw"
+        )
+        player(page, 1).get_by_label("Tie-break draw: face value (-2 to 17)").fill("1")
+        settled(page)
+        assert page.locator("#winner").text_content() == "Winner: Player 1 with 2 points"
     finally:
         fresh.close()

@@ -295,6 +295,8 @@ function confirmRemove(i) {
 function wireZone(box, i, zone) {
   const find = box.querySelector(".find");
   find.addEventListener("input", () => drawSuggestions(box, i, zone));
+  // Cards tapped for other players since: the recent ones are offered again.
+  find.addEventListener("focus", () => drawSuggestions(box, i, zone));
   find.addEventListener("keydown", (event) => {
     if (event.key === "Enter") {
       const first = matches(find.value, 1)[0];
