@@ -110,7 +110,10 @@ async function scoreOnce(data) {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(data),
   });
   const body = await answer.json();
-  if (!("needs" in body)) throw new Error(body.detail || `the server answered ${answer.status}`);
+  if (!("needs" in body)) {
+    return { ...last, report: null, by: "server",
+      error: body.detail || `the server answered ${answer.status}` };
+  }
   return { ...body, by: "server" };
 }
 
