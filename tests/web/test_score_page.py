@@ -123,6 +123,10 @@ def test_page_files_are_served(client: TestClient) -> None:
     manifest = client.get("/score/manifest.webmanifest").json()
     assert manifest["start_url"] == "/score"
     assert client.get("/score/nothing.js").status_code == 404
+    assert client.get("/score/pyodide/../score.py").status_code == 404
+    wasm = client.get("/score/pyodide/pyodide.asm.wasm")
+    assert wasm.status_code == 200 and wasm.headers["content-type"] == "application/wasm"
+    assert wasm.content[:4] == b"\0asm"
 
 
 # --------------------------------------------------------------------------- the page

@@ -21,7 +21,7 @@ from typing import Any
 
 import mypy_extensions
 from fastapi import APIRouter, HTTPException, Request
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import FileResponse, JSONResponse, Response
 
 import doomtable
 from doomtable.games.doomlings import sheet
@@ -97,7 +97,10 @@ def scorer_sources() -> Response:
 def pyodide_file(name: str) -> Response:
     if not (PYODIDE / "pyodide.mjs").is_file():
         raise HTTPException(404, "Pyodide is not installed on this server: run `make pyodide`")
-    return _asset(PYODIDE, name, PYODIDE_FILES)
+    if name not in PYODIDE_FILES or not (PYODIDE / name).is_file():
+        raise HTTPException(404, f"no such file: {name}")
+    # Streamed from disk (the WebAssembly is 9 MB), with an ETag for the browser's cache.
+    return FileResponse(Path(str(PYODIDE / name)), media_type=PYODIDE_FILES[name])
 
 
 @router.get("/score/{name}", include_in_schema=False)
@@ -131,9 +134,11 @@ async def score_board(request: Request) -> JSONResponse:
     `report` (what `doomtable score --json` prints) or `error` (one line), and per player
     `needs` (what the cards still need entered) and `discard` (the traits the World's End
     discard could take, when there is a choice)."""
-    body = await request.body()
-    if len(body) > MAX_BOARD_BYTES:
-        raise HTTPException(413, f"a board is at most {MAX_BOARD_BYTES // 1024} KiB")
+    body = b""
+    async for chunk in request.stream():  # read no more than a board can hold
+        body += chunk
+        if len(body) > MAX_BOARD_BYTES:
+            raise HTTPException(413, f"a board is at most {MAX_BOARD_BYTES // 1024} KiB")
     try:
         data = json.loads(body)
     except (ValueError, RecursionError):
