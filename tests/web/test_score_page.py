@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import sys
 import zipfile
@@ -119,7 +120,9 @@ def test_page_files_are_served(client: TestClient) -> None:
     page = client.get("/score")
     assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
     assert "<script>" not in page.text and "onclick" not in page.text
-    assert client.get("/score-sw.js").headers["content-type"].startswith("text/javascript")
+    worker = client.get("/score-sw.js")
+    assert worker.headers["content-type"].startswith("text/javascript")
+    assert re.search(r'const CACHE = "doomtable-score-[0-9a-f]{16}";', worker.text)
     manifest = client.get("/score/manifest.webmanifest").json()
     assert manifest["start_url"] == "/score"
     assert client.get("/score/nothing.js").status_code == 404

@@ -11,6 +11,7 @@ Pyodide is not in the repository: ``make pyodide`` unpacks the pinned npm packag
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import zipfile
@@ -83,9 +84,27 @@ def score_page() -> Response:
     return _asset(SCORE_STATIC, "index.html", {"index.html": "text/html; charset=utf-8"})
 
 
+@cache
+def cache_version() -> str:
+    """A digest of everything the service worker keeps: a new doomtable, page or Pyodide
+    gives the worker new bytes, so browsers install it and drop the old cache."""
+    digest = hashlib.sha256(scorer_zip())
+    kept = [SCORE_STATIC / name for name in ("index.html", *PAGE_FILES)]
+    kept.append(PYODIDE / "pyodide-lock.json")  # names the Pyodide version
+    for resource in kept:
+        if resource.is_file():
+            digest.update(resource.read_bytes())
+    return digest.hexdigest()[:16]
+
+
 @router.get("/score-sw.js", include_in_schema=False)
 def service_worker() -> Response:
-    return _asset(SCORE_STATIC, "sw.js", {"sw.js": "text/javascript"})
+    script = (SCORE_STATIC / "sw.js").read_text(encoding="utf-8")
+    return Response(
+        script.replace("__CACHE_VERSION__", cache_version()),
+        media_type="text/javascript",
+        headers={"Cache-Control": "no-cache"},
+    )
 
 
 @router.get("/score/doomtable.zip", include_in_schema=False)

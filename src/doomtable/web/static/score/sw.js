@@ -2,7 +2,9 @@
 // are kept here, so the page opens and scores with no network. Registered with scope /score.
 "use strict";
 
-const CACHE = "doomtable-score-1";
+// The server fills in a digest of the page, the scorer and Pyodide: any change to them makes
+// this a new worker, which replaces the cache.
+const CACHE = "doomtable-score-__CACHE_VERSION__";
 const PAGE = ["/score", "/score/score.js", "/score/score.css", "/score/manifest.webmanifest",
   "/score/icon.svg", "/api/score/cards", "/score/doomtable.zip"];
 const PYODIDE = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
