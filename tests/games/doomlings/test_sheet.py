@@ -10,6 +10,8 @@ import os
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_tally import _entries_of, _play_out
 
 from doomtable.games.doomlings import sheet
@@ -111,3 +113,34 @@ def test_catalog_is_the_games_card_list() -> None:
     assert [c["name"] for c in catalog["catastrophes"]] == [a.name for a in AGES if a.catastrophe]
     assert catalog["colors"] == ["blue", "green", "purple", "red", "none"]
     assert catalog["gene_pool"] == [1, 8, 5]
+
+
+JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-50, 50)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=12),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+FIELDS = st.dictionaries(
+    st.sampled_from([*sheet.KEYS, "Hand-Size", "bogus"]),
+    JSON | st.sampled_from(["Bark", "Kidney x3", "red", "red>blue", "yes", "3", "Sentience"]),
+    max_size=5,
+)
+BOARDS = st.fixed_dictionaries(
+    {"players": st.lists(FIELDS, max_size=4) | JSON},
+    optional={"catastrophe": st.sampled_from(["Ice Age", "Pulse Event", "Deus Ex Machina"]) | JSON},
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(board=BOARDS | JSON)
+def test_any_json_is_scored_or_refused_in_one_line(board: Any) -> None:
+    result = sheet.sheet(board)
+    assert (result["report"] is None) != (result["error"] is None)
+    if result["error"] is not None:
+        assert "\n" not in result["error"] and result["error"]

@@ -277,7 +277,7 @@ def sheet(data: object) -> dict[str, Any]:
     try:
         entries, catastrophe = entries_from_board(data, "board")
     except TallyError as exc:
-        return {"report": None, "error": str(exc), "needs": [], "discard": []}
+        return {"report": None, "error": _one_line(exc), "needs": [], "discard": []}
     doom = _doom(entries, catastrophe)
     needs = [tally.needs(_known(e.traits), doom) for e in entries]
     discard: list[list[str]] = []
@@ -300,8 +300,13 @@ def sheet(data: object) -> dict[str, Any]:
             raise TallyError("choose the catastrophe that ended the world")
         result["report"] = report(entries, catastrophe)
     except TallyError as exc:
-        result["error"] = str(exc)
+        result["error"] = _one_line(exc)
     return result
+
+
+def _one_line(exc: TallyError) -> str:
+    """The message on one line, whatever a typed name holds (a page shows it in one line)."""
+    return " ".join(str(exc).split())
 
 
 def catalog() -> dict[str, Any]:
