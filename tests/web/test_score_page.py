@@ -253,6 +253,11 @@ def test_four_players_tapped_in_score_as_the_cli(entered: Page, tmp_path: Path) 
     assert page.locator("#winner").text_content() == f"Winner: Bob with {best} points"
     rows = player(page, 1).locator(".breakdown li").all_text_contents()
     assert "Kidney ×2+4" in rows  # each Kidney counts both
+    # Each pile card shows what it brought: its face value and its own bonus.
+    assert player(page, 1).locator('.pile button[data-card="Kidney"]').text_content() == (
+        "RKidney ×2 +4"
+    )
+    assert player(page, 0).locator('.pile button[data-card="Bark"]').text_content() == "GBark +2"
     # Once Pyodide has loaded, the page scores in the browser, with the same result.
     page.wait_for_function("document.body.dataset.python === 'ready'", timeout=120_000)
     settled(page)

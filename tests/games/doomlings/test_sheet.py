@@ -57,6 +57,10 @@ def test_played_games_score_the_same_through_the_sheet(seed: int) -> None:
     assert [p["score"] for p in report["players"]] == final_scores(game)
     assert report["winners"] == [f"P{p}" for p in game.winners()]
     assert sheet.score_board(board) == report
+    # The face values listed card by card add up to the face step of each breakdown.
+    for faces, player in zip(result["faces"], report["players"], strict=True):
+        assert [f["card"] for f in faces] == player["traits"]
+        assert sum(f["points"] for f in faces) == player["breakdown"]["face"]
 
 
 def test_sheet_says_what_the_cards_need() -> None:

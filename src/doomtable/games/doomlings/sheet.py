@@ -212,6 +212,12 @@ def _discarded(entry: PlayerEntry, pile: Sequence[int]) -> str | None:
 
 def report(entries: Sequence[PlayerEntry], catastrophe: str) -> dict[str, Any]:
     """The scored board as JSON-ready data, from the engine's own scoring."""
+    return _scored(entries, catastrophe)[0]
+
+
+def _scored(
+    entries: Sequence[PlayerEntry], catastrophe: str
+) -> tuple[dict[str, Any], DoomlingsState]:
     state = tally.board_from_entries(entries, catastrophe)
     players = []
     for p, entry in enumerate(entries):
@@ -232,12 +238,13 @@ def report(entries: Sequence[PlayerEntry], catastrophe: str) -> dict[str, Any]:
                 "breakdown": steps,
             }
         )
-    return {
+    data = {
         "catastrophe": AGES[tally.catastrophe_index(catastrophe)].name,
         "worlds_end": AGES[state.final_doom].name,
         "players": players,
         "winners": [entries[p].name for p in state.winners()],
     }
+    return data, state
 
 
 def score_board(data: object, where: str = "board") -> dict[str, Any]:
@@ -272,12 +279,13 @@ def _doom(entries: Sequence[PlayerEntry], catastrophe: str | None) -> int:
 
 def sheet(data: object) -> dict[str, Any]:
     """What the score page shows for a board: the report (or the one line that says what is
-    wrong), and per player what the cards need entered (``needs``: :class:`Need` names;
-    ``discard``: the traits the World's End discard could take, when there is a choice)."""
+    wrong), per player what the cards need entered (``needs``: :class:`Need` names;
+    ``discard``: the traits the World's End discard could take, when there is a choice), and
+    each scored trait's face value as scoring counts it (``faces``, in pile order)."""
     try:
         entries, catastrophe = entries_from_board(data, "board")
     except TallyError as exc:
-        return {"report": None, "error": _one_line(exc), "needs": [], "discard": []}
+        return {"report": None, "error": _one_line(exc), "needs": [], "discard": [], "faces": []}
     doom = _doom(entries, catastrophe)
     needs = [tally.needs(_known(e.traits), doom) for e in entries]
     discard: list[list[str]] = []
@@ -294,11 +302,16 @@ def sheet(data: object) -> dict[str, Any]:
         "error": None,
         "needs": [sorted(n.name for n in wanted) for wanted in needs],
         "discard": discard,
+        "faces": [],
     }
     try:
         if catastrophe is None:
             raise TallyError("choose the catastrophe that ended the world")
-        result["report"] = report(entries, catastrophe)
+        result["report"], state = _scored(entries, catastrophe)
+        result["faces"] = [
+            [{"card": CARD[c].name, "points": scoring.scored_face(state, c)} for c in pile]
+            for pile in state.piles
+        ]
     except TallyError as exc:
         result["error"] = _one_line(exc)
     return result

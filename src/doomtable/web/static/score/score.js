@@ -242,7 +242,7 @@ function el(tag, attrs = {}, ...children) {
 
 function swatches(card) {
   const colors = card.colors.length ? card.colors : ["colorless"];
-  return colors.map((c) => el("span", { class: `swatch c-${c}`, "aria-hidden": "true",
+  return colors.map((c) => el("span", { class: `swatch c-${c}`, role: "img", "aria-label": c,
     text: c === "colorless" ? "–" : c[0].toUpperCase() }));
 }
 
@@ -321,14 +321,15 @@ function drawZone(box, i, zone) {
     const card = catalog.traits.find((t) => t.name === name);
     const open = editing && editing.player === i && editing.zone === zone && editing.name === name;
     const chip = el("button", { type: "button", "aria-pressed": open ? "true" : "false",
-      title: card ? card.text : name }, ...(card ? swatches(card) : []),
-      `${name}${n > 1 ? ` ×${n}` : ""}`);
+      title: card ? card.text : name, "data-card": name }, ...(card ? swatches(card) : []),
+      `${name}${n > 1 ? ` ×${n}` : ""}`, el("span", { class: "pts" }));
     chip.addEventListener("click", () => {
       editing = open ? null : { player: i, zone, name };
       drawZone(box, i, zone);
     });
     list.append(el("li", {}, chip));
   }
+  if (zone === "traits") drawPoints(i);
   const count = box.querySelector(".count");
   if (count) count.textContent = names.length ? `(${names.length})` : "";
   drawEditor(box, i, zone, counts);
@@ -472,6 +473,23 @@ function drawNeeds(i) {
   }
 }
 
+// Each pile card's points: its face value as scored plus its own bonus (all its copies).
+function drawPoints(i) {
+  const player = last.report ? last.report.players[i] : null;
+  const faces = last.faces ? last.faces[i] : null;
+  for (const chip of document.querySelectorAll(`.player[data-player="${i}"] .pile button`)) {
+    const name = chip.dataset.card;
+    const label = chip.querySelector(".pts");
+    if (!player || !faces) {
+      label.textContent = "";
+      continue;
+    }
+    const points = [...faces, ...player.breakdown.bonuses]
+      .filter((item) => item.card === name).reduce((sum, item) => sum + item.points, 0);
+    label.textContent = ` ${signed(points)}`;
+  }
+}
+
 function rows(player, doom) {
   const b = player.breakdown;
   const out = [[`Catastrophe (${doom})`, b.catastrophe], ["Face values", b.face]];
@@ -497,6 +515,7 @@ function drawResults() {
     const node = document.querySelector(`.player[data-player="${i}"]`);
     if (!node) return;
     drawNeeds(i);
+    drawPoints(i);
     const player = report ? report.players[i] : null;
     node.querySelector(".total").textContent = player ? player.score : "–";
     const list = node.querySelector(".breakdown");
