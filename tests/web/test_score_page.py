@@ -405,3 +405,39 @@ def test_a_tie_broken_by_draws(chromium: Browser, score_server: Server) -> None:
         assert page.locator("#winner").text_content() == "Winner: Player 1 with 2 points"
     finally:
         fresh.close()
+
+
+def test_world_end_choices_follow_the_catastrophe(chromium: Browser, score_server: Server) -> None:
+    fresh = chromium.new_context(viewport=PHONE)
+    try:
+        page = fresh.new_page()
+        page.goto(f"{score_server.url}/score")
+        settled(page)
+        page.select_option("#catastrophe", "Mega Tsunami")
+        tap_card(player(page, 0).locator(".pile-box"), "antl", "Antlers")  # red, face 3
+        tap_card(player(page, 0).locator(".pile-box"), "fang", "Fangs")  # red, face 1
+        tap_card(player(page, 1).locator(".pile-box"), "bark", "Bark")  # green, face 2
+        settled(page)
+        discarded = player(page, 0).get_by_label("Trait the World's End discarded")
+        assert discarded.locator("option").all_text_contents() == ["—", "Antlers", "Fangs"]
+        assert player(page, 1).get_by_label("Trait the World's End discarded").count() == 0
+        discarded.select_option("Fangs")
+        settled(page)
+        assert totals(page) == [3, 2]
+        assert (
+            "Discarded Fangs (Mega Tsunami)" in player(page, 0).locator(".breakdown").inner_text()
+        )
+        # Another catastrophe asks other questions: the discard goes, the draws come.
+        page.select_option("#catastrophe", "Deus Ex Machina")
+        settled(page)
+        assert player(page, 0).get_by_label("Trait the World's End discarded").count() == 0
+        assert page.locator("#error").text_content() == (
+            "the world ends with Deus Ex Machina: give the value Player 1 drew"
+        )
+        player(page, 0).get_by_label("Deus Ex Machina draw (-2 to 5)").fill("5")
+        player(page, 1).get_by_label("Deus Ex Machina draw (-2 to 5)").fill("0")
+        settled(page)
+        assert totals(page) == [9, 2]
+        assert page.locator("#winner").text_content() == "Winner: Player 1 with 9 points"
+    finally:
+        fresh.close()
