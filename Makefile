@@ -12,7 +12,7 @@ COMPILED_FROM := setup.py src/doomtable/compiled.py $(wildcard src/doomtable/eng
 	src/doomtable/bots/*.py) src/doomtable/sim/play.py
 REPORT_COMPILED := $(BIN)/python -c "from doomtable.compiled import main; main()"
 
-.PHONY: play test lint typecheck bench clean system-deps
+.PHONY: play test lint typecheck bench clean system-deps pyodide
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -45,11 +45,24 @@ system-deps:
 		($(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium postgresql)
 
+# The score page's offline scorer: Pyodide, pinned, from the npm registry (not in git).
+PYODIDE_VERSION := 314.0.7
+PYODIDE_DIR := src/doomtable/web/static/vendor/pyodide
+PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json
+$(PYODIDE_DIR)/.version-$(PYODIDE_VERSION):
+	rm -rf $(PYODIDE_DIR) build/pyodide-npm && mkdir -p $(PYODIDE_DIR) build/pyodide-npm
+	cd build/pyodide-npm && npm pack --silent pyodide@$(PYODIDE_VERSION) >/dev/null
+	tar -xzf build/pyodide-npm/pyodide-$(PYODIDE_VERSION).tgz -C build/pyodide-npm
+	cd build/pyodide-npm/package && cp $(PYODIDE_FILES) $(CURDIR)/$(PYODIDE_DIR)/
+	touch $@
+
+pyodide: $(PYODIDE_DIR)/.version-$(PYODIDE_VERSION)
+
 # worksteal: a worker that runs out takes tests from the other's queue, so the long tests
 # (marked slow, started first: tests/conftest.py) never leave one core idle at the end.
-test: lint typecheck system-deps
+test: lint typecheck system-deps pyodide
 	$(BIN)/pytest -n auto --dist worksteal -rs
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build $(PYODIDE_DIR)
 	find src -name "*.so" -delete

@@ -1,20 +1,19 @@
 """``doomtable score``: score a Doomlings game played with physical cards.
 
-The board is entered from flags, a YAML/JSON file, or prompts; ``tally.board_from_entries``
-turns it into a finished game and ``scoring.breakdown`` (the engine's own scoring) scores it.
+The board is entered from flags, a YAML/JSON file, or prompts; ``sheet.report`` (shared with
+the score page) rebuilds it as a finished game with ``tally.board_from_entries`` and scores it
+with ``scoring.breakdown``, the engine's own scoring.
 """
 
 from __future__ import annotations
 
 import json
-import re
 import sys
-from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from itertools import groupby
 from pathlib import Path
-from typing import Annotated, Any, TypeVar, cast
+from typing import Annotated, Any, TypeVar
 
 import typer
 import yaml
@@ -25,150 +24,21 @@ from rich.table import Table
 
 from doomtable.cli.common import errors_to_exit, fail, make_console
 from doomtable.engine import DoomtableError
-from doomtable.games.doomlings import scoring, tally
+from doomtable.games.doomlings import tally
 from doomtable.games.doomlings.data import AGES
-from doomtable.games.doomlings.game import DoomlingsState
-from doomtable.games.doomlings.state import CARD
+from doomtable.games.doomlings.sheet import (
+    entries_from_board,
+    entry_from_fields,
+    expand,
+    parse_faith,
+    report,
+)
 from doomtable.games.doomlings.tally import Need, PlayerEntry, TallyError
 from doomtable.safe_yaml import MAX_BYTES, YamlLimitError, load_yaml, read_text_file
 
 T = TypeVar("T")
 
-KEYS: dict[str, str] = {
-    "name": "name",
-    "traits": "traits",
-    "pile": "traits",
-    "hand": "hand",
-    "hand_size": "hand_size",
-    "gp": "gene_pool",
-    "gene_pool": "gene_pool",
-    "deus": "deus",
-    "sentience": "sentience",
-    "viral": "viral",
-    "faith": "faith",
-    "prepper": "prepper",
-    "denial": "denial",
-    "discarded": "discarded",
-    "discard": "discarded",
-    "after_faith": "after_faith",
-    "tie_draw": "tie_draw",
-    "draw": "tie_draw",
-}
-"""Accepted keys (``-`` or ``_``, any case) and the entry field each one sets."""
-
-_COUNT = re.compile(r"^(?:(\d+)\s*[x×*]\s+)?(.*?)(?:\s*[x×*]\s*(\d+))?$", re.IGNORECASE)
-_ARROW = re.compile(r"\s*(?:->|→|>|\bto\b)\s*", re.IGNORECASE)
-YES = {"yes", "y", "true", "1", "on"}
-NO = {"no", "n", "false", "0", "off", ""}
-MAX_COPIES = 20
-
-
 # --------------------------------------------------------------------------- parsing
-
-
-def expand(items: str | Sequence[object], where: str) -> tuple[str, ...]:
-    """Card names from a list or a comma-separated line; ``Kidney x3`` and ``3x Kidney`` count.
-
-    >>> expand("Bark, Kidney x3, 2x Swarm", "pile")
-    ('Bark', 'Kidney', 'Kidney', 'Kidney', 'Swarm', 'Swarm')
-    """
-    raw = items.split(",") if isinstance(items, str) else [str(i) for i in items]
-    names: list[str] = []
-    for item in raw:
-        item = item.strip()
-        if not item:
-            continue
-        match = _COUNT.match(item)
-        assert match is not None  # every string matches
-        before, name, after = match.groups()
-        n = int(before or after or 1)
-        if not 1 <= n <= MAX_COPIES:
-            raise TallyError(f"{where}: {item!r} asks for {n} copies")
-        if any(c.isdigit() for c in name):  # no card name has a digit: a count went wrong
-            raise TallyError(
-                f"{where}: {item!r}: a count is a whole number from 1 to {MAX_COPIES}, "
-                "as in 'Kidney x3'"
-            )
-        names.extend([name.strip()] * n)
-    return tuple(names)
-
-
-def _whole(value: object, what: str) -> int:
-    if isinstance(value, bool):
-        raise TallyError(f"{what} must be a whole number, not {value!r}")
-    if isinstance(value, int):
-        return value
-    text = str(value).strip()
-    if re.fullmatch(r"[+-]?\d+", text):
-        return int(text)
-    raise TallyError(f"{what} must be a whole number, not {text!r}")
-
-
-def _flag(value: object, what: str) -> bool:
-    if isinstance(value, bool):
-        return value
-    text = str(value).strip().casefold()
-    if text in YES | NO:
-        return text in YES
-    raise TallyError(f"{what} must be yes or no, not {value!r}")
-
-
-def _faith(value: object, what: str) -> tuple[str, str]:
-    parts = [str(v) for v in value] if isinstance(value, list) else _ARROW.split(str(value))
-    parts = [p.strip() for p in parts if p.strip()]
-    if len(parts) != 2:
-        raise TallyError(f"{what} takes two colours, from>to (e.g. red>blue), not {value!r}")
-    for part in parts:
-        tally.color_bit(part)
-    return parts[0], parts[1]
-
-
-def _color(value: object, what: str) -> str:
-    text = str(value).strip()
-    if text.casefold() == tally.NO_COLOR:
-        return tally.NO_COLOR
-    try:
-        tally.color_bit(text)
-    except TallyError as exc:
-        raise TallyError(f"{what}: {exc}") from None
-    return text
-
-
-def entry_from_fields(name: str, fields: Mapping[str, object], where: str) -> PlayerEntry:
-    """One player's entry from ``key: value`` fields (a file's mapping or a flag's pairs)."""
-    values: dict[str, Any] = {"name": name}
-    for raw_key, value in fields.items():
-        key = KEYS.get(str(raw_key).strip().casefold().replace("-", "_"))
-        what = f"{where}: {raw_key}"
-        if key is None:
-            known = ", ".join(sorted({k for k in KEYS if k != "name"}))
-            raise TallyError(f"{where}: unknown key {raw_key!r}; known: {known}")
-        if key == "name":
-            values["name"] = str(value).strip()
-        elif key == "traits":
-            values["traits"] = expand(value if isinstance(value, list) else str(value), where)
-        elif key == "hand":
-            if isinstance(value, int) or re.fullmatch(r"\s*\d+\s*", str(value)):
-                values["hand_size"] = _whole(value, what)
-            else:
-                values["hand"] = expand(value if isinstance(value, list) else str(value), where)
-        elif key in ("hand_size", "gene_pool", "deus", "tie_draw"):
-            values[key] = _whole(value, what)
-        elif key == "after_faith":
-            values[key] = expand(value if isinstance(value, list) else str(value), where)
-        elif key == "discarded":
-            values[key] = str(value).strip()
-        elif key in ("sentience", "viral"):
-            values[key] = _color(value, what)
-        elif key == "faith":
-            values["faith"] = _faith(value, what)
-        elif key == "prepper":
-            values["prepper"] = str(value).strip()
-        else:
-            values["denial"] = _flag(value, what)
-    if not values["name"]:
-        raise TallyError(f"{where}: a player needs a name")
-    return PlayerEntry(**values)
 
 
 def parse_player(text: str, number: int) -> PlayerEntry:
@@ -232,26 +102,7 @@ def load_board(path: Path) -> tuple[list[PlayerEntry], str | None]:
         raise TallyError(
             f"{path}: not valid {path.suffix.lstrip('.') or 'YAML'}: {first}"
         ) from None
-    if not isinstance(data, dict):
-        raise TallyError(f"{path}: expected a mapping with catastrophe and players")
-    extra = set(data) - {"catastrophe", "players"}
-    if extra:
-        raise TallyError(
-            f"{path}: unknown key(s) {', '.join(sorted(map(str, extra)))}; "
-            "known: catastrophe, players"
-        )
-    players = data.get("players")
-    if isinstance(players, dict):
-        players = [{"name": k, **(v or {})} for k, v in players.items()]
-    if not isinstance(players, list) or not all(isinstance(p, dict) for p in players):
-        raise TallyError(f"{path}: players must be a list of mappings (name, traits, ...)")
-    entries = []
-    for i, fields in enumerate(players, 1):
-        name = str(fields.get("name") or f"Player {i}")
-        rest = {k: v for k, v in fields.items() if k != "name"}
-        entries.append(entry_from_fields(name, rest, f"{path.name}: players[{i}] {name}"))
-    catastrophe = data.get("catastrophe")
-    return entries, None if catastrophe is None else str(catastrophe)
+    return entries_from_board(data, str(path), path.name)
 
 
 # --------------------------------------------------------------------------- prompts
@@ -460,7 +311,7 @@ def _ask_details(
     if Need.FAITH in wanted:
         changes["faith"] = ask.until(
             f"{who}'s Faith recolour, from>to (empty: none)",
-            lambda text: _faith(text, "Faith") if text.strip() else None,
+            lambda text: parse_faith(text, "Faith") if text.strip() else None,
             default="",
         )
     if changes.get("faith"):
@@ -479,50 +330,6 @@ def _ask_details(
 
 
 # --------------------------------------------------------------------------- output
-
-
-def _owner(state: DoomlingsState, card: str, entries: Sequence[PlayerEntry]) -> str:
-    for p, pile in enumerate(state.piles):
-        if any(CARD[c].name == card for c in pile):
-            return entries[p].name
-    return "?"
-
-
-def _discarded(entry: PlayerEntry, pile: Sequence[int]) -> str | None:
-    """The trait the World's End discard took from the entered pile, if any."""
-    entered = Counter(tally.match_name(n, tally.TRAIT_NAMES) for n in entry.traits)
-    gone = entered - Counter(CARD[c].name for c in pile)
-    return next(iter(gone), None)
-
-
-def report(entries: Sequence[PlayerEntry], catastrophe: str) -> dict[str, Any]:
-    """The scored board as JSON-ready data, from the engine's own scoring."""
-    state = tally.board_from_entries(entries, catastrophe)
-    players = []
-    for p, entry in enumerate(entries):
-        result = scoring.breakdown(state, p)
-        steps = result.as_dict()
-        for item in cast(list[dict[str, Any]], steps["opponents"]):
-            item["owner"] = _owner(state, item["card"], entries)
-        players.append(
-            {
-                "name": entry.name,
-                "traits": [CARD[c].name for c in state.piles[p]],
-                "hand": [tally.match_name(n, tally.TRAIT_NAMES) for n in entry.hand],
-                "hand_size": len(state.hands[p]),
-                "gene_pool": state.gene_pool[p],
-                "discarded": _discarded(entry, state.piles[p]),
-                "tie_draw": entry.tie_draw,
-                "score": result.total,
-                "breakdown": steps,
-            }
-        )
-    return {
-        "catastrophe": AGES[tally.catastrophe_index(catastrophe)].name,
-        "worlds_end": AGES[state.final_doom].name,
-        "players": players,
-        "winners": [entries[p].name for p in state.winners()],
-    }
 
 
 def _rows(player: dict[str, Any], doom: str) -> list[tuple[str, int]]:

@@ -31,6 +31,7 @@ from doomtable.web.metrics import Metrics
 from doomtable.web.onlooker import onlooker_view
 from doomtable.web.pages import option_choices, render_view
 from doomtable.web.pages.html import esc
+from doomtable.web.score import router as score_router
 from doomtable.web.security import SecurityMiddleware
 from doomtable.web.store import StorageUnavailableError, Store
 from doomtable.web.tables import (
@@ -298,6 +299,7 @@ def create_app(
 
     app = FastAPI(title="doomtable", version="0.1.0", lifespan=lifespan)
     app.state.manager = manager
+    app.include_router(score_router)  # the score page and its API (web/score.py)
 
     @app.exception_handler(StorageUnavailableError)
     async def storage_unavailable(_request: Request, exc: Exception) -> JSONResponse:

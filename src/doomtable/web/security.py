@@ -24,6 +24,23 @@ CONTENT_SECURITY_POLICY: Final = (
 """Scripts and styles from our own static files only: no inline script, no inline handler,
 no inline style attribute; no framing by other sites."""
 
+SCORE_PAGE_POLICY: Final = (
+    CONTENT_SECURITY_POLICY.replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'")
+    + "; worker-src 'self'"
+)
+"""The score page (``/score``) compiles the Python interpreter it scores with offline
+(Pyodide, WebAssembly) and registers a service worker: the same policy, with those two."""
+
+
+def policy_for(path: str) -> str:
+    """The Content-Security-Policy of the response at ``path``."""
+    return (
+        SCORE_PAGE_POLICY
+        if path.startswith(("/score", "/score-sw.js"))
+        else CONTENT_SECURITY_POLICY
+    )
+
+
 SECURITY_HEADERS: Final = {
     "content-security-policy": CONTENT_SECURITY_POLICY,
     "x-content-type-options": "nosniff",
@@ -98,11 +115,14 @@ class SecurityMiddleware:
             await refusal(scope, receive, send)
             return
 
+        policy = policy_for(scope.get("path", ""))
+
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = MutableHeaders(scope=message)
                 for name, value in SECURITY_HEADERS.items():
                     headers.setdefault(name, value)
+                headers["content-security-policy"] = policy
             await send(message)
 
         await self.app(scope, receive, send_with_headers)

@@ -1,0 +1,351 @@
+"""The score sheet: a board as plain data in, the scored report out.
+
+One entry point for every score calculator: ``doomtable score`` (files, flags and prompts),
+the score page's ``POST /api/score`` and the same page scoring in the browser through
+Pyodide. A board is the mapping of docs/score.md (``catastrophe`` and ``players``, each
+player's fields by key); :func:`tally.board_from_entries` rebuilds it as a finished engine
+game and :func:`scoring.breakdown` scores it, as it scores a played game.
+
+Pure Python with no third-party import: the browser runs this module as it is.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any, cast
+
+from doomtable.games.doomlings import card_list, scoring, tally
+from doomtable.games.doomlings.data import AGES
+from doomtable.games.doomlings.game import DoomlingsState
+from doomtable.games.doomlings.state import CARD, MAX_GENE_POOL, MIN_GENE_POOL
+from doomtable.games.doomlings.tally import Need, PlayerEntry, TallyError
+
+KEYS: dict[str, str] = {
+    "name": "name",
+    "traits": "traits",
+    "pile": "traits",
+    "hand": "hand",
+    "hand_size": "hand_size",
+    "gp": "gene_pool",
+    "gene_pool": "gene_pool",
+    "deus": "deus",
+    "sentience": "sentience",
+    "viral": "viral",
+    "faith": "faith",
+    "prepper": "prepper",
+    "denial": "denial",
+    "discarded": "discarded",
+    "discard": "discarded",
+    "after_faith": "after_faith",
+    "tie_draw": "tie_draw",
+    "draw": "tie_draw",
+}
+"""Accepted keys (``-`` or ``_``, any case) and the entry field each one sets."""
+
+BOARD_KEYS = ("catastrophe", "players")
+
+_COUNT = re.compile(r"^(?:(\d+)\s*[x×*]\s+)?(.*?)(?:\s*[x×*]\s*(\d+))?$", re.IGNORECASE)
+_ARROW = re.compile(r"\s*(?:->|→|>|\bto\b)\s*", re.IGNORECASE)
+YES = {"yes", "y", "true", "1", "on"}
+NO = {"no", "n", "false", "0", "off", ""}
+MAX_COPIES = 20
+
+
+# --------------------------------------------------------------------------- fields
+
+
+def expand(items: str | Sequence[object], where: str) -> tuple[str, ...]:
+    """Card names from a list or a comma-separated line; ``Kidney x3`` and ``3x Kidney`` count.
+
+    >>> expand("Bark, Kidney x3, 2x Swarm", "pile")
+    ('Bark', 'Kidney', 'Kidney', 'Kidney', 'Swarm', 'Swarm')
+    """
+    raw = items.split(",") if isinstance(items, str) else [str(i) for i in items]
+    names: list[str] = []
+    for item in raw:
+        item = item.strip()
+        if not item:
+            continue
+        match = _COUNT.match(item)
+        assert match is not None  # every string matches
+        before, name, after = match.groups()
+        n = int(before or after or 1)
+        if not 1 <= n <= MAX_COPIES:
+            raise TallyError(f"{where}: {item!r} asks for {n} copies")
+        if any(c.isdigit() for c in name):  # no card name has a digit: a count went wrong
+            raise TallyError(
+                f"{where}: {item!r}: a count is a whole number from 1 to {MAX_COPIES}, "
+                "as in 'Kidney x3'"
+            )
+        names.extend([name.strip()] * n)
+    return tuple(names)
+
+
+def _whole(value: object, what: str) -> int:
+    if isinstance(value, bool):
+        raise TallyError(f"{what} must be a whole number, not {value!r}")
+    if isinstance(value, int):
+        return value
+    text = str(value).strip()
+    if re.fullmatch(r"[+-]?\d+", text):
+        return int(text)
+    raise TallyError(f"{what} must be a whole number, not {text!r}")
+
+
+def _flag(value: object, what: str) -> bool:
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().casefold()
+    if text in YES | NO:
+        return text in YES
+    raise TallyError(f"{what} must be yes or no, not {value!r}")
+
+
+def parse_faith(value: object, what: str) -> tuple[str, str]:
+    """Faith's recolour as (from, to): ``red>blue``, ``red -> blue``, ``red to blue`` or a
+    list of two colours."""
+    parts = [str(v) for v in value] if isinstance(value, list) else _ARROW.split(str(value))
+    parts = [p.strip() for p in parts if p.strip()]
+    if len(parts) != 2:
+        raise TallyError(f"{what} takes two colours, from>to (e.g. red>blue), not {value!r}")
+    for part in parts:
+        tally.color_bit(part)
+    return parts[0], parts[1]
+
+
+def _color(value: object, what: str) -> str:
+    text = str(value).strip()
+    if text.casefold() == tally.NO_COLOR:
+        return tally.NO_COLOR
+    try:
+        tally.color_bit(text)
+    except TallyError as exc:
+        raise TallyError(f"{what}: {exc}") from None
+    return text
+
+
+def entry_from_fields(name: str, fields: Mapping[str, object], where: str) -> PlayerEntry:
+    """One player's entry from ``key: value`` fields (a file's mapping or a flag's pairs)."""
+    values: dict[str, Any] = {"name": name}
+    for raw_key, value in fields.items():
+        key = KEYS.get(str(raw_key).strip().casefold().replace("-", "_"))
+        what = f"{where}: {raw_key}"
+        if key is None:
+            known = ", ".join(sorted({k for k in KEYS if k != "name"}))
+            raise TallyError(f"{where}: unknown key {raw_key!r}; known: {known}")
+        if key == "name":
+            values["name"] = str(value).strip()
+        elif key == "traits":
+            values["traits"] = expand(value if isinstance(value, list) else str(value), where)
+        elif key == "hand":
+            if isinstance(value, int) or re.fullmatch(r"\s*\d+\s*", str(value)):
+                values["hand_size"] = _whole(value, what)
+            else:
+                values["hand"] = expand(value if isinstance(value, list) else str(value), where)
+        elif key in ("hand_size", "gene_pool", "deus", "tie_draw"):
+            values[key] = _whole(value, what)
+        elif key == "after_faith":
+            values[key] = expand(value if isinstance(value, list) else str(value), where)
+        elif key == "discarded":
+            values[key] = str(value).strip()
+        elif key in ("sentience", "viral"):
+            values[key] = _color(value, what)
+        elif key == "faith":
+            values["faith"] = parse_faith(value, what)
+        elif key == "prepper":
+            values["prepper"] = str(value).strip()
+        else:
+            values["denial"] = _flag(value, what)
+    if not values["name"]:
+        raise TallyError(f"{where}: a player needs a name")
+    return PlayerEntry(**values)
+
+
+def entries_from_board(
+    data: object, where: str, short: str | None = None
+) -> tuple[list[PlayerEntry], str | None]:
+    """Players and catastrophe from a board mapping (a parsed file, or the page's sheet);
+    ``where`` starts each error, ``short`` (default ``where``) each player's."""
+    short = where if short is None else short
+    if not isinstance(data, dict):
+        raise TallyError(f"{where}: expected a mapping with catastrophe and players")
+    extra = set(data) - set(BOARD_KEYS)
+    if extra:
+        raise TallyError(
+            f"{where}: unknown key(s) {', '.join(sorted(map(str, extra)))}; "
+            "known: catastrophe, players"
+        )
+    players = data.get("players")
+    if isinstance(players, dict):
+        if not all(v is None or isinstance(v, dict) for v in players.values()):
+            raise TallyError(f"{where}: each player's fields must be a mapping (traits, ...)")
+        players = [{"name": k, **(v or {})} for k, v in players.items()]
+    if not isinstance(players, list) or not all(isinstance(p, dict) for p in players):
+        raise TallyError(f"{where}: players must be a list of mappings (name, traits, ...)")
+    entries = []
+    for i, fields in enumerate(players, 1):
+        name = str(fields.get("name") or f"Player {i}")
+        rest = {k: v for k, v in fields.items() if k != "name"}
+        entries.append(entry_from_fields(name, rest, f"{short}: players[{i}] {name}"))
+    catastrophe = data.get("catastrophe")
+    return entries, None if catastrophe is None else str(catastrophe)
+
+
+# --------------------------------------------------------------------------- the report
+
+
+def _owner(state: DoomlingsState, card: str, entries: Sequence[PlayerEntry]) -> str:
+    for p, pile in enumerate(state.piles):
+        if any(CARD[c].name == card for c in pile):
+            return entries[p].name
+    return "?"
+
+
+def _discarded(entry: PlayerEntry, pile: Sequence[int]) -> str | None:
+    """The trait the World's End discard took from the entered pile, if any."""
+    entered = Counter(tally.match_name(n, tally.TRAIT_NAMES) for n in entry.traits)
+    gone = entered - Counter(CARD[c].name for c in pile)
+    return next(iter(gone), None)
+
+
+def report(entries: Sequence[PlayerEntry], catastrophe: str) -> dict[str, Any]:
+    """The scored board as JSON-ready data, from the engine's own scoring."""
+    return _scored(entries, catastrophe)[0]
+
+
+def _scored(
+    entries: Sequence[PlayerEntry], catastrophe: str
+) -> tuple[dict[str, Any], DoomlingsState]:
+    state = tally.board_from_entries(entries, catastrophe)
+    players = []
+    for p, entry in enumerate(entries):
+        result = scoring.breakdown(state, p)
+        steps = result.as_dict()
+        for item in cast(list[dict[str, Any]], steps["opponents"]):
+            item["owner"] = _owner(state, item["card"], entries)
+        players.append(
+            {
+                "name": entry.name,
+                "traits": [CARD[c].name for c in state.piles[p]],
+                "hand": [tally.match_name(n, tally.TRAIT_NAMES) for n in entry.hand],
+                "hand_size": len(state.hands[p]),
+                "gene_pool": state.gene_pool[p],
+                "discarded": _discarded(entry, state.piles[p]),
+                "tie_draw": entry.tie_draw,
+                "score": result.total,
+                "breakdown": steps,
+            }
+        )
+    data = {
+        "catastrophe": AGES[tally.catastrophe_index(catastrophe)].name,
+        "worlds_end": AGES[state.final_doom].name,
+        "players": players,
+        "winners": [entries[p].name for p in state.winners()],
+    }
+    return data, state
+
+
+def score_board(data: object, where: str = "board") -> dict[str, Any]:
+    """The report of a board mapping, exactly as ``doomtable score --json`` prints it."""
+    entries, catastrophe = entries_from_board(data, where)
+    if catastrophe is None:
+        raise TallyError(f"{where}: no catastrophe")
+    return report(entries, catastrophe)
+
+
+# --------------------------------------------------------------------------- the page
+
+
+def _known(names: Sequence[str]) -> list[str]:
+    """The names that match a trait (the others are reported by the scoring itself)."""
+    found = []
+    for name in names:
+        try:
+            found.append(tally.match_name(name, tally.TRAIT_NAMES))
+        except TallyError:
+            continue
+    return found
+
+
+def _doom(entries: Sequence[PlayerEntry], catastrophe: str | None) -> int:
+    """The catastrophe whose World's End applies, or -1 while it is not known yet."""
+    try:
+        return tally.final_doom(entries, catastrophe) if catastrophe else -1
+    except TallyError:
+        return -1
+
+
+def sheet(data: object) -> dict[str, Any]:
+    """What the score page shows for a board: the report (or the one line that says what is
+    wrong), per player what the cards need entered (``needs``: :class:`Need` names;
+    ``discard``: the traits the World's End discard could take, when there is a choice), and
+    each scored trait's face value as scoring counts it (``faces``, in pile order)."""
+    try:
+        entries, catastrophe = entries_from_board(data, "board")
+    except TallyError as exc:
+        return {"report": None, "error": _one_line(exc), "needs": [], "discard": [], "faces": []}
+    doom = _doom(entries, catastrophe)
+    needs = [tally.needs(_known(e.traits), doom) for e in entries]
+    discard: list[list[str]] = []
+    for i in range(len(entries)):
+        try:
+            choices = tally.discard_choices(entries, catastrophe or "", i)
+        except TallyError:
+            choices = []
+        discard.append(choices if len(choices) > 1 else [])
+        if len(choices) > 1:
+            needs[i].add(Need.DISCARD)
+    result: dict[str, Any] = {
+        "report": None,
+        "error": None,
+        "needs": [sorted(n.name for n in wanted) for wanted in needs],
+        "discard": discard,
+        "faces": [],
+    }
+    try:
+        if catastrophe is None:
+            raise TallyError("choose the catastrophe that ended the world")
+        result["report"], state = _scored(entries, catastrophe)
+        result["faces"] = [
+            [{"card": CARD[c].name, "points": scoring.scored_face(state, c)} for c in pile]
+            for pile in state.piles
+        ]
+    except TallyError as exc:
+        result["error"] = _one_line(exc)
+    return result
+
+
+def _one_line(exc: TallyError) -> str:
+    """The message on one line, whatever a typed name holds (a page shows it in one line)."""
+    return " ".join(str(exc).split())
+
+
+def catalog() -> dict[str, Any]:
+    """Everything the page offers, from the game's own card list (so a card added to the
+    game appears on the page by itself): traits, catastrophes, colours and value ranges."""
+    cards = card_list()
+    return {
+        "traits": [c for c in cards if c["kind"] in ("trait", "dominant trait")],
+        "catastrophes": [c for c in cards if c["kind"] == "catastrophe"],
+        "colors": [*tally.COLOR_WORDS, tally.NO_COLOR],
+        "needs": {n.name: n.value for n in Need},
+        "gene_pool": [MIN_GENE_POOL, MAX_GENE_POOL, tally.DEFAULT_GENE_POOL],
+        "deus": [tally.DEUS_RANGE.start, tally.DEUS_RANGE.stop - 1],
+        "tie_draw": [tally.TIE_DRAW_RANGE.start, tally.TIE_DRAW_RANGE.stop - 1],
+        "players": [tally.MIN_PLAYERS, tally.MAX_PLAYERS],
+    }
+
+
+__all__ = [
+    "KEYS",
+    "catalog",
+    "entries_from_board",
+    "entry_from_fields",
+    "expand",
+    "parse_faith",
+    "report",
+    "score_board",
+    "sheet",
+]

@@ -1,0 +1,649 @@
+// The score page: a Doomlings score sheet for a phone at the table.
+// Scoring is never done here: every change is scored by the server's Python (POST /api/score)
+// until Pyodide has loaded the same Python into this page, then by that, offline too.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const SHEET_KEY = "doomtable-score-sheet";
+const RECENT_KEY = "doomtable-score-recent";
+const SHARE_PREFIX = "#sheet=";
+const MAX_RECENT = 12;
+
+let catalog = null;        // GET /api/score/cards: the game's own card list
+let sheet = null;          // what the people at the table entered (kept in localStorage)
+let last = { report: null, error: null, needs: [], discard: [] };
+let lastBoard = null;      // the board last scored, as `doomtable score FILE.json` reads it
+let tied = [];             // players tied for the lead in the last report
+let python = null;         // Pyodide's score function, once loaded
+let generation = 0;        // a newer change makes an older scoring's answer stale
+let editing = null;        // {player, zone, name}: the pile card being changed
+const shown = [];          // per player: what its needs panel was drawn for
+
+// ------------------------------------------------------------------ the sheet
+
+function newPlayer(number) {
+  return { name: `Player ${number}`, traits: [], hand: [], hand_size: null, gene_pool: null,
+    sentience: "", viral: "", faith_from: "", faith_to: "", prepper: "", denial: false,
+    deus: null, discarded: "", tie_draw: null };
+}
+
+function newSheet() {
+  return { catastrophe: "", tieDraw: false, players: [newPlayer(1), newPlayer(2)] };
+}
+
+function cleanSheet(data) {
+  // A sheet from storage or a link: keep only what the page knows, of the right types.
+  const out = newSheet();
+  if (!data || typeof data !== "object" || !Array.isArray(data.players)) return out;
+  out.catastrophe = typeof data.catastrophe === "string" ? data.catastrophe : "";
+  out.tieDraw = data.tieDraw === true;
+  out.players = data.players.slice(0, catalog.players[1]).map((p, i) => {
+    const player = newPlayer(i + 1);
+    for (const key of Object.keys(player)) {
+      const value = p ? p[key] : undefined;
+      if (Array.isArray(player[key])) {
+        player[key] = Array.isArray(value) ? value.filter((v) => typeof v === "string") : [];
+      } else if (typeof player[key] === "string") {
+        if (typeof value === "string") player[key] = value;
+      } else if (typeof player[key] === "boolean") {
+        player[key] = value === true;
+      } else if (Number.isInteger(value)) {
+        player[key] = value;
+      }
+    }
+    return player;
+  });
+  return out;
+}
+
+function save() {
+  localStorage.setItem(SHEET_KEY, JSON.stringify(sheet));
+}
+
+function recent() {
+  try {
+    const names = JSON.parse(localStorage.getItem(RECENT_KEY) || "[]");
+    return Array.isArray(names) ? names : [];
+  } catch {
+    return [];
+  }
+}
+
+function remember(name) {
+  const names = [name, ...recent().filter((n) => n !== name)].slice(0, MAX_RECENT);
+  localStorage.setItem(RECENT_KEY, JSON.stringify(names));
+}
+
+// The board for the scorer: a player's answers are sent only where the cards need them
+// (`needs` of the last scoring), so an answer left over from a removed card is not an error.
+function board(needs) {
+  const players = sheet.players.map((p, i) => {
+    const want = new Set(needs[i] || []);
+    const fields = { name: p.name.trim() || `Player ${i + 1}`, traits: [...p.traits] };
+    if (want.has("HAND_CARDS")) fields.hand = [...p.hand];
+    else if (want.has("HAND_SIZE") && p.hand_size !== null) fields.hand_size = p.hand_size;
+    if (want.has("GENE_POOL") && p.gene_pool !== null) fields.gene_pool = p.gene_pool;
+    if (want.has("SENTIENCE") && p.sentience) fields.sentience = p.sentience;
+    if (want.has("VIRAL") && p.viral) fields.viral = p.viral;
+    if (want.has("FAITH") && p.faith_from && p.faith_to) {
+      fields.faith = `${p.faith_from}>${p.faith_to}`;
+    }
+    if (want.has("PREPPER") && p.prepper) fields.prepper = p.prepper;
+    if (want.has("DENIAL") && p.denial) fields.denial = true;
+    if (want.has("DEUS") && !fields.denial && p.deus !== null) fields.deus = p.deus;
+    if (want.has("DISCARD") && p.discarded) fields.discarded = p.discarded;
+    if (sheet.tieDraw && tied.length > 1 && tied.includes(i) && p.tie_draw !== null) {
+      fields.draw = p.tie_draw;
+    }
+    return fields;
+  });
+  const data = { players };
+  if (sheet.catastrophe) data.catastrophe = sheet.catastrophe;
+  return data;
+}
+
+// ------------------------------------------------------------------ scoring
+
+async function scoreOnce(data) {
+  if (python) return { ...JSON.parse(python(JSON.stringify(data))), by: "pyodide" };
+  const answer = await fetch("/api/score", {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(data),
+  });
+  const body = await answer.json();
+  if (!("needs" in body)) {
+    return { ...last, report: null, by: "server",
+      error: body.detail || `the server answered ${answer.status}` };
+  }
+  return { ...body, by: "server" };
+}
+
+async function rescore() {
+  const mine = ++generation;
+  document.body.dataset.busy = "true";
+  let needs = last.needs;
+  let result = null;
+  let data = null;
+  try {
+    // Answers follow the needs, and the needs follow the answers: score until they agree.
+    for (let round = 0; round < 4; round += 1) {
+      data = board(needs);
+      result = await scoreOnce(data);
+      if (mine !== generation) return;
+      const nowTied = leaders(result.report);
+      const settled = JSON.stringify(result.needs) === JSON.stringify(needs) &&
+        JSON.stringify(nowTied ?? tied) === JSON.stringify(tied);
+      if (nowTied) tied = nowTied;
+      needs = result.needs;
+      if (settled) break;
+    }
+  } catch (error) {
+    if (mine !== generation) return;
+    result = { ...last, report: null, by: "none",
+      error: python ? `scoring failed: ${error}` :
+        "offline: scores appear once the offline scorer has loaded" };
+  }
+  last = result;
+  lastBoard = data;
+  document.body.dataset.scorer = result.by;
+  drawResults();
+  document.body.dataset.busy = "false";
+}
+
+function leaders(report) {
+  if (!report) return null;
+  const best = Math.max(...report.players.map((p) => p.score));
+  return report.players.flatMap((p, i) => (p.score === best ? [i] : []));
+}
+
+async function startPython() {
+  $("scorer").textContent = "scoring on the server; loading the offline scorer…";
+  try {
+    const { loadPyodide } = await import("/score/pyodide/pyodide.mjs");
+    const pyodide = await loadPyodide({ indexURL: "/score/pyodide/" });
+    const zip = await fetch("/score/doomtable.zip");
+    if (!zip.ok) throw new Error(`doomtable.zip: ${zip.status}`);
+    pyodide.unpackArchive(await zip.arrayBuffer(), "zip", { extractDir: "/home/pyodide/scorer" });
+    pyodide.runPython(
+      "import sys, json\nsys.path.insert(0, '/home/pyodide/scorer')\n" +
+      "from doomtable.games.doomlings.sheet import sheet\n" +
+      "def score_json(text):\n    return json.dumps(sheet(json.loads(text)))\n");
+    python = pyodide.globals.get("score_json");
+    $("scorer").textContent = "scoring in this browser (works offline)";
+    document.body.dataset.python = "ready";
+    rescore();
+  } catch (error) {
+    $("scorer").textContent = "scoring on the server (the offline scorer did not load)";
+    document.body.dataset.python = "failed";
+    console.warn("Pyodide:", error);
+  }
+}
+
+// ------------------------------------------------------------------ finding cards
+
+function key(text) {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();
+}
+
+function distance(a, b) {
+  // Levenshtein distance, for forgiving misspellings ("kidny").
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i += 1) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j += 1) {
+      next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    row = next;
+  }
+  return row[b.length];
+}
+
+function rank(query, name) {
+  // Lower is better; null: not a match.
+  const q = key(query);
+  const k = key(name);
+  if (k === q) return 0;
+  if (k.startsWith(q)) return 1;
+  if (k.split(" ").some((word) => word.startsWith(q))) return 2;
+  if (k.replace(/ /g, "").includes(q.replace(/ /g, ""))) return 3;
+  let at = 0;
+  for (const c of k) if (c === q[at]) at += 1;
+  if (at === q.length && q.length >= 3) return 4;
+  const near = distance(q, k.slice(0, q.length + 1));
+  return near <= Math.max(1, Math.floor(q.length / 3)) ? 5 + near : null;
+}
+
+function matches(query, limit) {
+  const order = recent();
+  const seen = (name) => { const i = order.indexOf(name); return i < 0 ? order.length : i; };
+  if (!key(query)) {
+    return order.map((n) => catalog.traits.find((t) => t.name === n)).filter(Boolean).slice(0, 4);
+  }
+  return catalog.traits
+    .map((card) => ({ card, score: rank(query, card.name) }))
+    .filter((m) => m.score !== null)
+    .sort((a, b) => a.score - b.score || seen(a.card.name) - seen(b.card.name) ||
+      a.card.name.localeCompare(b.card.name))
+    .slice(0, limit)
+    .map((m) => m.card);
+}
+
+// ------------------------------------------------------------------ drawing
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (name === "class") node.className = value;
+    else if (name === "text") node.textContent = value;
+    else if (value !== false && value !== null) node.setAttribute(name, value === true ? "" : value);
+  }
+  node.append(...children);
+  return node;
+}
+
+function swatches(card) {
+  const colors = card.colors.length ? card.colors : ["colorless"];
+  return colors.map((c) => el("span", { class: `swatch c-${c}`, role: "img", "aria-label": c,
+    text: c === "colorless" ? "–" : c[0].toUpperCase() }));
+}
+
+function cardInfo(card) {
+  const face = card.face_value === null ? "variable" : card.face_value;
+  const colors = card.colors.length ? card.colors.join("/") : "colorless";
+  const set = card.set ? ` · ${card.set}` : "";
+  return `${colors} · ${face}${card.dominant ? " · dominant" : ""}${set}`;
+}
+
+function drawAll() {
+  $("catastrophe").value = sheet.catastrophe;
+  $("tie-draw").checked = sheet.tieDraw;
+  drawWorldsEnd();
+  const box = $("players");
+  box.replaceChildren();
+  shown.length = 0;
+  sheet.players.forEach((_, i) => box.append(drawPlayer(i)));
+  $("add-player").disabled = sheet.players.length >= catalog.players[1];
+}
+
+function drawWorldsEnd() {
+  const card = catalog.catastrophes.find((c) => c.name === sheet.catastrophe);
+  $("worlds-end").textContent = card ? `World's End: ${card.worlds_end}` : "";
+}
+
+function drawPlayer(i) {
+  const node = $("player-template").content.firstElementChild.cloneNode(true);
+  node.dataset.player = i;
+  const name = node.querySelector(".player-name");
+  name.value = sheet.players[i].name;
+  name.addEventListener("input", () => { sheet.players[i].name = name.value; changed(); });
+  const remove = node.querySelector(".remove-player");
+  remove.setAttribute("aria-label", `Remove ${sheet.players[i].name}`);
+  remove.addEventListener("click", () => {
+    if (!confirmRemove(i)) return;
+    sheet.players.splice(i, 1);
+    editing = null;
+    last = { ...last, needs: last.needs.filter((_, j) => j !== i) };
+    drawAll();
+    changed();
+  });
+  const pileBox = node.querySelector(".pile-box");
+  wireZone(pileBox, i, "traits");
+  return node;
+}
+
+function confirmRemove(i) {
+  const p = sheet.players[i];
+  return p.traits.length === 0 || window.confirm(`Remove ${p.name} and their pile?`);
+}
+
+function wireZone(box, i, zone) {
+  const find = box.querySelector(".find");
+  find.addEventListener("input", () => drawSuggestions(box, i, zone));
+  // Cards tapped for other players since: the recent ones are offered again.
+  find.addEventListener("focus", () => drawSuggestions(box, i, zone));
+  find.addEventListener("keydown", (event) => {
+    if (event.key === "Enter") {
+      const first = matches(find.value, 1)[0];
+      if (first) add(box, i, zone, first.name);
+      event.preventDefault();
+    }
+  });
+  drawZone(box, i, zone);
+  drawSuggestions(box, i, zone);
+}
+
+function drawZone(box, i, zone) {
+  const names = sheet.players[i][zone];
+  const counts = new Map();
+  for (const name of names) counts.set(name, (counts.get(name) || 0) + 1);
+  const list = box.querySelector(".chips");
+  list.replaceChildren();
+  for (const [name, n] of counts) {
+    const card = catalog.traits.find((t) => t.name === name);
+    const open = editing && editing.player === i && editing.zone === zone && editing.name === name;
+    const chip = el("button", { type: "button", "aria-pressed": open ? "true" : "false",
+      title: card ? card.text : name, "data-card": name }, ...(card ? swatches(card) : []),
+      `${name}${n > 1 ? ` ×${n}` : ""}`, el("span", { class: "pts" }));
+    chip.addEventListener("click", () => {
+      editing = open ? null : { player: i, zone, name };
+      drawZone(box, i, zone);
+    });
+    list.append(el("li", {}, chip));
+  }
+  if (zone === "traits") drawPoints(i);
+  const count = box.querySelector(".count");
+  if (count) count.textContent = names.length ? `(${names.length})` : "";
+  drawEditor(box, i, zone, counts);
+}
+
+function drawEditor(box, i, zone, counts) {
+  const panel = box.querySelector(".chip-edit");
+  const name = editing && editing.player === i && editing.zone === zone ? editing.name : null;
+  panel.hidden = !name || !counts.has(name);
+  panel.replaceChildren();
+  if (panel.hidden) return;
+  const card = catalog.traits.find((t) => t.name === name);
+  const copies = counts.get(name);
+  const button = (text, label, action) => {
+    const b = el("button", { type: "button", "aria-label": label, text });
+    b.addEventListener("click", action);
+    return b;
+  };
+  const list = sheet.players[i][zone];
+  panel.append(
+    el("span", { class: "what", text: `${name} ×${copies}${card ? ` — ${card.text}` : ""}` }),
+    button("−1", `One ${name} fewer`, () => {
+      list.splice(list.lastIndexOf(name), 1);
+      if (copies === 1) editing = null;
+      drawZone(box, i, zone);
+      changed();
+    }),
+    button("+1", `One more ${name}`, () => {
+      list.push(name);
+      drawZone(box, i, zone);
+      changed();
+    }),
+    button("Remove", `Remove every ${name}`, () => {
+      sheet.players[i][zone] = list.filter((n) => n !== name);
+      editing = null;
+      drawZone(box, i, zone);
+      changed();
+    }),
+    button("Done", "Done changing this card", () => { editing = null; drawZone(box, i, zone); }),
+  );
+}
+
+function drawSuggestions(box, i, zone) {
+  const find = box.querySelector(".find");
+  const list = box.querySelector(".suggestions");
+  list.replaceChildren();
+  for (const card of matches(find.value, 8)) {
+    const b = el("button", { type: "button", "data-card": card.name },
+      el("span", {}, ...swatches(card), card.name), el("span", { class: "sub", text: cardInfo(card) }));
+    b.addEventListener("click", () => add(box, i, zone, card.name));
+    list.append(el("li", {}, b));
+  }
+}
+
+function add(box, i, zone, name) {
+  sheet.players[i][zone].push(name);
+  remember(name);
+  const find = box.querySelector(".find");
+  find.value = "";
+  drawZone(box, i, zone);
+  drawSuggestions(box, i, zone);
+  changed();
+}
+
+function choice(label, value, options, onChange) {
+  const select = el("select", {}, el("option", { value: "", text: "—" }),
+    ...options.map((o) => el("option", { value: o, text: o })));
+  select.value = value;
+  select.addEventListener("change", () => onChange(select.value));
+  return el("label", { class: "field" }, label, select);
+}
+
+function number(label, value, low, high, onChange) {
+  const input = el("input", { type: "number", inputmode: "numeric", min: low, max: high,
+    value: value === null ? "" : String(value) });
+  input.addEventListener("input", () => {
+    const n = input.value.trim() === "" ? null : Number(input.value);
+    onChange(Number.isInteger(n) ? n : null);
+  });
+  return el("label", { class: "field" }, label, input);
+}
+
+function drawNeeds(i) {
+  const node = document.querySelector(`.player[data-player="${i}"] .needs`);
+  const p = sheet.players[i];
+  const want = new Set(last.needs[i] || []);
+  const drawTie = sheet.tieDraw && tied.length > 1 && tied.includes(i);
+  const what = JSON.stringify([[...want], last.discard[i] || [], drawTie, sheet.catastrophe]);
+  if (shown[i] === what) return;
+  shown[i] = what;
+  node.replaceChildren();
+  const set = (field) => (value) => { p[field] = value; changed(); };
+  const colors = catalog.colors;
+  if (want.has("HAND_CARDS")) {
+    const hand = el("div", { class: "hand-box" },
+      el("h3", { text: "Cards in hand (by name)" }),
+      el("ul", { class: "chips hand" }), el("div", { class: "chip-edit", hidden: true }),
+      el("label", { class: "search" }, el("span", { class: "sr", text: "Add a card to the hand" }),
+        el("input", { class: "find", type: "search", placeholder: "Add a hand card",
+          autocomplete: "off", autocapitalize: "off", spellcheck: "false" })),
+      el("ul", { class: "suggestions", "aria-label": "Matching cards" }));
+    node.append(hand);
+    wireZone(hand, i, "hand");
+  } else if (want.has("HAND_SIZE")) {
+    node.append(number("Cards in hand", p.hand_size, 0, 30, set("hand_size")));
+  }
+  if (want.has("GENE_POOL")) {
+    const [low, high] = catalog.gene_pool;
+    node.append(number(`Gene Pool (${low}–${high})`, p.gene_pool, low, high, set("gene_pool")));
+  }
+  if (want.has("SENTIENCE")) node.append(choice("Colour named for Sentience", p.sentience, colors, set("sentience")));
+  if (want.has("VIRAL")) node.append(choice("Colour named for Viral", p.viral, colors, set("viral")));
+  if (want.has("FAITH")) {
+    const real = colors.filter((c) => c !== "none");
+    node.append(el("div", { class: "row2" },
+      choice("Faith recoloured", p.faith_from, real, set("faith_from")),
+      choice("into (optional)", p.faith_to, real, set("faith_to"))));
+  }
+  if (want.has("PREPPER")) {
+    node.append(choice("Prepper's pick (optional)", p.prepper,
+      catalog.catastrophes.map((c) => c.name), set("prepper")));
+  }
+  if (want.has("DENIAL")) {
+    const box = el("input", { type: "checkbox" });
+    box.checked = p.denial;
+    box.addEventListener("change", () => set("denial")(box.checked));
+    node.append(el("label", { class: "check" }, box, "Denial ignored the catastrophe"));
+  }
+  if (want.has("DEUS") && !p.denial) {
+    const [low, high] = catalog.deus;
+    node.append(number(`Deus Ex Machina draw (${low} to ${high})`, p.deus, low, high, set("deus")));
+  }
+  if (want.has("DISCARD")) {
+    node.append(choice("Trait the World's End discarded", p.discarded, last.discard[i],
+      set("discarded")));
+  }
+  if (drawTie) {
+    const [low, high] = catalog.tie_draw;
+    node.append(number(`Tie-break draw: face value (${low} to ${high})`, p.tie_draw, low, high,
+      set("tie_draw")));
+  }
+}
+
+// Each pile card's points: its face value as scored plus its own bonus (all its copies).
+function drawPoints(i) {
+  const player = last.report ? last.report.players[i] : null;
+  const faces = last.faces ? last.faces[i] : null;
+  for (const chip of document.querySelectorAll(`.player[data-player="${i}"] .pile button`)) {
+    const name = chip.dataset.card;
+    const label = chip.querySelector(".pts");
+    if (!player || !faces) {
+      label.textContent = "";
+      continue;
+    }
+    const points = [...faces, ...player.breakdown.bonuses]
+      .filter((item) => item.card === name).reduce((sum, item) => sum + item.points, 0);
+    label.textContent = ` ${signed(points)}`;
+  }
+}
+
+function rows(player, doom) {
+  const b = player.breakdown;
+  const out = [[`Catastrophe (${doom})`, b.catastrophe], ["Face values", b.face]];
+  const bonuses = new Map();
+  for (const item of b.bonuses) {
+    const seen = bonuses.get(item.card) || [0, 0];
+    bonuses.set(item.card, [seen[0] + 1, seen[1] + item.points]);
+  }
+  for (const [card, [n, points]] of bonuses) out.push([n > 1 ? `${card} ×${n}` : card, points]);
+  if (b.worlds_end) out.push(["Deus Ex Machina draw", b.worlds_end]);
+  for (const item of b.opponents) out.push([`${item.card} (${item.owner}'s)`, item.points]);
+  if (b.tie_draw !== undefined) out.push(["Tie-break draw", b.tie_draw]);
+  return out;
+}
+
+function signed(n) {
+  return n > 0 ? `+${n}` : String(n);
+}
+
+function drawResults() {
+  const report = last.report;
+  sheet.players.forEach((_, i) => {
+    const node = document.querySelector(`.player[data-player="${i}"]`);
+    if (!node) return;
+    drawNeeds(i);
+    drawPoints(i);
+    const player = report ? report.players[i] : null;
+    node.querySelector(".total").textContent = player ? player.score : "–";
+    const list = node.querySelector(".breakdown");
+    list.replaceChildren();
+    if (!player) return;
+    if (player.discarded) list.append(el("li", {}, el("span", { text: `Discarded ${player.discarded} (${report.worlds_end})` })));
+    for (const [label, points] of rows(player, report.worlds_end)) {
+      list.append(el("li", {}, el("span", { text: label }), el("span", { text: signed(points) })));
+    }
+    list.append(el("li", { class: "sum" }, el("span", { text: "Total" }),
+      el("span", { class: "score", text: String(player.score) })));
+  });
+  const result = $("result");
+  result.replaceChildren();
+  if (report) {
+    const best = Math.max(...report.players.map((p) => p.score));
+    let text;
+    if (report.players.length === 1) text = `Solo score: ${best} points`;
+    else if (report.winners.length === 1) text = `Winner: ${report.winners[0]} with ${best} points`;
+    else text = `Tie: ${report.winners.join(", ")} with ${best} points each`;
+    result.append(el("p", { class: "winner", id: "winner", text }));
+    if (report.players.length > 1) {
+      result.append(el("p", { class: "totals",
+        text: report.players.map((p) => `${p.name} ${p.score}`).join(" · ") }));
+    }
+    if (report.worlds_end !== report.catastrophe) {
+      result.append(el("p", { class: "note", text: `Prepper picked ${report.worlds_end}'s World's End.` }));
+    }
+  }
+  $("error").textContent = last.error || "";
+}
+
+// ------------------------------------------------------------------ sharing
+
+function encodeSheet(data) {
+  const bytes = new TextEncoder().encode(JSON.stringify(data));
+  let text = "";
+  for (const b of bytes) text += String.fromCharCode(b);
+  return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function decodeSheet(text) {
+  const b64 = text.replace(/-/g, "+").replace(/_/g, "/");
+  const raw = atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4));
+  return JSON.parse(new TextDecoder().decode(Uint8Array.from(raw, (c) => c.charCodeAt(0))));
+}
+
+function share() {
+  // The sheet rides in the fragment, which a browser never sends to a server.
+  const url = `${location.origin}/score${SHARE_PREFIX}${encodeSheet(sheet)}`;
+  const out = $("share-out");
+  out.replaceChildren("Link to this sheet: ", el("a", { id: "share-link", href: url, text: url }));
+  if (navigator.share) navigator.share({ title: "Doomlings score", url }).catch(() => {});
+  else if (navigator.clipboard) navigator.clipboard.writeText(url).then(
+    () => out.prepend("Copied. "), () => {});
+}
+
+function exportJson() {
+  if (!lastBoard) return;
+  const blob = new Blob([JSON.stringify(lastBoard, null, 2) + "\n"], { type: "application/json" });
+  const link = el("a", { href: URL.createObjectURL(blob), download: "doomlings-score.json" });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+}
+
+// ------------------------------------------------------------------ start
+
+let pending = 0;
+function changed() {
+  save();
+  clearTimeout(pending);
+  pending = setTimeout(rescore, 60);
+}
+
+function fromLink() {
+  if (!location.hash.startsWith(SHARE_PREFIX)) return null;
+  try {
+    return cleanSheet(decodeSheet(location.hash.slice(SHARE_PREFIX.length)));
+  } catch {
+    $("error").textContent = "the shared link is damaged: it holds no score sheet";
+    return null;
+  } finally {
+    history.replaceState(null, "", "/score");
+  }
+}
+
+async function start() {
+  document.body.dataset.busy = "true";
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.register("/score-sw.js", { scope: "/score" }).catch((error) =>
+      console.warn("service worker:", error));
+  }
+  try {
+    catalog = await (await fetch("/api/score/cards")).json();
+  } catch {
+    $("error").textContent = "the card list did not load: connect once to load the page";
+    return;
+  }
+  const select = $("catastrophe");
+  for (const card of catalog.catastrophes) select.append(el("option", { value: card.name, text: card.name }));
+  let stored = null;
+  try { stored = JSON.parse(localStorage.getItem(SHEET_KEY) || "null"); } catch { stored = null; }
+  sheet = fromLink() || (stored ? cleanSheet(stored) : newSheet());
+  save();
+  select.addEventListener("change", () => { sheet.catastrophe = select.value; drawWorldsEnd(); changed(); });
+  $("tie-draw").addEventListener("change", () => { sheet.tieDraw = $("tie-draw").checked; changed(); });
+  $("add-player").addEventListener("click", () => {
+    sheet.players.push(newPlayer(sheet.players.length + 1));
+    drawAll();
+    changed();
+    document.querySelector(".player:last-of-type .player-name").focus();
+  });
+  $("new-game").addEventListener("click", () => {
+    if (!window.confirm("Start a new sheet? This one is cleared.")) return;
+    const names = sheet.players.map((p) => p.name);
+    sheet = newSheet();
+    sheet.players = names.map((name, i) => ({ ...newPlayer(i + 1), name }));
+    last = { report: null, error: null, needs: [], discard: [] };
+    drawAll();
+    changed();
+  });
+  $("share").addEventListener("click", share);
+  $("export").addEventListener("click", exportJson);
+  drawAll();
+  await rescore();
+  startPython();
+}
+
+document.addEventListener("DOMContentLoaded", start);

@@ -1,0 +1,150 @@
+"""The score sheet (``sheet.py``): the one scoring core of the CLI, the score page and the API.
+
+Played games are read back off the table as boards (plain mappings, as a file or the page
+holds them) and must score exactly as the engine scored them.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_tally import _entries_of, _play_out
+
+from doomtable.games.doomlings import sheet
+from doomtable.games.doomlings.scoring import final_scores
+from doomtable.games.doomlings.tally import PlayerEntry, TallyError
+
+SEEDS = int(os.environ.get("SHEET_SEEDS", "24"))
+
+
+def board_of(entries: list[PlayerEntry], catastrophe: str) -> dict[str, Any]:
+    """The board mapping a person would enter for ``entries``: only the keys that are set."""
+    players = []
+    for e in entries:
+        fields: dict[str, Any] = {"name": e.name, "traits": list(e.traits)}
+        if e.hand:
+            fields["hand"] = list(e.hand)
+        for key in ("hand_size", "gene_pool", "deus", "sentience", "viral", "prepper"):
+            if getattr(e, key) is not None:
+                fields[key] = getattr(e, key)
+        if e.faith is not None:
+            fields["faith"] = f"{e.faith[0]}>{e.faith[1]}"
+        if e.after_faith:
+            fields["after_faith"] = list(e.after_faith)
+        if e.denial:
+            fields["denial"] = "yes"
+        if e.discarded is not None:
+            fields["discarded"] = e.discarded
+        if e.tie_draw is not None:
+            fields["draw"] = e.tie_draw
+        players.append(fields)
+    return {"catastrophe": catastrophe, "players": players}
+
+
+@pytest.mark.parametrize("seed", range(SEEDS))
+def test_played_games_score_the_same_through_the_sheet(seed: int) -> None:
+    game = _play_out(1 + seed % 6, seed)
+    if game.final_doom < 0:
+        pytest.skip("the traits ran out before the 3rd catastrophe")
+    board = board_of(*_entries_of(game))
+    result = sheet.sheet(board)
+    assert result["error"] is None, result["error"]
+    report = result["report"]
+    assert [p["score"] for p in report["players"]] == final_scores(game)
+    assert report["winners"] == [f"P{p}" for p in game.winners()]
+    assert sheet.score_board(board) == report
+    # The face values listed card by card add up to the face step of each breakdown.
+    for faces, player in zip(result["faces"], report["players"], strict=True):
+        assert [f["card"] for f in faces] == player["traits"]
+        assert sum(f["points"] for f in faces) == player["breakdown"]["face"]
+
+
+def test_sheet_says_what_the_cards_need() -> None:
+    board: dict[str, Any] = {
+        "catastrophe": "Mega Tsunami",
+        "players": [
+            {"name": "Ann", "traits": "Fortunate, Sentience, Antlers, Fangs"},
+            {"name": "Bob", "traits": "Saudade, Altruistic"},
+        ],
+    }
+    result = sheet.sheet(board)
+    assert result["report"] is None
+    assert result["error"] == "Ann's pile counts the hand: give Ann's hand size"
+    assert result["needs"] == [
+        ["HAND_SIZE", "SENTIENCE"],
+        ["GENE_POOL", "HAND_CARDS", "HAND_SIZE"],
+    ]
+    assert result["discard"] == [[], []]  # not known before the rest of the board is
+    board["players"][0].update(hand=2, sentience="blue")
+    board["players"][1].update(hand="Bark, Gills", gene_pool=6)
+    # Mega Tsunami discards a red trait: Ann has two different ones, so she must say which.
+    result = sheet.sheet(board)
+    assert result["error"] == (
+        "Mega Tsunami makes Ann discard a red trait: give discarded= one of Antlers, Fangs"
+    )
+    assert result["discard"] == [["Antlers", "Fangs"], []]
+    assert "DISCARD" in result["needs"][0]
+    board["players"][0]["discarded"] = "Fangs"
+    report = sheet.sheet(board)["report"]
+    ann = report["players"][0]
+    assert ann["discarded"] == "Fangs"
+    assert ann["traits"] == ["Fortunate", "Sentience", "Antlers"]
+
+
+def test_bad_boards_are_one_line() -> None:
+    assert sheet.sheet([1, 2])["error"] == "board: expected a mapping with catastrophe and players"
+    assert sheet.sheet({"players": {"Ann": 5}})["error"] == (
+        "board: each player's fields must be a mapping (traits, ...)"
+    )
+    missing = sheet.sheet({"players": [{"name": "Ann", "traits": "Bark"}]})
+    assert missing["error"] == "choose the catastrophe that ended the world"
+    assert missing["needs"] == [[]]
+    unknown = sheet.sheet({"catastrophe": "Ice Age", "players": [{"name": "A", "traits": "Qqqq"}]})
+    assert unknown["error"] == "unknown card 'Qqqq'"
+    with pytest.raises(TallyError, match="board: no catastrophe"):
+        sheet.score_board({"players": []})
+
+
+def test_catalog_is_the_games_card_list() -> None:
+    from doomtable.games.doomlings.data import AGES, TRAITS
+
+    catalog = sheet.catalog()
+    assert [t["name"] for t in catalog["traits"]] == [t.name for t in TRAITS]
+    assert [c["name"] for c in catalog["catastrophes"]] == [a.name for a in AGES if a.catastrophe]
+    assert catalog["colors"] == ["blue", "green", "purple", "red", "none"]
+    assert catalog["gene_pool"] == [1, 8, 5]
+
+
+JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-50, 50)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=12),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+FIELDS = st.dictionaries(
+    st.sampled_from([*sheet.KEYS, "Hand-Size", "bogus"]),
+    JSON | st.sampled_from(["Bark", "Kidney x3", "red", "red>blue", "yes", "3", "Sentience"]),
+    max_size=5,
+)
+BOARDS = st.fixed_dictionaries(
+    {"players": st.lists(FIELDS, max_size=4) | JSON},
+    optional={"catastrophe": st.sampled_from(["Ice Age", "Pulse Event", "Deus Ex Machina"]) | JSON},
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(board=BOARDS | JSON)
+def test_any_json_is_scored_or_refused_in_one_line(board: Any) -> None:
+    result = sheet.sheet(board)
+    assert (result["report"] is None) != (result["error"] is None)
+    if result["error"] is not None:
+        assert "\n" not in result["error"] and result["error"]

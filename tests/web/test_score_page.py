@@ -1,0 +1,433 @@
+"""The score page (``/score``): its API, the sources it runs in the browser, and the page
+itself in Debian's Chromium at a phone's size."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import subprocess
+import sys
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+from typer.testing import CliRunner
+
+from doomtable.cli.app import app as cli_app
+from doomtable.web.app import create_app
+from doomtable.web.security import SCORE_PAGE_POLICY
+from web.conftest import Server
+
+BOARD: dict[str, Any] = {
+    "catastrophe": "Ice Age",
+    "players": [
+        {
+            "name": "Ann",
+            "traits": ["Viral", "Heroic", "Bark", "Leaves", "Woody Stems", "Deep Roots"],
+            "viral": "red",
+            "hand": 2,
+        },
+        {
+            "name": "Bob",
+            "traits": "Kidney x2, Fangs, Faith, Denial",
+            "faith": "red > blue",
+            "denial": "yes",
+        },
+        {
+            "name": "Cy",
+            "traits": ["Camouflage", "Antlers", "Quick", "Sentience"],
+            "hand": ["Gills", "Spiny"],
+            "gene_pool": 6,
+            "sentience": "red",
+        },
+    ],
+}
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    app = create_app(str(tmp_path_factory.mktemp("score") / "t.sqlite"), bot_processes=False)
+    with TestClient(app) as test_client:
+        yield test_client
+
+
+def cli_json(board: dict[str, Any], tmp_path: Path) -> Any:
+    path = tmp_path / "board.json"
+    path.write_text(json.dumps(board))
+    result = CliRunner().invoke(cli_app, ["score", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+def test_api_scores_as_the_cli_does(client: TestClient, tmp_path: Path) -> None:
+    answer = client.post("/api/score", json=BOARD)
+    assert answer.status_code == 200
+    body = answer.json()
+    assert body["report"] == cli_json(BOARD, tmp_path)
+    assert [p["score"] for p in body["report"]["players"]] == [15, 13, 7]  # docs/score.md
+    assert body["error"] is None
+    assert body["needs"] == [["VIRAL"], ["DENIAL", "FAITH"], ["HAND_SIZE", "SENTIENCE"]]
+
+
+def test_api_refuses_bad_boards_in_one_line(client: TestClient) -> None:
+    wrong = client.post("/api/score", json={**BOARD, "catastrophe": "Birth of Lief"})
+    assert wrong.status_code == 422
+    assert wrong.json()["error"] == "unknown catastrophe 'Birth of Lief'"
+    assert wrong.json()["report"] is None
+    not_json = client.post("/api/score", content=b"{players", headers={"content-type": "text"})
+    assert not_json.status_code == 400
+    assert not_json.json()["detail"] == "the body is not JSON: send the board as a JSON object"
+    huge = client.post("/api/score", content=b"[" + b"1," * 40_000 + b"1]")
+    assert huge.status_code == 413
+    assert huge.json()["detail"] == "a board is at most 64 KiB"
+
+
+def test_cards_come_from_the_game(client: TestClient) -> None:
+    from doomtable.games.doomlings.data import TRAITS
+
+    cards = client.get("/api/score/cards").json()
+    assert [t["name"] for t in cards["traits"]] == [t.name for t in TRAITS]
+    assert len(cards["catastrophes"]) == 15
+
+
+def test_zip_holds_everything_the_scorer_imports(client: TestClient, tmp_path: Path) -> None:
+    """Only the zip and the standard library on the path (no site-packages), as in Pyodide."""
+    answer = client.get("/score/doomtable.zip")
+    assert answer.status_code == 200
+    zipfile.ZipFile(io.BytesIO(answer.content)).extractall(tmp_path)
+    code = (
+        "import json, sys; from doomtable.games.doomlings.sheet import sheet; "
+        "print(json.dumps(sheet(json.loads(sys.stdin.read()))))"
+    )
+    run = subprocess.run(
+        [sys.executable, "-I", "-S", "-c", f"import sys; sys.path.insert(0, '.'); {code}"],
+        cwd=tmp_path,
+        input=json.dumps(BOARD),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout) == client.post("/api/score", json=BOARD).json()
+
+
+def test_page_files_are_served(client: TestClient) -> None:
+    page = client.get("/score")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    assert "<script>" not in page.text and "onclick" not in page.text
+    worker = client.get("/score-sw.js")
+    assert worker.headers["content-type"].startswith("text/javascript")
+    assert re.search(r'const CACHE = "doomtable-score-[0-9a-f]{16}";', worker.text)
+    manifest = client.get("/score/manifest.webmanifest").json()
+    assert manifest["start_url"] == "/score"
+    assert client.get("/score/nothing.js").status_code == 404
+    assert client.get("/score/pyodide/../score.py").status_code == 404
+    wasm = client.get("/score/pyodide/pyodide.asm.wasm")
+    assert wasm.status_code == 200 and wasm.headers["content-type"] == "application/wasm"
+    assert wasm.content[:4] == b"\0asm"
+
+
+# --------------------------------------------------------------------------- the page
+
+PHONE = {"width": 390, "height": 844}
+PYODIDE = Path(__file__).parents[2] / "src/doomtable/web/static/vendor/pyodide/pyodide.mjs"
+TABLE: dict[str, Any] = {
+    "catastrophe": "Ice Age",
+    "players": [
+        {"name": "Ann", "traits": ["Viral", "Heroic", "Bark", "Leaves"], "viral": "red"},
+        {
+            "name": "Bob",
+            "traits": ["Kidney", "Kidney", "Fangs", "Faith", "Denial"],
+            "faith": "red>blue",
+            "denial": True,
+        },
+        {
+            "name": "Cy",
+            "traits": ["Camouflage", "Antlers", "Quick", "Sentience"],
+            "hand_size": 2,
+            "sentience": "red",
+        },
+        {
+            "name": "Dee",
+            "traits": ["Saudade", "Altruistic", "Swarm"],
+            "hand": ["Gills", "Spiny"],
+            "gene_pool": 6,
+        },
+    ],
+}
+"""The 4-player board the test taps in; the CLI scores the same board."""
+
+
+@pytest.fixture(scope="module")
+def score_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    if not PYODIDE.exists():
+        pytest.fail(f"{PYODIDE} is missing: run `make pyodide` (make test does)")
+    running = Server(str(tmp_path_factory.mktemp("score-web") / "tables.sqlite"))
+    running.start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
+def context(chromium: Browser) -> Iterator[BrowserContext]:
+    made = chromium.new_context(viewport=PHONE, accept_downloads=True)
+    yield made
+    made.close()
+
+
+def settled(page: Page) -> None:
+    """Wait until the last change is scored."""
+    page.wait_for_timeout(100)  # the page gathers quick changes for 60 ms
+    page.wait_for_function("document.body.dataset.busy === 'false'", timeout=30_000)
+
+
+def player(page: Page, i: int) -> Any:
+    return page.locator(".player").nth(i)
+
+
+def tap_card(box: Any, typed: str, card: str) -> None:
+    """Type a few letters into the box's search and tap the suggestion."""
+    box.locator(".find").fill(typed)
+    box.locator(f'.suggestions button[data-card="{card}"]').click()
+
+
+def totals(page: Page) -> list[int]:
+    return [int(t) for t in page.locator(".player .total").all_text_contents()]
+
+
+@pytest.fixture(scope="module")
+def entered(context: BrowserContext, score_server: Server) -> Page:
+    """The 4-player game of TABLE entered at a phone's size by tapping only."""
+    page = context.new_page()
+    page.goto(f"{score_server.url}/score")
+    settled(page)
+    page.select_option("#catastrophe", "Ice Age")
+    page.locator("#add-player").click()
+    page.locator("#add-player").click()
+    for i, name in enumerate(["Ann", "Bob", "Cy", "Dee"]):
+        player(page, i).locator(".player-name").fill(name)
+    ann, bob, cy, dee = (player(page, i) for i in range(4))
+    piles = [p.locator(".pile-box") for p in (ann, bob, cy, dee)]
+    for typed, card in [("vir", "Viral"), ("hero", "Heroic"), ("bark", "Bark"), ("leav", "Leaves")]:
+        tap_card(piles[0], typed, card)
+    tap_card(piles[1], "kidny", "Kidney")  # misspelt: still found
+    for typed, card in [("fang", "Fangs"), ("fait", "Faith"), ("deni", "Denial")]:
+        tap_card(piles[1], typed, card)
+    bob.locator(".pile button", has_text="Kidney").click()  # tap the card: change its count
+    bob.locator(".chip-edit button", has_text="+1").click()
+    for typed, card in [("camo", "Camouflage"), ("antl", "Antlers"), ("quic", "Quick")]:
+        tap_card(piles[2], typed, card)
+    tap_card(piles[2], "sent", "Sentience")
+    for typed, card in [("saud", "Saudade"), ("altru", "Altruistic"), ("swar", "Swarm")]:
+        tap_card(piles[3], typed, card)
+    tap_card(piles[3], "bark", "Bark")  # a wrong card, taken out again
+    dee.locator(".pile button", has_text="Bark").click()
+    dee.locator(".chip-edit button", has_text="Remove").click()
+    settled(page)
+    # What the cards need appears only now, each under its player.
+    ann.get_by_label("Colour named for Viral").select_option("red")
+    bob.get_by_label("Faith recoloured").select_option("red")
+    bob.get_by_label("into (optional)").select_option("blue")
+    bob.get_by_label("Denial ignored the catastrophe").check()
+    cy.get_by_label("Cards in hand").fill("2")
+    cy.get_by_label("Colour named for Sentience").select_option("red")
+    tap_card(dee.locator(".hand-box"), "gill", "Gills")
+    tap_card(dee.locator(".hand-box"), "spin", "Spiny")
+    dee.get_by_label("Gene Pool (1–8)").fill("6")
+    settled(page)
+    return page
+
+
+def test_four_players_tapped_in_score_as_the_cli(entered: Page, tmp_path: Path) -> None:
+    page = entered
+    expected = cli_json(TABLE, tmp_path)
+    assert page.locator("#error").text_content() == ""
+    assert totals(page) == [p["score"] for p in expected["players"]]
+    best = max(p["score"] for p in expected["players"])
+    assert expected["winners"] == ["Bob"]
+    assert page.locator("#winner").text_content() == f"Winner: Bob with {best} points"
+    rows = player(page, 1).locator(".breakdown li").all_text_contents()
+    assert "Kidney ×2+4" in rows  # each Kidney counts both
+    # Each pile card shows what it brought: its face value and its own bonus.
+    assert player(page, 1).locator('.pile button[data-card="Kidney"]').text_content() == (
+        "RKidney ×2 +4"
+    )
+    assert player(page, 0).locator('.pile button[data-card="Bark"]').text_content() == "GBark +2"
+    # Once Pyodide has loaded, the page scores in the browser, with the same result.
+    page.wait_for_function("document.body.dataset.python === 'ready'", timeout=120_000)
+    settled(page)
+    assert page.evaluate("document.body.dataset.scorer") == "pyodide"
+    assert totals(page) == [p["score"] for p in expected["players"]]
+
+
+def test_phone_layout(entered: Page) -> None:
+    page = entered
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    small = page.evaluate(
+        """[...document.querySelectorAll('button, select, input:not([type=checkbox])')]
+        .filter((e) => e.offsetParent !== null)
+        .filter((e) => e.getBoundingClientRect().height < 44).map((e) => e.outerHTML)"""
+    )
+    assert small == []
+
+
+def test_search_is_forgiving_and_offers_recent_cards_first(entered: Page) -> None:
+    pile = player(entered, 0).locator(".pile-box")
+    pile.locator(".find").fill("")
+    offered = pile.locator(".suggestions button").evaluate_all(
+        "(all) => all.map((b) => b.dataset.card)"
+    )
+    assert offered == ["Spiny", "Gills", "Bark", "Swarm"]  # the last cards tapped anywhere
+    pile.locator(".find").fill("pak behav")
+    assert pile.locator(".suggestions button").first.get_attribute("data-card") == "Pack Behavior"
+    pile.locator(".find").fill("")
+
+
+def test_export_reads_back_in_the_cli(entered: Page, tmp_path: Path) -> None:
+    with entered.expect_download() as download:
+        entered.locator("#export").click()
+    path = tmp_path / "sheet.json"
+    download.value.save_as(path)
+    result = CliRunner().invoke(cli_app, ["score", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    assert [p["score"] for p in json.loads(result.output)["players"]] == totals(entered)
+
+
+def test_share_link_opens_the_same_sheet(entered: Page, chromium: Browser) -> None:
+    entered.locator("#share").click()
+    link = entered.locator("#share-link").get_attribute("href")
+    assert link is not None and "/score#sheet=" in link
+    fresh = chromium.new_context(viewport=PHONE)
+    try:
+        page = fresh.new_page()
+        page.goto(link)
+        settled(page)
+        names = page.locator(".player-name").evaluate_all("(all) => all.map((e) => e.value)")
+        assert names == ["Ann", "Bob", "Cy", "Dee"]
+        assert (
+            page.locator(".player .pile").all_text_contents()
+            == entered.locator(".player .pile").all_text_contents()
+        )
+        assert totals(page) == totals(entered)
+        assert page.url.endswith("/score")  # the sheet left the address bar once read
+    finally:
+        fresh.close()
+
+
+def test_offline_reload_keeps_the_sheet_and_scores_in_the_browser(
+    entered: Page, context: BrowserContext
+) -> None:
+    page = entered
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+    before = totals(page)
+    context.set_offline(True)
+    try:
+        page.reload()
+        page.wait_for_function("document.body.dataset.python === 'ready'", timeout=120_000)
+        settled(page)
+        names = page.locator(".player-name").evaluate_all("(all) => all.map((e) => e.value)")
+        assert names == ["Ann", "Bob", "Cy", "Dee"]
+        assert page.locator("#error").text_content() == ""
+        assert totals(page) == before
+        # Fire Skin is red, face 3: under Ice Age, +3 - 1.
+        tap_card(player(page, 0).locator(".pile-box"), "fire", "Fire Skin")
+        settled(page)
+        assert page.evaluate("document.body.dataset.scorer") == "pyodide"
+        assert page.locator("#error").text_content() == ""
+        assert totals(page)[0] == before[0] + 2
+    finally:
+        context.set_offline(False)
+
+
+def test_page_scores_in_pyodide_under_a_strict_csp(chromium: Browser, score_server: Server) -> None:
+    # The server's own policy for the page: no inline script, WebAssembly allowed.
+    sent = httpx.get(f"{score_server.url}/score").headers["content-security-policy"]
+    assert sent == SCORE_PAGE_POLICY and "'unsafe-inline'" not in sent
+    fresh = chromium.new_context(viewport=PHONE)
+    violations: list[str] = []
+    try:
+        page = fresh.new_page()
+        page.on(
+            "console",
+            lambda m: violations.append(m.text) if "Content Security Policy" in m.text else None,
+        )
+        page.goto(f"{score_server.url}/score")
+        # Polled from Playwright's own world: the policy forbids the page evaluating strings.
+        expect(page.locator("body")).to_have_attribute("data-python", "ready", timeout=120_000)
+        page.select_option("#catastrophe", "Ice Age")
+        tap_card(player(page, 0).locator(".pile-box"), "bark", "Bark")  # green, face 2
+        expect(player(page, 0).locator(".total")).to_have_text("2")
+        expect(page.locator("body")).to_have_attribute("data-scorer", "pyodide")
+        assert violations == []
+    finally:
+        fresh.close()
+
+
+def test_a_tie_broken_by_draws(chromium: Browser, score_server: Server) -> None:
+    fresh = chromium.new_context(viewport=PHONE)
+    try:
+        page = fresh.new_page()
+        page.goto(f"{score_server.url}/score")
+        settled(page)
+        page.select_option("#catastrophe", "Ice Age")
+        tap_card(player(page, 0).locator(".pile-box"), "bark", "Bark")  # green, face 2
+        tap_card(player(page, 1).locator(".pile-box"), "migr", "Migratory")  # blue, face 2
+        settled(page)
+        assert (
+            page.locator("#winner").text_content() == "Tie: Player 1, Player 2 with 2 points each"
+        )
+        assert player(page, 0).get_by_label("Tie-break draw: face value (-2 to 17)").count() == 0
+        page.locator("#tie-draw").check()
+        settled(page)
+        player(page, 0).get_by_label("Tie-break draw: face value (-2 to 17)").fill("3")
+        settled(page)
+        assert page.locator("#error").text_content() == (
+            "Player 2 tied for the lead too: give their tie draw"
+        )
+        player(page, 1).get_by_label("Tie-break draw: face value (-2 to 17)").fill("1")
+        settled(page)
+        assert page.locator("#winner").text_content() == "Winner: Player 1 with 2 points"
+    finally:
+        fresh.close()
+
+
+def test_world_end_choices_follow_the_catastrophe(chromium: Browser, score_server: Server) -> None:
+    fresh = chromium.new_context(viewport=PHONE)
+    try:
+        page = fresh.new_page()
+        page.goto(f"{score_server.url}/score")
+        settled(page)
+        page.select_option("#catastrophe", "Mega Tsunami")
+        tap_card(player(page, 0).locator(".pile-box"), "antl", "Antlers")  # red, face 3
+        tap_card(player(page, 0).locator(".pile-box"), "fang", "Fangs")  # red, face 1
+        tap_card(player(page, 1).locator(".pile-box"), "bark", "Bark")  # green, face 2
+        settled(page)
+        discarded = player(page, 0).get_by_label("Trait the World's End discarded")
+        assert discarded.locator("option").all_text_contents() == ["—", "Antlers", "Fangs"]
+        assert player(page, 1).get_by_label("Trait the World's End discarded").count() == 0
+        discarded.select_option("Fangs")
+        settled(page)
+        assert totals(page) == [3, 2]
+        assert (
+            "Discarded Fangs (Mega Tsunami)" in player(page, 0).locator(".breakdown").inner_text()
+        )
+        # Another catastrophe asks other questions: the discard goes, the draws come.
+        page.select_option("#catastrophe", "Deus Ex Machina")
+        settled(page)
+        assert player(page, 0).get_by_label("Trait the World's End discarded").count() == 0
+        assert page.locator("#error").text_content() == (
+            "the world ends with Deus Ex Machina: give the value Player 1 drew"
+        )
+        player(page, 0).get_by_label("Deus Ex Machina draw (-2 to 5)").fill("5")
+        player(page, 1).get_by_label("Deus Ex Machina draw (-2 to 5)").fill("0")
+        settled(page)
+        assert totals(page) == [9, 2]
+        assert page.locator("#winner").text_content() == "Winner: Player 1 with 9 points"
+    finally:
+        fresh.close()
