@@ -83,6 +83,17 @@ def test_text_is_generated_from_the_definition() -> None:
     assert all(entry["text"] or entry["kind"] == MINION for entry in card_dicts())
 
 
+def test_stack_text_says_whose_deck_the_card_goes_to() -> None:
+    texts = {d.name: d.text for d in CARD_DEFS}
+    assert texts["Back to the Drawing Board"] == (
+        "RESOLVES: Stack target card in an opponent's countdown on top of its owner's deck."
+    )
+    assert texts["Grave Robber"] == (
+        "ON COMMAND — Stack target card in your discard pile on top of your deck."
+    )
+    assert "Stack a card from your hand on top of your deck." in texts["Eager Initiate"]
+
+
 def test_preconstructed_decks_are_legal() -> None:
     names = precon_names()
     assert len(names) >= 5

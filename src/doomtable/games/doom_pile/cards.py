@@ -39,7 +39,11 @@ SACRIFICE: Final = "sacrifice"  # sacrifice a Minion you control
 TARGETED_OPS: Final = frozenset(
     {BURN, THWART, STACK, INTER, REVIVE, KILL, DESTROY, HASTEN, DELAY, RECALL, REWIND, EMPOWER}
 )
-"""Effects that pick a card when they apply; with nothing to pick they do nothing."""
+"""Effects whose text says "target": they pick a card when they apply."""
+
+PICKS_A_CARD: Final = TARGETED_OPS | {SACRIFICE}
+"""Effects that pick a card when they apply (a sacrifice picks one without targeting); with
+nothing to pick they do nothing."""
 
 # what / whose / where words
 ANY: Final = "any"
@@ -82,10 +86,10 @@ def _cards(n: int) -> str:
 
 def _stack_text(e: Effect) -> str:
     return {
-        HAND: "Stack a card from your hand.",
-        DISCARD: "Stack target card in your discard pile.",
-        COUNTDOWN: "Stack target card in an opponent's countdown.",
-        FIELD: f"Stack target {_what(e)}{_field_of(e)}.",
+        HAND: "Stack a card from your hand on top of your deck.",
+        DISCARD: "Stack target card in your discard pile on top of your deck.",
+        COUNTDOWN: "Stack target card in an opponent's countdown on top of its owner's deck.",
+        FIELD: f"Stack target {_what(e)}{_field_of(e)} on top of its owner's deck.",
     }[e.where]
 
 

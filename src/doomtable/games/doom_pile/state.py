@@ -46,6 +46,7 @@ from doomtable.games.doom_pile.cards import (
     ON_SACRIFICE,
     ON_TARGETED,
     OPP,
+    PICKS_A_CARD,
     PLAN_ARTIFICES,
     PLAN_COUNTDOWN,
     PLAN_DESTROY,
@@ -123,6 +124,10 @@ PLAY_COST: Final[tuple[Cost | None, ...]] = tuple(d.cost for d in CARD_DEFS)
 SIEGE: Final[tuple[bool, ...]] = tuple(d.siege for d in CARD_DEFS)
 
 
+ABILITY_SLOTS: Final = 8
+"""``used`` holds ``card * ABILITY_SLOTS + ability`` for each once-per-turn effect used."""
+
+
 def owner_of(card: int) -> int:
     return card // DECK_SIZE
 
@@ -145,7 +150,7 @@ class DoomPileState(GameState):
         "count": Field.LIST,
         "damage": Field.LIST,
         "bonus": Field.LIST,
-        "used": Field.LIST,  # card * 8 + ability: once-per-turn effects used this turn
+        "used": Field.LIST,  # card * ABILITY_SLOTS + ability: once-per-turn effects used this turn
         "attacked": Field.LIST,
         "triggered": Field.TUPLES,  # (owner, card, ability) waiting to be ordered
         "tally": Field.LISTS,
@@ -225,6 +230,14 @@ class DoomPileState(GameState):
         self.push(*(("arrange", p, DECK_SIZE, 0, "stack") for p in range(players)), ("begin",))
         self._advance()
 
+    def resolve_frame(self, frame: Frame, option: Option | None) -> Decision | None:
+        """A Master Plan is checked before anything else happens: "cards and effects cannot be
+        activated, played, or resolved ... after a Master Plan has been achieved". Each handler
+        moves at most one card (or several at the same moment), so this sees every change."""
+        if self._check_plans():
+            return None
+        return self.HANDLERS[frame[0]](self, frame, option)
+
     # ----------------------------------------------------------------- small helpers
 
     def _order_from(self, p: int) -> list[int]:
@@ -266,6 +279,16 @@ class DoomPileState(GameState):
             return "resolving"
         return "deck" if card in self.deck[p] else "aside"
 
+    def _enter_field(self, card: int) -> None:
+        """``card`` enters its owner's field as a new card: whatever it did before it left
+        (a once-per-turn effect used, an attack) is not this card's."""
+        self.field[owner_of(card)].append(card)
+        self.damage[card] = 0
+        self.bonus[card] = 0
+        self.used[:] = [key for key in self.used if key // ABILITY_SLOTS != card]
+        if card in self.attacked:
+            self.attacked.remove(card)
+
     def _leave_field(self, card: int) -> None:
         self.field[owner_of(card)].remove(card)
         self.damage[card] = 0
@@ -298,7 +321,8 @@ class DoomPileState(GameState):
 
     def _wait(self, card: int, when: str) -> None:
         for trigger_when, ability, optional in TRIGGERS[self.defs[card]]:
-            if trigger_when == when and not (optional and card * 8 + ability in self.used):
+            used = optional and card * ABILITY_SLOTS + ability in self.used
+            if trigger_when == when and not used:
                 self.triggered.append((owner_of(card), card, ability))
 
     def _fire_on(self, card: int, when: str) -> None:
@@ -441,8 +465,7 @@ class DoomPileState(GameState):
             self.resolving.append(card)
             self.push(("steps", p, card, 0, 0), ("discard_plot", card))
         else:
-            self.field[p].append(card)
-            self.damage[card] = 0
+            self._enter_field(card)
             if ABILITIES[d][0]:
                 self.push(("steps", p, card, 0, 0))
         self._fire(ON_ALLY_RESOLVES, p, exclude=card)
@@ -488,7 +511,11 @@ class DoomPileState(GameState):
                 and (kind != "Artifice" or IS_ARTIFICE[defs[c]])
             ]
         elif op == RECALL:
-            cards = [c for c in self.discard[p] if IS_PLOT[defs[c]]]
+            cards = [
+                c
+                for c in self.discard[p]
+                if IS_PLOT[defs[c]] and self.can_pay(p, PLAY_COST[defs[c]], c)
+            ]
         elif op == STACK and effect.where == DISCARD:
             cards = list(self.discard[p])
         elif op == STACK and effect.where == HAND:
@@ -497,6 +524,11 @@ class DoomPileState(GameState):
             for q in self._order_from(p):
                 cards.extend(self.discard[q])
         return distinct_by(cards, self._zone_key)
+
+    def can_do(self, p: int, effects: tuple[Effect, ...]) -> bool:
+        """Whether any step of ``effects`` would do something now: one that picks a card
+        needs a legal one."""
+        return any(e.op not in PICKS_A_CARD or self.targets(p, e) for e in effects)
 
     def _apply_effect(self, p: int, source: int, effect: Effect, target: int) -> None:
         """Carry out one effect step of ``source`` (owned by ``p``) on ``target`` (-1: none)."""
@@ -555,7 +587,7 @@ class DoomPileState(GameState):
             events.append(("interred", target, p))
         elif op == REVIVE:
             self.discard[p].remove(target)
-            self.field[p].append(target)
+            self._enter_field(target)
             self.tally[p][T_REVIVED] += 1
             events.append(("revived", target))
         elif op == KILL:
@@ -569,8 +601,12 @@ class DoomPileState(GameState):
             self.count[target] += n
             events.append(("delay", target, n))
         elif op == RECALL:
+            # Played from the discard pile: its COST is paid as for a card played from hand.
             self.discard[p].remove(target)
-            self._enter_countdown(target, played=True)
+            self.resolving.append(target)
+            cost = PLAY_COST[self.defs[target]]
+            paying = (("pay", p, target, cost.kind, cost.n),) if cost else ()
+            self.push(*paying, ("enter", target))
         elif op == REWIND:
             self._leave_field(target)
             self._enter_countdown(target, played=False)
@@ -1017,8 +1053,6 @@ def _h_countdown_step(s: DoomPileState, f: Frame, o: Option | None) -> Decision 
 def _h_settle(s: DoomPileState, f: Frame, o: Option | None) -> Decision | None:
     """Nothing new starts until this frame is done: first the waiting conditional effects are
     ordered and resolved, then each card at 0 count remaining resolves, one at a time."""
-    if s._check_plans():
-        return None
     if s.triggered:
         waiting = tuple(s.triggered)
         s.triggered.clear()
@@ -1078,9 +1112,10 @@ def _h_batch(s: DoomPileState, f: Frame, o: Option | None) -> Decision | None:
 
 def _h_activate(s: DoomPileState, f: Frame, o: Option | None) -> Decision | None:
     _, p, card, ability, optional = f
-    key = card * 8 + ability
+    key = card * ABILITY_SLOTS + ability
     if optional:
-        if key in s.used:
+        # A "you can" effect with nothing to do is not offered and keeps its use.
+        if key in s.used or not s.can_do(p, ABILITIES[s.defs[card]][ability]):
             s.stack.pop()
             return None
         if o is None:
@@ -1101,13 +1136,12 @@ def _h_steps(s: DoomPileState, f: Frame, o: Option | None) -> Decision | None:
     """One effect step after another; a step with nothing to pick does nothing."""
     _, p, card, ability, i = f
     effects = ABILITIES[s.defs[card]][ability]
-    if i >= len(effects) or s.over:
+    if i >= len(effects):
         s.stack.pop()
-        s._check_plans()
         return None
     effect = effects[i]
     target = -1
-    if effect.op in _TARGETED:
+    if effect.op in PICKS_A_CARD:
         choices = s.targets(p, effect)
         if not choices:
             s.stack[-1] = ("steps", p, card, ability, i + 1)
@@ -1118,38 +1152,14 @@ def _h_steps(s: DoomPileState, f: Frame, o: Option | None) -> Decision | None:
         target = o[1] if o is not None else choices[0]
     s.stack[-1] = ("steps", p, card, ability, i + 1)
     s._apply_effect(p, card, effect, target)
-    s._check_plans()
     return None
-
-
-_TARGETED: Final = frozenset(
-    {
-        "burn",
-        "thwart",
-        "stack",
-        "inter",
-        "revive",
-        "kill",
-        "destroy",
-        "hasten",
-        "delay",
-        "recall",
-        "rewind",
-        "empower",
-        "sacrifice",
-    }
-)
 
 
 def _h_discard_plot(s: DoomPileState, f: Frame, o: Option | None) -> Decision | None:
     card = f[1]
     s.stack.pop()
     s.resolving.remove(card)
-    if not s.over:
-        s._to_discard(card)
-        s._check_plans()
-    else:
-        s._to_discard(card)
+    s._to_discard(card)
     return None
 
 
@@ -1178,7 +1188,7 @@ def _h_plot(s: DoomPileState, f: Frame, o: Option | None) -> Decision | None:
             [
                 c
                 for c in s.field[p]
-                if COMMAND[s.defs[c]] >= 0 and c * 8 + COMMAND[s.defs[c]] not in s.used
+                if COMMAND[s.defs[c]] >= 0 and c * ABILITY_SLOTS + COMMAND[s.defs[c]] not in s.used
             ],
             lambda c: s.defs[c],
         ):
@@ -1203,7 +1213,7 @@ def _h_plot(s: DoomPileState, f: Frame, o: Option | None) -> Decision | None:
         )
     else:
         ability = COMMAND[d]
-        s.used.append(card * 8 + ability)
+        s.used.append(card * ABILITY_SLOTS + ability)
         s.events.append(("command", p, card))
         cost = COMMAND_COST[d]
         s.push(
@@ -1244,16 +1254,26 @@ def _h_pay(s: DoomPileState, f: Frame, o: Option | None) -> Decision | None:
         s.events.append(("discarded", p, paid))
     else:
         s._destroy(paid, p)
-    s._check_plans()
     return None
 
 
 def _h_enter(s: DoomPileState, f: Frame, o: Option | None) -> Decision | None:
+    """A played card, its cost paid, goes into countdown. At 0 it "resolves immediately":
+    before the "when played" effects it set off, unless another card is still resolving (a
+    Recall), as only one card resolves at a time; it then waits for the next ``settle``."""
     card = f[1]
     s.stack.pop()
     s.resolving.remove(card)
     s._enter_countdown(card, played=True)
-    s._check_plans()
+    if s.count[card] <= 0 and not s.resolving:
+        s.push(("resolve_now", card))
+    return None
+
+
+def _h_resolve_now(s: DoomPileState, f: Frame, o: Option | None) -> Decision | None:
+    card = f[1]
+    s.stack.pop()
+    s._resolve(card)
     return None
 
 
@@ -1309,7 +1329,6 @@ def _h_damage(s: DoomPileState, f: Frame, o: Option | None) -> Decision | None:
     # Each is killed or destroyed by the other's controller.
     s._harm([target], owner_of(attacker))
     s._harm([attacker], owner_of(target))
-    s._check_plans()
     return None
 
 
@@ -1361,6 +1380,7 @@ DoomPileState.HANDLERS = {
     "plot": _h_plot,
     "pay": _h_pay,
     "enter": _h_enter,
+    "resolve_now": _h_resolve_now,
     "attack": _h_attack,
     "damage": _h_damage,
     "maintenance": _h_maintenance,
