@@ -78,6 +78,8 @@ from doomtable.games.doom_pile.data import (
     IS_ARTIFICE,
     IS_MINION,
     IS_PLOT,
+    LIMITS,
+    MAX_COPIES,
     NAME,
     PLAN_BY_NAME,
     PLAN_DEFS,
@@ -123,6 +125,12 @@ COMMAND_COST: Final[tuple[Cost | None, ...]] = tuple(
 PLAY_COST: Final[tuple[Cost | None, ...]] = tuple(d.cost for d in CARD_DEFS)
 SIEGE: Final[tuple[bool, ...]] = tuple(d.siege for d in CARD_DEFS)
 
+
+HIDDEN: Final = -1
+"""The card of an event as a player who did not see it keeps it (``seen_events``)."""
+SUBTYPE_PULL: Final = 3
+"""How much each seen card of a subtype raises the odds of unseen cards of that subtype."""
+COPY_LIMIT: Final = tuple(LIMITS.get(d.name, MAX_COPIES) for d in CARD_DEFS)
 
 ABILITY_SLOTS: Final = 8
 """``used`` holds ``card * ABILITY_SLOTS + ability`` for each once-per-turn effect used."""
@@ -771,10 +779,12 @@ class DoomPileState(GameState):
         name = self._event_name
         if kind == "draw":
             _, p, card = event
-            return f"player {p} draws {name(card)}" if viewer == p else f"player {p} draws a card"
+            if viewer == p and card != HIDDEN:
+                return f"player {p} draws {name(card)}"
+            return f"player {p} draws a card"
         if kind == "stack" and event[2] == HAND:
-            p = owner_of(event[1])
-            shown = name(event[1]) if viewer == p else "a card"
+            p = event[3] if event[1] == HIDDEN else owner_of(event[1])
+            shown = name(event[1]) if viewer == p and event[1] != HIDDEN else "a card"
             return f"player {p} Stacks {shown} from their hand on top of their deck"
         text = _EVENT_TEXT.get(kind)
         if text is None or (kind == "arranged" and event[3] != "stack"):
@@ -784,23 +794,80 @@ class DoomPileState(GameState):
     def _event_name(self, card: int) -> str:
         return NAME[self.defs[card]]
 
+    def seen_events(self, player: int) -> list[tuple[Any, ...]]:
+        """The events ``player`` saw, with the cards others drew or Stacked from their hand
+        left unnamed (``HIDDEN``): a sample must not know which card that was."""
+        seen: list[tuple[Any, ...]] = []
+        for event in self.events:
+            kind = event[0]
+            if kind == "draw" and event[1] != player:
+                seen.append(("draw", event[1], HIDDEN))
+            elif kind == "stack" and event[2] == HAND and event[1] != HIDDEN:
+                owner = owner_of(event[1])
+                seen.append(event if owner == player else ("stack", HIDDEN, HAND, owner))
+            elif self.event_visible(event, player):
+                seen.append(event)
+        return seen
+
     def determinize(self, player: int, rng: Rng) -> Self:
-        """Each opponent's hand and deck order are redealt (their deck list is public: see
-        docs/rulings.md); before the reveal, their Master Plan is drawn at random too."""
+        """A copy as ``player`` may know it. Each opponent's hand and deck are redealt from
+        the cards there; the ones ``player`` never saw get a deck list drawn from the card
+        pool (``sample_unseen_cards``), as a deck is face down and may be any legal 30 (see
+        docs/rulings.md); before the reveal an opponent's Master Plan is drawn at random."""
         copy = self.clone()
+        copy.events = copy.seen_events(player)
         for q in self._opponents(player):
             pool = sorted(copy.hand[q] + copy.deck[q])
+            known = self.known_hidden_cards(q)
+            unseen = [c for c in pool if c not in known]
+            drawn = self.sample_unseen_cards(q, len(unseen), rng)
+            for card, definition in zip(unseen, drawn, strict=True):
+                copy.defs[card] = definition
             rng.shuffle(pool)
             hand_size = len(copy.hand[q])
             copy.hand[q] = pool[:hand_size]
             copy.deck[q] = pool[hand_size:]
             if not copy.revealed:
                 copy.plans[q] = rng.below(len(PLAN_DEFS))
-        # Nothing the player did not see: others' stacking choices are in the log.
-        copy.events = copy.seen_events(player)
         copy.log = []
         copy.rng = Rng(rng.next64())
         return copy
+
+    def known_hidden_cards(self, q: int) -> set[int]:
+        """``q``'s cards in hand or deck that every player has seen go there: Stacked from
+        the field, a discard pile or countdown (each is public until drawn or Restacked)."""
+        hidden = set(self.hand[q]) | set(self.deck[q])
+        return {e[1] for e in self.events if e[0] == "stack" and e[2] != HAND and e[1] in hidden}
+
+    def sample_unseen_cards(self, q: int, n: int, rng: Rng) -> list[int]:
+        """``n`` card definitions for ``q``'s cards nobody else has seen, drawn from what an
+        opponent knows: the card pool and its limits, less the copies of ``q``'s already
+        seen; each definition weighted up by the cards of its subtype seen so far."""
+        hidden = set(self.hand[q]) | set(self.deck[q])
+        known = self.known_hidden_cards(q)
+        seen = [
+            self.defs[c]
+            for c in range(q * DECK_SIZE, (q + 1) * DECK_SIZE)
+            if (c not in hidden or c in known) and c not in self.aside
+        ]
+        by_subtype = [0] * len(SUBTYPES)
+        copies = [0] * len(CARD_DEFS)
+        for d in seen:
+            by_subtype[SUBTYPE_INDEX[d]] += 1
+            copies[d] += 1
+        left = [max(0, COPY_LIMIT[d] - copies[d]) for d in range(len(CARD_DEFS))]
+        weight = [1 + SUBTYPE_PULL * by_subtype[SUBTYPE_INDEX[d]] for d in range(len(CARD_DEFS))]
+        drawn: list[int] = []
+        for _ in range(n):
+            # A legal deck never holds more than 30 of the pool's hundreds of copies.
+            r = rng.below(sum(w * k for w, k in zip(weight, left, strict=True)))
+            d = 0
+            while r >= weight[d] * left[d]:
+                r -= weight[d] * left[d]
+                d += 1
+            left[d] -= 1
+            drawn.append(d)
+        return drawn
 
     def evaluate(self, player: int) -> float:
         """Master Plan progress against the best rival's, plus a little board presence."""
