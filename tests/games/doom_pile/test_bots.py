@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from doomtable.engine import new_game
-from doomtable.games.doom_pile.state import DoomPileState
+from doomtable.games.doom_pile.game import DoomPileState
 from doomtable.sim import run
 
 

@@ -30,7 +30,7 @@ from doomtable.games.doom_pile.cards import (
     Effect,
 )
 from doomtable.games.doom_pile.data import CARD_DEFS, PLAN_DEFS
-from doomtable.games.doom_pile.state import DoomPileState
+from doomtable.games.doom_pile.game import DoomPileState
 
 KEYWORDS = ("Target", "Burn", "Thwart", "Stack", "Restack", "Inter", "Revive", "ON COMMAND", "COST")
 

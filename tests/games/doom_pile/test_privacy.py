@@ -9,7 +9,8 @@ from doomtable.engine import Rng, new_game
 from doomtable.games.doom_pile.card_set import SUBTYPES
 from doomtable.games.doom_pile.cards import HAND
 from doomtable.games.doom_pile.data import CARD_DEFS, DEF_BY_NAME, SUBTYPE_INDEX
-from doomtable.games.doom_pile.state import HIDDEN, DoomPileState, owner_of
+from doomtable.games.doom_pile.game import DoomPileState
+from doomtable.games.doom_pile.state import HIDDEN, owner_of
 
 
 def _views_agree(state: DoomPileState, rng: Rng) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from doomtable.engine import new_game
 from doomtable.games.doom_pile.cards import MINION, REVIVE, Effect
-from doomtable.games.doom_pile.state import DoomPileState
+from doomtable.games.doom_pile.game import DoomPileState
 
 
 def test_a_minion_revived_after_attacking_may_attack_again() -> None:
