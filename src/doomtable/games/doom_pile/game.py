@@ -11,22 +11,28 @@ from doomtable.games.doom_pile.card_set import SUBTYPES
 from doomtable.games.doom_pile.cards import HAND
 from doomtable.games.doom_pile.data import (
     CARD_DEFS,
+    COMMAND,
     COPY_LIMIT,
     DECK_SIZE,
     DEF_BY_NAME,
     HAND_SIZE,
+    MAX_TRACKED_START,
+    NAME,
     PLAN_BY_NAME,
     PLAN_DEFS,
     STACKING_MODES,
     START,
     SUBTYPE_INDEX,
+    T_RESOLVED_AT,
+    TALLY_NAMES,
     TALLY_SIZE,
+    TRIGGERS,
     deck_cards,
     precon_names,
     resolve_deck,
 )
-from doomtable.games.doom_pile.rules import DoomPileRules, turn_frames
-from doomtable.games.doom_pile.state import HIDDEN, owner_of
+from doomtable.games.doom_pile.rules import PHASE_OF_STEP, TURN_STEPS, DoomPileRules, turn_frames
+from doomtable.games.doom_pile.state import ABILITY_SLOTS, HIDDEN, owner_of
 
 SUBTYPE_PULL: Final = 3
 """How much each seen card of a subtype raises the odds of unseen cards of that subtype."""
@@ -198,24 +204,25 @@ class DoomPileState(DoomPileRules):
                 f"unknown scenario key(s) {sorted(unknown)}; known: {sorted(_SCENARIO_KEYS)}"
             )
         specs = _player_specs(setup.get("players", {}), self.players)
+        self.used, self.attacked = [], []
         for p in range(self.players):
             self._setup_player(p, specs.get(p, {}))
         turn_player = int(setup.get("turn_player", 0))
         if not 0 <= turn_player < self.players:
             raise ScenarioError(f"turn_player {turn_player} is not a player")
         start = setup.get("start", "plot")
-        if start not in _START_PHASES:
-            raise ScenarioError(f"start must be one of {', '.join(_START_PHASES)}, not {start!r}")
+        start = "maintenance" if start == "end" else start
+        if start not in TURN_STEPS:
+            steps = ", ".join((*TURN_STEPS, "end"))
+            raise ScenarioError(f"start must be one of {steps}, not {start!r}")
         self.revealed = True
-        self.skipped_draw = [1] * self.players
-        self.turns_taken = [max(1, t) for t in self.turns_taken]
         self.turn_player = turn_player
-        self.used, self.attacked, self.triggered, self.resolving = [], [], [], []
+        self.triggered, self.resolving = [], []
         self.over, self.winner_list, self.end_reason = False, (), ""
         self.events.append(("scenario",))
         self.stack = []
         self.push(*turn_frames(turn_player, start))
-        self.phase = start if start != "turn" else "start"
+        self.phase = PHASE_OF_STEP[start]
         self._advance()
 
     def _setup_player(self, p: int, spec: dict[str, Any]) -> None:
@@ -241,6 +248,8 @@ class DoomPileState(DoomPileRules):
                 text, count = str(entry), None
                 if with_count and ":" in text:
                     text, _, raw = text.rpartition(":")
+                    if not raw.strip().lstrip("-").isdigit():
+                        raise ScenarioError(f"{entry!r} in player {p}'s {where}: count {raw!r}")
                     count = int(raw)
                 index = DEF_BY_NAME.get(text.strip().casefold())
                 if index is None:
@@ -255,12 +264,13 @@ class DoomPileState(DoomPileRules):
                 cards.append(card)
             return cards
 
-        for zone in ("hand", "countdown", "field", "discard", "deck"):
+        extra = set(spec) - _PLAYER_KEYS
+        if extra:
+            known = ", ".join(sorted(_PLAYER_KEYS))
+            raise ScenarioError(f"unknown key(s) {sorted(extra)} for player {p}; known: {known}")
+        for zone in ("hand", "countdown", "field", "discard", "interred", "deck"):
             if zone in spec:
                 zones[zone] = claim(spec[zone], zone, with_count=zone == "countdown")
-        extra = set(spec) - {"plan", "hand", "countdown", "field", "discard", "deck", "deck_top"}
-        if extra:
-            raise ScenarioError(f"unknown key(s) {sorted(extra)} for player {p}")
         top = claim(spec.get("deck_top", []), "deck_top")
         rest = free[used:]
         for card in ids:
@@ -271,7 +281,7 @@ class DoomPileState(DoomPileRules):
             self.count[card] = counts.get(card, START[self.defs[card]])
         self.field[p] = zones.get("field", [])
         self.discard[p] = zones.get("discard", [])
-        self.interred = [c for c in self.interred if owner_of(c) != p]
+        self.interred = [c for c in self.interred if owner_of(c) != p] + zones.get("interred", [])
         self.aside = [c for c in self.aside if owner_of(c) != p]
         if "deck" in zones:
             self.deck[p] = list(reversed(zones["deck"] + top))
@@ -281,10 +291,94 @@ class DoomPileState(DoomPileRules):
         if "hand" not in spec and "deck" not in spec:
             # An unnamed hand is dealt from the top of the arranged deck.
             self.hand[p] = [self.deck[p].pop() for _ in range(min(HAND_SIZE, len(self.deck[p])))]
+        self._setup_field_state(p, spec)
+        self._setup_counters(p, spec)
+
+    def _setup_field_state(self, p: int, spec: dict[str, Any]) -> None:
+        """Damage and Strength bonuses lined up with the field; field cards that have used
+        their once-per-turn effects or attacked this turn, by name."""
+        field = self.field[p]
+        for key, values in (("damage", self.damage), ("bonus", self.bonus)):
+            amounts = spec.get(key, [])
+            if not isinstance(amounts, list) or len(amounts) > len(field):
+                raise ScenarioError(f"player {p}'s {key} is a list lined up with their field")
+            for card, amount in zip(field, amounts, strict=False):
+                values[card] = _count(amount, p, key)
+        for key in ("used", "attacked"):
+            names = spec.get(key, [])
+            if not isinstance(names, list):
+                raise ScenarioError(f"player {p}'s {key} must be a list of field cards")
+            marked: list[int] = []
+            for name in names:
+                wanted = str(name).casefold()
+                matching = [c for c in field if NAME[self.defs[c]].casefold() == wanted]
+                free = [c for c in matching if c not in marked]
+                if not free:
+                    raise ScenarioError(f"player {p}'s {key}: no {name!r} on their field to mark")
+                marked.append(free[0])
+            for card in marked:
+                if key == "attacked":
+                    self.attacked.append(card)
+                    continue
+                d = self.defs[card]
+                abilities = [a for _, a, optional in TRIGGERS[d] if optional]
+                if COMMAND[d] >= 0:
+                    abilities.append(COMMAND[d])
+                self.used.extend(card * ABILITY_SLOTS + a for a in abilities)
+
+    def _setup_counters(self, p: int, spec: dict[str, Any]) -> None:
+        """The running counts Master Plans read, turns taken, and the first Draw Phase."""
+        counts = spec.get("counts", {})
+        if not isinstance(counts, dict):
+            raise ScenarioError(f"player {p}'s counts must be a mapping, e.g. {{sacrificed: 2}}")
+        self.tally[p] = [0] * TALLY_SIZE
+        for key, value in counts.items():
+            if key == "resolved":
+                if not isinstance(value, dict):
+                    raise ScenarioError(
+                        f"player {p}'s counts.resolved maps a Starting Countdown to a number"
+                    )
+                for start, number in value.items():
+                    slot = T_RESOLVED_AT + min(_count(start, p, "resolved"), MAX_TRACKED_START)
+                    self.tally[p][slot] += _count(number, p, "resolved")
+            elif key in TALLY_NAMES:
+                self.tally[p][TALLY_NAMES.index(key)] = _count(value, p, key)
+            else:
+                known = ", ".join((*TALLY_NAMES, "resolved"))
+                raise ScenarioError(f"unknown count {key!r} for player {p}; counts: {known}")
+        self.turns_taken[p] = max(1, _count(spec.get("turns", 1), p, "turns"))
+        skipped = spec.get("draw_skipped", True)
+        if not isinstance(skipped, bool):
+            raise ScenarioError(f"player {p}'s draw_skipped must be true or false")
+        self.skipped_draw[p] = int(skipped)
+
+
+def _count(value: Any, p: int, key: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise ScenarioError(f"player {p}'s {key}: {value!r} is not a whole number")
+    return value
 
 
 _SCENARIO_KEYS: Final = frozenset({"players", "turn_player", "start"})
-_START_PHASES: Final = ("turn", "plot", "attack", "end")
+_PLAYER_KEYS: Final = frozenset(
+    {
+        "plan",
+        "hand",
+        "countdown",
+        "field",
+        "discard",
+        "interred",
+        "deck",
+        "deck_top",
+        "damage",
+        "bonus",
+        "used",
+        "attacked",
+        "counts",
+        "turns",
+        "draw_skipped",
+    }
+)
 
 
 def _player_specs(raw: Any, n: int) -> dict[int, dict[str, Any]]:

@@ -70,16 +70,35 @@ class DoomPileRules(DoomPileEffects):
         self.triggered.clear()
 
 
+TURN_STEPS: Final = ("turn", "resolve", "draw", "plot", "attack", "maintenance", "cleanup")
+"""The points a turn may be entered at (a scenario's ``start``), in order: the Countdown step,
+the Resolve step, the Draw, Plot and Attack Phases, the Maintenance and Cleanup steps."""
+
+PHASE_OF_STEP: Final = {
+    "turn": "start",
+    "resolve": "start",
+    "draw": "draw",
+    "plot": "plot",
+    "attack": "attack",
+    "maintenance": "end",
+    "cleanup": "end",
+}
+
+
 def turn_frames(p: int, start: str = "turn") -> list[Frame]:
-    """The frames of ``p``'s turn from phase ``start`` on."""
+    """The frames of ``p``'s turn from step ``start`` (one of ``TURN_STEPS``) on."""
     frames: list[Frame] = []
-    if start == "turn":
-        frames += [("turn", p), ("countdown_step", p), ("settle",), ("draw", p)]
-    if start in ("turn", "plot"):
-        frames.append(("plot", p))
-    if start in ("turn", "plot", "attack"):
-        frames.append(("attack", p))
-    frames += [("maintenance", p), ("settle",), ("cleanup", p), ("end_turn", p)]
+    for step in TURN_STEPS[TURN_STEPS.index(start) :]:
+        if step == "turn":
+            frames += [("turn", p), ("countdown_step", p)]
+        elif step == "resolve":
+            frames.append(("settle",))
+        elif step == "maintenance":
+            frames += [("maintenance", p), ("settle",)]
+        elif step == "cleanup":
+            frames += [("cleanup", p), ("end_turn", p)]
+        else:
+            frames.append((step, p))
     return frames
 
 
