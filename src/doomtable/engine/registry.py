@@ -102,6 +102,8 @@ class GameSpec:
     """The rules in a few plain lines (goal, a turn, the end), shown by the table's ``rules``."""
     default_players: int = 0
     """The player count adapters use when none is given (0: their own default)."""
+    score_name: str = "Score"
+    """What the numbers of ``scores()`` are, as a results table heads them."""
 
 
 _GAMES: dict[str, GameSpec] = {}

@@ -16,12 +16,15 @@ from typing import Any
 from doomtable.engine import GameSpec, OptionSpec
 from doomtable.games.doom_pile.data import (
     CARD_DEFS,
+    DECK_SIZE,
     GAME,
     LIMITS,
     PLAN_DEFS,
     STACKING_MODES,
     DeckError,
+    copy_limit,
     deck_problems,
+    did_you_mean,
     precon_deck,
     precon_names,
     read_deck_file,
@@ -87,17 +90,21 @@ SPEC = GameSpec(
         "max_turns": OptionSpec(int, "turns each before a draw", minimum=1, maximum=1000),
     },
     rules_summary=RULES_SUMMARY,
+    score_name="Master Plan progress (%)",
 )
 
 __all__ = [
     "CARD_DEFS",
+    "DECK_SIZE",
     "LIMITS",
     "PLAN_DEFS",
     "SPEC",
     "DeckError",
     "DoomPileState",
     "card_dicts",
+    "copy_limit",
     "deck_problems",
+    "did_you_mean",
     "precon_deck",
     "precon_names",
     "read_deck_file",

@@ -47,9 +47,15 @@ class DeckError(DoomtableError, ValueError):
     """A deck file cannot be read, or names a card or Master Plan that does not exist."""
 
 
-def _suggest(name: str, known: list[str]) -> str:
+def did_you_mean(name: str, known: list[str]) -> str:
+    """`` (did you mean 'X'?)`` for the closest of ``known`` to a mistyped ``name``, or ``""``."""
     close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
     return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def copy_limit(name: str) -> int:
+    """The most copies of the card ``name`` a deck may hold (0: banned)."""
+    return LIMITS.get(name, MAX_COPIES)
 
 
 def deck_problems(deck: Any) -> list[str]:
@@ -65,7 +71,7 @@ def deck_problems(deck: Any) -> list[str]:
         problems.append("no Master Plan: give 'plan: <name>'")
     elif plan.casefold() not in PLAN_BY_NAME:
         known = [p.name for p in PLAN_DEFS]
-        hint = _suggest(plan, known)
+        hint = did_you_mean(plan, known)
         if plan.casefold() in DEF_BY_NAME:
             hint = f" ({plan} is a card, not a Master Plan)"
         problems.append(f"unknown Master Plan {plan!r}{hint}")
@@ -92,14 +98,14 @@ def deck_problems(deck: Any) -> list[str]:
             if name.casefold() in PLAN_BY_NAME:
                 problems.append(f"{name} is a Master Plan: it goes under 'plan', not in the deck")
             else:
-                problems.append(f"unknown card {name!r}{_suggest(name, list(NAME))}")
+                problems.append(f"unknown card {name!r}{did_you_mean(name, list(NAME))}")
             continue
         counts[index] = counts.get(index, 0) + copies
     if total != DECK_SIZE:
         problems.append(f"the deck has {total} cards; it must have exactly {DECK_SIZE}")
     for index, count in counts.items():
         name = NAME[index]
-        limit = LIMITS.get(name, MAX_COPIES)
+        limit = copy_limit(name)
         if limit == 0:
             problems.append(f"{name} is banned")
         elif count > limit:
@@ -215,4 +221,4 @@ COMMAND_COST: Final[tuple[Cost | None, ...]] = tuple(
 )
 PLAY_COST: Final[tuple[Cost | None, ...]] = tuple(d.cost for d in CARD_DEFS)
 SIEGE: Final[tuple[bool, ...]] = tuple(d.siege for d in CARD_DEFS)
-COPY_LIMIT: Final = tuple(LIMITS.get(d.name, MAX_COPIES) for d in CARD_DEFS)
+COPY_LIMIT: Final = tuple(copy_limit(d.name) for d in CARD_DEFS)
