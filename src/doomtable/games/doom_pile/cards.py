@@ -286,7 +286,7 @@ PLAN_RESOLVE_BIG: Final = "resolve_big"  # `times` cards of Starting Countdown >
 PLAN_MINIONS: Final = "minions"  # you control n Minions
 PLAN_ARTIFICES: Final = "artifices"  # you control n Artifices
 PLAN_MIXED: Final = "mixed"  # you control n Minions and n Artifices
-PLAN_SUBTYPES: Final = "subtypes"  # you control cards of n different subtypes
+PLAN_SUBTYPES: Final = "subtypes"  # you control a Minion and an Artifice of n subtypes
 PLAN_KILL: Final = "kill"  # you have killed n Minions opponents controlled
 PLAN_DESTROY: Final = "destroy"  # you have destroyed n Artifices opponents controlled
 PLAN_THWART: Final = "thwart"  # you have Thwarted n cards
@@ -316,7 +316,7 @@ class PlanDef:
             PLAN_MINIONS: f"you control {n} Minions",
             PLAN_ARTIFICES: f"you control {n} Artifices",
             PLAN_MIXED: f"you control {n} Minions and {n} Artifices",
-            PLAN_SUBTYPES: f"you control Minions and Artifices of {n} different subtypes",
+            PLAN_SUBTYPES: f"you control a Minion and an Artifice of each of {n} subtypes",
             PLAN_KILL: f"you have killed {n} Minions your opponents controlled",
             PLAN_DESTROY: f"you have destroyed {n} Artifices your opponents controlled",
             PLAN_THWART: f"you have Thwarted {n} cards this game",
