@@ -56,9 +56,9 @@ def plan_progress(s: DoomPileBase, p: int) -> tuple[int, int]:
         minions = sum(IS_MINION[defs[c]] for c in field)
         return min(minions, len(field) - minions), n
     if goal == PLAN_SUBTYPES:
-        minions = {SUBTYPE_INDEX[defs[c]] for c in field if IS_MINION[defs[c]]}
-        artifices = {SUBTYPE_INDEX[defs[c]] for c in field if IS_ARTIFICE[defs[c]]}
-        return len(minions & artifices), n
+        with_minion = {SUBTYPE_INDEX[defs[c]] for c in field if IS_MINION[defs[c]]}
+        with_artifice = {SUBTYPE_INDEX[defs[c]] for c in field if IS_ARTIFICE[defs[c]]}
+        return len(with_minion & with_artifice), n
     if goal == PLAN_COUNTDOWN:
         return len(s.countdown[p]), n
     if goal == PLAN_DISCARD:
