@@ -2,11 +2,12 @@
 
 For every Master Plan, rush decks are built from the cards that feed it (the Minions for a
 plan that counts Minions, the sacrifice outlets for one that counts sacrifices, the slow cards
-and the hastes for one that counts time-expensive cards, ...), each in several variants (with
-or without the draw engines, quickest cards only or a wider spread), and stacked the "rush"
-way: the plan's cards in the order that meets it first (lowest Starting Countdown on top),
-the rest under them. Each variant plays ``--games`` games against a greedy opponent with a
-preconstructed deck (the rusher a greedy bot too), taking the first turn in half of them.
+and the hastes for one that counts time-expensive cards, ...), in several variants (with or
+without the draw engines, draws first), plus each shipped deck's list under that plan; each
+is stacked the "rush" way: the plan's cards in the order that meets it first (lowest Starting
+Countdown on top), the rest under them. Each variant plays ``--games`` games against a
+greedy opponent with a preconstructed deck (the rusher a greedy bot too), taking the first
+turn in half of them.
 
 Prints, per plan, the best variant's share of games won before the owner's 4th turn and its
 fastest win (in the owner's turns). The bound in docs/rulings.md: no legal deck wins before
@@ -24,7 +25,13 @@ from typing import Any
 from doomtable.bots import make_bot
 from doomtable.bots.base import InfoSet
 from doomtable.engine import new_game
-from doomtable.games.doom_pile import CARD_DEFS, PLAN_DEFS, copy_limit, precon_names
+from doomtable.games.doom_pile import (
+    CARD_DEFS,
+    PLAN_DEFS,
+    copy_limit,
+    precon_deck,
+    precon_names,
+)
 from doomtable.games.doom_pile.cards import (
     ARTIFICE,
     BURN,
@@ -137,6 +144,11 @@ def rush_decks(plan: PlanDef) -> dict[str, dict[str, Any]]:
                 entries.append({"name": card.name, "copies": copies})
                 total += copies
         decks[label] = {"name": f"rush {plan.name}", "plan": plan.name, "cards": entries}
+    speed = {c.name: _speed(c, plan) for c in CARD_DEFS}
+    for name in precon_names():
+        # Each shipped deck's list under this plan, its quickest cards on top.
+        cards = sorted(precon_deck(name)["cards"], key=lambda e: speed[e["name"]])
+        decks[f"{name} list"] = {"name": name, "plan": plan.name, "cards": cards}
     return decks
 
 

@@ -178,7 +178,7 @@ def test_the_table_shows_counts_strength_health_plans_and_sizes() -> None:
     text = console.export_text()
     assert "Bone Knight [2 of 3]" in text and "Siege Ogre [1 of 3]" in text
     assert "Berserker ⚔3 ♥2/2" in text and "Tomb Door ♥3/3" in text
-    assert "Rise Again (0/8)" in text and "Conquest (0/8)" in text
+    assert "Rise Again (0/6)" in text and "Conquest (0/8)" in text
     assert "hand 5 · deck 23" in text and "hand 1 · deck 27" in text
     assert "Grave Call" in text and "Revive target Minion" in text
 

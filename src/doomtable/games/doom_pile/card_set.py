@@ -280,7 +280,7 @@ TRICKSTER_CARDS: Final = (
 )
 
 PLANS: Final = (
-    PlanDef("The Grand Offering", PLAN_SACRIFICE, 7),
+    PlanDef("The Grand Offering", PLAN_SACRIFICE, 8),
     PlanDef("The Endless Night", PLAN_RESOLVE_BIG, 6, times=2),
     PlanDef("The Long Game", PLAN_RESOLVE_BIG, 4, times=3),
     PlanDef("Army of the Damned", PLAN_MINIONS, 10),
@@ -289,9 +289,9 @@ PLANS: Final = (
     PlanDef("The Pantheon of Doom", PLAN_SUBTYPES, 4),
     PlanDef("Conquest", PLAN_KILL, 8),
     PlanDef("Raze the World", PLAN_DESTROY, 4),
-    PlanDef("Sabotage Supreme", PLAN_THWART, 4),
+    PlanDef("Sabotage Supreme", PLAN_THWART, 6),
     PlanDef("Erase History", PLAN_INTER, 7),
-    PlanDef("Rise Again", PLAN_REVIVE, 8),
+    PlanDef("Rise Again", PLAN_REVIVE, 6),
     PlanDef("Clockwork Apocalypse", PLAN_COUNTDOWN, 10),
     PlanDef("Overflowing Crypt", PLAN_DISCARD, 20),
 )
