@@ -40,13 +40,28 @@ from doomtable.engine import (
 )
 from doomtable.safe_yaml import YamlLimitError, load_yaml, read_text_file
 
-SCENARIO_KEYS = ("name", "game", "players", "seed", "options", "setup", "steps", "expect", "note")
-"""Keys a scenario may have; every key but ``name``, ``steps`` and ``expect`` may also be given
-once at the top of a ``scenarios:`` file as a default for each scenario in it."""
+SCENARIO_KEYS = (
+    "name",
+    "game",
+    "players",
+    "seed",
+    "options",
+    "setup",
+    "setup_error",
+    "steps",
+    "expect",
+    "note",
+)
+"""Keys a scenario may have; every key but ``name``, ``setup_error``, ``steps`` and ``expect``
+may also be given once at the top of a ``scenarios:`` file as a default for each scenario in it
+(a scenario's ``options`` are merged over the file's)."""
+
+OWN_KEYS = frozenset({"name", "setup_error", "steps", "expect"})
+"""Keys only a scenario itself may give, never a file as a default."""
 
 STEP_KEYS = ("player", "choose", "error", "expect", "note", "clock")
 
-MATCHER_KEYS = frozenset({"contains", "length"})
+MATCHER_KEYS = frozenset({"contains", "excludes", "length"})
 
 SUFFIXES = (".yaml", ".yml")
 
@@ -85,6 +100,9 @@ class Scenario:
     setup: Mapping[str, Any] | None = None
     steps: tuple[Step, ...] = ()
     expect: Mapping[str, Any] = field(default_factory=dict)
+    setup_error: str | None = None
+    """Text the refusal of this game or its set-up must contain: the scenario expects the game
+    not to start (an illegal deck, a player count the game does not take)."""
 
     @property
     def title(self) -> str:
@@ -183,7 +201,7 @@ def parse_scenarios(text: str, source: str = "<scenario>") -> list[Scenario]:
     if "scenarios" not in data:
         return [_scenario(data, source, Path(source).stem, {})]
     defaults = {k: v for k, v in data.items() if k != "scenarios"}
-    _check_keys(defaults, set(SCENARIO_KEYS) - {"name", "steps", "expect"}, source, "file")
+    _check_keys(defaults, set(SCENARIO_KEYS) - OWN_KEYS, source, "file")
     entries = data["scenarios"]
     if not isinstance(entries, list) or not entries:
         raise ScenarioError(f"{source}: 'scenarios' must be a non-empty list of scenarios")
@@ -228,7 +246,10 @@ def _scenario(
         raise ScenarioError(f"{where}: 'game' must be a game name, not {game!r}")
     players = _int(data["players"], f"{where}: 'players'")
     seed = _int(data.get("seed", 0), f"{where}: 'seed'")
-    options = _mapping(data.get("options", {}), f"{where}: 'options'")
+    options = {
+        **_mapping(defaults.get("options", {}), f"{source}: 'options'"),
+        **_mapping(entry.get("options", {}), f"{where}: 'options'"),
+    }
     setup = data.get("setup")
     if setup is not None:
         setup = _mapping(setup, f"{where}: 'setup'")
@@ -239,7 +260,13 @@ def _scenario(
         _step(raw, number, players, where) for number, raw in enumerate(raw_steps, start=1)
     )
     expect = _mapping(data.get("expect", {}), f"{where}: 'expect'")
-    return Scenario(name, source, game, players, seed, options, setup, steps, expect)
+    setup_error = data.get("setup_error")
+    if setup_error is not None:
+        if not isinstance(setup_error, str) or not setup_error.strip():
+            raise ScenarioError(f"{where}: 'setup_error' must be text found in the refusal")
+        if steps or expect:
+            raise ScenarioError(f"{where}: a scenario with 'setup_error' has no steps or expect")
+    return Scenario(name, source, game, players, seed, options, setup, steps, expect, setup_error)
 
 
 def _step(raw: Any, number: int, players: int, where: str) -> Step:
@@ -305,8 +332,11 @@ def run_scenario(scenario: Scenario) -> ScenarioResult:
     """Play the scenario's steps and check its expectations.
 
     An unmet expectation is recorded and play goes on; a choice that goes wrong stops play.
-    Raises :class:`ScenarioError` when the game cannot be created or set up.
+    Raises :class:`ScenarioError` when the game cannot be created or set up, unless the
+    scenario expects that (``setup_error``).
     """
+    if scenario.setup_error is not None:
+        return ScenarioResult(scenario, tuple(_refused_setup(scenario, scenario.setup_error)))
     state = start_scenario(scenario)
     failures: list[Failure] = []
     for step in scenario.steps:
@@ -323,6 +353,18 @@ def run_scenario(scenario: Scenario) -> ScenarioResult:
         failures.extend(check_expectations(state, step.expect, f"after {step.describe()}"))
     failures.extend(check_expectations(state, scenario.expect, "at the end"))
     return ScenarioResult(scenario, tuple(failures))
+
+
+def _refused_setup(scenario: Scenario, wanted: str) -> list[Failure]:
+    """No failure when creating or setting up the game is refused with ``wanted`` in the
+    message; otherwise what happened instead."""
+    try:
+        start_scenario(scenario)
+    except ScenarioError as exc:
+        if wanted.casefold() in str(exc).casefold():
+            return []
+        return [Failure("set-up", "refused for another reason", None, wanted, str(exc))]
+    return [Failure("set-up", "was accepted, but it should be refused", None, wanted)]
 
 
 def _play_step(state: GameState, step: Step) -> Failure | None:
@@ -398,7 +440,8 @@ def match(root: Any, path: str, wanted: Any, where: str = "") -> list[Failure]:
     """Failures of ``wanted`` against the value at dotted ``path`` inside ``root``.
 
     ``wanted`` is compared exactly, except that a mapping matches part of a mapping (its keys
-    being further paths) and ``{contains: X}`` / ``{length: N}`` test membership and size.
+    being further paths) and ``{contains: X}`` / ``{excludes: X}`` / ``{length: N}`` test
+    membership, absence and size.
     """
     actual, missing = _lookup(root, path)
     if missing is not None:
@@ -428,6 +471,17 @@ def _match_matchers(actual: Any, path: str, wanted: Mapping[str, Any], where: st
             failures.append(
                 Failure(where, f"length {len(actual)}, expected {size}", path, size, actual)
             )
+    if "excludes" in wanted:
+        items = wanted["excludes"]
+        items = _plain(items) if isinstance(items, list) else [_plain(items)]
+        if not isinstance(actual, list | dict | str):
+            failures.append(Failure(where, "cannot contain anything", path, wanted, actual))
+        else:
+            present = [item for item in items if _contains(actual, item)]
+            if present:
+                failures.append(
+                    Failure(where, f"contains {_show(present)[1:-1]}", path, wanted, actual)
+                )
     if "contains" in wanted:
         items = wanted["contains"]
         items = _plain(items) if isinstance(items, list) else [_plain(items)]

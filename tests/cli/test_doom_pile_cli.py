@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 
+import pytest
 import yaml
 from rich.console import Console
 from typer.testing import CliRunner
 
 from doomtable.cli.app import app
-from doomtable.cli.render import render_view
-from doomtable.engine import new_game
+from doomtable.cli.play_commands import _next_first_player
+from doomtable.cli.render import render_view, score_table
+from doomtable.engine import find_game, new_game
 from doomtable.games.doom_pile import precon_deck
 
 runner = CliRunner()
@@ -61,7 +64,7 @@ def test_deck_new_step_by_step(tmp_path: Path) -> None:
     path = tmp_path / "built.yaml"
     lines = "12\nGrave Call 3\nNo Such Card\nBone Knight=2\ndone\n"
     result = runner.invoke(app, ["deck", "new", str(path)], input=lines)
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output
     assert "No card is called 'No Such Card'" in result.output
     deck = yaml.safe_load(path.read_text(encoding="utf-8"))
     assert deck["plan"] == "Rise Again"
@@ -69,7 +72,55 @@ def test_deck_new_step_by_step(tmp_path: Path) -> None:
         {"name": "Grave Call", "copies": 3},
         {"name": "Bone Knight", "copies": 2},
     ]
+    assert "It is not a legal deck yet" in result.output
     assert "the deck has 5 cards" in result.output
+
+
+def _build(tmp_path: Path, lines: list[str]) -> tuple[int, str, dict[str, object]]:
+    path = tmp_path / "built.yaml"
+    text = "\n".join(["Rise Again", *lines, "done"]) + "\n"
+    result = runner.invoke(app, ["deck", "new", str(path)], input=text)
+    return result.exit_code, result.output, yaml.safe_load(path.read_text(encoding="utf-8"))
+
+
+def test_deck_new_refuses_a_31st_card_as_it_is_typed(tmp_path: Path) -> None:
+    ten = ["Grave Call", "Bone Harvest", "Unmarked Graves", "Mass Exhumation", "Soul Siphon"]
+    ten += ["Shambling Thrall", "Crypt Ghoul", "Bone Knight", "Wailing Wraith", "Grave Robber"]
+    thirty = [f"{card} 3" for card in ten]
+    code, output, deck = _build(tmp_path, [*thirty, "Zealot 1", "Grave Call 4"])
+    assert "that makes 31 cards; a deck holds exactly 30 (remove some first)" in output
+    assert "that makes 7 Grave Call; a deck may hold at most 3" in output
+    assert code == 0, output
+    assert sum(entry["copies"] for entry in deck["cards"]) == 30  # type: ignore[attr-defined]
+    assert "Zealot" not in str(deck["cards"])
+
+
+def test_deck_new_removes_and_changes_cards(tmp_path: Path) -> None:
+    lines = ["Grave Call 3", "Bone Knight 2", "Zealot", "set Grave Call 1", "remove Bone Knight"]
+    lines += ["remove Zealot 1", "remove Zealot", "set Overclock 3", "deck"]
+    code, output, deck = _build(tmp_path, lines)
+    assert deck["cards"] == [{"name": "Grave Call", "copies": 1}]
+    assert "The deck holds no Zealot." in output
+    assert "that makes 3 Overclock; a deck may hold at most 2" in output
+    assert "1 Grave Call" in output  # what 'deck' shows
+    assert code == 1
+
+
+def test_deck_new_suggests_a_name_for_a_typo(tmp_path: Path) -> None:
+    code, output, deck = _build(tmp_path, ["Grave Cal 2", "Army of the Damned"])
+    assert "No card is called 'Grave Cal' (did you mean 'Grave Call'?)" in output
+    assert "Army of the Damned is a Master Plan, not a card" in output
+    assert deck["cards"] == []
+    assert code == 1
+
+
+def test_deck_new_from_options_exits_1_when_the_deck_is_illegal(tmp_path: Path) -> None:
+    path = tmp_path / "short.yaml"
+    args = ["deck", "new", str(path), "--plan", "Conquest", "-c", "Footsoldir=3"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 1
+    assert "unknown card 'Footsoldir' (did you mean 'Footsoldier'?)" in result.output
+    assert path.exists()
 
 
 def test_play_with_deck_files_bots_only(tmp_path: Path) -> None:
@@ -108,6 +159,7 @@ def test_best_of_three_match_reports_the_result() -> None:
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     assert "Match game 1" in result.output and "Match game 2" in result.output
+    assert "Match score, games won: " in result.output
     assert "Match won by" in result.output or "Match drawn" in result.output
 
 
@@ -126,6 +178,28 @@ def test_the_table_shows_counts_strength_health_plans_and_sizes() -> None:
     text = console.export_text()
     assert "Bone Knight [2 of 3]" in text and "Siege Ogre [1 of 3]" in text
     assert "Berserker ⚔3 ♥2/2" in text and "Tomb Door ♥3/3" in text
-    assert "Rise Again (0/6)" in text and "Conquest (0/6)" in text
+    assert "Rise Again (0/6)" in text and "Conquest (0/8)" in text
     assert "hand 5 · deck 23" in text and "hand 1 · deck 27" in text
     assert "Grave Call" in text and "Revive target Minion" in text
+
+
+def test_the_results_table_says_its_numbers_are_master_plan_progress() -> None:
+    console = Console(width=120, record=True)
+    spec = find_game("doom-pile")
+    console.print(score_table([40, 100], [1], ["you", "greedy"], spec.score_name))
+    text = console.export_text()
+    assert "Master Plan progress (%)" in text
+    assert text.index("greedy") < text.index("you")  # best first
+
+
+def test_a_human_who_lost_a_match_game_is_shown_both_answers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    console = Console(width=120, record=True)
+    answers = iter(["maybe", "them"])
+    monkeypatch.setattr("builtins.input", lambda *_: next(answers))
+    session = SimpleNamespace(console=console, human=0)
+    assert _next_first_player(session, 0) == 1  # type: ignore[arg-type]
+    text = console.export_text()
+    assert text.count("who starts the next game? (me or them)") == 2
+    assert "Type me or them." in text

@@ -110,6 +110,16 @@ def test_contains_and_length_matchers() -> None:
     assert failure.message == "length 2, expected 3"
 
 
+def test_excludes_matcher() -> None:
+    root = {"hand": ["Gills", "Sweat"], "name": "Bark"}
+    assert match(root, "hand", {"excludes": ["Bark", "Heroic"], "length": 2}) == []
+    assert match(root, "name", {"excludes": "x"}) == []
+    [failure] = match(root, "hand", {"excludes": ["Bark", "Sweat"]})
+    assert failure.message == 'contains "Sweat"'
+    [failure] = match(root, "hand", {"contains": "Sweat", "excludes": "Gills"})
+    assert failure.message == 'contains "Gills"'
+
+
 def test_lists_match_exactly_and_show_a_diff() -> None:
     root = {"hand": ["Gills", "Sweat"]}
     assert match(root, "hand", ["Gills", "Sweat"]) == []
@@ -141,6 +151,50 @@ def test_a_file_of_several_scenarios_shares_defaults(tmp_path: Path) -> None:
     assert [s.name for s in scenarios] == ["one", "two"]
     assert all(run_scenario(s).passed for s in scenarios)
     assert find_scenario_files([tmp_path]) == [path]
+
+
+def test_a_scenario_merges_its_options_over_the_files(tmp_path: Path) -> None:
+    path = tmp_path / "merged.yaml"
+    path.write_text(
+        "game: toy-pile\nplayers: 2\noptions: {pile: 9, variant: dark}\nscenarios:\n"
+        "  - {name: own, options: {variant: light}, expect: {pile: 9}}\n"
+    )
+    [scenario] = load_scenarios(path)
+    assert scenario.options == {"pile": 9, "variant": "light"}
+    assert run_scenario(scenario).passed
+
+
+@pytest.mark.parametrize(
+    ("setup", "report"),
+    [
+        ("players: 9\nsetup_error: takes 2 to 4 players\n", []),
+        ("players: 2\noptions: {pile: 0}\nsetup_error: 1 to 1000, not 0\n", []),
+        (
+            "players: 2\nsetup_error: takes 2 to 4 players\n",
+            [
+                "set-up: was accepted, but it should be refused",
+                '  expected: "takes 2 to 4 players"',
+            ],
+        ),
+        (
+            "players: 9\nsetup_error: unknown option\n",
+            [
+                "set-up: refused for another reason",
+                '  expected: "unknown option"',
+                "  actual:   \"test.yaml: scenario 'test': Toy Pile takes 2 to 4 players, not 9\"",
+            ],
+        ),
+    ],
+)
+def test_a_scenario_may_expect_its_set_up_refused(setup: str, report: list[str]) -> None:
+    assert run("game: toy-pile\n" + setup) == report
+
+
+def test_a_refused_set_up_has_nothing_to_play() -> None:
+    with pytest.raises(ScenarioError, match="has no steps or expect"):
+        parse_scenarios("game: toy-pile\nplayers: 9\nsetup_error: x\nexpect: {pile: 1}\n")
+    with pytest.raises(ScenarioError, match="unknown key 'setup_error'"):
+        parse_scenarios("game: toy-pile\nplayers: 9\nsetup_error: x\nscenarios: [{name: a}]\n")
 
 
 def test_engine_values_are_there_when_the_snapshot_lacks_them() -> None:

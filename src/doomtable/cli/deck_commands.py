@@ -18,8 +18,11 @@ from doomtable.cli.common import errors_to_exit, fail, make_console
 from doomtable.engine import DoomtableError
 from doomtable.games.doom_pile import (
     CARD_DEFS,
+    DECK_SIZE,
     PLAN_DEFS,
+    copy_limit,
     deck_problems,
+    did_you_mean,
     precon_deck,
     precon_names,
     read_deck_file,
@@ -97,6 +100,49 @@ def _add(cards: list[dict[str, Any]], name: str, copies: int) -> None:
     cards.append({"name": name, "copies": copies})
 
 
+def _set(cards: list[dict[str, Any]], name: str, copies: int) -> None:
+    """Hold ``copies`` of ``name`` (0: none), keeping the card's place in the list."""
+    for index, entry in enumerate(cards):
+        if entry["name"] == name:
+            if copies:
+                entry["copies"] = copies
+            else:
+                del cards[index]
+            return
+    if copies:
+        cards.append({"name": name, "copies": copies})
+
+
+def _held(cards: list[dict[str, Any]], name: str) -> int:
+    return sum(entry["copies"] for entry in cards if entry["name"] == name)
+
+
+def _refusal(cards: list[dict[str, Any]], name: str, copies: int) -> str | None:
+    """Why holding ``copies`` of ``name`` would make the deck illegal, or ``None``."""
+    limit = copy_limit(name)
+    if limit == 0:
+        return f"{name} is banned"
+    if copies > limit:
+        return f"that makes {copies} {name}; a deck may hold at most {limit}"
+    total = sum(entry["copies"] for entry in cards) - _held(cards, name) + copies
+    if total > DECK_SIZE:
+        return f"that makes {total} cards; a deck holds exactly {DECK_SIZE} (remove some first)"
+    return None
+
+
+def _unknown_card(name: str) -> str:
+    if any(plan.name.casefold() == name.casefold() for plan in PLAN_DEFS):
+        return f"{name} is a Master Plan, not a card"
+    hint = did_you_mean(name, [card.name for card in CARD_DEFS])
+    return f"No card is called {name!r}{hint}; type 'cards' for the list."
+
+
+BUILD_HELP = (
+    "Add cards as 'NAME COPIES' (e.g. Grave Call 3); 'set NAME COPIES' changes a count, "
+    "'remove NAME' takes a card out; 'deck' shows the deck, 'cards' every card; 'done'."
+)
+
+
 def _choose_plan(console: Console) -> str:
     for number, plan in enumerate(PLAN_DEFS, start=1):
         console.print(f"{number:2}. [bold]{escape(plan.name)}[/]: {escape(plan.text)}")
@@ -111,32 +157,57 @@ def _choose_plan(console: Console) -> str:
 
 
 def _build(console: Console, cards: list[dict[str, Any]]) -> None:
-    """Add cards line by line until ``done``."""
-    console.print("Add cards as 'NAME COPIES' (e.g. Grave Call 3); 'cards' lists them; 'done'.")
+    """Add, change and remove cards line by line until ``done``; a line that would make the
+    deck illegal (a 31st card, a 4th copy) is refused as it is typed."""
+    console.print(BUILD_HELP)
     while True:
         total = sum(entry["copies"] for entry in cards)
         try:
-            line = console.input(f"card ({total}/30)> ").strip()
+            line = console.input(f"card ({total}/{DECK_SIZE})> ").strip()
         except EOFError:
             return
-        if line.casefold() == "done":
+        word, _, rest = line.partition(" ")
+        command = word.casefold()
+        if command == "done":
             return
-        if line.casefold() == "cards":
+        if command == "cards":
             for card in CARD_DEFS:
                 console.print(f"{escape(card.name)} ({card.kind}, {card.countdown})")
             continue
+        if command == "deck":
+            for entry in cards:
+                console.print(f"{entry['copies']} {escape(entry['name'])}")
+            continue
         if not line:
             continue
-        try:
-            name, copies = _parse_card(line)
-        except typer.BadParameter as exc:
-            console.print(f"[red]{escape(str(exc))}[/]")
-            continue
-        real = _canonical(name)
-        if real is None:
-            console.print(f"[red]No card is called {escape(name)!r}; type 'cards' for the list.[/]")
-            continue
-        _add(cards, real, copies)
+        problem = _build_line(cards, command, rest if command in ("set", "remove") else line)
+        if problem:
+            console.print(f"[red]{escape(problem)}[/]")
+
+
+def _build_line(cards: list[dict[str, Any]], command: str, text: str) -> str | None:
+    """Carry out one line of ``_build``; what was wrong with it, or ``None``."""
+    try:
+        name, copies = _parse_card(text)
+    except typer.BadParameter as exc:
+        return str(exc)
+    real = _canonical(name)
+    if real is None:
+        return _unknown_card(name)
+    if command == "remove":
+        held = _held(cards, real)
+        if not held:
+            return f"The deck holds no {real}."
+        # 'remove NAME' takes every copy out; 'remove NAME 1' just one.
+        left = 0 if text.strip().casefold() == name.casefold() else max(0, held - copies)
+        _set(cards, real, left)
+        return None
+    wanted = copies if command == "set" else _held(cards, real) + copies
+    refusal = _refusal(cards, real, wanted)
+    if refusal:
+        return refusal
+    _set(cards, real, wanted)
+    return None
 
 
 @deck_app.command()
@@ -178,6 +249,7 @@ def new(
     problems = deck_problems(deck)
     console.print(f"Wrote {escape(str(file))}.")
     if problems:
-        console.print("[yellow]Not legal yet:[/]")
+        console.print("[red]It is not a legal deck yet:[/]")
         for problem in problems:
-            console.print(f"[yellow]- {escape(problem)}[/]")
+            console.print(f"[red]- {escape(problem)}[/]")
+        raise typer.Exit(code=1)

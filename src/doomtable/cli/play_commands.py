@@ -296,7 +296,10 @@ def _play_match(session: TableSession) -> int:
         winners = session.state.winners()
         if len(winners) == 1:
             wins[winners[0]] += 1
-        session.console.print(f"Match score: {wins[0]}–{wins[1]}", style="bold")
+        names = [session.seat_name(seat) for seat in range(2)]
+        session.console.print(
+            f"Match score, games won: {names[0]} {wins[0]}, {names[1]} {wins[1]}", style="bold"
+        )
         if max(wins) == 2 or number == 3:
             break
         loser = 1 - winners[0] if len(winners) == 1 else -1
@@ -313,7 +316,7 @@ def _play_match(session: TableSession) -> int:
         )
     best = max(wins)
     result = "drawn" if wins[0] == wins[1] else f"won by {session.seat_name(wins.index(best))}"
-    session.console.print(f"Match {result}, {wins[0]}–{wins[1]}.", style="bold yellow")
+    session.console.print(f"Match {result}, {wins[0]}–{wins[1]} in games won.", style="bold yellow")
     return 0
 
 
@@ -323,7 +326,8 @@ def _next_first_player(session: TableSession, loser: int) -> int:
     if loser != session.human:
         return loser
     while True:
-        answer = session.console.input("You lost: who starts the next game? [me/them] ")
+        # Not "[me/them]": the console would read it as markup and show no answers at all.
+        answer = session.console.input("You lost: who starts the next game? (me or them) ")
         word = answer.strip().casefold()
         if word in ("me", "them"):
             return loser if word == "me" else 1 - loser

@@ -157,8 +157,11 @@ def print_table(console: Console, view: dict[str, Any], prompt: str, labels: Seq
     console.print(choices)
 
 
-def score_table(scores: Sequence[int], winners: Sequence[int], names: Sequence[str]) -> Table:
-    """Final scores, best first, winners starred; a solo game's score, as a solo result."""
+def score_table(
+    scores: Sequence[int], winners: Sequence[int], names: Sequence[str], score_name: str = "Score"
+) -> Table:
+    """Final scores, best first, winners starred; a solo game's score, as a solo result.
+    ``score_name`` heads the numbers (the game's ``GameSpec.score_name``)."""
     if len(scores) == 1:
         points = "1 point" if scores[0] == 1 else f"{scores[0]} points"
         table = Table(title="Solo game: final score", title_style="bold")
@@ -169,7 +172,7 @@ def score_table(scores: Sequence[int], winners: Sequence[int], names: Sequence[s
     table = Table(title="Final scores", title_style="bold")
     table.add_column("Seat", justify="right")
     table.add_column("Player")
-    table.add_column("Score", justify="right")
+    table.add_column(score_name, justify="right")
     table.add_column("")
     order = sorted(range(len(scores)), key=lambda seat: (-scores[seat], seat))
     for seat in order:

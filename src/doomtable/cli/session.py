@@ -37,6 +37,7 @@ from doomtable.engine import (
     DoomtableError,
     GameState,
     IllegalChoiceError,
+    find_game,
 )
 
 DEFAULT_SAVE = "doomtable-save.json"
@@ -317,7 +318,8 @@ class TableSession:
             self.console.print(render_view(view))
         names = [self.seat_name(seat) for seat in range(state.players)]
         print_result(self.console, view, names)
-        self.console.print(score_table(state.scores(), state.winners(), names))
+        score_name = find_game(state.GAME).score_name
+        self.console.print(score_table(state.scores(), state.winners(), names, score_name))
 
 
 class _Hangup(KeyboardInterrupt):

@@ -115,6 +115,8 @@ class GameSpec:
     card_identity: CardIdentity | None = None
     """Where the game's states hold card ids and each card's slug, so that saves, stored
     tables and replays name cards by slug (``engine/cards.py``); ``None``: no cards."""
+    score_name: str = "Score"
+    """What the numbers of ``scores()`` are, as a results table heads them."""
 
 
 _GAMES: dict[str, GameSpec] = {}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from doomtable.engine import new_game
-from doomtable.games.doom_pile.state import DoomPileState
+from doomtable.games.doom_pile.game import DoomPileState
 from doomtable.sim import run
 
 
@@ -25,4 +25,4 @@ def test_evaluation_and_win_chances_prefer_plan_progress() -> None:
     assert chances is not None and chances[0] > chances[1]
     assert abs(sum(chances) - 1.0) < 1e-9
     assert state.evaluate(0) > 0 > state.evaluate(1)
-    assert state.scores()[0] == 60
+    assert state.scores()[0] == 30  # 3 of the 10 Minions

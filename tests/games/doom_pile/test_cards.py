@@ -30,7 +30,7 @@ from doomtable.games.doom_pile.cards import (
     Effect,
 )
 from doomtable.games.doom_pile.data import CARD_DEFS, PLAN_DEFS
-from doomtable.games.doom_pile.state import DoomPileState
+from doomtable.games.doom_pile.game import DoomPileState
 
 KEYWORDS = ("Target", "Burn", "Thwart", "Stack", "Restack", "Inter", "Revive", "ON COMMAND", "COST")
 
@@ -81,6 +81,17 @@ def test_text_is_generated_from_the_definition() -> None:
     ghoul = next(d for d in CARD_DEFS if d.name == "Crypt Ghoul")
     assert ghoul.text == "If this card is killed or destroyed, you can: Draw 1 card."
     assert all(entry["text"] or entry["kind"] == MINION for entry in card_dicts())
+
+
+def test_stack_text_says_whose_deck_the_card_goes_to() -> None:
+    texts = {d.name: d.text for d in CARD_DEFS}
+    assert texts["Back to the Drawing Board"] == (
+        "RESOLVES: Stack target card in an opponent's countdown on top of its owner's deck."
+    )
+    assert texts["Grave Robber"] == (
+        "ON COMMAND — Stack target card in your discard pile on top of your deck."
+    )
+    assert "Stack a card from your hand on top of your deck." in texts["Eager Initiate"]
 
 
 def test_preconstructed_decks_are_legal() -> None:

@@ -10,7 +10,8 @@ import pytest
 from doomtable.engine import Frame, Option, Rng, replay
 from doomtable.engine.registry import checked_options, find_game
 from doomtable.games.doom_pile.data import DECK_SIZE, precon_names
-from doomtable.games.doom_pile.state import HANDLERS_CLEANUP, DoomPileState
+from doomtable.games.doom_pile.game import DoomPileState
+from doomtable.games.doom_pile.rules import HANDLERS_CLEANUP
 
 GAME = "doom-pile"
 GAMES = 1000

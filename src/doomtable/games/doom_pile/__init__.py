@@ -1,8 +1,12 @@
 """Doom Pile: stack your deck, count down your Plots, Minions and Artifices, meet your Master Plan.
 
 Registered as ``doom-pile`` (2 players by the rulebook; 3 or 4 as a free-for-all extension).
-Rules: ``state.py``; card vocabulary: ``cards.py``; our card set: ``card_set.py``; decks and
-static tables: ``data.py``; preconstructed decks: ``decks/*.yaml``. Rulings: docs/rulings.md.
+Layers, each importing only those before it: the card vocabulary (``cards.py``), our card set
+(``card_set.py``), decks and static tables (``data.py``), the state's fields and zone helpers
+(``state.py``), the effect interpreter (``effects.py``), the turn as frames (``rules.py``),
+Master Plan progress and bot heuristics (``scoring.py``), labels, views and the log
+(``view.py``), and the playable state with set-up, samples and scenarios (``game.py``).
+Preconstructed decks: ``decks/*.yaml``. Rulings: docs/rulings.md.
 """
 
 from __future__ import annotations
@@ -12,17 +16,22 @@ from typing import Any
 from doomtable.engine import GameSpec, OptionSpec
 from doomtable.games.doom_pile.data import (
     CARD_DEFS,
+    DECK_SIZE,
+    GAME,
     LIMITS,
     PLAN_DEFS,
+    STACKING_MODES,
     DeckError,
+    copy_limit,
     deck_problems,
+    did_you_mean,
     precon_deck,
     precon_names,
     read_deck_file,
     write_deck_file,
 )
+from doomtable.games.doom_pile.game import DoomPileState
 from doomtable.games.doom_pile.ids import CARD_IDENTITY
-from doomtable.games.doom_pile.state import GAME, STACKING_MODES, DoomPileState
 
 
 def _create(players: int, seed: int, options: dict[str, Any]) -> DoomPileState:
@@ -83,17 +92,21 @@ SPEC = GameSpec(
         "max_turns": OptionSpec(int, "turns each before a draw", minimum=1, maximum=1000),
     },
     rules_summary=RULES_SUMMARY,
+    score_name="Master Plan progress (%)",
 )
 
 __all__ = [
     "CARD_DEFS",
+    "DECK_SIZE",
     "LIMITS",
     "PLAN_DEFS",
     "SPEC",
     "DeckError",
     "DoomPileState",
     "card_dicts",
+    "copy_limit",
     "deck_problems",
+    "did_you_mean",
     "precon_deck",
     "precon_names",
     "read_deck_file",

@@ -39,7 +39,11 @@ SACRIFICE: Final = "sacrifice"  # sacrifice a Minion you control
 TARGETED_OPS: Final = frozenset(
     {BURN, THWART, STACK, INTER, REVIVE, KILL, DESTROY, HASTEN, DELAY, RECALL, REWIND, EMPOWER}
 )
-"""Effects that pick a card when they apply; with nothing to pick they do nothing."""
+"""Effects whose text says "target": they pick a card when they apply."""
+
+PICKS_A_CARD: Final = TARGETED_OPS | {SACRIFICE}
+"""Effects that pick a card when they apply (a sacrifice picks one without targeting); with
+nothing to pick they do nothing."""
 
 # what / whose / where words
 ANY: Final = "any"
@@ -82,10 +86,10 @@ def _cards(n: int) -> str:
 
 def _stack_text(e: Effect) -> str:
     return {
-        HAND: "Stack a card from your hand.",
-        DISCARD: "Stack target card in your discard pile.",
-        COUNTDOWN: "Stack target card in an opponent's countdown.",
-        FIELD: f"Stack target {_what(e)}{_field_of(e)}.",
+        HAND: "Stack a card from your hand on top of your deck.",
+        DISCARD: "Stack target card in your discard pile on top of your deck.",
+        COUNTDOWN: "Stack target card in an opponent's countdown on top of its owner's deck.",
+        FIELD: f"Stack target {_what(e)}{_field_of(e)} on top of its owner's deck.",
     }[e.where]
 
 
@@ -282,7 +286,7 @@ PLAN_RESOLVE_BIG: Final = "resolve_big"  # `times` cards of Starting Countdown >
 PLAN_MINIONS: Final = "minions"  # you control n Minions
 PLAN_ARTIFICES: Final = "artifices"  # you control n Artifices
 PLAN_MIXED: Final = "mixed"  # you control n Minions and n Artifices
-PLAN_SUBTYPES: Final = "subtypes"  # you control cards of n different subtypes
+PLAN_SUBTYPES: Final = "subtypes"  # you control a Minion and an Artifice of n subtypes
 PLAN_KILL: Final = "kill"  # you have killed n Minions opponents controlled
 PLAN_DESTROY: Final = "destroy"  # you have destroyed n Artifices opponents controlled
 PLAN_THWART: Final = "thwart"  # you have Thwarted n cards
@@ -312,7 +316,7 @@ class PlanDef:
             PLAN_MINIONS: f"you control {n} Minions",
             PLAN_ARTIFICES: f"you control {n} Artifices",
             PLAN_MIXED: f"you control {n} Minions and {n} Artifices",
-            PLAN_SUBTYPES: f"you control Minions and Artifices of {n} different subtypes",
+            PLAN_SUBTYPES: f"you control a Minion and an Artifice of each of {n} subtypes",
             PLAN_KILL: f"you have killed {n} Minions your opponents controlled",
             PLAN_DESTROY: f"you have destroyed {n} Artifices your opponents controlled",
             PLAN_THWART: f"you have Thwarted {n} cards this game",

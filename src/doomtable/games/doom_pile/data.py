@@ -17,7 +17,7 @@ import yaml
 
 from doomtable.engine import DoomtableError
 from doomtable.games.doom_pile.card_set import CARD_SET, SUBTYPES
-from doomtable.games.doom_pile.cards import ARTIFICE, MINION, PLOT, CardDef, PlanDef
+from doomtable.games.doom_pile.cards import ARTIFICE, MINION, PLOT, CardDef, Cost, Effect, PlanDef
 from doomtable.safe_yaml import YamlLimitError, load_yaml, read_text_file
 
 DECK_SIZE: Final = 30
@@ -47,9 +47,15 @@ class DeckError(DoomtableError, ValueError):
     """A deck file cannot be read, or names a card or Master Plan that does not exist."""
 
 
-def _suggest(name: str, known: list[str]) -> str:
+def did_you_mean(name: str, known: list[str]) -> str:
+    """`` (did you mean 'X'?)`` for the closest of ``known`` to a mistyped ``name``, or ``""``."""
     close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
     return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def copy_limit(name: str) -> int:
+    """The most copies of the card ``name`` a deck may hold (0: banned)."""
+    return LIMITS.get(name, MAX_COPIES)
 
 
 def deck_problems(deck: Any) -> list[str]:
@@ -65,7 +71,7 @@ def deck_problems(deck: Any) -> list[str]:
         problems.append("no Master Plan: give 'plan: <name>'")
     elif plan.casefold() not in PLAN_BY_NAME:
         known = [p.name for p in PLAN_DEFS]
-        hint = _suggest(plan, known)
+        hint = did_you_mean(plan, known)
         if plan.casefold() in DEF_BY_NAME:
             hint = f" ({plan} is a card, not a Master Plan)"
         problems.append(f"unknown Master Plan {plan!r}{hint}")
@@ -92,14 +98,14 @@ def deck_problems(deck: Any) -> list[str]:
             if name.casefold() in PLAN_BY_NAME:
                 problems.append(f"{name} is a Master Plan: it goes under 'plan', not in the deck")
             else:
-                problems.append(f"unknown card {name!r}{_suggest(name, list(NAME))}")
+                problems.append(f"unknown card {name!r}{did_you_mean(name, list(NAME))}")
             continue
         counts[index] = counts.get(index, 0) + copies
     if total != DECK_SIZE:
         problems.append(f"the deck has {total} cards; it must have exactly {DECK_SIZE}")
     for index, count in counts.items():
         name = NAME[index]
-        limit = LIMITS.get(name, MAX_COPIES)
+        limit = copy_limit(name)
         if limit == 0:
             problems.append(f"{name} is banned")
         elif count > limit:
@@ -180,3 +186,39 @@ def resolve_deck(entry: Any) -> dict[str, Any]:
     if isinstance(entry, dict):
         return entry
     raise DeckError(f"a deck is a preconstructed deck's name or deck data, not {entry!r}")
+
+
+GAME: Final = "doom-pile"
+HAND_SIZE: Final = 5
+STACKING_MODES: Final = ("choose", "keep", "shuffle", "auto")
+
+# Tally slots per player: what Master Plans count.
+T_SACRIFICED, T_KILLED, T_DESTROYED, T_THWARTED, T_INTERRED, T_REVIVED = range(6)
+T_RESOLVED_AT: Final = 6
+"""Slot ``T_RESOLVED_AT + k``: cards of Starting Countdown ``k`` (capped) resolved from the
+player's countdown."""
+MAX_TRACKED_START: Final = 9
+TALLY_SIZE: Final = T_RESOLVED_AT + MAX_TRACKED_START + 1
+TALLY_NAMES: Final = ("sacrificed", "killed", "destroyed", "thwarted", "interred", "revived")
+
+# Static ability tables: ability 0 is the card's RESOLVES text, then one per trigger, then the
+# ON COMMAND effect.
+ABILITIES: Final[tuple[tuple[tuple[Effect, ...], ...], ...]] = tuple(
+    (
+        d.resolves,
+        *(t.effects for t in d.triggers),
+        *((d.command.effects,) if d.command else ()),
+    )
+    for d in CARD_DEFS
+)
+TRIGGERS: Final[tuple[tuple[tuple[str, int, bool], ...], ...]] = tuple(
+    tuple((t.when, 1 + i, t.optional) for i, t in enumerate(d.triggers)) for d in CARD_DEFS
+)
+WHENS: Final[tuple[frozenset[str], ...]] = tuple(frozenset(t[0] for t in trig) for trig in TRIGGERS)
+COMMAND: Final[tuple[int, ...]] = tuple(1 + len(d.triggers) if d.command else -1 for d in CARD_DEFS)
+COMMAND_COST: Final[tuple[Cost | None, ...]] = tuple(
+    d.command.cost if d.command else None for d in CARD_DEFS
+)
+PLAY_COST: Final[tuple[Cost | None, ...]] = tuple(d.cost for d in CARD_DEFS)
+SIEGE: Final[tuple[bool, ...]] = tuple(d.siege for d in CARD_DEFS)
+COPY_LIMIT: Final = tuple(copy_limit(d.name) for d in CARD_DEFS)
