@@ -22,6 +22,7 @@ from doomtable.engine.errors import (
     UnknownGameError,
 )
 from doomtable.engine.registry import (
+    CarryOver,
     GameSpec,
     OptionSpec,
     find_game,
@@ -44,6 +45,7 @@ __all__ = [
     "PASS",
     "RESPOND",
     "BadOptionError",
+    "CarryOver",
     "Decision",
     "DoomtableError",
     "Field",

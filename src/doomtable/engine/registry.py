@@ -79,6 +79,21 @@ class OptionSpec:
 
 
 @dataclass(frozen=True)
+class CarryOver:
+    """What a game keeps from one game to the next at the same host, as text: We're Doomed!'s
+    event deck is not shuffled between games. ``out_of(state)`` is what a finished game
+    leaves for the next (``""``: nothing), and the host gives it to the next game as its
+    ``option``."""
+
+    option: str
+    out_of: Callable[[GameState], str]
+
+    def into(self, options: dict[str, Any], kept: str) -> dict[str, Any]:
+        """A new game's ``options`` continuing what the host kept (unchanged if nothing)."""
+        return {**options, self.option: kept} if kept else dict(options)
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """Static facts about a game, declared once by its package."""
 
@@ -117,6 +132,8 @@ class GameSpec:
     tables and replays name cards by slug (``engine/cards.py``); ``None``: no cards."""
     score_name: str = "Score"
     """What the numbers of ``scores()`` are, as a results table heads them."""
+    carry_over: CarryOver | None = None
+    """What a host keeps from one finished game to the next one of this game, if anything."""
 
 
 _GAMES: dict[str, GameSpec] = {}

@@ -88,6 +88,15 @@ lobby_table = Table(
 """What the lobby knows of a table: the name its host gave it, and the table "play again"
 made after it (the same seats, so each person's invite secret opens their seat there too)."""
 
+kept_table = Table(
+    "doomtable_kept",
+    metadata,
+    Column("game", String(64), primary_key=True),
+    Column("kept", Text, nullable=False),
+)
+"""What a game keeps from one finished table to the next on this server (``CarryOver``):
+We're Doomed!'s event deck order."""
+
 chat_table = Table(
     "doomtable_chat",
     metadata,
@@ -286,6 +295,20 @@ class Store:
                 raise StorageError(f"no table {table_id!r} is stored")
             self._games[table_id] = game
         return str(game)
+
+    def kept(self, game: str) -> str:
+        """What the last finished table of ``game`` left for the next (``""``: nothing yet)."""
+        with self._connect() as connection:
+            found = connection.execute(
+                select(kept_table.c.kept).where(kept_table.c.game == game)
+            ).scalar()
+        return "" if found is None else str(found)
+
+    def keep(self, game: str, kept: str) -> None:
+        """Keep ``kept`` for the next table of ``game`` (replacing what was kept)."""
+        with self._begin() as connection:
+            connection.execute(delete(kept_table).where(kept_table.c.game == game))
+            connection.execute(insert(kept_table).values(game=game, kept=kept))
 
     def save_lobby(self, table_id: str, name: str, next_table: str | None = None) -> None:
         """Store (or replace) a table's name and the table played after it."""

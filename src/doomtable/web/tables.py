@@ -447,6 +447,7 @@ class TableManager:
             raise BadOptionError(f"give one seat per player: {players} players, {len(seats)} seats")
         if issubclass(spec.state_class, TimedGameState):
             options = {**options, "realtime": True}  # the browser table plays on the wall clock
+        options = self._carried(spec.name, options)
         merged = checked_options(spec, players, options)
         seed = secrets.randbelow(2**31) if seed is None else seed
         state = new_game(spec.name, players, seed, merged)
@@ -469,6 +470,14 @@ class TableManager:
         creator = token_hash(creator_token) if creator_token else None
         table = self._open(spec.name, players, seed, merged, stored_seats, name, state, creator)
         return table, tokens
+
+    def _carried(self, game: str, options: dict[str, Any]) -> dict[str, Any]:
+        """``options`` continuing what the last finished table of ``game`` left, if the game
+        keeps anything between games (We're Doomed!'s event deck)."""
+        carry_over = find_game(game).carry_over
+        if carry_over is None:
+            return dict(options)
+        return carry_over.into(options, self.store.kept(game))
 
     def _open(
         self,
@@ -501,13 +510,14 @@ class TableManager:
             if table.next_table is None:
                 stored = table.stored
                 seed = secrets.randbelow(2**31)
-                state = new_game(stored.game, stored.players, seed, stored.options)
+                options = self._carried(stored.game, stored.options)
+                state = new_game(stored.game, stored.players, seed, options)
                 seats = [dict(seat) for seat in stored.seats]
                 again = self._open(
                     stored.game,
                     stored.players,
                     seed,
-                    stored.options,
+                    options,
                     seats,
                     table.name,
                     state,
@@ -571,7 +581,10 @@ class TableManager:
         """Store a table whose game is over as finished, and keep it only among the recent
         finished ones (its page and replay rebuild it again when asked)."""
         if not table.archived:
+            carry_over = find_game(table.stored.game).carry_over
             try:
+                if carry_over is not None and (kept := carry_over.out_of(table.state)):
+                    self.store.keep(table.stored.game, kept)
                 self.store.mark_finished(table.id)
             except StorageUnavailableError:
                 return  # still live: archived when next told or restored

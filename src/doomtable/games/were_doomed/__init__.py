@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from doomtable.engine import GameSpec, OptionSpec
+from doomtable.engine import CarryOver, GameSpec, OptionSpec
 from doomtable.games.were_doomed.cards import CIVILIZATIONS, EVENTS, card_dicts
 from doomtable.games.were_doomed.data import GAME, QUIET_SECONDS, seat_count
+from doomtable.games.were_doomed.deckfile import order_left
 from doomtable.games.were_doomed.game import WereDoomedState
 from doomtable.games.were_doomed.ids import CARD_IDENTITY
 
@@ -57,6 +58,8 @@ SPEC = GameSpec(
     summary="15 minutes to build a rocket: produce, steal, contribute, vote, board by Influence.",
     cards=card_dicts,
     card_identity=CARD_IDENTITY,
+    # "The event deck is not shuffled between games": each host keeps its order.
+    carry_over=CarryOver("event_order", order_left),
     option_schema={
         "minutes": OptionSpec(float, "length of the game clock in minutes", minimum=0, maximum=120),
         "quiet": OptionSpec(

@@ -127,3 +127,23 @@ def keep_deck(state: GameState, store: OrderStore) -> str | None:
         return None
     store.write(order)
     return order
+
+
+@dataclass
+class KeptText:
+    """An :class:`OrderStore` over a text the host keeps itself (a database row)."""
+
+    text: str = ""
+
+    def read(self) -> str:
+        return self.text
+
+    def write(self, order: str) -> None:
+        self.text = order
+
+
+def order_left(state: GameState) -> str:
+    """The order a finished game leaves for the next (``""`` while it runs)."""
+    kept = KeptText()
+    keep_deck(state, kept)
+    return kept.text
