@@ -57,7 +57,9 @@ def _masked_random_actions(
     return finished, rewards
 
 
-@pytest.mark.parametrize("game", game_names())
+# The shipped games: toy games that other test modules register (a timed race that can end
+# before its agent's first decision) are not environments anyone trains on.
+@pytest.mark.parametrize("game", sorted(SHIPPED_IDS))
 def test_sync_vector_env_plays_whole_games(game: str) -> None:
     envs = SyncVectorEnv(
         [lambda: gym.make(gym_id(game), players=_players(game), opponents="random")] * 3

@@ -8,6 +8,7 @@ import json
 import re
 import subprocess
 import sys
+import time
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -184,7 +185,7 @@ def context(chromium: Browser) -> Iterator[BrowserContext]:
 def settled(page: Page) -> None:
     """Wait until the last change is scored."""
     page.wait_for_timeout(100)  # the page gathers quick changes for 60 ms
-    page.wait_for_function("document.body.dataset.busy === 'false'", timeout=30_000)
+    expect(page.locator("body")).to_have_attribute("data-busy", "false", timeout=30_000)
 
 
 def player(page: Page, i: int) -> Any:
@@ -260,7 +261,7 @@ def test_four_players_tapped_in_score_as_the_cli(entered: Page, tmp_path: Path) 
     )
     assert player(page, 0).locator('.pile button[data-card="Bark"]').text_content() == "GBark +2"
     # Once Pyodide has loaded, the page scores in the browser, with the same result.
-    page.wait_for_function("document.body.dataset.python === 'ready'", timeout=120_000)
+    expect(page.locator("body")).to_have_attribute("data-python", "ready", timeout=120_000)
     settled(page)
     assert page.evaluate("document.body.dataset.scorer") == "pyodide"
     assert totals(page) == [p["score"] for p in expected["players"]]
@@ -324,12 +325,16 @@ def test_offline_reload_keeps_the_sheet_and_scores_in_the_browser(
     entered: Page, context: BrowserContext
 ) -> None:
     page = entered
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+    # Polled through Playwright's evaluate: the page's policy forbids evaluating strings in it.
+    deadline = time.monotonic() + 30
+    while page.evaluate("navigator.serviceWorker.controller === null"):
+        assert time.monotonic() < deadline, "the service worker never took the page"
+        page.wait_for_timeout(200)
     before = totals(page)
     context.set_offline(True)
     try:
         page.reload()
-        page.wait_for_function("document.body.dataset.python === 'ready'", timeout=120_000)
+        expect(page.locator("body")).to_have_attribute("data-python", "ready", timeout=120_000)
         settled(page)
         names = page.locator(".player-name").evaluate_all("(all) => all.map((e) => e.value)")
         assert names == ["Ann", "Bob", "Cy", "Dee"]
