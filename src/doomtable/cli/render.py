@@ -91,7 +91,7 @@ def render_generic(view: dict[str, Any]) -> RenderableType:
     return Panel(Pretty(shown, expand_all=False), title=title, title_align="left")
 
 
-CHOICES_HINT = "type a number, a label or part of one; rules, table, log, save, quit, help"
+CHOICES_HINT = "type a number or label; card NAME, rules, table, log, save, quit, help"
 
 
 class Choices:
@@ -148,10 +148,17 @@ def render_choices(prompt: str, labels: Sequence[str]) -> RenderableType:
     return Choices(prompt, labels)
 
 
-def print_table(console: Console, view: dict[str, Any], prompt: str, labels: Sequence[str]) -> None:
-    """The table and, under it, the choices: on a small terminal the table takes the layout
-    that leaves room for the choices and the prompt, so the header stays on screen."""
-    choices = render_choices(prompt, labels)
+def print_table(
+    console: Console,
+    view: dict[str, Any],
+    prompt: str,
+    labels: Sequence[str],
+    notes: Sequence[RenderableType] = (),
+) -> None:
+    """The table and, under it, the choices and ``notes`` (the text of a card the prompt
+    names): on a small terminal the table takes the layout that leaves room for the choices,
+    the notes and the prompt, so the header stays on screen."""
+    choices = Group(render_choices(prompt, labels), *notes)
     used = len(console.render_lines(choices, console.options, pad=False)) + 1
     console.print(render_view(view), height=max(1, console.height - used))
     console.print(choices)

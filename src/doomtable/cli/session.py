@@ -8,8 +8,6 @@ the last look.
 
 from __future__ import annotations
 
-import difflib
-import re
 import signal
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -21,6 +19,9 @@ from rich.console import Console
 from rich.markup import escape
 
 from doomtable.bots import Bot, InfoSet, make_bot
+from doomtable.cli.card_text import CardBook, why_not_playable
+from doomtable.cli.cards_commands import card_panel
+from doomtable.cli.matching import match_label, words
 from doomtable.cli.render import (
     game_help,
     print_result,
@@ -37,6 +38,7 @@ from doomtable.engine import (
     DoomtableError,
     GameState,
     IllegalChoiceError,
+    find_game,
 )
 
 DEFAULT_SAVE = "doomtable-save.json"
@@ -45,44 +47,15 @@ HELP = (
     "Type the number of a choice, its label (any case), or a unique part of it:\n"
     "the start of a word or of several (apex, apex pred). If several match, they are listed.\n"
     "Other commands:\n"
+    "  card NAME  any card of the game with its full text (also ? NAME, help NAME)\n"
     "  rules  a summary of the game's rules\n"
     "  save   write the game to the save file and keep playing (save FILE: to FILE)\n"
     "  quit   leave the game (save first to keep it)\n"
     "  table  draw the table again\n"
     "  log    every event so far\n"
-    "  help   this text\n"
+    "  help   this text (also ?)\n"
     "Ctrl-C saves the game and leaves; so does closing the terminal."
 )
-
-
-def _words(text: str) -> list[str]:
-    return re.sub(r"[^a-z0-9]+", " ", text.casefold()).split()
-
-
-def match_label(text: str, labels: Sequence[str]) -> list[str]:
-    """The labels ``text`` may mean, as ``doomtable score`` reads card names: the label itself
-    in any case or spacing; else every label in which the typed words start consecutive words
-    (``apex``, ``apex pred``, ``play apex``); else close spellings. One label: a match;
-    several: ambiguous; none: unknown."""
-    typed = _words(text)
-    if not typed:
-        return []
-    keyed = {" ".join(_words(label)): label for label in labels}
-    exact = keyed.get(" ".join(typed))
-    if exact is not None:
-        return [exact]
-    found = []
-    for key, label in keyed.items():
-        words = key.split()
-        if any(
-            all(words[i + j].startswith(w) for j, w in enumerate(typed))
-            for i in range(len(words) - len(typed) + 1)
-        ):
-            found.append(label)
-    if found:
-        return found
-    close = difflib.get_close_matches(" ".join(typed), list(keyed), n=5, cutoff=0.75)
-    return [keyed[key] for key in close]
 
 
 def seat_bots(spec: str, seats: Sequence[int]) -> dict[int, str]:
@@ -130,6 +103,7 @@ class TableSession:
     """How many of the state's events have been printed."""
     _players: dict[int, Bot] = field(default_factory=dict)
     _checkpoint: dict[str, Any] = field(default_factory=dict)
+    _book: CardBook | None = None
 
     def __post_init__(self) -> None:
         decisions = len(self.state.log)
@@ -225,7 +199,12 @@ class TableSession:
         word = text.casefold()
         if not word:
             return False
-        if word == "help":
+        labels = state.labels()
+        card_name = _card_request(text, labels)
+        if card_name is not None:
+            self._show_card(card_name)
+            return False
+        if word in ("help", "?"):
             self.console.print(HELP, markup=False)
             extra = game_help(state.GAME)
             if extra:
@@ -250,7 +229,7 @@ class TableSession:
             for line in state.log_lines(self.human):
                 self.console.print(line, markup=False, soft_wrap=True)
             return False
-        labels = state.labels()
+        matches: list[str] = []
         if word.isdigit():
             number = int(word)
             if not 1 <= number <= len(labels):
@@ -275,9 +254,37 @@ class TableSession:
         try:
             state.apply(self.human, choice)
         except IllegalChoiceError as exc:
-            self.console.print(f"[red]{escape(str(exc))}[/]")
+            why_not = why_not_playable(state.view(self.human), text) if not matches else None
+            self.console.print(why_not or str(exc), style="red", markup=False, soft_wrap=True)
             return False
         return True
+
+    @property
+    def book(self) -> CardBook:
+        """The game's cards, read once when first asked for."""
+        if self._book is None:
+            spec = find_game(self.state.GAME)
+            self._book = CardBook(spec.title, spec.cards())
+        return self._book
+
+    def _show_card(self, name: str) -> None:
+        """``card NAME``: the card's full text, or one line saying why there is none."""
+        if not name:
+            self.console.print("[red]Type card and a card's name (or part of it): card fangs.[/]")
+            return
+        found = self.book.find(name)
+        if len(found) == 1:
+            self.console.print(card_panel(found[0]))
+        elif found:
+            listed = ", ".join(str(card["name"]) for card in found)
+            self.console.print(
+                f"{name!r} matches {len(found)} cards: {listed}. Type more of the name.",
+                style="red",
+                markup=False,
+                soft_wrap=True,
+            )
+        else:
+            self.console.print(self.book.unknown(name), style="red", markup=False, soft_wrap=True)
 
     # ---------------------------------------------------------------- output
 
@@ -290,7 +297,8 @@ class TableSession:
         state = self.state
         decision = state.pending
         assert decision is not None and self.human is not None
-        print_table(self.console, state.view(self.human), decision.prompt, state.labels())
+        notes = [self.book.summary(card) for card in self.book.named_in(decision.prompt)]
+        print_table(self.console, state.view(self.human), decision.prompt, state.labels(), notes)
 
     def _save(self, data: dict[str, Any], path: Path | None = None) -> Path | None:
         """Write the save (to ``path``, which then becomes the save file); the path written,
@@ -318,6 +326,23 @@ class TableSession:
         names = [self.seat_name(seat) for seat in range(state.players)]
         print_result(self.console, view, names)
         self.console.print(score_table(state.scores(), state.winners(), names))
+
+
+CARD_WORDS = ("card", "help", "?")
+"""What asks for a card's text at the prompt: ``card NAME``, ``help NAME``, ``? NAME``."""
+
+
+def _card_request(text: str, labels: Sequence[str]) -> str | None:
+    """The card name asked for when ``text`` is ``card NAME`` (or ``help``/``?`` NAME, or
+    ``card`` alone: ``""``), else ``None``. A legal choice's own label is never read so."""
+    if text.startswith("?"):
+        return text[1:].strip() or None
+    first, _, rest = text.partition(" ")
+    if first.casefold() not in CARD_WORDS:
+        return None
+    if " ".join(words(text)) in {" ".join(words(label)) for label in labels}:
+        return None
+    return rest.strip() if rest.strip() or first.casefold() == "card" else None
 
 
 class _Hangup(KeyboardInterrupt):
