@@ -296,11 +296,11 @@ def _card_problem(spec: GameSpec, data: dict[str, Any], replayed: GameState) -> 
                 return f"{name} holds {card!r}, which is not a card of this game"
             if card in seen:
                 where = f"twice in {name}" if seen[card] == name else f"in {seen[card]} and {name}"
-                return f"card {card} is {where}"
+                return f"{replayed.card_name(card)} is {where}"
             seen[card] = name
     missing = sorted(known - set(seen))
     if missing:
-        return f"card {missing[0]} is missing from every zone"
+        return f"{replayed.card_name(missing[0])} is missing from every zone"
     return None
 
 

@@ -265,6 +265,9 @@ class DoomOnYouState(DoomOnYouRules):
             zones[f"pile {player}"] = self.piles[player]
         return zones
 
+    def card_name(self, card: int) -> str:
+        return CARDS[card].name if 0 <= card < len(CARDS) else f"card {card}"
+
     def bounded_values(self) -> dict[str, tuple[int, int, list[int]]]:
         total = self.players * max(START_FOOD, DUEL_START_FOOD)
         return {"food": (0, total, self.food)}
