@@ -40,7 +40,7 @@ def play_a_few_turns(monkeypatch: pytest.MonkeyPatch, *args: str) -> str:
             return renderer(view)
 
         monkeypatch.setitem(render.RENDERERS, game, counted)
-    result = runner.invoke(app, ["play", *args, "--seed", "3"], input="1\n" * 12 + "quit\n")
+    result = runner.invoke(app, ["play", *args, "--seed", "3"], input="1\n" * 12 + "quit\nn\n")
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     assert result.exit_code == 0, result.output
     out = result.output

@@ -53,7 +53,7 @@ def test_a_human_plays_by_number_and_by_label(tmp_path: Path) -> None:
 
 def test_bad_input_re_asks_with_the_reason() -> None:
     code, output = play(
-        "toy-pile", "-p", "2", "--seed", "1", input="9\nfly away\nhelp\ntake 1\nquit\n"
+        "toy-pile", "-p", "2", "--seed", "1", input="9\nfly away\nhelp\ntake 1\nquit\nn\n"
     )
     assert code == 0, output
     assert "There is no choice 9: type 1 to 3" in output
@@ -61,7 +61,7 @@ def test_bad_input_re_asks_with_the_reason() -> None:
     assert "legal: take 1, take 2, take 3" in output
     assert "Ctrl-C saves the game" in output
     assert "Player 0 takes 1." in output
-    assert "You left the table" in output
+    assert "You left the table without saving." in output
 
 
 def test_save_and_resume(tmp_path: Path) -> None:

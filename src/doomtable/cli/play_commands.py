@@ -270,6 +270,8 @@ def play(
             auto_pass=auto_pass,
             shown=len(state.events) if load is not None else 0,
         )
+        if load is not None:
+            session.saved_to.add(load)
         console.print(header, markup=False, soft_wrap=True)
         code = session.play() if not match else _play_match(session)
         if isinstance(state, TimedGameState):

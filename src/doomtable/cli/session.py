@@ -17,6 +17,7 @@ from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
+from rich.prompt import Confirm
 
 from doomtable.bots import Bot, InfoSet, make_bot
 from doomtable.cli.card_text import CardBook, why_not_playable
@@ -50,7 +51,7 @@ HELP = (
     "  card NAME  any card of the game with its full text (also ? NAME, help NAME)\n"
     "  rules  a summary of the game's rules\n"
     "  save   write the game to the save file and keep playing (save FILE: to FILE)\n"
-    "  quit   leave the game (save first to keep it)\n"
+    "  quit   leave the game (it asks whether to save it first)\n"
     "  table  draw the table again\n"
     "  log    every event so far\n"
     "  help   this text (also ?)\n"
@@ -104,6 +105,9 @@ class TableSession:
     _players: dict[int, Bot] = field(default_factory=dict)
     _checkpoint: dict[str, Any] = field(default_factory=dict)
     _book: CardBook | None = None
+    saved_to: set[Path] = field(default_factory=set)
+    """Files that hold this game's save (the one it was resumed from, every one it wrote):
+    removed when the game ends, so a finished game leaves no save to resume."""
 
     def __post_init__(self) -> None:
         decisions = len(self.state.log)
@@ -151,6 +155,7 @@ class TableSession:
                 pass
             return 130 if path is not None else 1
         self._game_over()
+        self._remove_saves()
         return 0
 
     # ---------------------------------------------------------------- turns
@@ -220,8 +225,8 @@ class TableSession:
                 self.console.print(f"Saved to [bold]{escape(str(path))}[/].", soft_wrap=True)
             return False
         if word in ("quit", "exit"):
-            self.console.print("You left the table. (Type save before quit to keep a game.)")
-            raise Leave(0)
+            self._quit()
+            return False
         if word == "table":
             self._show_table()
             return False
@@ -315,7 +320,42 @@ class TableSession:
             )
             return None
         self.save_path = target
+        self.saved_to.add(target)
         return target
+
+    def _quit(self) -> None:
+        """Leave the table, saving first if the player says so (the default, as Ctrl-C does);
+        a save that fails keeps the player at the table."""
+        try:
+            keep = Confirm.ask("Save the game before leaving?", console=self.console, default=True)
+        except EOFError:
+            keep = True
+        if not keep:
+            self.console.print("You left the table without saving.")
+            raise Leave(0)
+        path = self._save(self.state.to_dict())
+        if path is not None:
+            self.console.print(
+                f"You left the table. The game is saved in [bold]{escape(str(path))}[/].",
+                soft_wrap=True,
+            )
+            raise Leave(0)
+
+    def _remove_saves(self) -> None:
+        """Delete the finished game's saves: there is nothing left to resume."""
+        for path in sorted(self.saved_to):
+            if not path.is_file():  # /dev/null, a pipe: never removed
+                continue
+            try:
+                path.unlink()
+            except OSError as exc:
+                reason = escape(exc.strerror or str(exc))
+                self.console.print(f"[red]Could not remove {escape(str(path))}: {reason}.[/]")
+                continue
+            self.console.print(
+                f"The game is over: its save {escape(str(path))} was removed.", soft_wrap=True
+            )
+        self.saved_to.clear()
 
     def _game_over(self) -> None:
         state = self.state
