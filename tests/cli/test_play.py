@@ -86,6 +86,7 @@ def test_save_and_resume(tmp_path: Path) -> None:
         "human": 0,
         "bots": {"1": "random"},
         "auto_pass": True,
+        "undone": [],
     }
     decisions = len(data["log"])
 

@@ -19,6 +19,7 @@ from doomtable.engine import (
     BadOptionError,
     GameSpec,
     GameState,
+    SaveFileError,
     TimedGameState,
     find_game,
     game_names,
@@ -88,8 +89,9 @@ def _deck_option(
 
 def _resume(
     game: str | None, load: Path, players: int | None, seat: int | None, fixed: list[str]
-) -> tuple[GameState, int | None, dict[str, Any], str]:
-    """The saved game, the human's seat (``None``: bots only), the saved bots, a header."""
+) -> tuple[GameState, int | None, dict[str, Any], list[dict[str, Any]], str]:
+    """The saved game, the human's seat (``None``: bots only), the saved bots, the decisions
+    taken back (``undo``), a header."""
     if fixed:
         raise BadOptionError(f"{', '.join(fixed)} cannot be used with --load: the save fixes them")
     state, table = read_save(load)
@@ -101,7 +103,21 @@ def _resume(
     human = seat if seat is not None else saved if isinstance(saved, int) else None
     bots = table.get("bots")
     header = f"Resumed {state.GAME} from {load} after {len(state.log)} decisions."
-    return state, human, bots if isinstance(bots, dict) else {}, header
+    undone = _saved_undone(table.get("undone", []), load)
+    return state, human, bots if isinstance(bots, dict) else {}, undone, header
+
+
+def _saved_undone(undone: object, load: Path) -> list[dict[str, Any]]:
+    """The save's record of decisions taken back, checked: it is only shown in the log."""
+    keys = {"decision": int, "label": str, "event": int}
+    if isinstance(undone, list) and all(
+        isinstance(mark, dict)
+        and set(mark) == set(keys)
+        and all(type(mark[key]) is kind for key, kind in keys.items())
+        for mark in undone
+    ):
+        return undone
+    raise SaveFileError(f"{load}: refused: 'undone' is not a list of decisions taken back")
 
 
 def _new(
@@ -223,6 +239,7 @@ def play(
     with errors_to_exit():
         human: int | None
         saved_bots: dict[str, Any] = {}
+        undone: list[dict[str, Any]] = []
         if load is not None:
             given: dict[str, object] = {
                 "--seed": seed,
@@ -232,7 +249,7 @@ def play(
             }
             given |= {"--deck": deck, "--opponent-deck": opponent_deck, "--match": match or None}
             fixed = [flag for flag, value in given.items() if value is not None and value != []]
-            state, human, saved_bots, header = _resume(game, load, players, seat, fixed)
+            state, human, saved_bots, undone, header = _resume(game, load, players, seat, fixed)
         else:
             raw = option or []
             if game is not None and issubclass(find_game(game).state_class, TimedGameState):
@@ -269,6 +286,7 @@ def play(
             save_path=save_path,
             auto_pass=auto_pass,
             shown=len(state.events) if load is not None else 0,
+            undone=undone,
         )
         if load is not None:
             session.saved_to.add(load)

@@ -91,7 +91,7 @@ def render_generic(view: dict[str, Any]) -> RenderableType:
     return Panel(Pretty(shown, expand_all=False), title=title, title_align="left")
 
 
-CHOICES_HINT = "type a number or label; card NAME, rules, table, log, save, quit, help"
+CHOICES_HINT = "type a number or label; card NAME, rules, table, log, undo, save, quit, help"
 
 
 class Choices:

@@ -36,10 +36,13 @@ from doomtable.engine import (
     PASS,
     RESPOND,
     BadOptionError,
+    Decision,
     DoomtableError,
     GameState,
     IllegalChoiceError,
+    TimedGameState,
     find_game,
+    new_game,
 )
 
 DEFAULT_SAVE = "doomtable-save.json"
@@ -52,6 +55,7 @@ HELP = (
     "  rules  a summary of the game's rules\n"
     "  save   write the game to the save file and keep playing (save FILE: to FILE)\n"
     "  quit   leave the game (it asks whether to save it first)\n"
+    "  undo   take back your last decision, if nothing hidden was shown to you since\n"
     "  table  draw the table again\n"
     "  log    every event so far\n"
     "  help   this text (also ?)\n"
@@ -105,17 +109,24 @@ class TableSession:
     _players: dict[int, Bot] = field(default_factory=dict)
     _checkpoint: dict[str, Any] = field(default_factory=dict)
     _book: CardBook | None = None
+    undone: list[dict[str, Any]] = field(default_factory=list)
+    """Decisions taken back with ``undo``, each ``{"decision": N, "label": ..., "event": E}``:
+    the N-th decision of the log, as it read, taken back when the game had E events. The log
+    shows them there, and saves keep them (the table part of the file)."""
     saved_to: set[Path] = field(default_factory=set)
     """Files that hold this game's save (the one it was resumed from, every one it wrote):
     removed when the game ends, so a finished game leaves no save to resume."""
 
     def __post_init__(self) -> None:
+        self._seat_bots()
+        self._checkpoint = self.state.to_dict()
+
+    def _seat_bots(self) -> None:
         decisions = len(self.state.log)
         self._players = {
             seat: make_bot(name, bot_seed(self.state.seed, seat, decisions))
             for seat, name in self.bots.items()
         }
-        self._checkpoint = self.state.to_dict()
 
     def seat_name(self, seat: int) -> str:
         """A seat as the log and the final table both name it: ``player 2 (greedy bot)``."""
@@ -128,6 +139,7 @@ class TableSession:
             "human": self.human,
             "bots": {str(seat): name for seat, name in self.bots.items()},
             "auto_pass": self.auto_pass,
+            "undone": self.undone,
         }
 
     def play(self) -> int:
@@ -175,7 +187,7 @@ class TableSession:
         state = self.state
         decision = state.pending
         assert decision is not None and self.human is not None
-        if self.auto_pass and decision.kind == RESPOND and decision.options == (PASS,):
+        if not self._asked(decision):
             state.apply(self.human, PASS)
             self._print_events()
             return
@@ -231,9 +243,10 @@ class TableSession:
             self._show_table()
             return False
         if word == "log":
-            for line in state.log_lines(self.human):
-                self.console.print(line, markup=False, soft_wrap=True)
+            self._print_log()
             return False
+        if word == "undo":
+            return self._undo()
         matches: list[str] = []
         if word.isdigit():
             number = int(word)
@@ -263,6 +276,69 @@ class TableSession:
             self.console.print(why_not or str(exc), style="red", markup=False, soft_wrap=True)
             return False
         return True
+
+    def _asked(self, decision: Decision) -> bool:
+        """Whether the human was asked ``decision`` (not passed for by auto-pass)."""
+        return not (self.auto_pass and decision.kind == RESPOND and decision.options == (PASS,))
+
+    def _undo(self) -> bool:
+        """Take back the human's last decision they were asked: the game is replayed from its
+        seed and log up to that decision. Refused when an event since reads differently for
+        the human than for an onlooker (a card drawn, a hand shown: something hidden was
+        revealed), as the decision could then be taken again knowing it. Whether the game
+        went back (the table is then drawn again)."""
+        state = self.state
+        if isinstance(state, TimedGameState):
+            self.console.print("[red]A game on the clock cannot be undone.[/]")
+            return False
+        replayed = new_game(state.GAME, state.players, state.seed, state.options)
+        before: GameState | None = None
+        number = 0
+        for index, entry in enumerate(state.log):
+            decision = replayed.pending
+            if entry[0] == self.human and decision is not None and self._asked(decision):
+                before, number = replayed.clone(), index + 1
+            replayed.replay_entry(entry)
+        if before is None:
+            self.console.print("[red]Nothing to undo: you have not decided anything yet.[/]")
+            return False
+        for event in state.events[len(before.events) :]:
+            seen = state.event_text(event, self.human)
+            if seen != state.event_text(event, None):
+                self.console.print(
+                    f"Cannot undo decision {number}: since then you saw {seen!r}, "
+                    "which the other players did not.",
+                    style="red",
+                    markup=False,
+                    soft_wrap=True,
+                )
+                return False
+        label = before.label(tuple(state.log[number - 1][1]))
+        self.undone.append({"decision": number, "label": label, "event": len(before.events)})
+        self.state = before
+        self.shown = len(before.events)
+        self._seat_bots()
+        self.console.print(f"You took back decision {number} ({label}).", markup=False)
+        return True
+
+    def _print_log(self) -> None:
+        """Every event so far as the human sees it, with the decisions taken back where they
+        were taken back."""
+        state = self.state
+        marks = sorted(self.undone, key=lambda mark: (mark["event"], mark["decision"]))
+        for index in range(len(state.events) + 1):
+            for mark in marks:
+                if mark["event"] == index:
+                    self.console.print(
+                        f"(undone: decision {mark['decision']}, {mark['label']})",
+                        markup=False,
+                        style="dim",
+                        soft_wrap=True,
+                    )
+            if index < len(state.events):
+                line = state.event_text(state.events[index], self.human)
+                if line is not None:
+                    self.console.print(line, markup=False, soft_wrap=True)
 
     @property
     def book(self) -> CardBook:
