@@ -36,6 +36,7 @@ from doomtable.engine import (
     IllegalChoiceError,
     ScenarioError,
     TimedGameState,
+    did_you_mean,
     new_game,
 )
 from doomtable.safe_yaml import YamlLimitError, load_yaml, read_text_file
@@ -203,8 +204,8 @@ def _check_keys(data: Mapping[Any, Any], allowed: Iterable[str], source: str, wh
     allowed = sorted(allowed)
     for key in data:
         if key not in allowed:
-            hint = difflib.get_close_matches(str(key), allowed, n=1)
-            suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
+            hint = did_you_mean(str(key), allowed, most=1, quote=True)
+            suggestion = f" ({hint})" if hint else ""
             raise ScenarioError(
                 f"{source}: {where}: unknown key {key!r}{suggestion}; allowed: {', '.join(allowed)}"
             )

@@ -10,7 +10,8 @@ from typing import Any
 from rich.text import Text
 
 from doomtable.cli.cards_commands import details, table_columns
-from doomtable.cli.matching import did_you_mean, match_label, words
+from doomtable.cli.matching import match_label, words
+from doomtable.engine import did_you_mean
 
 SUMMARY_LEAVES_OUT = frozenset({"name", "text", "copies", "effects", "flavour", "players"})
 """Facts a card's one-line summary leaves to ``card NAME``: how many copies, internal effect
@@ -58,7 +59,8 @@ class CardBook:
 
     def unknown(self, text: str) -> str:
         """Why ``text`` names no card, in one line."""
-        return f"{self.title} has no card {text!r}{did_you_mean(text, self._names)}"
+        hint = did_you_mean(text, self._names, cutoff=0.5)
+        return f"{self.title} has no card {text!r}" + (f"; {hint}" if hint else "")
 
 
 def _hand_cards(view: object) -> Iterator[dict[str, Any]]:

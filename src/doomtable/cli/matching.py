@@ -3,9 +3,10 @@ list. One reading everywhere, so ``apex`` means Apex Predator at the prompt and 
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Sequence
+
+from doomtable.engine import close_names
 
 
 def words(text: str) -> list[str]:
@@ -41,17 +42,4 @@ def match_label(text: str, labels: Sequence[str]) -> list[str]:
             found.append(label)
     if found:
         return found
-    close = difflib.get_close_matches(" ".join(typed), list(keyed), n=5, cutoff=0.75)
-    return [keyed[key] for key in close]
-
-
-def did_you_mean(text: str, names: Sequence[str], cutoff: float = 0.5) -> str:
-    """``; did you mean A, B?`` naming up to five of ``names`` spelled like ``text``, or ``""``
-    (for the end of an error that says ``text`` names nothing).
-
-    >>> did_you_mean("tentacle", ["Tentacles", "Teeth"])
-    '; did you mean Tentacles?'
-    """
-    keyed = {" ".join(words(name)): name for name in names}
-    close = difflib.get_close_matches(" ".join(words(text)), list(keyed), n=5, cutoff=cutoff)
-    return f"; did you mean {', '.join(keyed[key] for key in close)}?" if close else ""
+    return close_names(text, labels, cutoff=0.75)

@@ -7,7 +7,6 @@ entries is the order a player may keep when stacking.
 
 from __future__ import annotations
 
-import difflib
 import os
 import tempfile
 from pathlib import Path
@@ -15,7 +14,7 @@ from typing import Any, Final
 
 import yaml
 
-from doomtable.engine import DoomtableError
+from doomtable.engine import DoomtableError, did_you_mean
 from doomtable.games.doom_pile.card_set import CARD_SET, SUBTYPES
 from doomtable.games.doom_pile.cards import ARTIFICE, MINION, PLOT, CardDef, PlanDef
 from doomtable.safe_yaml import YamlLimitError, load_yaml, read_text_file
@@ -48,8 +47,8 @@ class DeckError(DoomtableError, ValueError):
 
 
 def _suggest(name: str, known: list[str]) -> str:
-    close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    hint = did_you_mean(name, known, most=1, quote=True)
+    return f" ({hint})" if hint else ""
 
 
 def deck_problems(deck: Any) -> list[str]:

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import difflib
 from typing import Any, ClassVar, Final, Self
 
 from mypy_extensions import mypyc_attr
 
-from doomtable.engine import BadOptionError, GameState, Option, Rng, ScenarioError
+from doomtable.engine import BadOptionError, GameState, Option, Rng, ScenarioError, did_you_mean
 from doomtable.engine.state import Handler
 from doomtable.games.doomlings import rules, variants
 from doomtable.games.doomlings import value as win_model
@@ -618,8 +617,8 @@ def _name(card: int) -> str:
 
 
 def _suggest(name: str, names: list[str]) -> str:
-    close = difflib.get_close_matches(name, names, n=3, cutoff=0.6)
-    return f" (did you mean {', '.join(close)}?)" if close else ""
+    hint = did_you_mean(name, names, most=3)
+    return f" ({hint})" if hint else ""
 
 
 def _trait_index(name: str, where: str) -> int:
