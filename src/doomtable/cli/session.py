@@ -31,7 +31,7 @@ from doomtable.cli.render import (
     render_view,
     score_table,
 )
-from doomtable.cli.savefile import save_text, write_atomic
+from doomtable.cli.savefile import save_text
 from doomtable.engine import (
     PASS,
     RESPOND,
@@ -44,6 +44,7 @@ from doomtable.engine import (
     find_game,
     new_game,
 )
+from doomtable.files import write_atomic
 
 DEFAULT_SAVE = "doomtable-save.json"
 

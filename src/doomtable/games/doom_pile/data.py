@@ -7,14 +7,13 @@ entries is the order a player may keep when stacking.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 from typing import Any, Final
 
 import yaml
 
 from doomtable.engine import DoomtableError, did_you_mean
+from doomtable.files import write_atomic
 from doomtable.games.doom_pile.card_set import CARD_SET, SUBTYPES
 from doomtable.games.doom_pile.cards import ARTIFICE, MINION, PLOT, CardDef, PlanDef
 from doomtable.safe_yaml import YamlLimitError, load_yaml, read_text_file
@@ -146,17 +145,7 @@ def write_deck_file(path: Path, deck: dict[str, Any], *, overwrite: bool = False
     ``overwrite``."""
     if path.exists() and not overwrite:
         raise DeckError(f"{path} already exists; not overwriting it")
-    directory = path.parent if str(path.parent) else Path(".")
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=directory)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(deck_yaml(deck))
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    write_atomic(path, deck_yaml(deck))
 
 
 def precon_names() -> list[str]:

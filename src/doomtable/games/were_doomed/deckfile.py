@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from pathlib import Path
 
 from doomtable.engine import SaveFileError
+from doomtable.files import write_atomic
 from doomtable.games.were_doomed.cards import EVENT_BY_SLUG
 
 FILE_NAME = "were-doomed-events.json"
@@ -52,17 +52,8 @@ def load_order(folder: Path | None = None) -> str:
 
 
 def save_order(order: str, folder: Path | None = None) -> Path:
-    """Write the order atomically: a temporary file, flushed and synced, then renamed."""
+    """Write the order atomically (:func:`doomtable.files.write_atomic`)."""
     path = deck_path(folder)
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp = tempfile.mkstemp(prefix=".events-", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            json.dump({"game": "were-doomed", "order": order}, out)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    write_atomic(path, json.dumps({"game": "were-doomed", "order": order}))
     return path
