@@ -39,7 +39,7 @@ from doomtable.engine import (
     did_you_mean,
     new_game,
 )
-from doomtable.safe_yaml import YamlLimitError, load_yaml, read_text_file
+from doomtable.safe_yaml import YamlLimitError, load_yaml, read_text_file, yaml_problem
 
 SCENARIO_KEYS = ("name", "game", "players", "seed", "options", "setup", "steps", "expect", "note")
 """Keys a scenario may have; every key but ``name``, ``steps`` and ``expect`` may also be given
@@ -173,12 +173,7 @@ def parse_scenarios(text: str, source: str = "<scenario>") -> list[Scenario]:
     except YamlLimitError as exc:
         raise ScenarioError(str(exc)) from None
     except yaml.YAMLError as exc:
-        where = ""
-        mark = getattr(exc, "problem_mark", None)
-        if mark is not None:
-            where = f" at line {mark.line + 1}, column {mark.column + 1}"
-        problem = getattr(exc, "problem", None) or "invalid YAML"
-        raise ScenarioError(f"{source}: malformed YAML{where}: {problem}") from None
+        raise ScenarioError(f"{source}: malformed YAML at {yaml_problem(exc)}") from None
     if not isinstance(data, dict):
         raise ScenarioError(f"{source}: a scenario file must be a mapping (name, game, ...)")
     if "scenarios" not in data:

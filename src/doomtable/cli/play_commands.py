@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.prompt import Confirm
 
-from doomtable.cli.common import errors_to_exit, fail, make_console, parse_option
+from doomtable.cli.common import GameOptions, errors_to_exit, fail, make_console, parse_options
 from doomtable.cli.savefile import fresh_path, read_save
 from doomtable.cli.session import DEFAULT_SAVE, TableSession, seat_bots
 from doomtable.engine import (
@@ -25,7 +25,7 @@ from doomtable.engine import (
     game_names,
     new_game,
 )
-from doomtable.safe_yaml import YamlLimitError, load_yaml, read_text_file
+from doomtable.safe_yaml import YamlLimitError, load_yaml, read_text_file, yaml_problem
 
 DEFAULT_PLAYERS = 4
 DEFAULT_BOT = "greedy"
@@ -51,7 +51,7 @@ def _think(names: dict[int, str], think: str | None) -> dict[int, str]:
 def _options(
     spec: GameSpec, raw: list[str], variant: str | None, tiebreak: str | None
 ) -> dict[str, Any]:
-    options = dict(parse_option(text) for text in raw)
+    options = parse_options(raw)
     for key, value in (("variant", variant), ("tiebreak", tiebreak)):
         if value is None:
             continue
@@ -70,7 +70,7 @@ def _read_deck(path: Path) -> Any:
     except YamlLimitError as exc:
         raise BadOptionError(str(exc)) from None
     except yaml.YAMLError as exc:
-        raise BadOptionError(f"{path} is not valid YAML: {str(exc).splitlines()[0]}") from None
+        raise BadOptionError(f"{path} is not valid YAML: {yaml_problem(exc)}") from None
 
 
 def _deck_option(
@@ -208,9 +208,7 @@ def play(
             "an existing file is overwritten only if you say so)."
         ),
     ] = None,
-    option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="Game option key=value (repeatable).")
-    ] = None,
+    option: GameOptions = None,
     variant: Annotated[str | None, typer.Option(help="Rules variant (option 'variant').")] = None,
     tiebreak: Annotated[
         str | None, typer.Option(help="Tie-break rule (option 'tiebreak').")

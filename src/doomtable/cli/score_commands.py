@@ -30,7 +30,7 @@ from doomtable.games.doomlings.data import AGES
 from doomtable.games.doomlings.game import DoomlingsState
 from doomtable.games.doomlings.state import CARD
 from doomtable.games.doomlings.tally import Need, PlayerEntry, TallyError
-from doomtable.safe_yaml import MAX_BYTES, YamlLimitError, load_yaml, read_text_file
+from doomtable.safe_yaml import MAX_BYTES, YamlLimitError, load_yaml, read_text_file, yaml_problem
 
 T = TypeVar("T")
 
@@ -227,7 +227,9 @@ def load_board(path: Path) -> tuple[list[PlayerEntry], str | None]:
         raise TallyError(f"{path}: nested too deeply") from None
     except YamlLimitError as exc:
         raise TallyError(str(exc)) from None
-    except (ValueError, yaml.YAMLError) as exc:
+    except yaml.YAMLError as exc:
+        raise TallyError(f"{path}: not valid YAML: {yaml_problem(exc)}") from None
+    except ValueError as exc:
         first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise TallyError(
             f"{path}: not valid {path.suffix.lstrip('.') or 'YAML'}: {first}"

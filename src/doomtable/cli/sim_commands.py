@@ -24,6 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from doomtable.bots import bot_help
+from doomtable.cli.common import GameOptions, parse_options
 from doomtable.engine import DoomtableError, GameSpec, find_game
 from doomtable.sim import (
     BACKENDS,
@@ -79,11 +80,13 @@ def simulate(
     ),
     backend: BackendOpt = "local",
     address: AddressOpt = None,
+    option: GameOptions = None,
 ) -> None:
     """Play bots against each other and print win rates by bot and by seat."""
     with _errors():
         spec = find_game(game)
         seats = _players(spec, players)
+        options = parse_options(option)
         with _progress(quiet=as_json) as advance:
             result = run(
                 spec,
@@ -96,6 +99,7 @@ def simulate(
                 address=address,
                 progress=advance,
                 card_stats=as_json,  # only the JSON summary shows them
+                options=options,
             )
         if result.interrupted:
             console.print(
@@ -130,11 +134,13 @@ def tournament_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print the JSON results.")] = False,
     backend: BackendOpt = "local",
     address: AddressOpt = None,
+    option: GameOptions = None,
 ) -> None:
     """Every pair of bots plays the same number of games, seats alternating: win rates, ratings."""
     with _errors():
         spec = find_game(game)
         seats = _players(spec, players)
+        options = parse_options(option)
         with _progress(quiet=as_json) as advance:
             results = tournament(
                 spec,
@@ -146,6 +152,7 @@ def tournament_command(
                 backend=backend,
                 address=address,
                 progress=advance,
+                options=options,
             )
         if as_json:
             typer.echo(json.dumps(results, indent=2))
@@ -157,7 +164,7 @@ def report(
     game: GameArg,
     *,
     games: GamesOpt = 200,
-    out_file: Annotated[Path, typer.Option("--out", "-o", help="The HTML file to write.")] = Path(
+    out_file: Annotated[Path, typer.Option("--out", help="The HTML file to write.")] = Path(
         "report.html"
     ),
     players: PlayersOpt = None,
@@ -166,11 +173,13 @@ def report(
     workers: WorkersOpt = None,
     backend: BackendOpt = "local",
     address: AddressOpt = None,
+    option: GameOptions = None,
 ) -> None:
     """Simulate, then write one self-contained HTML page of charts and tables."""
     with _errors():
         spec = find_game(game)
         seats = _players(spec, players)
+        options = parse_options(option)
         with _progress(quiet=False) as advance:
             result = run(
                 spec,
@@ -182,6 +191,7 @@ def report(
                 backend=backend,
                 address=address,
                 progress=advance,
+                options=options,
             )
         title = f"{spec.title}: {games} simulated games, bots {', '.join(_split(bots))}"
         page = build_report(summarize(result), title=title)

@@ -16,7 +16,7 @@ from doomtable.engine import DoomtableError, did_you_mean
 from doomtable.files import write_atomic
 from doomtable.games.doom_pile.card_set import CARD_SET, SUBTYPES
 from doomtable.games.doom_pile.cards import ARTIFICE, MINION, PLOT, CardDef, PlanDef
-from doomtable.safe_yaml import YamlLimitError, load_yaml, read_text_file
+from doomtable.safe_yaml import YamlLimitError, load_yaml, read_text_file, yaml_problem
 
 DECK_SIZE: Final = 30
 MAX_COPIES: Final = 3
@@ -129,7 +129,7 @@ def read_deck_file(path: Path) -> dict[str, Any]:
     except OSError as exc:
         raise DeckError(f"cannot read deck file {path}: {exc.strerror or exc}") from None
     except yaml.YAMLError as exc:
-        raise DeckError(f"{path} is not valid YAML: {str(exc).splitlines()[0]}") from None
+        raise DeckError(f"{path} is not valid YAML: {yaml_problem(exc)}") from None
     if not isinstance(data, dict):
         raise DeckError(f"{path} is not a deck: expected a mapping with 'plan' and 'cards'")
     return data

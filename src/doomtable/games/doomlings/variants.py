@@ -42,7 +42,11 @@ def check_options(players: int, options: dict[str, Any]) -> None:
     if variant in ("intelligent-design", "prosperous-world") and players > 4:
         raise BadOptionError(f"{variant} is for 2 to 4 players, not {players}")
     eras = options.get("eras", 3)
-    if eras not in (3, 4) or (eras == 4 and variant != "prosperous-world"):
+    if eras not in (3, 4):
+        raise BadOptionError(
+            f"eras is the number of era piles: 3, or 4 with --variant prosperous-world; not {eras}"
+        )
+    if eras == 4 and variant != "prosperous-world":
         raise BadOptionError("eras may be 4 only with --variant prosperous-world (default 3)")
 
 
