@@ -78,7 +78,12 @@ def _plural(n: int, word: str) -> str:
 
 def _title(view: dict[str, Any]) -> str:
     edition = EDITIONS.get(str(view["game"]), "Doomlings")
-    return f"{edition} · Round {view['round']} · Era {view['era']}"
+    stage = view.get("stage")
+    if stage == "worlds_end":
+        return f"{edition} · World's End · Era {view['era']}"
+    # A new age's effects come before its round: they belong to the round about to start.
+    round_no = view["round"] + 1 if stage == "age" else view["round"]
+    return f"{edition} · Round {round_no} · Era {view['era']}"
 
 
 def _age_line(view: dict[str, Any]) -> Text | None:

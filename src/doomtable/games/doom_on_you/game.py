@@ -203,12 +203,20 @@ class DoomOnYouState(DoomOnYouRules):
             "seen_hands": seen,
             "bribes": bribes,
             "attack_round": self.attack_round,
+            "prep_round": self.prep_round(),
             "defender": self.defender,
             "pile_limit": self.pile_limit,
             "decision": due,
             "game_over": self.over,
             "winners": list(self.winner_list),
         }
+
+    def prep_round(self) -> int:
+        """The prep round under way (its attack round waits on the stack), else 0."""
+        for frame in self.stack:
+            if frame[0] == "attack_round":
+                return int(frame[1])
+        return 0
 
     def _offers_known(self, viewer: int, bribes: list[dict[str, Any]]) -> list[int]:
         """Per seat, 1 if ``viewer`` knows that player offered a bribe this attack round."""

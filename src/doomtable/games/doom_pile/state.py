@@ -662,6 +662,7 @@ class DoomPileState(GameState):
                 "field": [self._card_entry(c) for c in self.field[q]],
                 "discard": [NAME[self.defs[c]] for c in self.discard[q]],
                 "tally": dict(zip(TALLY_NAMES, self.tally[q], strict=False)),
+                "turns": self.turns_taken[q],
             }
             if q == player:
                 entry["hand"] = [

@@ -250,6 +250,7 @@ class DoomlingsState(DoomlingsRules):
             "viewer": player,
             "players": self.players,
             "round": self.round_no,
+            "stage": self.stage(),
             "age": _age_dict(self.age),
             "era": len(self.eras),
             "catastrophes": [AGES[a].name for e in self.eras for a in e if AGES[a].catastrophe],
@@ -287,6 +288,16 @@ class DoomlingsState(DoomlingsRules):
             else None,
             "worlds_end": AGES[self.final_doom].name if self.final_doom >= 0 else None,
         }
+
+    def stage(self) -> str:
+        """Where the game is: ``round`` (turns, or between them), ``age`` (a new age's
+        effects before its round: a catastrophe's disasters) or ``worlds_end``."""
+        kinds = {frame[0] for frame in self.stack}
+        if "doom" in kinds:
+            return "worlds_end"
+        if "round" in kinds and "round_end" not in kinds:
+            return "age"
+        return "round"
 
     def unplayable_reason(self, player: int, card: int) -> str | None:
         """Why ``player`` could not play ``card`` from the hand as a turn's trait now, in a few
