@@ -80,4 +80,4 @@ def test_yaml_errors_name_the_line(
     path.write_text(text)
     code, output = invoke(*command, str(path))
     assert code == 1
-    assert "not valid YAML" in output and message in output, output
+    assert "not valid" in output.replace("\n", " ") and message in output, output

@@ -121,7 +121,7 @@ def test_auto_pass_answers_empty_response_windows(tmp_path: Path) -> None:
         (["toy-pile", "--bots", "ismcts", "--think", "soon"], "--think takes a time per move"),
         (["toy-pile", "-p", "9"], "takes 2 to 4 players, not 9"),
         (["toy-pile", "-p", "2", "-o", "size=3"], "has no option 'size'"),
-        (["toy-pile", "-p", "2", "-o", "size"], "--option takes key=value"),
+        (["toy-pile", "-p", "2", "-o", "size"], "--option takes a game option key=value"),
         (["toy-pile", "-p", "2", "--tiebreak", "draw"], "has no tiebreak option"),
         (["toy-pile", "-p", "2", "--bots", "wizard"], "unknown bot 'wizard'"),
         (["toy-pile", "-p", "3", "--bots", "random,random,random"], "3 names for 2 bot seats"),

@@ -214,7 +214,8 @@ def play(
         str | None, typer.Option(help="Tie-break rule (option 'tiebreak').")
     ] = None,
     auto_pass: Annotated[
-        bool, typer.Option(help="Pass for you when a response window offers only 'pass'.")
+        bool,
+        typer.Option(help="Answer for you a decision with one choice (a window with only pass)."),
     ] = True,
     think: Annotated[
         str | None, typer.Option(help="Time per move for ismcts bots, e.g. 1s.")

@@ -228,7 +228,8 @@ def load_board(path: Path) -> tuple[list[PlayerEntry], str | None]:
     except YamlLimitError as exc:
         raise TallyError(str(exc)) from None
     except yaml.YAMLError as exc:
-        raise TallyError(f"{path}: not valid YAML: {yaml_problem(exc)}") from None
+        kind = path.suffix.lstrip(".") or "YAML"
+        raise TallyError(f"{path}: not valid {kind}: {yaml_problem(exc)}") from None
     except ValueError as exc:
         first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise TallyError(

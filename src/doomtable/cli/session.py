@@ -34,7 +34,6 @@ from doomtable.cli.render import (
 from doomtable.cli.savefile import save_text
 from doomtable.engine import (
     PASS,
-    RESPOND,
     BadOptionError,
     Decision,
     DoomtableError,
@@ -189,7 +188,15 @@ class TableSession:
         decision = state.pending
         assert decision is not None and self.human is not None
         if not self._asked(decision):
-            state.apply(self.human, PASS)
+            if decision.options != (PASS,):  # a pass is not worth a line; a lone move is
+                label = state.label(decision.options[0])
+                self.console.print(
+                    f"({decision.prompt}: {label}, the only choice)",
+                    style="dim",
+                    markup=False,
+                    soft_wrap=True,
+                )
+            state.apply(self.human, decision.options[0])
             self._print_events()
             return
         self._print_events()
@@ -279,8 +286,9 @@ class TableSession:
         return True
 
     def _asked(self, decision: Decision) -> bool:
-        """Whether the human was asked ``decision`` (not passed for by auto-pass)."""
-        return not (self.auto_pass and decision.kind == RESPOND and decision.options == (PASS,))
+        """Whether the human is asked ``decision``: with auto-pass on, a decision with one
+        option (a window offering only pass, a lone move) is answered for them."""
+        return not (self.auto_pass and len(decision.options) == 1)
 
     def _undo(self) -> bool:
         """Take back the human's last decision they were asked: the game is replayed from its
