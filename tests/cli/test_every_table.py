@@ -78,7 +78,7 @@ def test_every_doomlings_variation_is_drawn_by_the_doomlings_table(
     players = "1" if variant == "genetic-mishap" else "3"
     out = play_a_few_turns(monkeypatch, edition, "--players", players, "--variant", variant)
     assert "Your hand" in out  # the Doomlings table, with the seat's hand
-    assert "Round" in out and "Your hand" in out
+    assert " · Era " in out and "Your hand" in out  # the header: round (or before it), era
     assert "{'" not in out  # no raw dict anywhere
 
 

@@ -141,7 +141,7 @@ class RealtimeSession:
             self._show_table()
             return
         if word == "rules":
-            print_rules(self.console, self.state.GAME)
+            print_rules(self.console, self.state.GAME, self.state.options)
             return
         if word == "options":
             self._print_options(force=True)

@@ -50,7 +50,10 @@ DEFAULT_SAVE = "doomtable-save.json"
 HELP = (
     "Type the number of a choice, its label (any case), or a unique part of it:\n"
     "the start of a word or of several (apex, apex pred). If several match, they are listed.\n"
+    "Several choices in a row, separated by commas (keep 1, 4, heroic), are made one after\n"
+    "another while the decision stays yours; if one cannot be made, none is.\n"
     "Other commands:\n"
+    "  more   the next page of choices, when there are too many to show at once\n"
     "  card NAME  any card of the game with its full text (also ? NAME, help NAME)\n"
     "  rules  a summary of the game's rules\n"
     "  save   write the game to the save file and keep playing (save FILE: to FILE)\n"
@@ -109,6 +112,8 @@ class TableSession:
     _players: dict[int, Bot] = field(default_factory=dict)
     _checkpoint: dict[str, Any] = field(default_factory=dict)
     _book: CardBook | None = None
+    _page: int = 0
+    """The page of choices shown (``more`` turns it), for a decision with many."""
     undone: list[dict[str, Any]] = field(default_factory=list)
     """Decisions taken back with ``undo``, each ``{"decision": N, "label": ..., "event": E}``:
     the N-th decision of the log, as it read, taken back when the game had E events. The log
@@ -200,6 +205,7 @@ class TableSession:
             self._print_events()
             return
         self._print_events()
+        self._page = 0
         self._show_table()
         while True:
             try:
@@ -236,7 +242,7 @@ class TableSession:
                 self.console.print(extra, markup=False)
             return False
         if word == "rules":
-            print_rules(self.console, state.GAME)
+            print_rules(self.console, state.GAME, state.options)
             return False
         if word == "save" or word.startswith("save "):
             target = text[4:].strip()
@@ -250,11 +256,17 @@ class TableSession:
         if word == "table":
             self._show_table()
             return False
+        if word == "more":
+            self._page += 1
+            self._show_table()
+            return False
         if word == "log":
             self._print_log()
             return False
         if word == "undo":
             return self._undo()
+        if "," in text and " ".join(words(text)) not in {" ".join(words(x)) for x in labels}:
+            return self._several(text, labels)
         matches: list[str] = []
         if word.isdigit():
             number = int(word)
@@ -283,6 +295,42 @@ class TableSession:
             why_not = why_not_playable(state.view(self.human), text) if not matches else None
             self.console.print(why_not or str(exc), style="red", markup=False, soft_wrap=True)
             return False
+        return True
+
+    def _several(self, text: str, labels: Sequence[str]) -> bool:
+        """``keep 1, 4, heroic``: each choice in turn, all or none. Numbers are those shown
+        now; names are read against each decision as it comes. Tried on a copy first, so a
+        choice that cannot be made changes nothing."""
+        assert self.human is not None
+        parts = [part.strip() for part in text.split(",") if part.strip()]
+        wanted = [
+            labels[int(part) - 1] if part.isdigit() and 1 <= int(part) <= len(labels) else part
+            for part in parts
+        ]
+        trial = self.state.clone()
+        for number, part in enumerate(wanted, start=1):
+            decision = trial.pending
+            problem = None
+            if decision is None or decision.player != self.human:
+                problem = "the decision is no longer yours by then"
+            else:
+                found = match_label(part, trial.labels())
+                if len(found) != 1:
+                    some = f"{len(found)} choices: {', '.join(found)}" if found else "no choice"
+                    problem = f"it matches {some} there"
+                else:
+                    trial.apply(self.human, found[0])
+            if problem is not None:
+                self.console.print(
+                    f"Choice {number} of {len(wanted)} ({parts[number - 1]!r}) cannot be made: "
+                    f"{problem}. Nothing was chosen.",
+                    style="red",
+                    markup=False,
+                    soft_wrap=True,
+                )
+                return False
+        for entry in trial.log[len(self.state.log) :]:
+            self.state.apply(entry[0], entry[1])
         return True
 
     def _asked(self, decision: Decision) -> bool:
@@ -388,7 +436,14 @@ class TableSession:
         decision = state.pending
         assert decision is not None and self.human is not None
         notes = [self.book.summary(card) for card in self.book.named_in(decision.prompt)]
-        print_table(self.console, state.view(self.human), decision.prompt, state.labels(), notes)
+        print_table(
+            self.console,
+            state.view(self.human),
+            decision.prompt,
+            state.labels(),
+            notes,
+            self._page,
+        )
 
     def _save(self, data: dict[str, Any], path: Path | None = None) -> Path | None:
         """Write the save (to ``path``, which then becomes the save file); the path written,

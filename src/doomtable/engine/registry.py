@@ -68,6 +68,10 @@ class OptionSpec:
         return value
 
 
+def _no_notes(options: dict[str, Any]) -> list[str]:
+    return []
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """Static facts about a game, declared once by its package."""
@@ -102,6 +106,9 @@ class GameSpec:
     """The rules in a few plain lines (goal, a turn, the end), shown by the table's ``rules``."""
     default_players: int = 0
     """The player count adapters use when none is given (0: their own default)."""
+    option_notes: Callable[[dict[str, Any]], list[str]] = _no_notes
+    """What a game's options make of it, in plain lines for the table's ``rules`` (a rulebook
+    variation named and explained); none by default."""
 
 
 _GAMES: dict[str, GameSpec] = {}

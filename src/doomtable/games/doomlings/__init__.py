@@ -7,7 +7,7 @@ from doomtable.engine import GameSpec, OptionSpec
 from doomtable.games.doomlings.blackbox import DoomlingsBlackboxState
 from doomtable.games.doomlings.data import AGES, TRAITS
 from doomtable.games.doomlings.game import TIEBREAKS, DoomlingsState, card_dict
-from doomtable.games.doomlings.variants import VARIANTS
+from doomtable.games.doomlings.variants import VARIANTS, option_notes
 
 
 def card_list() -> list[dict[str, Any]]:
@@ -95,6 +95,7 @@ SPEC = GameSpec(
         "eras": OptionSpec(int, "era piles: 3, or 4 with prosperous-world"),
     },
     rules_summary=RULES_SUMMARY,
+    option_notes=option_notes,
 )
 
 # The same cards and options; only the rules hooks and the default tie-break differ.

@@ -251,6 +251,7 @@ class DoomlingsState(DoomlingsRules):
             "players": self.players,
             "round": self.round_no,
             "stage": self.stage(),
+            "variant": self.variant,
             "age": _age_dict(self.age),
             "era": len(self.eras),
             "catastrophes": [AGES[a].name for e in self.eras for a in e if AGES[a].catastrophe],
@@ -270,6 +271,8 @@ class DoomlingsState(DoomlingsRules):
             "hand": [self._hand_card(player, c) for c in self.hands[player]],
             "pack": [card_dict(c) for c in self.packs[player]],
             "own_deck_size": len(self.decks[player]),
+            # Its owner drafted it: what it holds is known, its order is not (sorted here).
+            "own_deck": [card_dict(c) for c in sorted(self.decks[player], key=_name)],
             "lab": [card_dict(c) for c in self.lab],
             "seats": [self._seat(q, player) for q in range(self.players)],
             "revealed": [

@@ -27,6 +27,18 @@ DRAFT_DEAL = 28
 FIRST_KEEP, SECOND_KEEP = 14, 7
 
 
+def option_notes(options: dict[str, Any]) -> list[str]:
+    """The variation and era count a game is played with, for the table's ``rules``."""
+    notes = []
+    variant = str(options.get("variant", "none"))
+    if variant != "none":
+        title = variant.replace("-", " ").title()
+        notes.append(f"This game's variation: {title}: {VARIANTS.get(variant, '')}.")
+    if options.get("eras", 3) != 3:
+        notes.append(f"Era piles: {options['eras']}.")
+    return notes
+
+
 def check_options(players: int, options: dict[str, Any]) -> None:
     """Refuse option combinations the rulebook does not allow, saying why."""
     variant = options.get("variant", "none")
