@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import json
 from pathlib import Path
 
 import pytest
@@ -11,10 +10,11 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from doomtable.cli.app import app
-from doomtable.cli.realtime import RealtimeSession
+from doomtable.cli.realtime import RealtimeSession, timed_options
 from doomtable.cli.render import render_view
-from doomtable.engine import new_game
+from doomtable.engine import SaveFileError, new_game
 from doomtable.games.were_doomed import WereDoomedState
+from doomtable.games.were_doomed.deckfile import save_order
 
 runner = CliRunner()
 
@@ -68,30 +68,29 @@ def test_a_human_plays_short_commands_while_the_clock_runs() -> None:
     assert times == sorted(times)
 
 
-def test_bots_only_keeps_the_event_order_and_fresh_events_starts_over(data_folder: Path) -> None:
-    args = [
-        "play",
-        "were-doomed",
-        "-p",
-        "4",
-        "--bots-only",
-        "--bots",
-        "random",
-        "-o",
-        "minutes=1",
-        "--save",
-        str(data_folder.parent / "save.json"),
-    ]
-    first = runner.invoke(app, [*args, "--seed", "1"])
-    assert first.exit_code == 0, first.output
-    kept = json.loads((data_folder / "were-doomed-events.json").read_text())["order"]
-    second = runner.invoke(app, [*args, "--seed", "2"])
-    assert second.exit_code == 0, second.output
-    assert "Event deck kept" in second.output
+def test_bots_only_plays_a_fresh_event_deck_so_one_seed_gives_one_game(
+    data_folder: Path,
+) -> None:
+    args = ["play", "were-doomed", "-p", "4", "--bots-only", "--bots", "random", "--seed", "1"]
+    args += ["-o", "minutes=1", "--save", str(data_folder.parent / "save.json")]
+    data_folder.mkdir()
     (data_folder / "were-doomed-events.json").write_text("{broken", encoding="utf-8")
-    broken = runner.invoke(app, [*args, "--seed", "3"])
-    assert broken.exit_code == 1 and "--fresh-events" in broken.output
-    assert "Traceback" not in broken.output
-    fresh = runner.invoke(app, [*args, "--seed", "3", "--fresh-events"])
-    assert fresh.exit_code == 0, fresh.output
-    assert kept != json.loads((data_folder / "were-doomed-events.json").read_text())["order"]
+    first = runner.invoke(app, args)
+    assert first.exit_code == 0, first.output  # the kept deck is not read
+    assert runner.invoke(app, args).output == first.output
+    assert "Event deck kept" not in first.output
+    assert (data_folder / "were-doomed-events.json").read_text() == "{broken"  # nor written
+
+
+def test_a_human_game_continues_the_kept_event_deck_unless_fresh(data_folder: Path) -> None:
+    order = new_game("were-doomed", 4, 7).snapshot()["event_order"]
+    save_order(order)
+    assert timed_options("were-doomed", [], False, False) == [
+        "realtime=true",
+        f"event_order={order}",
+    ]
+    assert timed_options("were-doomed", [], False, True) == ["realtime=true"]
+    assert timed_options("were-doomed", [], True, False) == []  # bots alone: a fresh deck
+    (data_folder / "were-doomed-events.json").write_text("{broken", encoding="utf-8")
+    with pytest.raises(SaveFileError, match="--fresh-events"):
+        timed_options("were-doomed", [], False, False)

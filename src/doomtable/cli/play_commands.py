@@ -290,11 +290,8 @@ def play(
         if load is not None:
             session.saved_to.add(load)
         console.print(header, markup=False, soft_wrap=True)
+        # Bots alone play a fresh event deck (realtime.timed_options) and keep none.
         code = session.play() if not match else _play_match(session)
-        if isinstance(state, TimedGameState):
-            from doomtable.cli import realtime
-
-            realtime.keep_event_order(state, console)
     if code:
         raise typer.Exit(code=code)
 

@@ -221,7 +221,8 @@ class RealtimeSession:
 
 def timed_options(game: str | None, raw: list[str], bots_only: bool, fresh: bool) -> list[str]:
     """``--option`` texts for a new game, with a timed game set to the real clock when a human
-    plays and its event deck continued from the data folder (unless ``fresh``)."""
+    plays and its event deck continued from the data folder (unless ``fresh``). Bots alone
+    play a fresh deck unless ``-o event_order=...`` gives one, so one seed gives one game."""
     if game is None:
         return raw
     spec = find_game(game)
@@ -229,7 +230,8 @@ def timed_options(game: str | None, raw: list[str], bots_only: bool, fresh: bool
     extra = []
     if "realtime" in spec.default_options and "realtime" not in given and not bots_only:
         extra.append("realtime=true")
-    if "event_order" in spec.default_options and "event_order" not in given and not fresh:
+    continued = not fresh and not bots_only
+    if "event_order" in spec.default_options and "event_order" not in given and continued:
         order = load_order()
         if order:
             extra.append(f"event_order={order}")
