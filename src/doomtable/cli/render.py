@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import importlib
 import math
 from collections import Counter
 from collections.abc import Callable, Sequence
+from types import ModuleType
 from typing import Any
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
@@ -12,37 +14,32 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from doomtable.cli import render_doom_on_you, render_doom_pile, render_doomlings, render_were_doomed
 from doomtable.cli.layout import compact_wanted, one_line
-from doomtable.engine import find_game
+from doomtable.engine import UnknownGameError, find_game
 
 Renderer = Callable[[dict[str, Any]], RenderableType]
-
-RENDERERS: dict[str, Renderer] = {
-    "doomlings": render_doomlings.render_table,
-    "doomlings-blackbox": render_doomlings.render_table,
-    "doom-on-you": render_doom_on_you.render_table,
-    "were-doomed": render_were_doomed.render_table,
-    "doom-pile": render_doom_pile.render_table,
-}
-"""Game name (as the view's ``game`` key says) -> its table renderer. Every game shipped here
-has one (a test plays each registered game and fails on the generic fallback)."""
-
-
 ResultPrinter = Callable[[Console, dict[str, Any], list[str]], None]
 
-RESULT_PRINTERS: dict[str, ResultPrinter] = {
-    "doomlings": render_doomlings.print_result,
-    "doomlings-blackbox": render_doomlings.print_result,
-}
-"""Game name -> what explains its final scores (printed before the final table)."""
 
-GAME_HELP: dict[str, str] = {"doom-on-you": render_doom_on_you.HELP}
-"""Game name -> what ``help`` adds for it."""
+def table_module(game: str) -> ModuleType | None:
+    """The module that draws ``game`` at the terminal, as its spec names it
+    (``GameSpec.terminal_table``); ``None`` for a game without one, or not registered."""
+    try:
+        name = find_game(game).terminal_table
+    except UnknownGameError:
+        return None
+    return importlib.import_module(name) if name else None
+
+
+def table_renderer(game: str) -> Renderer | None:
+    """``game``'s table renderer, or ``None`` (the generic table draws it)."""
+    renderer: Renderer | None = getattr(table_module(game), "render_table", None)
+    return renderer
 
 
 def game_help(game: str) -> str:
-    return GAME_HELP.get(game, "")
+    """What the table's ``help`` adds for ``game`` (its table module's ``HELP``)."""
+    return str(getattr(table_module(game), "HELP", ""))
 
 
 def print_rules(console: Console, game: str, options: dict[str, Any] | None = None) -> None:
@@ -56,8 +53,10 @@ def print_rules(console: Console, game: str, options: dict[str, Any] | None = No
 
 
 def print_result(console: Console, view: dict[str, Any], names: list[str]) -> None:
-    """The game's explanation of its final scores, if it has one."""
-    printer = RESULT_PRINTERS.get(str(view.get("game")))
+    """The game's explanation of its final scores, if its table module has one."""
+    printer: ResultPrinter | None = getattr(
+        table_module(str(view.get("game"))), "print_result", None
+    )
     if printer is not None:
         printer(console, view, names)
 
@@ -70,7 +69,7 @@ def render_view(view: dict[str, Any]) -> RenderableType:
     the table is always drawn and the fallback never passes unnoticed.
     """
     game = str(view.get("game"))
-    renderer = RENDERERS.get(game)
+    renderer = table_renderer(game)
     if renderer is None:
         return Group(
             Text(f"(no table for {game}: showing what the view holds)", style="dim"),

@@ -109,6 +109,14 @@ class GameSpec:
     option_notes: Callable[[dict[str, Any]], list[str]] = _no_notes
     """What a game's options make of it, in plain lines for the table's ``rules`` (a rulebook
     variation named and explained); none by default."""
+    terminal_table: str = ""
+    """The module that draws the game at the terminal, by import name: its ``render_table(view)``
+    and, if it has them, ``print_result(console, view, names)`` and ``HELP``. Imported only when
+    a table is drawn, so a game names its own (a plugin game its own module) without importing
+    any adapter; "" draws the generic table."""
+    web_page: str = ""
+    """The module that draws the game in the browser, by import name: its ``render(view, seat)``
+    and, if it has them, ``OPTION_CHOICES``; "" draws the generic page."""
 
 
 _GAMES: dict[str, GameSpec] = {}

@@ -81,6 +81,8 @@ SPEC = GameSpec(
         "max_turns": OptionSpec(int, "turns each before a draw", minimum=1, maximum=1000),
     },
     rules_summary=RULES_SUMMARY,
+    terminal_table="doomtable.cli.render_doom_pile",
+    web_page="doomtable.web.pages.doom_pile",
 )
 
 __all__ = [

@@ -95,6 +95,8 @@ SPEC = GameSpec(
         "eras": OptionSpec(int, "era piles: 3, or 4 with prosperous-world"),
     },
     rules_summary=RULES_SUMMARY,
+    terminal_table="doomtable.cli.render_doomlings",
+    web_page="doomtable.web.pages.doomlings",
     option_notes=option_notes,
 )
 
