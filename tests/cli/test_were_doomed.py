@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from doomtable.cli.app import app
-from doomtable.cli.realtime import RealtimeSession, timed_options
+from doomtable.cli.realtime import RealtimeSession, keep_for_next_game, timed_options
 from doomtable.cli.render import render_view
 from doomtable.engine import SaveFileError, new_game
 from doomtable.games.were_doomed import WereDoomedState
@@ -78,7 +79,7 @@ def test_bots_only_plays_a_fresh_event_deck_so_one_seed_gives_one_game(
     first = runner.invoke(app, args)
     assert first.exit_code == 0, first.output  # the kept deck is not read
     assert runner.invoke(app, args).output == first.output
-    assert "Event deck kept" not in first.output
+    assert "Kept for the next game" not in first.output
     assert (data_folder / "were-doomed-events.json").read_text() == "{broken"  # nor written
 
 
@@ -87,10 +88,23 @@ def test_a_human_game_continues_the_kept_event_deck_unless_fresh(data_folder: Pa
     save_order(order)
     assert timed_options("were-doomed", [], False, False) == [
         "realtime=true",
-        f"event_order={order}",
+        f'event_order="{order}"',
     ]
     assert timed_options("were-doomed", [], False, True) == ["realtime=true"]
     assert timed_options("were-doomed", [], True, False) == []  # bots alone: a fresh deck
     (data_folder / "were-doomed-events.json").write_text("{broken", encoding="utf-8")
     with pytest.raises(SaveFileError, match="--fresh-events"):
         timed_options("were-doomed", [], False, False)
+
+
+def test_a_finished_human_game_keeps_its_event_deck_for_the_next(data_folder: Path) -> None:
+    state = new_game("were-doomed", 4, 5, {"minutes": 0.5})
+    assert isinstance(state, WereDoomedState)
+    state.play_without_humans()
+    while (decision := state.pending) is not None:
+        state.apply(decision.player, decision.options[0])
+    console = Console(width=120, record=True)
+    keep_for_next_game(state, console)
+    kept = data_folder / "were-doomed-events.json"
+    assert f"Kept for the next game in {kept}." in console.export_text()
+    assert json.loads(kept.read_text())["order"] == state.snapshot()["event_order"]

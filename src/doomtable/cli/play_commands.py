@@ -274,7 +274,7 @@ def play(
 
             console.print(header, markup=False, soft_wrap=True)
             code = realtime.RealtimeSession(state, console, names, human).play()
-            realtime.keep_event_order(state, console)
+            realtime.keep_for_next_game(state, console)
             raise typer.Exit(code=code)
         save_path = _save_path(console, save, load)
         session = TableSession(

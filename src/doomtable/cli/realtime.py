@@ -9,6 +9,7 @@ clock, and the game's log replays it exactly.
 
 from __future__ import annotations
 
+import json
 import queue
 import sys
 import threading
@@ -23,7 +24,6 @@ from doomtable.bots import Bot, InfoSet, make_bot
 from doomtable.cli.render import print_rules, render_view, score_table
 from doomtable.cli.render_were_doomed import clock_text
 from doomtable.engine import DoomtableError, TimedGameState, find_game
-from doomtable.games.were_doomed.deckfile import load_order, save_order
 
 TICK_S = 0.1
 CLOCK_EVERY_MS = 30_000
@@ -221,8 +221,9 @@ class RealtimeSession:
 
 def timed_options(game: str | None, raw: list[str], bots_only: bool, fresh: bool) -> list[str]:
     """``--option`` texts for a new game, with a timed game set to the real clock when a human
-    plays and its event deck continued from the data folder (unless ``fresh``). Bots alone
-    play a fresh deck unless ``-o event_order=...`` gives one, so one seed gives one game."""
+    plays and what the game continues from the last one (``GameSpec.continued_options``: We're
+    Doomed!'s event deck) taken over, unless ``fresh``. Bots alone continue nothing unless
+    ``-o`` gives it, so one seed gives one game."""
     if game is None:
         return raw
     spec = find_game(game)
@@ -230,19 +231,18 @@ def timed_options(game: str | None, raw: list[str], bots_only: bool, fresh: bool
     extra = []
     if "realtime" in spec.default_options and "realtime" not in given and not bots_only:
         extra.append("realtime=true")
-    continued = not fresh and not bots_only
-    if "event_order" in spec.default_options and "event_order" not in given and continued:
-        order = load_order()
-        if order:
-            extra.append(f"event_order={order}")
+    if not fresh and not bots_only:
+        for key, value in spec.continued_options().items():
+            if key not in given:
+                extra.append(f"{key}={json.dumps(value)}")
     return [*raw, *extra]
 
 
-def keep_event_order(state: TimedGameState, console: Console) -> None:
-    """Write the event deck's order for the next game (atomically), when the game keeps one."""
-    if "event_order" not in state.options or not state.is_over:
+def keep_for_next_game(state: TimedGameState, console: Console) -> None:
+    """Write down what the next game continues (``GameSpec.keep_for_next_game``), once this
+    one is over."""
+    if not state.is_over:
         return
-    order = state.snapshot().get("event_order")
-    if isinstance(order, str):
-        path = save_order(order)
-        console.print(f"[dim]Event deck kept in {escape(str(path))}.[/]")
+    where = find_game(state.GAME).keep_for_next_game(state)
+    if where:
+        console.print(f"[dim]Kept for the next game in {escape(where)}.[/]")

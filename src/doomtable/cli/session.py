@@ -19,7 +19,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.prompt import Confirm
 
-from doomtable.bots import Bot, InfoSet, make_bot
+from doomtable.bots import Bot, InfoSet, bot_seed, make_bot
 from doomtable.cli.card_text import CardBook, why_not_playable
 from doomtable.cli.cards_commands import card_panel
 from doomtable.cli.matching import match_label, words
@@ -79,11 +79,6 @@ def seat_bots(spec: str, seats: Sequence[int]) -> dict[int, str]:
             f"or one per bot seat"
         )
     return dict(zip(seats, names, strict=True))
-
-
-def bot_seed(game_seed: int, seat: int, decisions: int) -> int:
-    """A bot's seed: fixed by the game's seed, its seat and how far the game has gone."""
-    return game_seed * 1_000_003 + seat * 7_919 + decisions
 
 
 # --------------------------------------------------------------------------- the table

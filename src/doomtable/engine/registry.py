@@ -72,6 +72,14 @@ def _no_notes(options: dict[str, Any]) -> list[str]:
     return []
 
 
+def _nothing_continued() -> dict[str, Any]:
+    return {}
+
+
+def _nothing_kept(state: GameState) -> str:
+    return ""
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """Static facts about a game, declared once by its package."""
@@ -117,6 +125,13 @@ class GameSpec:
     web_page: str = ""
     """The module that draws the game in the browser, by import name: its ``render(view, seat)``
     and, if it has them, ``OPTION_CHOICES``; "" draws the generic page."""
+    continued_options: Callable[[], dict[str, Any]] = _nothing_continued
+    """Options a new game with a person at the table takes over from the last one (We're
+    Doomed!'s event deck, never reshuffled between games), read from the user's data folder.
+    The game itself stays pure: this and ``keep_for_next_game`` are for adapters to call."""
+    keep_for_next_game: Callable[[GameState], str] = _nothing_kept
+    """After a finished game with a person at the table: write down what the next game
+    continues; where it was written ("" when nothing was)."""
 
 
 _GAMES: dict[str, GameSpec] = {}

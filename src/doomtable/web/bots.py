@@ -7,8 +7,7 @@ import json
 import multiprocessing
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
-from doomtable.bots import InfoSet, make_bot
-from doomtable.cli.session import bot_seed
+from doomtable.bots import InfoSet, bot_seed, make_bot
 from doomtable.engine import Option, TimedGameState, load_state
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from doomtable.engine import GameSpec, OptionSpec
+from doomtable.games.were_doomed import deckfile
 from doomtable.games.were_doomed.cards import CIVILIZATIONS, EVENTS, card_dicts
 from doomtable.games.were_doomed.state import GAME, WereDoomedState, seat_count
 
@@ -58,6 +59,8 @@ SPEC = GameSpec(
     rules_summary=RULES_SUMMARY,
     terminal_table="doomtable.cli.render_were_doomed",
     web_page="doomtable.web.pages.were_doomed",
+    continued_options=deckfile.continued_options,
+    keep_for_next_game=deckfile.keep_for_next_game,
 )
 
 __all__ = ["CIVILIZATIONS", "EVENTS", "SPEC", "WereDoomedState", "card_dicts", "seat_count"]

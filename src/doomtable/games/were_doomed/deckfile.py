@@ -11,8 +11,9 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 
-from doomtable.engine import SaveFileError
+from doomtable.engine import GameState, SaveFileError
 from doomtable.files import write_atomic
 from doomtable.games.were_doomed.cards import EVENT_BY_SLUG
 
@@ -29,6 +30,18 @@ def data_dir() -> Path:
 
 def deck_path(folder: Path | None = None) -> Path:
     return (folder or data_dir()) / FILE_NAME
+
+
+def continued_options() -> dict[str, Any]:
+    """The kept event deck as the next game's option (none yet: a fresh deck)."""
+    order = load_order()
+    return {"event_order": order} if order else {}
+
+
+def keep_for_next_game(state: GameState) -> str:
+    """Write the finished game's event deck order for the next game; where it went."""
+    order = state.snapshot().get("event_order")
+    return str(save_order(order)) if isinstance(order, str) else ""
 
 
 def load_order(folder: Path | None = None) -> str:
