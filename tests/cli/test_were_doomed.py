@@ -108,3 +108,16 @@ def test_a_finished_human_game_keeps_its_event_deck_for_the_next(data_folder: Pa
     kept = data_folder / "were-doomed-events.json"
     assert f"Kept for the next game in {kept}." in console.export_text()
     assert json.loads(kept.read_text())["order"] == state.snapshot()["event_order"]
+
+
+def test_any_card_can_be_read_while_the_clock_runs() -> None:
+    state = new_game("were-doomed", 4, 5, {"realtime": True, "minutes": 0.2})
+    console = Console(width=120, record=True)
+    session = RealtimeSession(
+        state, console, {1: "random", 2: "random", 3: "random"}, 0,
+        source=io.StringIO("card technoc\n? zzqx\npick Theocracy\n"), speed=400.0,
+    )  # fmt: skip
+    assert session.play() == 0
+    text = console.export_text()
+    assert "Produce: gain 3 Resources instead of 2." in text  # Technocracy
+    assert "We're Doomed! has no card 'zzqx'" in text

@@ -4,14 +4,15 @@ cards a prompt names, and why a card in the hand cannot be played."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
+from rich.console import Console
 from rich.text import Text
 
-from doomtable.cli.cards_commands import details, table_columns
+from doomtable.cli.cards_commands import card_panel, details, table_columns
 from doomtable.cli.matching import match_label, words
-from doomtable.engine import did_you_mean
+from doomtable.engine import did_you_mean, find_game
 
 SUMMARY_LEAVES_OUT = frozenset({"name", "text", "copies", "effects", "flavour", "players"})
 """Facts a card's one-line summary leaves to ``card NAME``: how many copies, internal effect
@@ -27,6 +28,11 @@ class CardBook:
         self._facts = [k for k in table_columns(cards) if k not in SUMMARY_LEAVES_OUT]
         # Longest names first, so "Apex Predator" is found before a card called "Apex".
         self._names = sorted(self.by_name, key=len, reverse=True)
+
+    @classmethod
+    def of_game(cls, game: str) -> CardBook:
+        spec = find_game(game)
+        return cls(spec.title, spec.cards())
 
     def find(self, text: str) -> list[dict[str, Any]]:
         """The cards ``text`` may mean, read as choices are (any case, a start of words, a
@@ -86,3 +92,37 @@ def why_not_playable(view: dict[str, Any], text: str) -> str | None:
         if len(matches) == 1 and cards[matches[0]].get("why_not"):
             return f"{matches[0]} cannot be played now: {cards[matches[0]]['why_not']}"
     return None
+
+
+CARD_WORDS = ("card", "help", "?")
+"""What asks for a card's text at the prompt: ``card NAME``, ``help NAME``, ``? NAME``."""
+
+
+def card_request(text: str, labels: Sequence[str]) -> str | None:
+    """The card name asked for when ``text`` is ``card NAME`` (or ``help``/``?`` NAME, or
+    ``card`` alone: ``""``), else ``None``. A legal choice's own label is never read so."""
+    if text.startswith("?"):
+        return text[1:].strip() or None
+    first, _, rest = text.partition(" ")
+    if first.casefold() not in CARD_WORDS:
+        return None
+    if " ".join(words(text)) in {" ".join(words(label)) for label in labels}:
+        return None
+    return rest.strip() if rest.strip() or first.casefold() == "card" else None
+
+
+def show_card(console: Console, book: CardBook, name: str) -> None:
+    """``card NAME`` at a table: the card's full text, or one line saying why there is none."""
+    if not name:
+        console.print("[red]Type card and a card's name (or part of it): card fangs.[/]")
+        return
+    found = book.find(name)
+    if len(found) == 1:
+        console.print(card_panel(found[0]))
+        return
+    if found:
+        listed = ", ".join(str(card["name"]) for card in found)
+        message = f"{name!r} matches {len(found)} cards: {listed}. Type more of the name."
+    else:
+        message = book.unknown(name)
+    console.print(message, style="red", markup=False, soft_wrap=True)

@@ -21,6 +21,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from doomtable.bots import Bot, InfoSet, make_bot
+from doomtable.cli.card_text import CardBook, card_request, show_card
 from doomtable.cli.render import print_rules, render_view, score_table
 from doomtable.cli.render_were_doomed import clock_text
 from doomtable.engine import DoomtableError, TimedGameState, find_game
@@ -33,7 +34,7 @@ HELP = (
     "Type a command at any time while the clock runs: one of your options (e.g. produce,\n"
     "invade 3, contribute 4, done, vote 2, pressure 5), or:\n"
     "  table  draw the table     options  your options now     help  this text\n"
-    "  rules  the rules in brief\n"
+    "  rules  the rules in brief     card NAME  a card's full text (also ? NAME)\n"
     "  quit   leave the game (a real-time game is not saved)"
 )
 
@@ -134,7 +135,11 @@ class RealtimeSession:
 
     def _command(self, text: str, now: int) -> None:
         word = text.lower()
-        if word == "help":
+        card_name = card_request(text, [])
+        if card_name is not None:
+            show_card(self.console, CardBook.of_game(self.state.GAME), card_name)
+            return
+        if word in ("help", "?"):
             self.console.print(HELP, markup=False)
             return
         if word == "table":

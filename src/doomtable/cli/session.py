@@ -20,8 +20,7 @@ from rich.markup import escape
 from rich.prompt import Confirm
 
 from doomtable.bots import Bot, InfoSet, bot_seed, make_bot
-from doomtable.cli.card_text import CardBook, why_not_playable
-from doomtable.cli.cards_commands import card_panel
+from doomtable.cli.card_text import CardBook, card_request, show_card, why_not_playable
 from doomtable.cli.matching import match_label, words
 from doomtable.cli.render import (
     game_help,
@@ -40,7 +39,6 @@ from doomtable.engine import (
     GameState,
     IllegalChoiceError,
     TimedGameState,
-    find_game,
     new_game,
 )
 from doomtable.files import write_atomic
@@ -226,9 +224,9 @@ class TableSession:
         if not word:
             return False
         labels = state.labels()
-        card_name = _card_request(text, labels)
+        card_name = card_request(text, labels)
         if card_name is not None:
-            self._show_card(card_name)
+            show_card(self.console, self.book, card_name)
             return False
         if word in ("help", "?"):
             self.console.print(HELP, markup=False)
@@ -396,28 +394,8 @@ class TableSession:
     def book(self) -> CardBook:
         """The game's cards, read once when first asked for."""
         if self._book is None:
-            spec = find_game(self.state.GAME)
-            self._book = CardBook(spec.title, spec.cards())
+            self._book = CardBook.of_game(self.state.GAME)
         return self._book
-
-    def _show_card(self, name: str) -> None:
-        """``card NAME``: the card's full text, or one line saying why there is none."""
-        if not name:
-            self.console.print("[red]Type card and a card's name (or part of it): card fangs.[/]")
-            return
-        found = self.book.find(name)
-        if len(found) == 1:
-            self.console.print(card_panel(found[0]))
-        elif found:
-            listed = ", ".join(str(card["name"]) for card in found)
-            self.console.print(
-                f"{name!r} matches {len(found)} cards: {listed}. Type more of the name.",
-                style="red",
-                markup=False,
-                soft_wrap=True,
-            )
-        else:
-            self.console.print(self.book.unknown(name), style="red", markup=False, soft_wrap=True)
 
     # ---------------------------------------------------------------- output
 
@@ -501,23 +479,6 @@ class TableSession:
         names = [self.seat_name(seat) for seat in range(state.players)]
         print_result(self.console, view, names)
         self.console.print(score_table(state.scores(), state.winners(), names))
-
-
-CARD_WORDS = ("card", "help", "?")
-"""What asks for a card's text at the prompt: ``card NAME``, ``help NAME``, ``? NAME``."""
-
-
-def _card_request(text: str, labels: Sequence[str]) -> str | None:
-    """The card name asked for when ``text`` is ``card NAME`` (or ``help``/``?`` NAME, or
-    ``card`` alone: ``""``), else ``None``. A legal choice's own label is never read so."""
-    if text.startswith("?"):
-        return text[1:].strip() or None
-    first, _, rest = text.partition(" ")
-    if first.casefold() not in CARD_WORDS:
-        return None
-    if " ".join(words(text)) in {" ".join(words(label)) for label in labels}:
-        return None
-    return rest.strip() if rest.strip() or first.casefold() == "card" else None
 
 
 class _Hangup(KeyboardInterrupt):
