@@ -18,12 +18,18 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 
+COMPILING := echo "doomtable: installing and compiling the hot modules with mypyc; the first \
+	time takes a few minutes (10 or more on a slow machine) and prints nothing meanwhile. \
+	DOOMTABLE_PURE=1 make play skips compiling (about half the speed)."
+
 $(PLAY_STAMP): pyproject.toml $(COMPILED_FROM) | $(BIN)/python
+	@$(COMPILING)
 	$(BIN)/pip install --quiet -e .
 	@$(REPORT_COMPILED)
 	touch $(PLAY_STAMP)
 
 $(STAMP): pyproject.toml $(COMPILED_FROM) | $(BIN)/python
+	@$(COMPILING)
 	$(BIN)/pip install --quiet -e ".[dev]"
 	@$(REPORT_COMPILED)
 	touch $(STAMP)

@@ -18,15 +18,20 @@ from typing import Any
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
+try:
+    from importlib.machinery import EXTENSION_SUFFIXES
+except ImportError:  # pragma: no cover - every CPython has it
+    EXTENSION_SUFFIXES = [".so"]
+
 ROOT = Path(__file__).resolve().parent
 SRC = ROOT / "src"
 STARTED = time.time()
 """Before mypyc reads any source: the time the built extensions are stamped with."""
 
 
-def hot_modules() -> list[str]:
+def hot_modules(root: Path = ROOT) -> list[str]:
     """``COMPILED`` of ``doomtable/compiled.py``, read without importing the package."""
-    tree = ast.parse((SRC / "doomtable" / "compiled.py").read_text())
+    tree = ast.parse((root / "src" / "doomtable" / "compiled.py").read_text())
     for node in tree.body:
         if isinstance(node, ast.Assign) and any(
             isinstance(t, ast.Name) and t.id == "COMPILED" for t in node.targets
@@ -51,8 +56,41 @@ def remove_built_extensions() -> None:
         built.unlink()
 
 
+COMPILED_FROM = ("engine", "games/doomlings", "games/doom_on_you", "bots")
+"""Folders of ``src/doomtable`` whose sources the hot modules are built from (as the
+Makefile's ``COMPILED_FROM``): mypyc reads their types, so a change to any of them rebuilds."""
+
+
+def extensions_up_to_date(root: Path = ROOT) -> bool:
+    """Whether every hot module's extension is built and newer than every source it is built
+    from (and this file): then installing again (``pip install -e ".[web]"``) need not
+    compile for minutes."""
+    package = root / "src" / "doomtable"
+    sources = [root / "setup.py", package / "compiled.py", package / "sim" / "play.py"]
+    for folder in COMPILED_FROM:
+        sources.extend((package / folder).glob("*.py"))
+    suffix = EXTENSION_SUFFIXES[0]
+    built = [(root / "src" / "doomtable__mypyc").with_suffix(suffix)]
+    for name in hot_modules(root):
+        built.append(root.joinpath("src", *name.split(".")).with_suffix(suffix))
+    try:
+        oldest = min(path.stat().st_mtime for path in built)
+        newest = max(path.stat().st_mtime for path in sources)
+    except (OSError, ValueError):
+        return False
+    return newest <= oldest
+
+
 def compiled_extensions() -> list[Extension]:
     if not BUILD_COMMANDS & set(sys.argv[1:]):
+        return []
+    if os.environ.get("DOOMTABLE_PURE", "") in ("", "0") and extensions_up_to_date():
+        print(
+            "doomtable: the compiled hot modules are newer than their sources: kept, not "
+            "compiled again (delete src/**/*.so, or `make clean`, to force it)",
+            file=sys.stderr,
+            flush=True,
+        )
         return []
     remove_built_extensions()
     if os.environ.get("DOOMTABLE_PURE", "") not in ("", "0"):
@@ -99,4 +137,5 @@ def main() -> None:
     setup(**options)
 
 
-main()
+if __name__ == "__main__":  # how pip's build backend runs this file
+    main()

@@ -43,6 +43,23 @@ def read_text_file(path: Path) -> str:
         raise YamlLimitError(f"{path}: byte {exc.start} is not UTF-8 text") from None
 
 
+def yaml_problem(exc: yaml.YAMLError) -> str:
+    """What is wrong with a YAML text and where, in one line:
+    ``line 3, column 7: mapping values are not allowed here``.
+
+    >>> try:
+    ...     yaml.safe_load("cards: [Kidney")
+    ... except yaml.YAMLError as exc:
+    ...     print(yaml_problem(exc))
+    line 1, column 15: expected ',' or ']', but got '<stream end>'
+    """
+    mark = getattr(exc, "problem_mark", None)
+    problem = getattr(exc, "problem", None) or str(exc).splitlines()[0] or "invalid YAML"
+    if mark is None:
+        return str(problem)
+    return f"line {mark.line + 1}, column {mark.column + 1}: {problem}"
+
+
 def load_yaml(text: str, source: str) -> Any:
     """The document in ``text``, refusing what would expand past :data:`MAX_NODES` items or
     nest past :data:`MAX_DEPTH` levels. ``yaml.YAMLError`` passes through for the caller."""

@@ -36,9 +36,10 @@ from doomtable.engine import (
     IllegalChoiceError,
     ScenarioError,
     TimedGameState,
+    did_you_mean,
     new_game,
 )
-from doomtable.safe_yaml import YamlLimitError, load_yaml, read_text_file
+from doomtable.safe_yaml import YamlLimitError, load_yaml, read_text_file, yaml_problem
 
 SCENARIO_KEYS = (
     "name",
@@ -190,12 +191,7 @@ def parse_scenarios(text: str, source: str = "<scenario>") -> list[Scenario]:
     except YamlLimitError as exc:
         raise ScenarioError(str(exc)) from None
     except yaml.YAMLError as exc:
-        where = ""
-        mark = getattr(exc, "problem_mark", None)
-        if mark is not None:
-            where = f" at line {mark.line + 1}, column {mark.column + 1}"
-        problem = getattr(exc, "problem", None) or "invalid YAML"
-        raise ScenarioError(f"{source}: malformed YAML{where}: {problem}") from None
+        raise ScenarioError(f"{source}: malformed YAML at {yaml_problem(exc)}") from None
     if not isinstance(data, dict):
         raise ScenarioError(f"{source}: a scenario file must be a mapping (name, game, ...)")
     if "scenarios" not in data:
@@ -221,8 +217,8 @@ def _check_keys(data: Mapping[Any, Any], allowed: Iterable[str], source: str, wh
     allowed = sorted(allowed)
     for key in data:
         if key not in allowed:
-            hint = difflib.get_close_matches(str(key), allowed, n=1)
-            suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
+            hint = did_you_mean(str(key), allowed, most=1, quote=True)
+            suggestion = f" ({hint})" if hint else ""
             raise ScenarioError(
                 f"{source}: {where}: unknown key {key!r}{suggestion}; allowed: {', '.join(allowed)}"
             )

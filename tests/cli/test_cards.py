@@ -43,9 +43,11 @@ def test_json() -> None:
 
 
 def test_unknown_card_suggests_names() -> None:
-    code, output = cards("toy-pile", "Tkae")
+    code, output = cards("toy-pile", "Tkae")  # a close spelling is read as the table reads it
+    assert code == 0 and "Take 1 to 3 tokens." in output
+    code, output = cards("toy-pile", "tak3x")
     assert code == 1
-    assert output == "error: Toy Pile has no card 'Tkae'; did you mean Take?\n"
+    assert output == "error: Toy Pile has no card 'tak3x'; did you mean Take?\n"
     code, output = cards("toy-pile", "zzzz")
     assert code == 1 and output == "error: Toy Pile has no card 'zzzz'\n"
 
@@ -53,3 +55,13 @@ def test_unknown_card_suggests_names() -> None:
 def test_unknown_game() -> None:
     code, output = cards("nope")
     assert code == 1 and output.startswith("error: unknown game 'nope'")
+
+
+def test_a_card_is_found_as_the_table_finds_it() -> None:
+    code, output = cards("doomlings", "apex")
+    assert code == 0, output
+    assert "Apex Predator" in output and "did you mean" not in output
+    code, output = cards("doomlings", "apex pred", "--json")
+    assert [card["name"] for card in json.loads(output)] == ["Apex Predator"]
+    code, output = cards("doomlings", "late")  # the whole name wins over Late-starting ones
+    assert [line for line in output.splitlines() if "─ Late" in line]

@@ -53,7 +53,7 @@ def test_a_human_plays_by_number_and_by_label(tmp_path: Path) -> None:
 
 def test_bad_input_re_asks_with_the_reason() -> None:
     code, output = play(
-        "toy-pile", "-p", "2", "--seed", "1", input="9\nfly away\nhelp\ntake 1\nquit\n"
+        "toy-pile", "-p", "2", "--seed", "1", input="9\nfly away\nhelp\ntake 1\nquit\nn\n"
     )
     assert code == 0, output
     assert "There is no choice 9: type 1 to 3" in output
@@ -61,7 +61,7 @@ def test_bad_input_re_asks_with_the_reason() -> None:
     assert "legal: take 1, take 2, take 3" in output
     assert "Ctrl-C saves the game" in output
     assert "Player 0 takes 1." in output
-    assert "You left the table" in output
+    assert "You left the table without saving." in output
 
 
 def test_save_and_resume(tmp_path: Path) -> None:
@@ -86,6 +86,7 @@ def test_save_and_resume(tmp_path: Path) -> None:
         "human": 0,
         "bots": {"1": "random"},
         "auto_pass": True,
+        "undone": [],
     }
     decisions = len(data["log"])
 
@@ -120,7 +121,7 @@ def test_auto_pass_answers_empty_response_windows(tmp_path: Path) -> None:
         (["toy-pile", "--bots", "ismcts", "--think", "soon"], "--think takes a time per move"),
         (["toy-pile", "-p", "9"], "takes 2 to 4 players, not 9"),
         (["toy-pile", "-p", "2", "-o", "size=3"], "has no option 'size'"),
-        (["toy-pile", "-p", "2", "-o", "size"], "--option takes key=value"),
+        (["toy-pile", "-p", "2", "-o", "size"], "--option takes a game option key=value"),
         (["toy-pile", "-p", "2", "--tiebreak", "draw"], "has no tiebreak option"),
         (["toy-pile", "-p", "2", "--bots", "wizard"], "unknown bot 'wizard'"),
         (["toy-pile", "-p", "3", "--bots", "random,random,random"], "3 names for 2 bot seats"),

@@ -42,9 +42,8 @@ def test_a_save_that_fails_midway_keeps_the_old_save_and_the_game_goes_on(
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "fsync", disk_full)
-    code, output = play(
-        "toy-pile", "-p", "2", "--seed", "1", "--save", str(save), input="y\nsave\ntake 1\nquit\n"
-    )
+    moves = "y\nsave\ntake 1\nquit\nn\n"
+    code, output = play("toy-pile", "-p", "2", "--seed", "1", "--save", str(save), input=moves)
     assert code == 0, output
     assert "Could not save to" in output and "No space left on device" in output
     assert "Player 0 takes 1." in output  # the game went on after the failed save
@@ -238,3 +237,53 @@ def test_broken_bytes_and_deep_nesting_are_one_line(
     assert code == 1
     assert output.startswith("error: ") and output.count("\n") == 1, output
     assert message in output
+
+
+def test_a_refused_save_names_the_card_not_its_number(tmp_path: Path) -> None:
+    from doomtable.games.doomlings.state import CARD
+
+    path, data = _doomlings_save(tmp_path)
+    hand = _hand_card(data)
+    seat = data["state"]["hands"].index(hand)
+    hand[1] = hand[0]
+    path.write_text(json.dumps(data))
+    code, output = play("--load", str(path))
+    assert code == 1
+    assert f"refused: {CARD[hand[0]].name} is twice in hand {seat}" in output
+    assert f"card {hand[0]} " not in output
+
+
+def test_quit_asks_whether_to_save(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    args = ("toy-pile", "-p", "2", "--seed", "1", "--save", str(save))
+    code, output = play(*args, input="take 1\nquit\nn\n")
+    assert code == 0, output
+    assert "Save the game before leaving?" in output
+    assert "You left the table without saving." in output and not save.exists()
+
+    code, output = play(*args, input="take 1\nquit\ny\n")
+    assert code == 0, output
+    assert f"You left the table. The game is saved in {save}." in output
+    assert json.loads(save.read_text())["log"][0][1] == ["take", 1]
+
+
+def test_a_finished_game_removes_its_saves_so_the_next_game_takes_the_first_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, output = play("toy-pile", "-p", "2", "--seed", "1", input="take 1\nsave\n")
+    assert code == 0, output
+    saved = tmp_path / "doomtable-save.json"
+    assert saved.exists()
+
+    code, output = play("--load", str(saved), input="1\n" * 20)
+    assert code == 0, output
+    assert "Final scores" in output
+    assert f"The game is over: its save {saved} was removed." in output
+    assert list(tmp_path.iterdir()) == []
+
+    code, output = play("toy-pile", "-p", "2", "--seed", "2", input="save\n" + "1\n" * 20)
+    assert code == 0, output
+    assert "holds another game" not in output  # the first name is free again
+    assert "The game is over: its save doomtable-save.json was removed." in output
+    assert list(tmp_path.iterdir()) == []

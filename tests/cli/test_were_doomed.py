@@ -11,10 +11,10 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from doomtable.cli.app import app
-from doomtable.cli.realtime import RealtimeSession
+from doomtable.cli.realtime import RealtimeSession, keep_for_next_game, timed_options
 from doomtable.cli.render import render_view
 from doomtable.cli.savefile import read_save
-from doomtable.engine import new_game
+from doomtable.engine import SaveFileError, new_game
 from doomtable.games.were_doomed import WereDoomedState
 
 runner = CliRunner()
@@ -144,35 +144,6 @@ def test_ctrl_c_saves_a_real_time_game_from_its_log(
     assert loaded.log[: len(state.log)] == state.log and loaded.clock >= state.clock
 
 
-def test_bots_only_keeps_the_event_order_and_fresh_events_starts_over(data_folder: Path) -> None:
-    args = [
-        "play",
-        "were-doomed",
-        "-p",
-        "4",
-        "--bots-only",
-        "--bots",
-        "random",
-        "-o",
-        "minutes=1",
-        "--save",
-        str(data_folder.parent / "save.json"),
-    ]
-    first = runner.invoke(app, [*args, "--seed", "1"])
-    assert first.exit_code == 0, first.output
-    kept = json.loads((data_folder / "were-doomed-events.json").read_text())["order"]
-    second = runner.invoke(app, [*args, "--seed", "2"])
-    assert second.exit_code == 0, second.output
-    assert "Event deck kept" in second.output
-    (data_folder / "were-doomed-events.json").write_text("{broken", encoding="utf-8")
-    broken = runner.invoke(app, [*args, "--seed", "3"])
-    assert broken.exit_code == 1 and "--fresh-events" in broken.output
-    assert "Traceback" not in broken.output
-    fresh = runner.invoke(app, [*args, "--seed", "3", "--fresh-events"])
-    assert fresh.exit_code == 0, fresh.output
-    assert kept != json.loads((data_folder / "were-doomed-events.json").read_text())["order"]
-
-
 def rounds_played(*extra: str) -> float:
     args = ["simulate", "were-doomed", "-n", "2", "-p", "4", "-w", "1", "--json", *extra]
     result = runner.invoke(app, args)
@@ -220,3 +191,60 @@ def test_the_final_table_names_bots_as_players_and_long_lines_wrap_at_words() ->
     flowing = " ".join(line.strip() for line in lines)
     for line in state.log_lines(0):
         assert " ".join(line.split()) in flowing  # every word whole, none cut at the edge
+
+
+def test_bots_only_plays_a_fresh_event_deck_so_one_seed_gives_one_game(
+    data_folder: Path,
+) -> None:
+    args = ["play", "were-doomed", "-p", "4", "--bots-only", "--bots", "random", "--seed", "1"]
+    args += ["-o", "minutes=1", "--save", str(data_folder.parent / "save.json")]
+    data_folder.mkdir()
+    (data_folder / "were-doomed-kept.json").write_text("{broken", encoding="utf-8")
+    first = runner.invoke(app, args)
+    assert first.exit_code == 0, first.output  # the kept deck is not read
+    assert runner.invoke(app, args).output == first.output
+    assert "Kept for the next game" not in first.output
+    assert (data_folder / "were-doomed-kept.json").read_text() == "{broken"  # nor written
+
+
+def test_a_human_game_continues_the_kept_event_deck_unless_fresh(data_folder: Path) -> None:
+    order = new_game("were-doomed", 4, 7).snapshot()["event_order"]
+    data_folder.mkdir()
+    (data_folder / "were-doomed-kept.json").write_text(
+        json.dumps({"game": "were-doomed", "kept": order}), encoding="utf-8"
+    )
+    assert timed_options("were-doomed", [], False, False) == [
+        "realtime=true",
+        f'event_order="{order}"',
+    ]
+    assert timed_options("were-doomed", [], False, True) == ["realtime=true"]
+    assert timed_options("were-doomed", [], True, False) == []  # bots alone: a fresh deck
+    (data_folder / "were-doomed-kept.json").write_text("{broken", encoding="utf-8")
+    with pytest.raises(SaveFileError, match="--fresh-events"):
+        timed_options("were-doomed", [], False, False)
+
+
+def test_a_finished_human_game_keeps_its_event_deck_for_the_next(data_folder: Path) -> None:
+    state = new_game("were-doomed", 4, 5, {"minutes": 0.5})
+    assert isinstance(state, WereDoomedState)
+    state.play_without_humans()
+    while (decision := state.pending) is not None:
+        state.apply(decision.player, decision.options[0])
+    console = Console(width=120, record=True)
+    keep_for_next_game(state, console)
+    kept = data_folder / "were-doomed-kept.json"
+    assert f"Kept for the next game in {kept}." in console.export_text()
+    assert json.loads(kept.read_text())["kept"] == state.snapshot()["event_order"]
+
+
+def test_any_card_can_be_read_while_the_clock_runs() -> None:
+    state = new_game("were-doomed", 4, 5, {"realtime": True, "minutes": 0.2})
+    console = Console(width=120, record=True)
+    session = RealtimeSession(
+        state, console, {1: "random", 2: "random", 3: "random"}, 0,
+        source=io.StringIO("card technoc\n? zzqx\npick Theocracy\n"), speed=400.0,
+    )  # fmt: skip
+    assert session.play() == 0
+    text = console.export_text()
+    assert "Produce: gain 3 Resources instead of 2." in text  # Technocracy
+    assert "We're Doomed! has no card 'zzqx'" in text

@@ -24,8 +24,14 @@ def test_serve_without_the_web_extra_prints_a_one_line_hint(
     monkeypatch.setattr(importlib.util, "find_spec", missing_fastapi)
     result = CliRunner().invoke(app, ["serve"])
     assert result.exit_code == 1
-    assert "pip install 'doomtable[web]'" in result.output
+    assert serve_commands.install_hint() in result.output  # a checkout's own command
+    assert 'install -e ".[web]"' in result.output
     assert "fastapi missing" in result.output and "Traceback" not in result.output
+
+
+def test_the_hint_outside_a_checkout_is_plain_pip(tmp_path: Path) -> None:
+    installed = tmp_path / "site-packages" / "doomtable" / "cli" / "serve_commands.py"
+    assert serve_commands.install_hint(str(installed)) == "pip install 'doomtable[web]'"
 
 
 def test_serve_with_an_unusable_database_says_so_in_one_line(tmp_path: Path) -> None:

@@ -8,7 +8,14 @@ from doomtable.bots.base import Bot, InfoSet, outcome_shares, score_shares
 from doomtable.bots.greedy import GreedyBot
 from doomtable.bots.ismcts import IsmctsBot
 from doomtable.bots.random_bot import RandomBot
-from doomtable.bots.registry import BotSpecError, bot_help, bot_names, make_bot, parse_bot_spec
+from doomtable.bots.registry import (
+    BotSpecError,
+    bot_help,
+    bot_names,
+    bot_seed,
+    make_bot,
+    parse_bot_spec,
+)
 
 __all__ = [
     "Bot",
@@ -19,6 +26,7 @@ __all__ = [
     "RandomBot",
     "bot_help",
     "bot_names",
+    "bot_seed",
     "make_bot",
     "outcome_shares",
     "parse_bot_spec",

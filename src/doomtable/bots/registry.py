@@ -17,6 +17,12 @@ class BotSpecError(DoomtableError, ValueError):
     """A bot spec names no bot, or gives it a budget or parameter it cannot take."""
 
 
+def bot_seed(game_seed: int, seat: int, decisions: int) -> int:
+    """A bot's seed at a table: fixed by the game's seed, its seat and how far the game has
+    gone, so the terminal and the browser table seat the same bot the same way."""
+    return game_seed * 1_000_003 + seat * 7_919 + decisions
+
+
 def _random_arg(arg: str) -> dict[str, Any]:
     raise BotSpecError(f"random takes no argument, not {arg!r}")
 

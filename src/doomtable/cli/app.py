@@ -7,7 +7,7 @@ from ``LAZY_COMMANDS`` without importing games, bots or YAML, so it starts at on
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 from typer.core import TyperGroup
@@ -92,8 +92,23 @@ app = typer.Typer(
 )
 
 
+def _print_version(wanted: bool) -> None:
+    if wanted:
+        from doomtable import __version__
+
+        typer.echo(f"doomtable {__version__}")
+        raise typer.Exit()
+
+
 @app.callback()
-def _root() -> None:
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", help="Print the version and exit.", callback=_print_version, is_eager=True
+        ),
+    ] = False,
+) -> None:
     """Play, simulate and study doom-themed card games."""
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import json
 from typing import Annotated, Any
 
@@ -12,28 +11,19 @@ from rich.table import Table
 from rich.text import Text
 
 from doomtable.cli.common import errors_to_exit, fail, make_console
+from doomtable.cli.matching import match_label
 from doomtable.cli.render_doomlings import COLOR_STYLES, COLORLESS_STYLE
-from doomtable.engine import find_game
+from doomtable.engine import did_you_mean, find_game
 
 FIRST = ("name",)
 LAST = ("text",)
 
 
-def _key(name: str) -> str:
-    return " ".join(name.split()).casefold()
-
-
 def find_cards(cards: list[dict[str, Any]], name: str) -> list[dict[str, Any]]:
-    """Cards called ``name`` (any case and spacing); empty when none is."""
-    wanted = _key(name)
-    return [card for card in cards if _key(str(card.get("name", ""))) == wanted]
-
-
-def suggestions(cards: list[dict[str, Any]], name: str) -> list[str]:
-    """Card names close to ``name``, best first."""
-    names = {_key(str(card.get("name", ""))): str(card.get("name", "")) for card in cards}
-    close = difflib.get_close_matches(_key(name), list(names), n=5, cutoff=0.5)
-    return [names[key] for key in close]
+    """The cards ``name`` may mean, read as the table reads a choice (any case, the start of
+    words, a close spelling: ``apex`` is Apex Predator); empty when none."""
+    wanted = set(match_label(name, [str(card.get("name", "")) for card in cards]))
+    return [card for card in cards if str(card.get("name", "")) in wanted]
 
 
 def columns(cards: list[dict[str, Any]]) -> list[str]:
@@ -125,7 +115,10 @@ def card_panel(card: dict[str, Any]) -> Panel:
 
 def cards(
     game: Annotated[str, typer.Argument(help="The game, e.g. [blue]doomlings[/].")],
-    name: Annotated[str | None, typer.Argument(help="One card's name (any case).")] = None,
+    name: Annotated[
+        str | None,
+        typer.Argument(help="One card's name, or part of it as at the table (apex, late)."),
+    ] = None,
     *,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print card definitions as JSON.")
@@ -140,9 +133,8 @@ def cards(
     if name is not None:
         chosen = find_cards(every, name)
         if not chosen:
-            close = suggestions(every, name)
-            hint = f"; did you mean {', '.join(close)}?" if close else ""
-            fail(f"{spec.title} has no card {name!r}{hint}")
+            hint = did_you_mean(name, [str(card.get("name", "")) for card in every], cutoff=0.5)
+            fail(f"{spec.title} has no card {name!r}" + (f"; {hint}" if hint else ""))
     if as_json:
         typer.echo(json.dumps(chosen, indent=2, ensure_ascii=False))
     elif name is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -43,6 +43,18 @@ def errors_to_exit() -> Iterator[None]:
         fail(f"{where}{exc.strerror or exc}")
 
 
+GameOptions = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="Game option key=value (repeatable), e.g. -o eras=2."),
+]
+"""``-o``/``--option``: a game option, the same in every command that starts games."""
+
+
+def parse_options(raw: list[str] | None) -> dict[str, Any]:
+    """Every ``-o key=value`` given, as game options (the game checks them)."""
+    return dict(parse_option(text) for text in raw or [])
+
+
 def parse_option(text: str) -> tuple[str, Any]:
     """``key=value`` as a game option; the value is read as JSON when it can be (numbers,
     ``true``, lists), else kept as text.
@@ -53,7 +65,8 @@ def parse_option(text: str) -> tuple[str, Any]:
     key, sep, raw = text.partition("=")
     key = key.strip()
     if not sep or not key:
-        raise BadOptionError(f"--option takes key=value, not {text!r}")
+        hint = " (a report's file is given with --out)" if text.endswith(".html") else ""
+        raise BadOptionError(f"-o/--option takes a game option key=value, not {text!r}{hint}")
     raw = raw.strip()
     try:
         value: Any = json.loads(raw)

@@ -22,10 +22,10 @@ from doomtable.games.doom_pile import (
     PLAN_DEFS,
     copy_limit,
     deck_problems,
-    did_you_mean,
     precon_deck,
     precon_names,
     read_deck_file,
+    suggest,
     write_deck_file,
 )
 
@@ -133,7 +133,7 @@ def _refusal(cards: list[dict[str, Any]], name: str, copies: int) -> str | None:
 def _unknown_card(name: str) -> str:
     if any(plan.name.casefold() == name.casefold() for plan in PLAN_DEFS):
         return f"{name} is a Master Plan, not a card"
-    hint = did_you_mean(name, [card.name for card in CARD_DEFS])
+    hint = suggest(name, [card.name for card in CARD_DEFS])
     return f"No card is called {name!r}{hint}; type 'cards' for the list."
 
 

@@ -12,19 +12,20 @@ from rich.console import Console
 from rich.markup import escape
 from rich.prompt import Confirm
 
-from doomtable.cli.common import errors_to_exit, fail, make_console, parse_option
+from doomtable.cli.common import GameOptions, errors_to_exit, fail, make_console, parse_options
 from doomtable.cli.savefile import fresh_path, read_save
 from doomtable.cli.session import DEFAULT_SAVE, TableSession, seat_bots
 from doomtable.engine import (
     BadOptionError,
     GameSpec,
     GameState,
+    SaveFileError,
     TimedGameState,
     find_game,
     game_names,
     new_game,
 )
-from doomtable.safe_yaml import YamlLimitError, load_yaml, read_text_file
+from doomtable.safe_yaml import YamlLimitError, load_yaml, read_text_file, yaml_problem
 
 DEFAULT_PLAYERS = 4
 DEFAULT_BOT = "greedy"
@@ -50,7 +51,7 @@ def _think(names: dict[int, str], think: str | None) -> dict[int, str]:
 def _options(
     spec: GameSpec, raw: list[str], variant: str | None, tiebreak: str | None
 ) -> dict[str, Any]:
-    options = dict(parse_option(text) for text in raw)
+    options = parse_options(raw)
     for key, value in (("variant", variant), ("tiebreak", tiebreak)):
         if value is None:
             continue
@@ -69,7 +70,7 @@ def _read_deck(path: Path) -> Any:
     except YamlLimitError as exc:
         raise BadOptionError(str(exc)) from None
     except yaml.YAMLError as exc:
-        raise BadOptionError(f"{path} is not valid YAML: {str(exc).splitlines()[0]}") from None
+        raise BadOptionError(f"{path} is not valid YAML: {yaml_problem(exc)}") from None
 
 
 def _deck_option(
@@ -88,8 +89,9 @@ def _deck_option(
 
 def _resume(
     game: str | None, load: Path, players: int | None, seat: int | None, fixed: list[str]
-) -> tuple[GameState, int | None, dict[str, Any], str]:
-    """The saved game, the human's seat (``None``: bots only), the saved bots, a header."""
+) -> tuple[GameState, int | None, dict[str, Any], list[dict[str, Any]], str]:
+    """The saved game, the human's seat (``None``: bots only), the saved bots, the decisions
+    taken back (``undo``), a header."""
     if fixed:
         raise BadOptionError(f"{', '.join(fixed)} cannot be used with --load: the save fixes them")
     state, table = read_save(load)
@@ -101,7 +103,21 @@ def _resume(
     human = seat if seat is not None else saved if isinstance(saved, int) else None
     bots = table.get("bots")
     header = f"Resumed {state.GAME} from {load} after {len(state.log)} decisions."
-    return state, human, bots if isinstance(bots, dict) else {}, header
+    undone = _saved_undone(table.get("undone", []), load)
+    return state, human, bots if isinstance(bots, dict) else {}, undone, header
+
+
+def _saved_undone(undone: object, load: Path) -> list[dict[str, Any]]:
+    """The save's record of decisions taken back, checked: it is only shown in the log."""
+    keys = {"decision": int, "label": str, "event": int}
+    if isinstance(undone, list) and all(
+        isinstance(mark, dict)
+        and set(mark) == set(keys)
+        and all(type(mark[key]) is kind for key, kind in keys.items())
+        for mark in undone
+    ):
+        return undone
+    raise SaveFileError(f"{load}: refused: 'undone' is not a list of decisions taken back")
 
 
 def _new(
@@ -192,15 +208,14 @@ def play(
             "an existing file is overwritten only if you say so)."
         ),
     ] = None,
-    option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="Game option key=value (repeatable).")
-    ] = None,
+    option: GameOptions = None,
     variant: Annotated[str | None, typer.Option(help="Rules variant (option 'variant').")] = None,
     tiebreak: Annotated[
         str | None, typer.Option(help="Tie-break rule (option 'tiebreak').")
     ] = None,
     auto_pass: Annotated[
-        bool, typer.Option(help="Pass for you when a response window offers only 'pass'.")
+        bool,
+        typer.Option(help="Answer for you a decision with one choice (a window with only pass)."),
     ] = True,
     think: Annotated[
         str | None, typer.Option(help="Time per move for ismcts bots, e.g. 1s.")
@@ -223,6 +238,7 @@ def play(
     with errors_to_exit():
         human: int | None
         saved_bots: dict[str, Any] = {}
+        undone: list[dict[str, Any]] = []
         if load is not None:
             given: dict[str, object] = {
                 "--seed": seed,
@@ -232,7 +248,7 @@ def play(
             }
             given |= {"--deck": deck, "--opponent-deck": opponent_deck, "--match": match or None}
             fixed = [flag for flag, value in given.items() if value is not None and value != []]
-            state, human, saved_bots, header = _resume(game, load, players, seat, fixed)
+            state, human, saved_bots, undone, header = _resume(game, load, players, seat, fixed)
         else:
             raw = option or []
             if game is not None and issubclass(find_game(game).state_class, TimedGameState):
@@ -259,7 +275,7 @@ def play(
             save_to = _save_path(console, save, load)
             console.print(header, markup=False, soft_wrap=True)
             code = realtime.RealtimeSession(state, console, names, human, save_path=save_to).play()
-            realtime.keep_event_order(state, console)
+            realtime.keep_for_next_game(state, console)
             raise typer.Exit(code=code)
         save_path = _save_path(console, save, load)
         session = TableSession(
@@ -270,13 +286,13 @@ def play(
             save_path=save_path,
             auto_pass=auto_pass,
             shown=len(state.events) if load is not None else 0,
+            undone=undone,
         )
+        if load is not None:
+            session.saved_to.add(load)
         console.print(header, markup=False, soft_wrap=True)
+        # Bots alone play a fresh event deck (realtime.timed_options) and keep none.
         code = session.play() if not match else _play_match(session)
-        if isinstance(state, TimedGameState):
-            from doomtable.cli import realtime
-
-            realtime.keep_event_order(state, console)
     if code:
         raise typer.Exit(code=code)
 

@@ -9,6 +9,7 @@ clock, and the game's log replays it exactly.
 
 from __future__ import annotations
 
+import json
 import queue
 import sys
 import threading
@@ -21,11 +22,12 @@ from rich.console import Console
 from rich.markup import escape
 
 from doomtable.bots import Bot, InfoSet, make_bot
+from doomtable.cli.card_text import CardBook, card_request, show_card
 from doomtable.cli.render import print_rules, render_view, score_table
 from doomtable.cli.render_were_doomed import clock_text
-from doomtable.cli.savefile import save_text, write_atomic
-from doomtable.engine import DoomtableError, TimedGameState, find_game, replay
-from doomtable.games.were_doomed.deckfile import FolderStore, deck_path, keep_deck, load_order
+from doomtable.cli.savefile import save_text
+from doomtable.engine import DoomtableError, SaveFileError, TimedGameState, find_game, replay
+from doomtable.files import data_dir, write_atomic
 
 TICK_S = 0.1
 CLOCK_EVERY_MS = 30_000
@@ -37,7 +39,8 @@ HELP = (
     "Type a command at any time while the clock runs: one of your options (e.g. produce,\n"
     "invade 3, contribute 4, done, vote 2, pressure 5), or:\n"
     "  table  draw the table     options  your options now     help  this text\n"
-    "  rules  the rules in brief     save [FILE]  save the game and play on\n"
+    "  rules  the rules in brief     card NAME  a card's full text (also ? NAME)\n"
+    "  save [FILE]  save the game and play on\n"
     "  quit   save the game and leave (doomtable play --load FILE resumes it; the clock\n"
     "         stands still while you are away)"
 )
@@ -153,14 +156,18 @@ class RealtimeSession:
 
     def _command(self, text: str, now: int) -> None:
         word = text.lower()
-        if word == "help":
+        card_name = card_request(text, [])
+        if card_name is not None:
+            show_card(self.console, CardBook.of_game(self.state.GAME), card_name)
+            return
+        if word in ("help", "?"):
             self.console.print(HELP, markup=False)
             return
         if word == "table":
             self._show_table()
             return
         if word == "rules":
-            print_rules(self.console, self.state.GAME)
+            print_rules(self.console, self.state.GAME, self.state.options)
             return
         if word == "options":
             self._print_options(force=True)
@@ -302,7 +309,9 @@ def _seconds(ms: int) -> int:
 
 def timed_options(game: str | None, raw: list[str], bots_only: bool, fresh: bool) -> list[str]:
     """``--option`` texts for a new game, with a timed game set to the real clock when a human
-    plays and its event deck continued from the data folder (unless ``fresh``)."""
+    plays and what the last game left for it (``GameSpec.carry_over``: We're Doomed!'s event
+    deck) taken over from the data folder, unless ``fresh``. Bots alone continue nothing
+    unless ``-o`` gives it, so one seed gives one game."""
     if game is None:
         return raw
     spec = find_game(game)
@@ -310,16 +319,44 @@ def timed_options(game: str | None, raw: list[str], bots_only: bool, fresh: bool
     extra = []
     if "realtime" in spec.default_options and "realtime" not in given and not bots_only:
         extra.append("realtime=true")
-    if "event_order" in spec.default_options and "event_order" not in given and not fresh:
-        order = load_order()
-        if order:
-            extra.append(f"event_order={order}")
+    carry_over = spec.carry_over
+    if carry_over is not None and carry_over.option not in given and not (fresh or bots_only):
+        kept = read_kept(spec.name)
+        if kept:
+            extra.append(f"{carry_over.option}={json.dumps(kept)}")
     return [*raw, *extra]
 
 
-def keep_event_order(state: TimedGameState, console: Console) -> None:
-    """Write the event deck's order for the next game (atomically), when the game keeps one."""
-    if "event_order" not in state.options:
+def kept_path(game: str) -> Path:
+    """Where the terminal keeps what the last game of ``game`` left for the next."""
+    return data_dir() / f"{game}-kept.json"
+
+
+def read_kept(game: str) -> str:
+    """What the last finished game of ``game`` left (``""``: nothing yet); a damaged file is
+    one clear error."""
+    path = kept_path(game)
+    if not path.exists():
+        return ""
+    try:
+        kept = json.loads(path.read_text(encoding="utf-8"))["kept"]
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise SaveFileError(
+            f"{path} is not what a {game} game keeps ({exc}); use --fresh-events to start over"
+        ) from None
+    if not isinstance(kept, str):
+        raise SaveFileError(f"{path} is damaged; use --fresh-events to start over")
+    return kept
+
+
+def keep_for_next_game(state: TimedGameState, console: Console) -> None:
+    """Once the game is over, keep what it leaves for the next (``GameSpec.carry_over``) in
+    the data folder, written atomically."""
+    carry_over = find_game(state.GAME).carry_over
+    kept = carry_over.out_of(state) if carry_over is not None else ""
+    if not kept:
         return
-    if keep_deck(state, FolderStore()) is not None:
-        console.print(f"[dim]Event deck kept in {escape(str(deck_path()))}.[/]")
+    path = kept_path(state.GAME)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(path, json.dumps({"game": state.GAME, "kept": kept}))
+    console.print(f"[dim]Kept for the next game in {escape(str(path))}.[/]")

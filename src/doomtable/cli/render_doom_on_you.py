@@ -64,9 +64,15 @@ def _seat(view: dict[str, Any], seat: int) -> str:
     return "you" if seat == view["you"] else f"player {seat}"
 
 
+def _phase(view: dict[str, Any]) -> str:
+    """Where the game is, as the log says it: ``Prep round 2``, ``Attack round 1``, ``Setup``."""
+    if view.get("prep_round"):
+        return f"Prep round {view['prep_round']}"
+    return f"Attack round {view['attack_round']}" if view["attack_round"] else "Setup"
+
+
 def _header(view: dict[str, Any]) -> Panel:
-    round_no = view["attack_round"]
-    title = "Doom On You · " + (f"Attack round {round_no}" if round_no else "Setup")
+    title = "Doom On You · " + _phase(view)
     defender = view["defender"]
     lines: list[RenderableType] = []
     if defender is not None and defender >= 0:
@@ -239,8 +245,7 @@ def _compact_seat(view: dict[str, Any], seat: int, entry: dict[str, Any]) -> Tab
 def compact_table(view: dict[str, Any]) -> Group:
     """The table in as few lines as it takes: the header first, one line per seat, attack,
     bribe and hand card (texts cut at the edge), no boxes."""
-    round_no = view["attack_round"]
-    title = "Doom On You · " + (f"Attack round {round_no}" if round_no else "Setup")
+    title = "Doom On You · " + _phase(view)
     title += f" · draw pile {view['deck_size']} · pile limit {view['pile_limit']}"
     parts: list[RenderableType] = [one_line(Text(title, style="bold reverse"))]
     parts.extend(_compact_seat(view, seat, entry) for seat, entry in enumerate(view["players"]))

@@ -117,9 +117,19 @@ def _status(view: dict[str, Any]) -> Text | None:
     return Text(f"Waiting for {_seat(view, decision['player'])}", style="dim")
 
 
+def _turn(view: dict[str, Any]) -> str:
+    """Whose turn, numbered as the log numbers it: each player's own turns (``your turn 2``,
+    ``player 1's turn 1``)."""
+    seat = view["turn_player"]
+    if seat is None or not 0 <= seat < len(view["players"]):
+        return f"turn {view['turn']}"
+    whose = "your" if seat == view["you"] else f"player {seat}'s"
+    return f"{whose} turn {view['players'][seat]['turns']}"
+
+
 def render_table(view: dict[str, Any]) -> RenderableType:
     """The whole Doom Pile table as ``view['you']`` sees it."""
-    header = Text(f"Doom Pile · turn {view['turn']} · {view['phase']} phase", style="bold")
+    header = Text(f"Doom Pile · {_turn(view)} · {view['phase']} phase", style="bold")
     parts: list[RenderableType] = [header]
     you = view["you"]
     order = [s for s in range(len(view["players"])) if s != you] + [you]

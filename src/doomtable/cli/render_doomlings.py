@@ -78,7 +78,17 @@ def _plural(n: int, word: str) -> str:
 
 def _title(view: dict[str, Any]) -> str:
     edition = EDITIONS.get(str(view["game"]), "Doomlings")
-    return f"{edition} · Round {view['round']} · Era {view['era']}"
+    variant = view.get("variant")
+    if variant and variant != "none":
+        edition += f" · {str(variant).replace('-', ' ').title()}"
+    stage = view.get("stage")
+    if stage == "worlds_end":
+        return f"{edition} · World's End · Era {view['era']}"
+    # A new age's effects come before its round: they belong to the round about to start.
+    round_no = view["round"] + 1 if stage == "age" else view["round"]
+    if round_no == 0:
+        return f"{edition} · Before round 1 · Era {view['era']}"
+    return f"{edition} · Round {round_no} · Era {view['era']}"
 
 
 def _age_line(view: dict[str, Any]) -> Text | None:
@@ -232,6 +242,14 @@ def _extras(view: dict[str, Any]) -> Iterable[RenderableType]:
         yield cards_table(view["lab"], "The Lab (scores nothing)")
     if view.get("pack"):
         yield cards_table(view["pack"], f"Your draft pack ({len(view['pack'])})")
+    if view.get("own_deck"):
+        yield _own_deck_line(view["own_deck"])
+
+
+def _own_deck_line(cards: list[dict[str, Any]], most_lines: int | None = None) -> Group:
+    """The trait deck a player drafted (its cards, not their order)."""
+    title = Text(f"Your trait deck ({len(cards)}, shuffled):", style="bold")
+    return Group(title, ChipFlow([_short_card(card) for card in cards], most_lines))
 
 
 def full_table(view: dict[str, Any]) -> Group:
@@ -325,6 +343,8 @@ def compact_table(view: dict[str, Any], level: int = 0) -> Group:
         if cards:
             parts.append(Text(f"{title}:", style="bold"))
             parts.extend(_compact_cards(cards, texts=level < 1))
+    if view.get("own_deck"):
+        parts.append(_own_deck_line(view["own_deck"], most_lines=2 if level else None))
     hand = view["hand"]
     parts.append(Text(f"Your hand ({len(hand)}){':' if hand else ': empty'}", style="bold"))
     if hand:

@@ -34,7 +34,7 @@ from doomtable.games.doomlings.sheet import (
     report,
 )
 from doomtable.games.doomlings.tally import Need, PlayerEntry, TallyError
-from doomtable.safe_yaml import MAX_BYTES, YamlLimitError, load_yaml, read_text_file
+from doomtable.safe_yaml import MAX_BYTES, YamlLimitError, load_yaml, read_text_file, yaml_problem
 
 T = TypeVar("T")
 
@@ -97,7 +97,10 @@ def load_board(path: Path) -> tuple[list[PlayerEntry], str | None]:
         raise TallyError(f"{path}: nested too deeply") from None
     except YamlLimitError as exc:
         raise TallyError(str(exc)) from None
-    except (ValueError, yaml.YAMLError) as exc:
+    except yaml.YAMLError as exc:
+        kind = path.suffix.lstrip(".") or "YAML"
+        raise TallyError(f"{path}: not valid {kind}: {yaml_problem(exc)}") from None
+    except ValueError as exc:
         first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise TallyError(
             f"{path}: not valid {path.suffix.lstrip('.') or 'YAML'}: {first}"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib.util
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -16,6 +17,17 @@ if TYPE_CHECKING:
     from doomtable.web.store import Store, StoredTable
 
 WEB_MODULES = ("fastapi", "uvicorn", "sqlalchemy", "prometheus_client")
+
+
+def install_hint(package_file: str = __file__) -> str:
+    """How to add the web extra here: from a checkout (doomtable is not on PyPI) with the
+    checkout's own pip, else with pip."""
+    root = Path(package_file).resolve().parents[3]
+    if not (root / "pyproject.toml").is_file():
+        return "pip install 'doomtable[web]'"
+    in_checkout_venv = Path(sys.prefix).resolve() == (root / ".venv").resolve()
+    pip = ".venv/bin/pip" if in_checkout_venv else f"{sys.executable} -m pip"
+    return f'in {root}: {pip} install -e ".[web]"'
 
 
 def default_database() -> Path:
@@ -93,10 +105,8 @@ def serve(
     """Serve the browser table: a lobby, invite links, spectators and replays."""
     missing = [m for m in WEB_MODULES if importlib.util.find_spec(m) is None]
     if missing:
-        fail(
-            f"doomtable serve needs the web extra ({', '.join(missing)} missing): "
-            "pip install 'doomtable[web]'"
-        )
+        absent = ", ".join(missing)
+        fail(f"doomtable serve needs the web extra ({absent} missing): {install_hint()}")
     import uvicorn
 
     from doomtable.web.app import create_app

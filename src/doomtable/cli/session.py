@@ -8,8 +8,6 @@ the last look.
 
 from __future__ import annotations
 
-import difflib
-import re
 import signal
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -19,8 +17,11 @@ from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
+from rich.prompt import Confirm
 
-from doomtable.bots import Bot, InfoSet, make_bot
+from doomtable.bots import Bot, InfoSet, bot_seed, make_bot
+from doomtable.cli.card_text import CardBook, card_request, show_card, why_not_playable
+from doomtable.cli.matching import match_label, words
 from doomtable.cli.render import (
     game_help,
     print_result,
@@ -29,61 +30,39 @@ from doomtable.cli.render import (
     render_view,
     score_table,
 )
-from doomtable.cli.savefile import save_text, write_atomic
+from doomtable.cli.savefile import save_text
 from doomtable.engine import (
     PASS,
-    RESPOND,
     BadOptionError,
+    Decision,
     DoomtableError,
     GameState,
     IllegalChoiceError,
+    TimedGameState,
     find_game,
+    new_game,
 )
+from doomtable.files import write_atomic
 
 DEFAULT_SAVE = "doomtable-save.json"
 
 HELP = (
     "Type the number of a choice, its label (any case), or a unique part of it:\n"
     "the start of a word or of several (apex, apex pred). If several match, they are listed.\n"
+    "Several choices in a row, separated by commas (keep 1, 4, heroic), are made one after\n"
+    "another while the decision stays yours; if one cannot be made, none is.\n"
     "Other commands:\n"
+    "  more   the next page of choices, when there are too many to show at once\n"
+    "  card NAME  any card of the game with its full text (also ? NAME, help NAME)\n"
     "  rules  a summary of the game's rules\n"
     "  save   write the game to the save file and keep playing (save FILE: to FILE)\n"
-    "  quit   leave the game (save first to keep it)\n"
+    "  quit   leave the game (it asks whether to save it first)\n"
+    "  undo   take back your last decision, if nothing hidden was shown to you since\n"
     "  table  draw the table again\n"
     "  log    every event so far\n"
-    "  help   this text\n"
+    "  help   this text (also ?)\n"
     "Ctrl-C saves the game and leaves; so does closing the terminal."
 )
-
-
-def _words(text: str) -> list[str]:
-    return re.sub(r"[^a-z0-9]+", " ", text.casefold()).split()
-
-
-def match_label(text: str, labels: Sequence[str]) -> list[str]:
-    """The labels ``text`` may mean, as ``doomtable score`` reads card names: the label itself
-    in any case or spacing; else every label in which the typed words start consecutive words
-    (``apex``, ``apex pred``, ``play apex``); else close spellings. One label: a match;
-    several: ambiguous; none: unknown."""
-    typed = _words(text)
-    if not typed:
-        return []
-    keyed = {" ".join(_words(label)): label for label in labels}
-    exact = keyed.get(" ".join(typed))
-    if exact is not None:
-        return [exact]
-    found = []
-    for key, label in keyed.items():
-        words = key.split()
-        if any(
-            all(words[i + j].startswith(w) for j, w in enumerate(typed))
-            for i in range(len(words) - len(typed) + 1)
-        ):
-            found.append(label)
-    if found:
-        return found
-    close = difflib.get_close_matches(" ".join(typed), list(keyed), n=5, cutoff=0.75)
-    return [keyed[key] for key in close]
 
 
 def seat_bots(spec: str, seats: Sequence[int]) -> dict[int, str]:
@@ -99,11 +78,6 @@ def seat_bots(spec: str, seats: Sequence[int]) -> dict[int, str]:
             f"or one per bot seat"
         )
     return dict(zip(seats, names, strict=True))
-
-
-def bot_seed(game_seed: int, seat: int, decisions: int) -> int:
-    """A bot's seed: fixed by the game's seed, its seat and how far the game has gone."""
-    return game_seed * 1_000_003 + seat * 7_919 + decisions
 
 
 # --------------------------------------------------------------------------- the table
@@ -131,14 +105,27 @@ class TableSession:
     """How many of the state's events have been printed."""
     _players: dict[int, Bot] = field(default_factory=dict)
     _checkpoint: dict[str, Any] = field(default_factory=dict)
+    _book: CardBook | None = None
+    _page: int = 0
+    """The page of choices shown (``more`` turns it), for a decision with many."""
+    undone: list[dict[str, Any]] = field(default_factory=list)
+    """Decisions taken back with ``undo``, each ``{"decision": N, "label": ..., "event": E}``:
+    the N-th decision of the log, as it read, taken back when the game had E events. The log
+    shows them there, and saves keep them (the table part of the file)."""
+    saved_to: set[Path] = field(default_factory=set)
+    """Files that hold this game's save (the one it was resumed from, every one it wrote):
+    removed when the game ends, so a finished game leaves no save to resume."""
 
     def __post_init__(self) -> None:
+        self._seat_bots()
+        self._checkpoint = self.state.to_dict()
+
+    def _seat_bots(self) -> None:
         decisions = len(self.state.log)
         self._players = {
             seat: make_bot(name, bot_seed(self.state.seed, seat, decisions))
             for seat, name in self.bots.items()
         }
-        self._checkpoint = self.state.to_dict()
 
     def seat_name(self, seat: int) -> str:
         """A seat as the log and the final table both name it: ``player 2 (greedy bot)``."""
@@ -151,6 +138,7 @@ class TableSession:
             "human": self.human,
             "bots": {str(seat): name for seat, name in self.bots.items()},
             "auto_pass": self.auto_pass,
+            "undone": self.undone,
         }
 
     def play(self) -> int:
@@ -178,6 +166,7 @@ class TableSession:
                 pass
             return 130 if path is not None else 1
         self._game_over()
+        self._remove_saves()
         return 0
 
     # ---------------------------------------------------------------- turns
@@ -197,11 +186,20 @@ class TableSession:
         state = self.state
         decision = state.pending
         assert decision is not None and self.human is not None
-        if self.auto_pass and decision.kind == RESPOND and decision.options == (PASS,):
-            state.apply(self.human, PASS)
+        if not self._asked(decision):
+            if decision.options != (PASS,):  # a pass is not worth a line; a lone move is
+                label = state.label(decision.options[0])
+                self.console.print(
+                    f"({decision.prompt}: {label}, the only choice)",
+                    style="dim",
+                    markup=False,
+                    soft_wrap=True,
+                )
+            state.apply(self.human, decision.options[0])
             self._print_events()
             return
         self._print_events()
+        self._page = 0
         self._show_table()
         while True:
             try:
@@ -226,14 +224,19 @@ class TableSession:
         word = text.casefold()
         if not word:
             return False
-        if word == "help":
+        labels = state.labels()
+        card_name = card_request(text, labels)
+        if card_name is not None:
+            show_card(self.console, self.book, card_name)
+            return False
+        if word in ("help", "?"):
             self.console.print(HELP, markup=False)
             extra = game_help(state.GAME)
             if extra:
                 self.console.print(extra, markup=False)
             return False
         if word == "rules":
-            print_rules(self.console, state.GAME)
+            print_rules(self.console, state.GAME, state.options)
             return False
         if word == "save" or word.startswith("save "):
             target = text[4:].strip()
@@ -242,16 +245,23 @@ class TableSession:
                 self.console.print(f"Saved to [bold]{escape(str(path))}[/].", soft_wrap=True)
             return False
         if word in ("quit", "exit"):
-            self.console.print("You left the table. (Type save before quit to keep a game.)")
-            raise Leave(0)
+            self._quit()
+            return False
         if word == "table":
             self._show_table()
             return False
-        if word == "log":
-            for line in state.log_lines(self.human):
-                self.console.print(line, markup=False, soft_wrap=True)
+        if word == "more":
+            self._page += 1
+            self._show_table()
             return False
-        labels = state.labels()
+        if word == "log":
+            self._print_log()
+            return False
+        if word == "undo":
+            return self._undo()
+        if "," in text and " ".join(words(text)) not in {" ".join(words(x)) for x in labels}:
+            return self._several(text, labels)
+        matches: list[str] = []
         if word.isdigit():
             number = int(word)
             if not 1 <= number <= len(labels):
@@ -276,9 +286,117 @@ class TableSession:
         try:
             state.apply(self.human, choice)
         except IllegalChoiceError as exc:
-            self.console.print(f"[red]{escape(str(exc))}[/]")
+            why_not = why_not_playable(state.view(self.human), text) if not matches else None
+            self.console.print(why_not or str(exc), style="red", markup=False, soft_wrap=True)
             return False
         return True
+
+    def _several(self, text: str, labels: Sequence[str]) -> bool:
+        """``keep 1, 4, heroic``: each choice in turn, all or none. Numbers are those shown
+        now; names are read against each decision as it comes. Tried on a copy first, so a
+        choice that cannot be made changes nothing."""
+        assert self.human is not None
+        parts = [part.strip() for part in text.split(",") if part.strip()]
+        wanted = [
+            labels[int(part) - 1] if part.isdigit() and 1 <= int(part) <= len(labels) else part
+            for part in parts
+        ]
+        trial = self.state.clone()
+        for number, part in enumerate(wanted, start=1):
+            decision = trial.pending
+            problem = None
+            if decision is None or decision.player != self.human:
+                problem = "the decision is no longer yours by then"
+            else:
+                found = match_label(part, trial.labels())
+                if len(found) != 1:
+                    some = f"{len(found)} choices: {', '.join(found)}" if found else "no choice"
+                    problem = f"it matches {some} there"
+                else:
+                    trial.apply(self.human, found[0])
+            if problem is not None:
+                self.console.print(
+                    f"Choice {number} of {len(wanted)} ({parts[number - 1]!r}) cannot be made: "
+                    f"{problem}. Nothing was chosen.",
+                    style="red",
+                    markup=False,
+                    soft_wrap=True,
+                )
+                return False
+        for entry in trial.log[len(self.state.log) :]:
+            self.state.apply(entry[0], entry[1])
+        return True
+
+    def _asked(self, decision: Decision) -> bool:
+        """Whether the human is asked ``decision``: with auto-pass on, a decision with one
+        option (a window offering only pass, a lone move) is answered for them."""
+        return not (self.auto_pass and len(decision.options) == 1)
+
+    def _undo(self) -> bool:
+        """Take back the human's last decision they were asked: the game is replayed from its
+        seed and log up to that decision. Refused when an event since reads differently for
+        the human than for an onlooker (a card drawn, a hand shown: something hidden was
+        revealed), as the decision could then be taken again knowing it. Whether the game
+        went back (the table is then drawn again)."""
+        state = self.state
+        if isinstance(state, TimedGameState):
+            self.console.print("[red]A game on the clock cannot be undone.[/]")
+            return False
+        replayed = new_game(state.GAME, state.players, state.seed, state.options)
+        before: GameState | None = None
+        number = 0
+        for index, entry in enumerate(state.log):
+            decision = replayed.pending
+            if entry[0] == self.human and decision is not None and self._asked(decision):
+                before, number = replayed.clone(), index + 1
+            replayed.replay_entry(entry)
+        if before is None:
+            self.console.print("[red]Nothing to undo: you have not decided anything yet.[/]")
+            return False
+        for event in state.events[len(before.events) :]:
+            seen = state.event_text(event, self.human)
+            if seen != state.event_text(event, None):
+                self.console.print(
+                    f"Cannot undo decision {number}: since then you saw {seen!r}, "
+                    "which the other players did not.",
+                    style="red",
+                    markup=False,
+                    soft_wrap=True,
+                )
+                return False
+        label = before.label(tuple(state.log[number - 1][1]))
+        self.undone.append({"decision": number, "label": label, "event": len(before.events)})
+        self.state = before
+        self.shown = len(before.events)
+        self._seat_bots()
+        self.console.print(f"You took back decision {number} ({label}).", markup=False)
+        return True
+
+    def _print_log(self) -> None:
+        """Every event so far as the human sees it, with the decisions taken back where they
+        were taken back."""
+        state = self.state
+        marks = sorted(self.undone, key=lambda mark: (mark["event"], mark["decision"]))
+        for index in range(len(state.events) + 1):
+            for mark in marks:
+                if mark["event"] == index:
+                    self.console.print(
+                        f"(undone: decision {mark['decision']}, {mark['label']})",
+                        markup=False,
+                        style="dim",
+                        soft_wrap=True,
+                    )
+            if index < len(state.events):
+                line = state.event_text(state.events[index], self.human)
+                if line is not None:
+                    self.console.print(line, markup=False, soft_wrap=True)
+
+    @property
+    def book(self) -> CardBook:
+        """The game's cards, read once when first asked for."""
+        if self._book is None:
+            self._book = CardBook.of_game(self.state.GAME)
+        return self._book
 
     # ---------------------------------------------------------------- output
 
@@ -291,7 +409,15 @@ class TableSession:
         state = self.state
         decision = state.pending
         assert decision is not None and self.human is not None
-        print_table(self.console, state.view(self.human), decision.prompt, state.labels())
+        notes = [self.book.summary(card) for card in self.book.named_in(decision.prompt)]
+        print_table(
+            self.console,
+            state.view(self.human),
+            decision.prompt,
+            state.labels(),
+            notes,
+            self._page,
+        )
 
     def _save(self, data: dict[str, Any], path: Path | None = None) -> Path | None:
         """Write the save (to ``path``, which then becomes the save file); the path written,
@@ -308,7 +434,42 @@ class TableSession:
             )
             return None
         self.save_path = target
+        self.saved_to.add(target)
         return target
+
+    def _quit(self) -> None:
+        """Leave the table, saving first if the player says so (the default, as Ctrl-C does);
+        a save that fails keeps the player at the table."""
+        try:
+            keep = Confirm.ask("Save the game before leaving?", console=self.console, default=True)
+        except EOFError:
+            keep = True
+        if not keep:
+            self.console.print("You left the table without saving.")
+            raise Leave(0)
+        path = self._save(self.state.to_dict())
+        if path is not None:
+            self.console.print(
+                f"You left the table. The game is saved in [bold]{escape(str(path))}[/].",
+                soft_wrap=True,
+            )
+            raise Leave(0)
+
+    def _remove_saves(self) -> None:
+        """Delete the finished game's saves: there is nothing left to resume."""
+        for path in sorted(self.saved_to):
+            if not path.is_file():  # /dev/null, a pipe: never removed
+                continue
+            try:
+                path.unlink()
+            except OSError as exc:
+                reason = escape(exc.strerror or str(exc))
+                self.console.print(f"[red]Could not remove {escape(str(path))}: {reason}.[/]")
+                continue
+            self.console.print(
+                f"The game is over: its save {escape(str(path))} was removed.", soft_wrap=True
+            )
+        self.saved_to.clear()
 
     def _game_over(self) -> None:
         state = self.state

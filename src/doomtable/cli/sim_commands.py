@@ -24,7 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from doomtable.bots import bot_help
-from doomtable.cli.common import parse_option
+from doomtable.cli.common import GameOptions, parse_options
 from doomtable.engine import DoomtableError, GameSpec, find_game
 from doomtable.sim import (
     BACKENDS,
@@ -54,10 +54,6 @@ BackendOpt = Annotated[str, typer.Option(help=f"Where games run: {', '.join(BACK
 AddressOpt = Annotated[
     str | None, typer.Option(help="Address of a running Ray cluster (ray backend only).")
 ]
-OptionOpt = Annotated[
-    list[str] | None,
-    typer.Option("--option", "-o", help="Game option key=value (repeatable), as for play."),
-]
 _BOTS_HELP = "Comma-separated bot specs, one per seat (cycled), rotated game by game: " + "; ".join(
     f"{name}: {text}" for name, text in bot_help().items()
 )
@@ -84,12 +80,13 @@ def simulate(
     ),
     backend: BackendOpt = "local",
     address: AddressOpt = None,
-    option: OptionOpt = None,
+    option: GameOptions = None,
 ) -> None:
     """Play bots against each other and print win rates by bot and by seat."""
     with _errors():
         spec = find_game(game)
         seats = _players(spec, players)
+        options = parse_options(option)
         with _progress(quiet=as_json) as advance:
             result = run(
                 spec,
@@ -102,7 +99,7 @@ def simulate(
                 address=address,
                 progress=advance,
                 card_stats=as_json,  # only the JSON summary shows them
-                options=_options(option),
+                options=options,
             )
         if result.interrupted:
             console.print(
@@ -137,12 +134,13 @@ def tournament_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print the JSON results.")] = False,
     backend: BackendOpt = "local",
     address: AddressOpt = None,
-    option: OptionOpt = None,
+    option: GameOptions = None,
 ) -> None:
     """Every pair of bots plays the same number of games, seats alternating: win rates, ratings."""
     with _errors():
         spec = find_game(game)
         seats = _players(spec, players)
+        options = parse_options(option)
         with _progress(quiet=as_json) as advance:
             results = tournament(
                 spec,
@@ -154,7 +152,7 @@ def tournament_command(
                 backend=backend,
                 address=address,
                 progress=advance,
-                options=_options(option),
+                options=options,
             )
         if as_json:
             typer.echo(json.dumps(results, indent=2))
@@ -175,12 +173,13 @@ def report(
     workers: WorkersOpt = None,
     backend: BackendOpt = "local",
     address: AddressOpt = None,
-    option: OptionOpt = None,
+    option: GameOptions = None,
 ) -> None:
     """Simulate, then write one self-contained HTML page of charts and tables."""
     with _errors():
         spec = find_game(game)
         seats = _players(spec, players)
+        options = parse_options(option)
         with _progress(quiet=False) as advance:
             result = run(
                 spec,
@@ -192,7 +191,7 @@ def report(
                 backend=backend,
                 address=address,
                 progress=advance,
-                options=_options(option),
+                options=options,
             )
         title = f"{spec.title}: {games} simulated games, bots {', '.join(_split(bots))}"
         page = build_report(summarize(result), title=title)
@@ -221,11 +220,6 @@ def _players(spec: GameSpec, players: int | None) -> int:
     if players is None:
         return spec.default_players or min(max(4, spec.min_players), spec.max_players)
     return players
-
-
-def _options(raw: list[str] | None) -> dict[str, Any]:
-    """``-o key=value`` texts as game options (checked against the game's schema by the run)."""
-    return dict(parse_option(text) for text in raw or [])
 
 
 def _split(bots: str) -> list[str]:

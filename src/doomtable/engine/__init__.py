@@ -20,6 +20,8 @@ from doomtable.engine.errors import (
     SaveFileError,
     ScenarioError,
     UnknownGameError,
+    close_names,
+    did_you_mean,
 )
 from doomtable.engine.registry import (
     CarryOver,
@@ -38,6 +40,8 @@ from doomtable.engine.state import Field, GameState
 from doomtable.engine.timed import TimedGameState
 
 __all__ = [
+    "close_names",
+    "did_you_mean",
     "CLOCK",
     "WAIT",
     "LogEntry",

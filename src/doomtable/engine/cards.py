@@ -76,9 +76,6 @@ class CardIdentity:
     option_items: Mapping[str, tuple[tuple[int, str], ...]] = field(default_factory=dict)
     fields: Mapping[str, str] = field(default_factory=dict)
 
-    zones: str = ""
-    """The kind of the ids that ``GameState.card_zones()`` lists, to name them in messages."""
-
 
 _NO_CARDS = CardIdentity(dict, dict)
 
@@ -273,15 +270,6 @@ def positional_dict(data: Mapping[str, Any]) -> dict[str, Any]:
     out["log"] = decode_log(game, stable["log"])
     out["state"] = decode_fields(game, stable["state"])
     return out
-
-
-def card_name(game: str, card: object) -> str:
-    """A card of :meth:`GameState.card_zones` as a message names it: by slug."""
-    identity = identity_of(game)
-    slugs = identity.tables().get(identity.zones, ())
-    if type(card) is int and 0 <= card < len(slugs):
-        return slugs[card]
-    return repr(card)
 
 
 POSITIONAL_FILE = "cards-positional.json"

@@ -2,6 +2,40 @@
 
 from __future__ import annotations
 
+import difflib
+import re
+from collections.abc import Sequence
+
+
+def _words(text: str) -> str:
+    return " ".join(re.sub(r"[^a-z0-9]+", " ", text.casefold()).split())
+
+
+def close_names(text: str, names: Sequence[str], most: int = 5, cutoff: float = 0.6) -> list[str]:
+    """Up to ``most`` of ``names`` spelled like ``text``, closest first; case, spacing and
+    punctuation aside (``kidny`` is close to Kidney, ``first-player`` is ``first_player``)."""
+    keyed = {_words(name): name for name in names}
+    close = difflib.get_close_matches(_words(text), list(keyed), n=most, cutoff=cutoff)
+    return [keyed[key] for key in close]
+
+
+def did_you_mean(
+    text: str, names: Sequence[str], most: int = 5, cutoff: float = 0.6, *, quote: bool = False
+) -> str:
+    """``did you mean A, B?`` naming the :func:`close_names` of ``text``, quoted if asked, for
+    an error saying ``text`` names nothing; ``""`` when no name is close. The one place every
+    command and game builds this hint.
+
+    >>> did_you_mean("tentacle", ["Tentacles", "Teeth"])
+    'did you mean Tentacles?'
+    >>> did_you_mean("stepz", ["steps", "setup"], most=1, quote=True)
+    "did you mean 'steps'?"
+    """
+    close = close_names(text, names, most, cutoff)
+    if not close:
+        return ""
+    return f"did you mean {', '.join(repr(n) if quote else n for n in close)}?"
+
 
 class DoomtableError(Exception):
     """Base class of every error doomtable raises on bad input."""

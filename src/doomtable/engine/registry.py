@@ -12,7 +12,6 @@ from typing import Any
 from doomtable.engine.cards import (
     STABLE_FORMAT,
     CardIdentity,
-    card_name,
     decode_log,
     migrated,
     positional_dict,
@@ -78,6 +77,10 @@ class OptionSpec:
         return value
 
 
+def _no_notes(options: dict[str, Any]) -> list[str]:
+    return []
+
+
 @dataclass(frozen=True)
 class CarryOver:
     """What a game keeps from one game to the next at the same host, as text: We're Doomed!'s
@@ -134,6 +137,17 @@ class GameSpec:
     """What the numbers of ``scores()`` are, as a results table heads them."""
     carry_over: CarryOver | None = None
     """What a host keeps from one finished game to the next one of this game, if anything."""
+    option_notes: Callable[[dict[str, Any]], list[str]] = _no_notes
+    """What a game's options make of it, in plain lines for the table's ``rules`` (a rulebook
+    variation named and explained); none by default."""
+    terminal_table: str = ""
+    """The module that draws the game at the terminal, by import name: its ``render_table(view)``
+    and, if it has them, ``print_result(console, view, names)`` and ``HELP``. Imported only when
+    a table is drawn, so a game names its own (a plugin game its own module) without importing
+    any adapter; "" draws the generic table."""
+    web_page: str = ""
+    """The module that draws the game in the browser, by import name: its ``render(view, seat)``
+    and, if it has them, ``OPTION_CHOICES``; "" draws the generic page."""
 
 
 _GAMES: dict[str, GameSpec] = {}
@@ -386,11 +400,11 @@ def _card_problem(spec: GameSpec, data: dict[str, Any], replayed: GameState) -> 
                 return f"{name} holds {card!r}, which is not a card of this game"
             if card in seen:
                 where = f"twice in {name}" if seen[card] == name else f"in {seen[card]} and {name}"
-                return f"card {card_name(spec.name, card)} is {where}"
+                return f"{replayed.card_name(card)} is {where}"
             seen[card] = name
     missing = sorted(known - set(seen))
     if missing:
-        return f"card {card_name(spec.name, missing[0])} is missing from every zone"
+        return f"{replayed.card_name(missing[0])} is missing from every zone"
     return None
 
 

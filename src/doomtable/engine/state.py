@@ -204,6 +204,11 @@ class GameState(ABC):
         """
         return None
 
+    def card_name(self, card: int) -> str:
+        """Card id ``card`` in words, for messages about a save's cards (``Tentacles``); a game
+        whose ids are not named says ``card 15``."""
+        return f"card {card}"
+
     def bounded_values(self) -> dict[str, tuple[int, int, list[int]]]:
         """Counters the rules keep in a range: name -> (lowest, highest, current values)."""
         return {}

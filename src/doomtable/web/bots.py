@@ -19,8 +19,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Final
 
-from doomtable.bots import BotSpecError, InfoSet, bot_names, make_bot, parse_bot_spec
-from doomtable.cli.session import bot_seed
+from doomtable.bots import BotSpecError, InfoSet, bot_names, bot_seed, make_bot, parse_bot_spec
 from doomtable.engine import Option, TimedGameState, find_game, load_state
 
 logger = logging.getLogger(__name__)

@@ -40,7 +40,7 @@ GAMES = ("doomlings", "doomlings-blackbox")
         (
             3,
             {"variant": "prosperous-world", "eras": 5},
-            "eras may be 4 only with --variant prosperous-world (default 3)",
+            "eras is the number of era piles: 3, or 4 with --variant prosperous-world; not 5",
         ),
         (1, {}, "Doomlings needs 2 to 8 players (1 only with --variant genetic-mishap)"),
         (

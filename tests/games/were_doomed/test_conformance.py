@@ -3,14 +3,19 @@ clandestine events stay hidden, and every event card's effect is carried out."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from doomtable.bots import InfoSet, make_bot
-from doomtable.engine import BadOptionError, Rng, SaveFileError, load_state, new_game, replay
+from doomtable.engine import (
+    BadOptionError,
+    Rng,
+    find_game,
+    load_state,
+    new_game,
+    replay,
+)
 from doomtable.games.were_doomed import EVENTS, WereDoomedState
-from doomtable.games.were_doomed.deckfile import continue_deck, keep_deck, load_order, save_order
+from doomtable.games.were_doomed.deckfile import order_left
 from doomtable.games.were_doomed.state import INFLUENCE_TOKENS, RESOURCE_TOKENS
 
 GAMES = 1_050
@@ -143,21 +148,19 @@ def test_every_event_card_resolves_and_lands_where_its_text_says(card: object) -
         assert after["deck"][-1] == card.name
 
 
-def test_the_event_order_is_kept_between_games(tmp_path: Path) -> None:
+def test_the_event_order_is_kept_between_games() -> None:
     first = play_random(4, 11, minutes=2)
-    order = first.snapshot()["event_order"]
-    save_order(order, tmp_path)
-    assert load_order(tmp_path) == order
-    second = new_game("were-doomed", 4, 12, {"event_order": load_order(tmp_path)})
+    order = order_left(first)
+    assert order == first.snapshot()["event_order"]
+    carry_over = find_game("were-doomed").carry_over
+    assert carry_over is not None and carry_over.option == "event_order"
+    second = new_game("were-doomed", 4, 12, carry_over.into({}, order))
     assert isinstance(second, WereDoomedState)
     assert second.snapshot()["event_order"] == order  # not reshuffled
-    assert load_order(tmp_path / "fresh") == ""
+    assert order_left(second) == ""  # a game still running leaves nothing yet
 
 
-def test_a_damaged_event_file_or_order_is_refused_clearly(tmp_path: Path) -> None:
-    (tmp_path / "were-doomed-events.json").write_text("{not json", encoding="utf-8")
-    with pytest.raises(SaveFileError, match="--fresh-events"):
-        load_order(tmp_path)
+def test_a_damaged_event_order_is_refused_clearly() -> None:
     with pytest.raises(BadOptionError, match="every event card once"):
         new_game("were-doomed", 4, 1, {"event_order": "windfall,windfall"})
 
@@ -246,36 +249,3 @@ def test_a_sample_does_not_show_the_ballots_of_a_vote_still_open() -> None:
     votes = {tuple(state.determinize(1, Rng(s)).votes) for s in range(40)}
     assert {v[0] for v in votes} == {1, 3} and {v[2] for v in votes} == {1, 3}
     assert all(v[1] == -1 and v[3] == -1 for v in votes)  # who has voted stays public
-
-
-class MemoryStore:
-    """A host's store that is neither a file nor a database: the hook needs only read/write."""
-
-    def __init__(self, order: str = "") -> None:
-        self.order = order
-        self.writes = 0
-
-    def read(self) -> str:
-        return self.order
-
-    def write(self, order: str) -> None:
-        self.order = order
-        self.writes += 1
-
-
-def test_a_host_continues_the_event_deck_through_any_store() -> None:
-    store = MemoryStore()
-    assert continue_deck({"minutes": 2}, store) == {"minutes": 2}  # nothing kept yet
-    running = new_game("were-doomed", 4, 11, {"minutes": 2})
-    assert keep_deck(running, store) is None and store.writes == 0  # not over yet
-    first = play_random(4, 11, minutes=2)
-    order = keep_deck(first, store)
-    assert order == first.event_order() and store.order == order and store.writes == 1
-    options = continue_deck({"minutes": 2}, store)
-    second = new_game("were-doomed", 5, 99, options)
-    assert isinstance(second, WereDoomedState)
-    assert [EVENTS[c].slug for c in second.deck] == order.split(",")  # not reshuffled
-    # A table that names its own order keeps it; a damaged kept order is refused clearly.
-    assert continue_deck({"event_order": "x"}, store) == {"event_order": "x"}
-    with pytest.raises(SaveFileError, match="^the kept event deck does not list every event"):
-        continue_deck({}, MemoryStore("windfall,windfall"))

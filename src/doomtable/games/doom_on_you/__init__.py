@@ -67,6 +67,8 @@ SPEC = GameSpec(
         "max_attack_rounds": OptionSpec(int, "round cap (0: none)", minimum=0, maximum=10_000),
     },
     rules_summary=RULES_SUMMARY,
+    terminal_table="doomtable.cli.render_doom_on_you",
+    web_page="doomtable.web.pages.doom_on_you",
 )
 
 __all__ = ["CARDS", "CARD_DEFS", "SPEC", "DoomOnYouState", "card_dicts", "card_reference"]

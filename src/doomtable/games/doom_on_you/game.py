@@ -203,12 +203,20 @@ class DoomOnYouState(DoomOnYouRules):
             "seen_hands": seen,
             "bribes": bribes,
             "attack_round": self.attack_round,
+            "prep_round": self.prep_round(),
             "defender": self.defender,
             "pile_limit": self.pile_limit,
             "decision": due,
             "game_over": self.over,
             "winners": list(self.winner_list),
         }
+
+    def prep_round(self) -> int:
+        """The prep round under way (its attack round waits on the stack), else 0."""
+        for frame in self.stack:
+            if frame[0] == "attack_round":
+                return int(frame[1])
+        return 0
 
     def _offers_known(self, viewer: int, bribes: list[dict[str, Any]]) -> list[int]:
         """Per seat, 1 if ``viewer`` knows that player offered a bribe this attack round."""
@@ -264,6 +272,9 @@ class DoomOnYouState(DoomOnYouRules):
             zones[f"hand {player}"] = self.hands[player]
             zones[f"pile {player}"] = self.piles[player]
         return zones
+
+    def card_name(self, card: int) -> str:
+        return CARDS[card].name if 0 <= card < len(CARDS) else f"card {card}"
 
     def bounded_values(self) -> dict[str, tuple[int, int, list[int]]]:
         total = self.players * max(START_FOOD, DUEL_START_FOOD)
@@ -521,6 +532,19 @@ _PLAY_NAME: dict[str, str] = {
     "ff_doom": "Force Field against the doom card",
 }
 
+
+def _play_target(event: tuple[Any, ...]) -> str:
+    """Whom or what a battle card was played on: `` on Bull-doze``, `` for player 2``."""
+    verb, args = event[2], event[3:]
+    if verb == "hunt":
+        return f" on {NAMES[args[0]]}"
+    if verb == "ff":
+        return f" for player {args[0]}"
+    if verb == "deflect":
+        return f" on {NAMES[args[0]]} to player {args[1]}"
+    return ""
+
+
 _PUBLIC_TEXT: dict[str, str | Callable[[tuple[Any, ...]], str]] = {
     "setup": lambda e: f"{e[1]} players get {e[2]} food and {HAND_SIZE} cards each",
     "scenario": "the table is rearranged for a scenario",
@@ -532,13 +556,21 @@ _PUBLIC_TEXT: dict[str, str | Callable[[tuple[Any, ...]], str]] = {
     "attack": lambda e: f"player {e[1]} attacks player {e[2]} with {NAMES[e[3]]}",
     "sneak": lambda e: f"player {e[1]} sneak attacks player {e[2]} with {NAMES[e[3]]}",
     "capture": lambda e: f"player {e[1]} captures {NAMES[e[2]]}",
-    "play": lambda e: f"player {e[1]} plays {_PLAY_NAME[e[2]]}",
+    "play": lambda e: f"player {e[1]} plays {_PLAY_NAME[e[2]]}{_play_target(e)}",
     "counter": lambda e: f"player {e[1]} cancels it with {BATTLE_NAMES[e[2]]}",
     "cancelled": lambda e: f"player {e[1]}'s {_PLAY_NAME[e[2]]} is cancelled",
-    "killed": lambda e: f"Hunt kills {NAMES[e[2]]}",
+    "killed": lambda e: (
+        f"Hunt kills {NAMES[e[2]]}, attacking for player {e[3]}"
+        if e[4]
+        else f"Hunt kills {NAMES[e[2]]} in player {e[3]}'s pile"
+    ),
+    "removed": lambda e: f"{NAMES[e[1]]} is removed from play ({e[2]})",
     "shielded": lambda e: f"Force Field blocks {_names(e[3])} for player {e[2]}",
     "deflected": lambda e: f"player {e[1]} deflects {NAMES[e[2]]} to player {e[3]}",
-    "block": lambda e: f"player {e[1]} blocks {NAMES[e[2]]} with {NAMES[e[3]]} ({e[4]} defence)",
+    "block": lambda e: (
+        f"player {e[1]} blocks {NAMES[e[2]]} with {NAMES[e[3]]} ({e[4]} defence)"
+        + (f": not enough, the attack goes on ({e[5]} more to stop it)" if e[5] else "")
+    ),
     "hit": lambda e: f"{NAMES[e[3]]} takes {e[4]} food from player {e[2]} for player {e[1]}",
     "doom": lambda e: (
         f"player {e[1]} suffers {NAMES[e[2]]}" + (f" with player {e[3]}" if e[3] >= 0 else "")

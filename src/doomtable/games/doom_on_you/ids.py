@@ -30,5 +30,4 @@ CARD_IDENTITY = CardIdentity(
     positional=positional_tables("doomtable.games.doom_on_you"),
     option_items=card_items(RL_ENCODING["verbs"], {"card": CARD}),
     fields={"hands": CARD, "piles": CARD, "deck": CARD, "removed": CARD},
-    zones=CARD,
 )

@@ -259,14 +259,16 @@ class DoomOnYouRules(DoomOnYouBase):
         used = min(need, DEFENCE[guard] - self.damage[guard])
         self.damage[guard] += used
         need -= used
-        self.events.append(("block", d, card, guard, used))
+        self.events.append(("block", d, card, guard, used, need))
         if self.damage[guard] >= DEFENCE[guard]:
             self.discard_from_pile(d, guard)
+            self.events.append(("removed", guard, "its defence is used up"))
         if need:
             self.attacks[i] = (card, owner, target, beneficiary, need)
         else:
             del self.attacks[i]
             self.removed.append(card)
+            self.events.append(("removed", card, "blocked"))
 
     def resolve_attacks(self, d: int) -> None:
         """Every attack on ``d`` still standing succeeds; then the animal leaves."""
@@ -285,6 +287,7 @@ class DoomOnYouRules(DoomOnYouBase):
                 self.piles[owner].append(card)
             else:
                 self.removed.append(card)
+                self.events.append(("removed", card, "its attack is over"))
             self.check_out()
             if self.over:
                 self.removed.extend(a[0] for a in hits[i + 1 :])
@@ -643,14 +646,16 @@ def h_effect(s: DoomOnYouRules, f: Frame, o: Option | None) -> Decision | None:
     if verb == "hunt":
         card = args[0]
         owner = next((q for q in range(s.players) if card in s.piles[q]), -1)
+        attacking = 0
         if owner >= 0:
             s.discard_from_pile(owner, card)
         elif any(a[0] == card for a in s.attacks):
-            del s.attacks[s.attack_at(card)]
+            attack = s.attacks.pop(s.attack_at(card))
+            owner, attacking = attack[1], 1
             s.removed.append(card)
         else:
             return None
-        s.events.append(("killed", p, card))
+        s.events.append(("killed", p, card, owner, attacking))
     elif verb == "ff":
         t = args[0]
         blocked = [a[0] for a in s.attacks if a[2] == t and POWER[a[0]] != FLAME]

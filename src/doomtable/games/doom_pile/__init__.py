@@ -24,10 +24,10 @@ from doomtable.games.doom_pile.data import (
     DeckError,
     copy_limit,
     deck_problems,
-    did_you_mean,
     precon_deck,
     precon_names,
     read_deck_file,
+    suggest,
     write_deck_file,
 )
 from doomtable.games.doom_pile.game import DoomPileState
@@ -93,6 +93,8 @@ SPEC = GameSpec(
     },
     rules_summary=RULES_SUMMARY,
     score_name="Master Plan progress (%)",
+    terminal_table="doomtable.cli.render_doom_pile",
+    web_page="doomtable.web.pages.doom_pile",
 )
 
 __all__ = [
@@ -106,7 +108,7 @@ __all__ = [
     "card_dicts",
     "copy_limit",
     "deck_problems",
-    "did_you_mean",
+    "suggest",
     "precon_deck",
     "precon_names",
     "read_deck_file",

@@ -7,18 +7,16 @@ entries is the order a player may keep when stacking.
 
 from __future__ import annotations
 
-import difflib
-import os
-import tempfile
 from pathlib import Path
 from typing import Any, Final
 
 import yaml
 
-from doomtable.engine import DoomtableError
+from doomtable.engine import DoomtableError, did_you_mean
+from doomtable.files import write_atomic
 from doomtable.games.doom_pile.card_set import CARD_SET, SUBTYPES
 from doomtable.games.doom_pile.cards import ARTIFICE, MINION, PLOT, CardDef, Cost, Effect, PlanDef
-from doomtable.safe_yaml import YamlLimitError, load_yaml, read_text_file
+from doomtable.safe_yaml import YamlLimitError, load_yaml, read_text_file, yaml_problem
 
 DECK_SIZE: Final = 30
 MAX_COPIES: Final = 3
@@ -47,10 +45,10 @@ class DeckError(DoomtableError, ValueError):
     """A deck file cannot be read, or names a card or Master Plan that does not exist."""
 
 
-def did_you_mean(name: str, known: list[str]) -> str:
+def suggest(name: str, known: list[str]) -> str:
     """`` (did you mean 'X'?)`` for the closest of ``known`` to a mistyped ``name``, or ``""``."""
-    close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    hint = did_you_mean(name, known, most=1, quote=True)
+    return f" ({hint})" if hint else ""
 
 
 def copy_limit(name: str) -> int:
@@ -71,7 +69,7 @@ def deck_problems(deck: Any) -> list[str]:
         problems.append("no Master Plan: give 'plan: <name>'")
     elif plan.casefold() not in PLAN_BY_NAME:
         known = [p.name for p in PLAN_DEFS]
-        hint = did_you_mean(plan, known)
+        hint = suggest(plan, known)
         if plan.casefold() in DEF_BY_NAME:
             hint = f" ({plan} is a card, not a Master Plan)"
         problems.append(f"unknown Master Plan {plan!r}{hint}")
@@ -98,7 +96,7 @@ def deck_problems(deck: Any) -> list[str]:
             if name.casefold() in PLAN_BY_NAME:
                 problems.append(f"{name} is a Master Plan: it goes under 'plan', not in the deck")
             else:
-                problems.append(f"unknown card {name!r}{did_you_mean(name, list(NAME))}")
+                problems.append(f"unknown card {name!r}{suggest(name, list(NAME))}")
             continue
         counts[index] = counts.get(index, 0) + copies
     if total != DECK_SIZE:
@@ -137,7 +135,7 @@ def read_deck_file(path: Path) -> dict[str, Any]:
     except OSError as exc:
         raise DeckError(f"cannot read deck file {path}: {exc.strerror or exc}") from None
     except yaml.YAMLError as exc:
-        raise DeckError(f"{path} is not valid YAML: {str(exc).splitlines()[0]}") from None
+        raise DeckError(f"{path} is not valid YAML: {yaml_problem(exc)}") from None
     if not isinstance(data, dict):
         raise DeckError(f"{path} is not a deck: expected a mapping with 'plan' and 'cards'")
     return data
@@ -153,17 +151,7 @@ def write_deck_file(path: Path, deck: dict[str, Any], *, overwrite: bool = False
     ``overwrite``."""
     if path.exists() and not overwrite:
         raise DeckError(f"{path} already exists; not overwriting it")
-    directory = path.parent if str(path.parent) else Path(".")
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=directory)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(deck_yaml(deck))
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    write_atomic(path, deck_yaml(deck))
 
 
 def precon_names() -> list[str]:

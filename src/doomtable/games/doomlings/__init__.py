@@ -8,7 +8,7 @@ from doomtable.games.doomlings.blackbox import DoomlingsBlackboxState
 from doomtable.games.doomlings.data import AGES, TRAITS
 from doomtable.games.doomlings.game import TIEBREAKS, DoomlingsState, card_dict
 from doomtable.games.doomlings.ids import CARD_IDENTITY
-from doomtable.games.doomlings.variants import VARIANTS
+from doomtable.games.doomlings.variants import VARIANTS, option_notes
 
 
 def card_list() -> list[dict[str, Any]]:
@@ -97,6 +97,9 @@ SPEC = GameSpec(
         "eras": OptionSpec(int, "era piles: 3, or 4 with prosperous-world"),
     },
     rules_summary=RULES_SUMMARY,
+    terminal_table="doomtable.cli.render_doomlings",
+    web_page="doomtable.web.pages.doomlings",
+    option_notes=option_notes,
 )
 
 # The same cards and options; only the rules hooks and the default tie-break differ.

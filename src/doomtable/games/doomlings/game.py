@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import difflib
 from typing import Any, ClassVar, Final, Self
 
 from mypy_extensions import mypyc_attr
 
-from doomtable.engine import BadOptionError, GameState, Option, Rng, ScenarioError
+from doomtable.engine import BadOptionError, GameState, Option, Rng, ScenarioError, did_you_mean
 from doomtable.engine.state import Handler
 from doomtable.games.doomlings import rules, variants
 from doomtable.games.doomlings import value as win_model
@@ -264,6 +263,8 @@ class DoomlingsState(DoomlingsRules):
             "viewer": player,
             "players": self.players,
             "round": self.round_no,
+            "stage": self.stage(),
+            "variant": self.variant,
             "age": _age_dict(self.age),
             "era": len(self.eras),
             "catastrophes": [AGES[a].name for e in self.eras for a in e if AGES[a].catastrophe],
@@ -283,6 +284,8 @@ class DoomlingsState(DoomlingsRules):
             "hand": [self._hand_card(player, c) for c in self.hands[player]],
             "pack": [card_dict(c) for c in self.packs[player]],
             "own_deck_size": len(self.decks[player]),
+            # Its owner drafted it: what it holds is known, its order is not (sorted here).
+            "own_deck": [card_dict(c) for c in sorted(self.decks[player], key=_name)],
             "lab": [card_dict(c) for c in self.lab],
             "seats": [self._seat(q, player) for q in range(self.players)],
             "revealed": [
@@ -301,6 +304,16 @@ class DoomlingsState(DoomlingsRules):
             else None,
             "worlds_end": AGES[self.final_doom].name if self.final_doom >= 0 else None,
         }
+
+    def stage(self) -> str:
+        """Where the game is: ``round`` (turns, or between them), ``age`` (a new age's
+        effects before its round: a catastrophe's disasters) or ``worlds_end``."""
+        kinds = {frame[0] for frame in self.stack}
+        if "doom" in kinds:
+            return "worlds_end"
+        if "round" in kinds and "round_end" not in kinds:
+            return "age"
+        return "round"
 
     def unplayable_reason(self, player: int, card: int) -> str | None:
         """Why ``player`` could not play ``card`` from the hand as a turn's trait now, in a few
@@ -632,8 +645,8 @@ def _name(card: int) -> str:
 
 
 def _suggest(name: str, names: list[str]) -> str:
-    close = difflib.get_close_matches(name, names, n=3, cutoff=0.6)
-    return f" (did you mean {', '.join(close)}?)" if close else ""
+    hint = did_you_mean(name, names, most=3)
+    return f" ({hint})" if hint else ""
 
 
 def _trait_index(name: str, where: str) -> int:

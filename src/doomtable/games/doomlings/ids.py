@@ -48,5 +48,4 @@ CARD_IDENTITY = CardIdentity(
         "age": AGE,
         "final_doom": AGE,
     },
-    zones=TRAIT,
 )

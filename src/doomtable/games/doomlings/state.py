@@ -180,6 +180,9 @@ class DoomlingsBase(GameState):
                 zones[f"{name} {player}"] = cards
         return zones
 
+    def card_name(self, card: int) -> str:
+        return CARD[card].name if 0 <= card < N_CARDS else f"card {card}"
+
     def bounded_values(self) -> dict[str, tuple[int, int, list[int]]]:
         return {"gene_pool": (MIN_GENE_POOL, MAX_GENE_POOL, self.gene_pool)}
 

@@ -12,14 +12,13 @@ a player whose pile counts what the hand holds (Boredom, Brave, Saudade) must na
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from doomtable.engine import DoomtableError
+from doomtable.engine import DoomtableError, close_names, did_you_mean
 from doomtable.games.doomlings.cards import (
     COLOR_BY_NAME,
     Bonus,
@@ -131,7 +130,7 @@ Self-Awareness, Self-Replicating, Selfish?
     if key in by_key:
         return by_key[key]
     starts = [name for k, name in by_key.items() if k.startswith(key)]
-    close = [by_key[k] for k in difflib.get_close_matches(key, list(by_key), n=5, cutoff=0.7)]
+    close = close_names(text, names, cutoff=0.7)
     candidates = list(dict.fromkeys(starts + close))
     if len(candidates) == 1:
         return candidates[0]
@@ -139,9 +138,9 @@ Self-Awareness, Self-Replicating, Selfish?
         raise TallyError(
             f"{what} {text!r} is ambiguous: did you mean {', '.join(candidates)}?", candidates
         )
-    loose = [by_key[k] for k in difflib.get_close_matches(key, list(by_key), n=5, cutoff=0.5)]
-    hint = f"; did you mean {', '.join(loose)}?" if loose else ""
-    raise TallyError(f"unknown {what} {text!r}{hint}", loose)
+    loose = close_names(text, names, cutoff=0.5)
+    hint = did_you_mean(text, names, cutoff=0.5)
+    raise TallyError(f"unknown {what} {text!r}" + (f"; {hint}" if hint else ""), loose)
 
 
 def trait_index(text: str) -> int:

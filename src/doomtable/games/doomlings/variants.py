@@ -27,6 +27,18 @@ DRAFT_DEAL = 28
 FIRST_KEEP, SECOND_KEEP = 14, 7
 
 
+def option_notes(options: dict[str, Any]) -> list[str]:
+    """The variation and era count a game is played with, for the table's ``rules``."""
+    notes = []
+    variant = str(options.get("variant", "none"))
+    if variant != "none":
+        title = variant.replace("-", " ").title()
+        notes.append(f"This game's variation: {title}: {VARIANTS.get(variant, '')}.")
+    if options.get("eras", 3) != 3:
+        notes.append(f"Era piles: {options['eras']}.")
+    return notes
+
+
 def check_options(players: int, options: dict[str, Any]) -> None:
     """Refuse option combinations the rulebook does not allow, saying why."""
     variant = options.get("variant", "none")
@@ -42,7 +54,11 @@ def check_options(players: int, options: dict[str, Any]) -> None:
     if variant in ("intelligent-design", "prosperous-world") and players > 4:
         raise BadOptionError(f"{variant} is for 2 to 4 players, not {players}")
     eras = options.get("eras", 3)
-    if eras not in (3, 4) or (eras == 4 and variant != "prosperous-world"):
+    if eras not in (3, 4):
+        raise BadOptionError(
+            f"eras is the number of era piles: 3, or 4 with --variant prosperous-world; not {eras}"
+        )
+    if eras == 4 and variant != "prosperous-world":
         raise BadOptionError("eras may be 4 only with --variant prosperous-world (default 3)")
 
 

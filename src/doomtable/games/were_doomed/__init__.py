@@ -69,6 +69,8 @@ SPEC = GameSpec(
         "event_order": OptionSpec(str, "the event deck's order kept from earlier games"),
     },
     rules_summary=RULES_SUMMARY,
+    terminal_table="doomtable.cli.render_were_doomed",
+    web_page="doomtable.web.pages.were_doomed",
 )
 
 __all__ = ["CIVILIZATIONS", "EVENTS", "SPEC", "WereDoomedState", "card_dicts", "seat_count"]
