@@ -240,17 +240,19 @@ def test_broken_bytes_and_deep_nesting_are_one_line(
 
 
 def test_a_refused_save_names_the_card_not_its_number(tmp_path: Path) -> None:
+    from doomtable.games.doomlings.ids import card_tables
     from doomtable.games.doomlings.state import CARD
 
     path, data = _doomlings_save(tmp_path)
-    hand = _hand_card(data)
+    hand = _hand_card(data)  # named by slug in the save
     seat = data["state"]["hands"].index(hand)
     hand[1] = hand[0]
     path.write_text(json.dumps(data))
     code, output = play("--load", str(path))
     assert code == 1
-    assert f"refused: {CARD[hand[0]].name} is twice in hand {seat}" in output
-    assert f"card {hand[0]} " not in output
+    card = card_tables()["trait"].index(hand[0])
+    assert f"refused: {CARD[card].name} is twice in hand {seat}" in output
+    assert f"card {card} " not in output
 
 
 def test_quit_asks_whether_to_save(tmp_path: Path) -> None:

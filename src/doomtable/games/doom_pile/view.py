@@ -109,6 +109,7 @@ def view(s: DoomPileRules, player: int) -> dict[str, Any]:
             "field": [card_entry(s, c) for c in s.field[q]],
             "discard": [NAME[s.defs[c]] for c in s.discard[q]],
             "tally": dict(zip(TALLY_NAMES, s.tally[q], strict=False)),
+            "turns": s.turns_taken[q],
         }
         if q == player:
             entry["hand"] = [
