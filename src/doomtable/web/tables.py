@@ -259,7 +259,12 @@ def update_message(
         if own is not None:
             message["status"] = f"Your decision: {own.prompt}"
             message["prompt"] = own.prompt
+            message["kind"] = own.kind
             message["options"] = [timed.label(o) for o in own.options]
+            due = timed.deadline()
+            if own.kind in TIMED_KINDS and due is not None:
+                # what closes this decision: the page counts it down (less the clock's lag)
+                message["closes_in_ms"] = max(0, due - timed.clock)
         else:
             waiting = ", ".join(table.seat_label(d.player) for d in timed.decisions)
             message["status"] = f"Waiting for {waiting}"
@@ -275,6 +280,7 @@ def update_message(
     elif decision.player == seat:
         message["status"] = f"Your decision: {decision.prompt}"
         message["prompt"] = decision.prompt
+        message["kind"] = decision.kind
         message["options"] = state.labels()
         closes = table.window_closes_ms(decision)
         if closes is not None:
@@ -285,6 +291,11 @@ def update_message(
         message["status"] = f"Waiting for {who}"
         message["waiting_for"] = shown
     return message
+
+
+TIMED_KINDS = frozenset({"contribute", "challenge"})
+"""A real-time decision whose own deadline (the phase closing, the challenge's time) is the
+game's next one, so the seat asked is shown it counting down."""
 
 
 @dataclass
