@@ -266,9 +266,9 @@ def update_message(
                 # what closes this decision: the page counts it down (less the clock's lag)
                 message["closes_in_ms"] = max(0, due - timed.clock)
         else:
-            waiting = ", ".join(table.seat_label(d.player) for d in timed.decisions)
-            message["status"] = f"Waiting for {waiting}"
-        message["waiting_for"] = decision.player
+            # A seat is told its own open decision only: who else may act now is what its view
+            # shows (who is acting, a vote under way), not the engine's list of decisions.
+            message["status"] = "Waiting for the other players"
     elif decision is None:
         names = [table.seat_label(n) for n in range(state.players)]
         message["status"] = "Game over"
