@@ -104,6 +104,7 @@ def test_chat_marks_seats_and_spectators_escapes_and_is_kept(
     )
     ada = _open(chromium, server, created["invites"][0]["url"], DESKTOP)
     watcher = _open(chromium, server, created["watch_url"], PHONE)
+    expect(watcher.locator("article.seat[data-seat='1'] h3")).to_contain_text("Bo (seat 1)")
     expect(watcher.locator("#options button")).to_have_count(0)
     expect(watcher.locator("#dock")).to_be_hidden()
     assert "Duel" in ada.title()

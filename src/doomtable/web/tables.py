@@ -248,6 +248,7 @@ def update_message(
         "log": state.log_lines(seat, events_from),
         "over": state.is_over,
         "name": table.name,
+        "seat_names": [seat.get("name") or "" for seat in table.seats],
         "next_table": table.next_table,
         "auto_pass": bool(table.seats[seat].get("auto_pass", True)) if seat is not None else None,
     }

@@ -198,6 +198,7 @@ function show(message) {
   if (myTurn && !wasMyTurn) chime();
   wasMyTurn = myTurn;
   $("view").innerHTML = message.html;
+  nameSeats(message.seat_names || []);
   const hand = $("view").querySelector("section.hand");
   $("dock-hand").replaceChildren(...(hand ? [hand] : []));
   liveClock = message.clock ? { lag: message.clock.lag_ms, at: performance.now() } : null;
@@ -212,6 +213,23 @@ function show(message) {
   autopass.parentElement.hidden = seat === null;
   if (message.auto_pass !== null && message.auto_pass !== undefined) autopass.checked = message.auto_pass;
   showResult(message);
+}
+
+// The names people gave their seats, on the seats' headings in place of "player N" (the view
+// knows seat numbers only).
+function nameSeats(names) {
+  names.forEach((name, number) => {
+    const heading = name && $("view").querySelector(`article.seat[data-seat="${number}"] h3`);
+    if (!heading) return;
+    const label = document.createElement("span");
+    label.className = "seat-name";
+    label.textContent = `${name} `;
+    const seatNumber = document.createElement("span");
+    seatNumber.className = "seat-number";
+    seatNumber.textContent = `(seat ${number}) `;
+    if (heading.firstChild && heading.firstChild.nodeType === Node.TEXT_NODE) heading.firstChild.remove();
+    heading.prepend(label, seatNumber);
+  });
 }
 
 function drawOptions() {
