@@ -248,8 +248,8 @@ LOBBY_BODY = """
       aria-describedby="players-help err-players">
     <p class=help id=players-help></p><p class=field-error id=err-players role=alert></p></div>
   <fieldset id=seats><legend>Seats</legend><div id=seat-rows></div></fieldset>
-  <fieldset id=options><legend>Options</legend><div id=option-rows></div>
-    <p class=field-error id=err-options role=alert></p></fieldset>
+  <fieldset id=game-options><legend>Options</legend><div id=option-rows></div>
+    <p class=field-error id=err-game-options role=alert></p></fieldset>
   <details class=field><summary>Deal (optional)</summary>
     <label for=seed>Seed</label>
     <input type=number id=seed name=seed min=0 inputmode=numeric aria-describedby="seed-help">
