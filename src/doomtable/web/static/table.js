@@ -42,7 +42,7 @@ async function loadCards(game) {
   const escaped = names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
   cardPattern = names.length ? new RegExp(`\\b(${escaped.join("|")})\\b`, "gi") : null;
   linkCards(document.querySelector("#log"));
-  linkCards(document.querySelector("#options"));
+  linkCards(document.querySelector("#choices"));
 }
 
 // Text with each card name in it made a reference that shows the card on hover or tap.
@@ -66,7 +66,8 @@ function withCards(text) {
 
 function linkCards(container) {
   if (!container || !cardPattern) return;
-  for (const node of container.querySelectorAll("[data-text]:not([data-linked])")) {
+  const own = container.matches("[data-text]:not([data-linked])") ? [container] : [];
+  for (const node of [...own, ...container.querySelectorAll("[data-text]:not([data-linked])")]) {
     node.replaceChildren(withCards(node.dataset.text));
     node.dataset.linked = "true";
   }
@@ -204,7 +205,11 @@ function show(message) {
   liveClock = message.clock ? { lag: message.clock.lag_ms, at: performance.now() } : null;
   closes = message.closes_in_ms !== undefined ? { ms: message.closes_in_ms, at: performance.now(), lag: message.clock ? message.clock.lag_ms : 0 } : null;
   tickClocks();
-  $("prompt").textContent = message.prompt || (seat === null ? "Watching" : "Waiting");
+  const prompt = $("prompt");
+  prompt.dataset.text = message.prompt || (seat === null ? "Watching" : "Waiting");
+  delete prompt.dataset.linked;
+  prompt.textContent = prompt.dataset.text;
+  linkCards($("choices"));
   drawOptions();
   markChoosable();
   addLog(message.log || [], message.log_from);
