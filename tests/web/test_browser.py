@@ -25,6 +25,15 @@ def _decision(page: Page) -> int:
     return int(page.evaluate("Number(document.body.dataset.decision ?? -1)"))
 
 
+def _wait_past(page: Page, decision: int) -> None:
+    """Wait until the page shows a later decision (numbers only grow). An auto-waiting
+    assertion, not ``wait_for_function``: a Content-Security-Policy without 'unsafe-eval'
+    forbids the string evaluation that polls with."""
+    expect(page.locator("body")).not_to_have_attribute(
+        "data-decision", str(decision), timeout=30_000
+    )
+
+
 def _over(page: Page) -> bool:
     return bool(page.evaluate("document.body.dataset.over === 'true'"))
 
@@ -38,7 +47,7 @@ def _click_choice(page: Page, rng: random.Random, count: int) -> bool:
         page.locator("#options button").nth(rng.randrange(count)).click(timeout=2_000)
     except PlaywrightTimeoutError:
         return False
-    page.wait_for_function(f"Number(document.body.dataset.decision) > {before}")
+    _wait_past(page, before)
     return True
 
 

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 from doomtable.engine import PASS, RESPOND, GameState, new_game
 from doomtable.web.bots import BotPool
@@ -30,6 +33,13 @@ def _doom_on_you_at_a_bribe_answer() -> GameState:
             wanted = [i for i, label in enumerate(labels) if label.startswith("bribe")]
             state.apply(state.pending.player, wanted[0] if wanted else rng.randrange(len(labels)))
     raise AssertionError("no bribe offer came up")
+
+
+def _run(scenario: Callable[[], Coroutine[Any, Any, None]]) -> None:
+    """Run an async scenario on a thread of its own: a browser test's Playwright keeps an
+    event loop running on the main thread in the same session."""
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, scenario()).result()
 
 
 def _manager(tmp_path: Path, pause: float) -> TableManager:
@@ -112,7 +122,7 @@ def test_an_auto_pass_window_stays_open_the_same_time_with_or_without_a_card(
             assert table.state.log[opened_at] == (asked, PASS)
         await manager.stop()
 
-    asyncio.run(scenario())
+    _run(scenario)
 
 
 def test_a_pass_pressed_early_is_carried_out_when_the_window_closes(tmp_path: Path) -> None:
@@ -130,7 +140,7 @@ def test_a_pass_pressed_early_is_carried_out_when_the_window_closes(tmp_path: Pa
         assert table.state.log[number] == (decision.player, PASS)
         await manager.stop()
 
-    asyncio.run(scenario())
+    _run(scenario)
 
 
 def test_without_auto_pass_a_window_waits_for_its_player(tmp_path: Path) -> None:
@@ -148,7 +158,7 @@ def test_without_auto_pass_a_window_waits_for_its_player(tmp_path: Path) -> None
         assert len(table.state.log) == number and table.state.pending == decision
         await manager.stop()
 
-    asyncio.run(scenario())
+    _run(scenario)
 
 
 def test_a_real_time_seat_is_not_told_who_else_has_a_decision_open(tmp_path: Path) -> None:
@@ -167,4 +177,4 @@ def test_a_real_time_seat_is_not_told_who_else_has_a_decision_open(tmp_path: Pat
         assert asked["status"].startswith("Your decision") and asked["options"]
         await manager.stop()
 
-    asyncio.run(scenario())
+    _run(scenario)

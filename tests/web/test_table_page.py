@@ -42,6 +42,15 @@ def _decision(page: Page) -> int:
     return int(page.evaluate("Number(document.body.dataset.decision ?? -1)"))
 
 
+def _wait_past(page: Page, decision: int) -> None:
+    """Wait until the page shows a later decision (numbers only grow). An auto-waiting
+    assertion, not ``wait_for_function``: a Content-Security-Policy without 'unsafe-eval'
+    forbids the string evaluation that polls with."""
+    expect(page.locator("body")).not_to_have_attribute(
+        "data-decision", str(decision), timeout=30_000
+    )
+
+
 def test_cards_are_drawn_as_cards_and_chosen_by_clicking_them(
     chromium: Browser, server: Server
 ) -> None:
@@ -71,7 +80,7 @@ def test_cards_are_drawn_as_cards_and_chosen_by_clicking_them(
     assert played in label
     before = _decision(page)
     chosen.click()
-    page.wait_for_function(f"Number(document.body.dataset.decision) > {before}")
+    _wait_past(page, before)
     expect(page.locator("#log")).to_contain_text(f"player 0 plays {played}")
 
     # a card named in the log shows itself on hover
