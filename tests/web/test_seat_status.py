@@ -151,3 +151,22 @@ def test_without_auto_pass_a_window_waits_for_its_player(tmp_path: Path) -> None
         await manager.stop()
 
     run_async(scenario())
+
+
+def test_a_real_time_seat_is_not_told_who_else_has_a_decision_open(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        manager = _manager(tmp_path, 0.1)
+        seats = [SeatRequest("human")] * 4
+        table, _ = manager.create("were-doomed", 4, seats, {}, 3)
+        timed = table.timed
+        assert timed is not None
+        open_now = sorted(d.player for d in timed.decisions)
+        idle = min(set(range(4)) - set(open_now))
+        told = update_message(table, idle, 0)
+        assert told["status"] == "Waiting for the other players"
+        assert "waiting_for" not in told and "options" not in told
+        asked = update_message(table, open_now[0], 0)
+        assert asked["status"].startswith("Your decision") and asked["options"]
+        await manager.stop()
+
+    run_async(scenario())

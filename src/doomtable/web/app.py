@@ -31,6 +31,7 @@ from doomtable.web.metrics import Metrics
 from doomtable.web.onlooker import onlooker_view
 from doomtable.web.pages import option_choices, render_view
 from doomtable.web.pages.html import esc
+from doomtable.web.pages.icons import icon
 from doomtable.web.score import router as score_router
 from doomtable.web.security import SecurityMiddleware
 from doomtable.web.store import StorageUnavailableError, Store
@@ -89,6 +90,12 @@ class OptionOut(BaseModel):
     minimum: float | None
     maximum: float | None
     choices: list[JsonValue]
+
+
+class CardOut(BaseModel):
+    name: str
+    kind: str
+    text: str
 
 
 class DeckIn(BaseModel):
@@ -212,23 +219,39 @@ def _page(title: str, body: str, script: str = "") -> HTMLResponse:
     )
 
 
-TABLE_BODY = """
-<header id=status-bar role=status aria-live=polite>
-  <span id=status>Connecting…</span>
-  <label class=autopass><input type=checkbox id=autopass checked> auto-pass</label>
+TABLE_BODY = f"""
+<header id=status-bar>
+  <p id=status role=status aria-live=polite>Connecting…</p>
+  <span class=toggles>
+    <label class=autopass><input type=checkbox id=autopass checked> Auto-pass</label>
+    <label><input type=checkbox id=sound> {icon("sound")} Sound</label>
+  </span>
 </header>
+<div id=result></div>
 <main class=layout>
   <div id=view></div>
   <aside>
-    <section class="panel choices"><h2 id=prompt>Choices</h2><ol id=options></ol>
-      <p id=error role=alert></p>
-      <p class=keys>Keys: 1–9 choose, 0 the 10th, p pass, l log, ? help</p></section>
-    <section class="panel log"><h2>Log</h2><ol id=log></ol></section>
+    <section class="panel log" aria-labelledby=log-title><h2 id=log-title>Log</h2>
+      <div id=log-box tabindex=0 role=region aria-label="Game log"><ol id=log></ol></div>
+    </section>
+    <section class="panel chat" aria-labelledby=chat-title>
+      <h2 id=chat-title>{icon("chat")} Chat</h2><ol id=chat aria-live=polite></ol>
+      <form id=chat-form><label for=chat-text class=sr>Say something</label>
+        <input id=chat-text maxlength=300 autocomplete=off placeholder="Say something">
+        <button type=submit>Send</button></form>
+    </section>
   </aside>
 </main>
-<div id=result></div>
+<div id=dock>
+  <section id=choices class="panel choices" aria-labelledby=prompt>
+    <h2 id=prompt>Choices</h2><p id=closes></p><ol id=options></ol>
+    <p id=error role=alert></p>
+    <p class=keys>Keys: 1–9 choose, 0 the 10th, p pass, l log, c chat, ? help</p>
+  </section>
+  <div id=dock-hand></div>
+</div>
+<div id=card-pop role=tooltip hidden></div>
 """
-
 
 LOBBY_BODY = """
 <main class=lobby>
@@ -247,8 +270,8 @@ LOBBY_BODY = """
       aria-describedby="players-help err-players">
     <p class=help id=players-help></p><p class=field-error id=err-players role=alert></p></div>
   <fieldset id=seats><legend>Seats</legend><div id=seat-rows></div></fieldset>
-  <fieldset id=options><legend>Options</legend><div id=option-rows></div>
-    <p class=field-error id=err-options role=alert></p></fieldset>
+  <fieldset id=game-options><legend>Options</legend><div id=option-rows></div>
+    <p class=field-error id=err-game-options role=alert></p></fieldset>
   <details class=field><summary>Deal (optional)</summary>
     <label for=seed>Seed</label>
     <input type=number id=seed name=seed min=0 inputmode=numeric aria-describedby="seed-help">
@@ -336,6 +359,27 @@ def create_app(
                 bots=bots_for(s.name),
             )
             for s in specs
+        ]
+
+    @app.get(
+        "/api/games/{game}/cards",
+        response_model=list[CardOut],
+        responses={404: {"description": "no such game"}},
+    )
+    def game_cards(game: str) -> list[CardOut]:
+        """Every card of ``game`` by name, with its kind and rules text: the table shows any
+        card named in a log line, a prompt or a choice from this."""
+        try:
+            spec = find_game(game)
+        except DoomtableError as exc:
+            raise HTTPException(404, str(exc)) from None
+        return [
+            CardOut(
+                name=str(c["name"]),
+                kind=str(c.get("kind", "")),
+                text=str(c.get("text") or ""),
+            )
+            for c in spec.cards()
         ]
 
     @app.get("/api/bots", response_model=dict[str, str])
@@ -535,13 +579,24 @@ def create_app(
     @app.get("/replay/{table_id}", response_class=HTMLResponse, include_in_schema=False)
     def replay_page(table_id: str) -> HTMLResponse:
         table_or_404(table_id)
+        buttons = "".join(
+            f'<button id={key} type=button aria-label="{label}">{icon(name)}</button>'
+            for key, name, label in (
+                ("first", "first", "First decision"),
+                ("prev", "previous", "Previous decision"),
+                ("next", "next", "Next decision"),
+                ("last", "last", "Last decision"),
+            )
+        )
         body = (
-            "<header id=status-bar role=status><span id=status>Replay</span>"
-            "<span class=replay-controls><button id=first>⏮</button><button id=prev>◀</button>"
-            "<span id=step></span><button id=next>▶</button><button id=last>⏭</button>"
-            "</span></header><main class=layout><div id=view></div><aside>"
-            "<section class='panel log'><h2>Log</h2><ol id=log></ol></section></aside></main>"
-            "<p class=keys>Keys: ← → step, Home/End first/last</p>"
+            "<header id=status-bar><p id=status role=status>Replay</p>"
+            f"<span class=replay-controls>{buttons}<span id=step></span></span></header>"
+            "<main class=layout><div id=view></div><aside>"
+            "<section class='panel log'><h2>Log</h2><div id=log-box tabindex=0 role=region "
+            "aria-label='Game log'><ol id=log></ol></div></section>"
+            "<section class='panel chat'><h2>Chat</h2><ol id=chat></ol></section></aside></main>"
+            "<p class=keys>Keys: left and right arrows step, Home and End go to the first and "
+            "last decision</p><div id=card-pop role=tooltip hidden></div>"
         )
         return _page("Replay — doomtable", body, "replay.js")
 

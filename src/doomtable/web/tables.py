@@ -288,6 +288,7 @@ def update_message(
         "log": state.log_lines(seat, events_from),
         "over": state.is_over,
         "name": table.name,
+        "seat_names": [seat.get("name") or "" for seat in table.seats],
         "next_table": table.next_table,
         "auto_pass": bool(table.seats[seat].get("auto_pass", True)) if seat is not None else None,
     }
@@ -301,13 +302,18 @@ def update_message(
         if own is not None:
             message["status"] = f"Your decision: {own.prompt}"
             message["prompt"] = own.prompt
+            message["kind"] = own.kind
             message["options"] = [timed.label(o) for o in own.options]
+            due = timed.deadline()
+            if own.kind in TIMED_KINDS and due is not None:
+                # what closes this decision: the page counts it down (less the clock's lag)
+                message["closes_in_ms"] = max(0, due - timed.clock)
         else:
-            waiting = ", ".join(table.seat_label(d.player) for d in timed.decisions)
-            message["status"] = f"Waiting for {waiting}"
+            # A seat is told its own open decision only: who else may act now is what its view
+            # shows (who is acting, a vote under way), not the engine's list of decisions.
+            message["status"] = "Waiting for the other players"
         if "notice" in message:
             message["status"] += f" — {message['notice']}"
-        message["waiting_for"] = decision.player
     elif decision is None:
         names = [table.seat_label(n) for n in range(state.players)]
         message["status"] = "Game over"
@@ -319,6 +325,7 @@ def update_message(
     elif decision.player == seat:
         message["status"] = f"Your decision: {decision.prompt}"
         message["prompt"] = decision.prompt
+        message["kind"] = decision.kind
         message["options"] = state.labels()
         closes = table.window_closes_ms(decision)
         if closes is not None:
@@ -329,6 +336,11 @@ def update_message(
         message["status"] = f"Waiting for {who}"
         message["waiting_for"] = shown
     return message
+
+
+TIMED_KINDS = frozenset({"contribute", "challenge"})
+"""A real-time decision whose own deadline (the phase closing, the challenge's time) is the
+game's next one, so the seat asked is shown it counting down."""
 
 
 @dataclass

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from doomtable.web.pages.html import card, definition_list, esc, items, section
+from doomtable.web.pages.icons import icon
 
 
 def _card_text(c: dict[str, Any]) -> str:
@@ -19,9 +20,13 @@ def _card_text(c: dict[str, Any]) -> str:
 
 
 def _card(c: dict[str, Any]) -> str:
-    meta = esc(c.get("kind", ""))
+    meta = f'<span class="kind">{esc(c.get("kind", ""))}</span>'
     if c.get("kind") == "animal":
-        meta = f"⚔{esc(c['attack'])} ⛨{esc(c.get('defence_left', c['defence']))}"
+        meta += (
+            f' {icon("attack", "attack")}<span class="value">{esc(c["attack"])}</span>'
+            f" {icon('defence', 'defence left')}"
+            f'<span class="value">{esc(c.get("defence_left", c["defence"]))}</span>'
+        )
     return card(str(c["name"]), _card_text(c), meta=meta, css=str(c.get("kind", "")))
 
 
@@ -67,7 +72,7 @@ def render(view: dict[str, Any], seat: int | None) -> str:
     if view["attacks"]:
         attacks = (
             f"{esc(a['animal'])} of player {esc(a['owner'])} attacks player {esc(a['target'])} "
-            f"(⚔{esc(a['attack'])}, {esc(a['to_block'])} to block)"
+            f"(attack {esc(a['attack'])}, {esc(a['to_block'])} to block)"
             for a in view["attacks"]
         )
         parts.append(section("Declared attacks", items(attacks, "plain"), "attacks"))
@@ -76,7 +81,8 @@ def render(view: dict[str, Any], seat: int | None) -> str:
         parts.append(section("Your hand", hand, "hand"))
     if view.get("bribes"):
         bribes = (
-            f"player {esc(b['from'])} → player {esc(b['to'])}: {esc(b['amount'])} food "
+            f"player {esc(b['from'])} {icon('arrow', 'to')} player {esc(b['to'])}: "
+            f"{esc(b['amount'])} food "
             f"({esc(b['status'])}){_note(b.get('note'))}"
             for b in view["bribes"]
         )

@@ -10,11 +10,15 @@ from typing import Any
 from doomtable.engine import find_game
 from doomtable.games.doom_pile.data import precon_names
 from doomtable.web.pages.html import card, definition_list, esc, items, section
+from doomtable.web.pages.icons import icon
 
 OPTION_CHOICES: dict[str, list[Any]] = {"decks": precon_names()}
 """The lobby offers each seat a shipped deck by name (or a deck file of its own)."""
 
-KIND_MARKS = {"Plot": "✦ Plot", "Minion": "☗ Minion", "Artifice": "⚙ Artifice"}
+KIND_MARKS = {
+    kind: f'{icon(kind.lower())}<span class="kind">{kind}</span>'
+    for kind in ("Plot", "Minion", "Artifice")
+}
 """Each kind said in words as well as by its mark (colour is never the only signal)."""
 
 
@@ -35,22 +39,24 @@ def _numbers(c: dict[str, Any]) -> str:
     """Strength and Health as the card stands (damage shows as less Health than its most)."""
     parts = []
     if "strength" in c:
-        parts.append(f'<abbr title="Strength">⚔ Str {esc(c["strength"])}</abbr>')
+        parts.append(f'{icon("attack", "Strength")}<span class="value">{esc(c["strength"])}</span>')
     if "health" in c:
-        parts.append(f'<abbr title="Health">♥ HP {esc(c["health"])}/{esc(c["max_health"])}</abbr>')
+        health = f"{esc(c['health'])}/{esc(c['max_health'])}"
+        parts.append(f'{icon("health", "Health")}<span class="value">{health}</span>')
     return " ".join(parts)
 
 
 def _card(c: dict[str, Any], extra: str = "") -> str:
     kind = str(c.get("kind", ""))
-    meta = " ".join(part for part in (esc(KIND_MARKS.get(kind, kind)), _numbers(c), extra) if part)
+    mark = KIND_MARKS.get(kind, esc(kind))
+    meta = " ".join(part for part in (mark, _numbers(c), extra) if part)
     return card(str(c["name"]), _text(c), meta=meta, css=kind.lower())
 
 
 def _countdown_card(c: dict[str, Any]) -> str:
     count = (
         '<abbr class="count" title="count left of its Starting Countdown">'
-        f"⏳ {esc(c['count'])} of {esc(c['start'])}</abbr>"
+        f"{icon('countdown')}{esc(c['count'])} of {esc(c['start'])}</abbr>"
     )
     return _card(c, count)
 
@@ -73,11 +79,11 @@ def _seat(view: dict[str, Any], seat: int | None, number: int) -> str:
     if number == seat:
         tags.append('<span class="tag you">you</span>')
     if view["turn_player"] == number:
-        tags.append('<span class="tag turn">▶ turn</span>')
+        tags.append(f'<span class="tag turn">{icon("turn")} turn</span>')
     if (view.get("decision") or {}).get("player") == number:
         tags.append('<span class="tag deciding">deciding</span>')
     if number in (view.get("winners") or []):
-        tags.append('<span class="tag">★ winner</span>')
+        tags.append(f'<span class="tag">{icon("star")} winner</span>')
     discard = p["discard"]
     top = f" (top: {esc(discard[-1])})" if discard else ""
     tally = ", ".join(f"{esc(k)} {esc(v)}" for k, v in (p.get("tally") or {}).items() if v)
@@ -105,7 +111,12 @@ def _status(view: dict[str, Any], seat: int | None) -> str:
         return f"Game over{reason} — winner: {esc(winners)}"
     player = view["turn_player"]
     whose = "your" if player == seat else f"player {player}'s"
-    turn = f"{whose} turn, {esc(view['phase'])} phase"
+    # before the first turn (stacking decks) nobody has a turn yet
+    turn = (
+        f"{whose} turn, {esc(view['phase'])} phase"
+        if player >= 0
+        else f"{esc(view['phase'])} phase"
+    )
     decision = view.get("decision")
     if not decision:
         return turn
@@ -127,7 +138,10 @@ def render(view: dict[str, Any], seat: int | None) -> str:
     parts.append(section("Players", players, "seats"))
     own = view["players"][seat] if seat is not None else {}
     if "hand" in own:
-        hand = items(_card(c, f"⏳ starts at {esc(c['countdown'])}") for c in own["hand"])
+        starts = (
+            f"{icon('countdown', 'starting countdown')}{esc(c['countdown'])}" for c in own["hand"]
+        )
+        hand = items(_card(c, start) for c, start in zip(own["hand"], starts, strict=True))
         parts.append(section(f"Your hand ({len(own['hand'])})", hand, "hand"))
         if own.get("deck"):
             parts.append(section("Your deck, top first", items(map(esc, own["deck"]), "plain")))

@@ -7,6 +7,7 @@ from typing import Any
 from doomtable.games.doomlings.game import TIEBREAKS
 from doomtable.games.doomlings.variants import VARIANTS
 from doomtable.web.pages.html import card, colors, definition_list, esc, items, section
+from doomtable.web.pages.icons import icon
 
 OPTION_CHOICES: dict[str, list[Any]] = {
     "variant": list(VARIANTS),
@@ -18,9 +19,9 @@ OPTION_CHOICES: dict[str, list[Any]] = {
 def trait(c: dict[str, Any]) -> str:
     face = c.get("face")
     meta = colors(c.get("colors") or [])
-    meta += f" {esc(face)}" if face is not None else " ?"
+    meta += f' <span class="value">{esc(face)}</span>' if face is not None else " ?"
     if c.get("dominant"):
-        meta += ' <abbr title="dominant">★ dom</abbr>'
+        meta += f' {icon("star")}<span class="kind">dominant</span>'
     return card(str(c["name"]), str(c.get("text") or ""), meta=meta, css="trait")
 
 
@@ -28,7 +29,8 @@ def _age(age: dict[str, Any] | None, label: str) -> str:
     if not age:
         return ""
     kind = "catastrophe" if age.get("catastrophe") else "age"
-    return card(f"{label}: {age['name']}", str(age.get("text") or ""), meta=esc(kind), css=kind)
+    meta = f'<span class="kind">{esc(kind)}</span>'
+    return card(str(age["name"]), str(age.get("text") or ""), meta=meta, css=kind, label=label)
 
 
 def _seat(s: dict[str, Any], view: dict[str, Any], seat: int | None) -> str:
@@ -36,7 +38,7 @@ def _seat(s: dict[str, Any], view: dict[str, Any], seat: int | None) -> str:
     if s["seat"] == seat:
         tags.append('<span class="tag you">you</span>')
     if view.get("turn_player") == s["seat"]:
-        tags.append('<span class="tag turn">▶ turn</span>')
+        tags.append(f'<span class="tag turn">{icon("turn")} turn</span>')
     pending = view.get("pending") or {}
     if pending.get("player") == s["seat"]:
         tags.append('<span class="tag deciding">deciding</span>')

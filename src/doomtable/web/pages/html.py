@@ -32,14 +32,18 @@ def colors(names: list[str]) -> str:
     )
 
 
-def card(name: str, text: str = "", *, meta: str = "", css: str = "") -> str:
-    """A card: its name on the face, its text on hover (title) or tap (details)."""
-    face = f"{esc(name)}{f' <span class=meta>{meta}</span>' if meta else ''}"
-    if not text:
-        return f'<span class="card {esc(css)}">{face}</span>'
+def card(name: str, text: str = "", *, meta: str = "", css: str = "", label: str = "") -> str:
+    """A card drawn as a card: its name, ``meta`` (colour or kind, value, icons: HTML) and its
+    rules text, a few lines of it on the face and all of it on hover or tap (focus).
+
+    ``data-card`` names the card, so the page script can let a player choose it by clicking
+    it; ``label`` goes before the name on the face (``Now:``)."""
+    shown = f'<span class="card-label">{esc(label)}</span> ' if label else ""
+    body = f'<span class="card-text">{esc(text)}</span>' if text else ""
     return (
-        f'<details class="card {esc(css)}" title="{esc(text)}"><summary>{face}</summary>'
-        f'<p class="card-text">{esc(text)}</p></details>'
+        f'<div class="card {esc(css)}" tabindex="0" role="group" data-card="{esc(name)}" '
+        f'aria-label="{esc(name)}"><span class="card-name">{shown}{esc(name)}</span>'
+        f'<span class="card-meta">{meta}</span>{body}</div>'
     )
 
 

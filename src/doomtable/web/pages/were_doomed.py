@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from doomtable.web.pages.html import card, definition_list, esc, items, section
+from doomtable.web.pages.icons import icon
 
 
 def clock_text(ms: int) -> str:
@@ -25,13 +26,13 @@ def _countdown(ms: int, label: str) -> str:
 
 def _status(row: dict[str, Any], view: dict[str, Any]) -> str:
     if not row["alive"]:
-        return "✝ dead"
+        return f"{icon('dead')} dead"
     if row["aboard"]:
-        return "🚀 aboard"
+        return f"{icon('aboard')} aboard"
     if view.get("acting") == row["seat"]:
-        return "▶ taking an action"
+        return f"{icon('turn')} taking an action"
     if view["phase"] == "contribute":
-        return "✓ done" if row["done"] else "… raising"
+        return f"{icon('done')} done" if row["done"] else f"{icon('waiting')} raising"
     return ""
 
 
@@ -49,12 +50,12 @@ def _seat(row: dict[str, Any], view: dict[str, Any], seat: int | None) -> str:
     if number == seat:
         tags.append('<span class="tag you">you</span>')
     if number == view.get("coin"):
-        tags.append('<span class="tag">● coin</span>')
+        tags.append(f'<span class="tag">{icon("coin")} coin</span>')
     status = _status(row, view)
     if status:
-        tags.append(f'<span class="tag">{esc(status)}</span>')
+        tags.append(f'<span class="tag">{status}</span>')
     if number in (view.get("winners") or []):
-        tags.append('<span class="tag">★ winner</span>')
+        tags.append(f'<span class="tag">{icon("star")} winner</span>')
     civilization = (
         card(str(row["civilization"]), str(row.get("bonus") or ""), css="civilization")
         if row["civilization"]
@@ -62,8 +63,8 @@ def _seat(row: dict[str, Any], view: dict[str, Any], seat: int | None) -> str:
     )
     rows = [
         ("civilization", civilization),
-        ("resources", f"◆ {esc(row['resources'])}"),
-        ("influence", f"▲ {esc(row['influence'])}"),
+        ("resources", f"{icon('resources')}{esc(row['resources'])}"),
+        ("influence", f"{icon('influence')}{esc(row['influence'])}"),
         ("raising now", esc(row["contribution"] or 0)),
         ("given in all", esc(row["contributed_total"])),
         ("clandestine cards", esc(row["clandestine"])),
@@ -107,12 +108,16 @@ def render(view: dict[str, Any], seat: int | None) -> str:
     board = definition_list(
         [
             ("clock", clock),
-            ("round", f"{esc(view['round'])} · {esc(view['phase'])}"),
-            ("Project", f"◆ {esc(view['project'])} → {esc(view['seats'])} seats"),
+            ("round", f"{esc(view['round'])}, {esc(view['phase'])} phase"),
+            (
+                "Project",
+                f"{icon('resources')}{esc(view['project'])} {icon('arrow', 'buys')} "
+                f"{esc(view['seats'])} seats",
+            ),
             (
                 "bags",
-                f"◆ {esc(view['bags']['resources'])} resources, "
-                f"▲ {esc(view['bags']['influence'])} influence",
+                f"{icon('resources')}{esc(view['bags']['resources'])} resources, "
+                f"{icon('influence')}{esc(view['bags']['influence'])} influence",
             ),
             ("event deck", f"{esc(view['deck_size'])} cards"),
         ]

@@ -195,7 +195,7 @@ function clearErrors() {
 
 // A refusal goes next to its field; one about no single field goes under the button.
 function showError(fieldName, text) {
-  const ids = { players: "players", name: "table-name", game: "game", options: "options" };
+  const ids = { players: "players", name: "table-name", game: "game", options: "game-options" };
   let id = ids[fieldName] || "";
   if (fieldName && fieldName.startsWith("seat")) id = fieldName;
   if (fieldName && fieldName.startsWith("option:")) id = `option-${fieldName.slice(7)}`;
