@@ -72,7 +72,7 @@ def test_every_game_has_rules_scenarios() -> None:
 @pytest.mark.parametrize("game", shipped_games())
 def test_browser_table_page(game: str) -> None:
     pages = pytest.importorskip("doomtable.web.pages", reason="the web extra is not installed")
-    assert game in pages.PAGES, f"{game} has no page at the browser table"
+    assert pages.page_of(game) is not None, f"{game} has no page at the browser table"
 
 
 @pytest.mark.parametrize("game", shipped_games())

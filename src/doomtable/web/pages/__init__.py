@@ -1,34 +1,37 @@
-"""Pages of the browser table: each game's view drawn as HTML, by the game's page module
-(keyed by the view's ``"game"``) or by the generic one, which shows any view readably.
+"""Pages of the browser table: each game's view drawn as HTML, by the page module its game
+names (``GameSpec.web_page``, so a plugin game ships its own) or by the generic one, which
+shows any view readably.
 
 A page module is a small file exposing ``render(view, seat) -> str`` (an HTML fragment) and,
-optionally, ``OPTION_CHOICES`` (the values the lobby offers for each game option). Adding a
-game's page is adding such a file and one line to ``PAGES``.
+optionally, ``OPTION_CHOICES`` (the values the lobby offers for each game option).
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
-from doomtable.web.pages import doom_on_you, doom_pile, doomlings, generic, were_doomed
+from doomtable.engine import DoomtableError, find_game
+from doomtable.web.pages import generic
 
-PAGES: dict[str, ModuleType] = {
-    "doomlings": doomlings,
-    "doomlings-blackbox": doomlings,
-    "doom-on-you": doom_on_you,
-    "doom-pile": doom_pile,
-    "were-doomed": were_doomed,
-}
-"""Game name (the view's ``"game"``) -> its page module."""
+
+def page_of(game: str) -> ModuleType | None:
+    """The page module game ``game`` names, or ``None`` (an unknown game, or one naming none)."""
+    try:
+        module = find_game(game).web_page
+    except DoomtableError:
+        return None
+    return importlib.import_module(module) if module else None
+
 
 Renderer = Callable[[dict[str, Any], int | None], str]
 
 
 def render_view(view: dict[str, Any], seat: int | None) -> str:
     """``view`` as an HTML fragment; a view its page cannot read falls back to the generic one."""
-    module = PAGES.get(str(view.get("game")))
+    module = page_of(str(view.get("game")))
     if module is not None:
         renderer: Renderer = module.render
         try:
@@ -40,7 +43,7 @@ def render_view(view: dict[str, Any], seat: int | None) -> str:
 
 def option_choices(game: str) -> dict[str, list[Any]]:
     """The values the lobby offers for ``game``'s options (none known: a free text field)."""
-    module = PAGES.get(game)
+    module = page_of(game)
     choices: dict[str, list[Any]] = getattr(module, "OPTION_CHOICES", {}) if module else {}
     return choices
 
