@@ -1,4 +1,4 @@
-"""The one atomic-write helper that saves, deck files and the event deck share."""
+"""The one atomic-write helper that saves, deck files and what a game keeps for the next share."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ import pytest
 
 from doomtable.files import write_atomic
 from doomtable.games.doom_pile.data import write_deck_file
-from doomtable.games.were_doomed import deckfile
 
 
 def test_a_write_replaces_the_file_whole(tmp_path: Path) -> None:
@@ -33,7 +32,6 @@ def test_a_failed_write_keeps_the_old_file_and_no_temporary(
     for write in (
         lambda: write_atomic(path, "new"),
         lambda: write_deck_file(path, {"plan": "x", "cards": []}, overwrite=True),
-        lambda: deckfile.save_order("a,b", tmp_path),
     ):
         with pytest.raises(OSError, match="No space left"):
             write()

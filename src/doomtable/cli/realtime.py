@@ -359,4 +359,4 @@ def keep_for_next_game(state: TimedGameState, console: Console) -> None:
     path = kept_path(state.GAME)
     path.parent.mkdir(parents=True, exist_ok=True)
     write_atomic(path, json.dumps({"game": state.GAME, "kept": kept}))
-    console.print(f"[dim]Kept for the next game in {escape(str(path))}.[/]")
+    console.print(f"[dim]Kept for the next game in {escape(str(path))}.[/]", soft_wrap=True)
