@@ -53,7 +53,7 @@ system-deps:
 
 # The score page's offline scorer: Pyodide, pinned, from the npm registry (not in git).
 PYODIDE_VERSION := 314.0.7
-PYODIDE_DIR := src/doomtable/web/static/vendor/pyodide
+PYODIDE_DIR := build/pyodide
 PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json
 $(PYODIDE_DIR)/.version-$(PYODIDE_VERSION):
 	rm -rf $(PYODIDE_DIR) build/pyodide-npm && mkdir -p $(PYODIDE_DIR) build/pyodide-npm

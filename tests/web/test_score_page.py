@@ -137,7 +137,7 @@ def test_page_files_are_served(client: TestClient) -> None:
 # --------------------------------------------------------------------------- the page
 
 PHONE = {"width": 390, "height": 844}
-PYODIDE = Path(__file__).parents[2] / "src/doomtable/web/static/vendor/pyodide/pyodide.mjs"
+PYODIDE = Path(__file__).parents[2] / "build/pyodide/pyodide.mjs"
 TABLE: dict[str, Any] = {
     "catastrophe": "Ice Age",
     "players": [

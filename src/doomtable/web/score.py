@@ -5,8 +5,9 @@ The page scores with the same Python as ``doomtable score``: ``POST /api/score``
 loaded ``/score/doomtable.zip``, the server's own pure-Python sources built on the fly. A
 service worker (``/score-sw.js``) keeps the page, Pyodide and the zip for offline use.
 
-Pyodide is not in the repository: ``make pyodide`` unpacks the pinned npm package into
-``static/vendor/pyodide`` (ignored by git).
+Pyodide is not in the repository nor in the package: ``make pyodide`` unpacks the pinned npm
+package into the checkout's ``build/pyodide`` (ignored by git); ``$DOOMTABLE_PYODIDE`` names
+another folder holding it. Without it the page scores through the server.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import os
 import zipfile
 from functools import cache
 from importlib.resources import files
@@ -28,7 +30,10 @@ import doomtable
 from doomtable.games.doomlings import sheet
 
 SCORE_STATIC = files("doomtable.web") / "static" / "score"
-PYODIDE = files("doomtable.web") / "static" / "vendor" / "pyodide"
+PYODIDE = Path(
+    os.environ.get("DOOMTABLE_PYODIDE")
+    or Path(__file__).resolve().parents[3] / "build" / "pyodide"  # the checkout's build folder
+)
 MAX_BOARD_BYTES = 64 * 1024
 """A board of 8 players with every card named is a few KiB."""
 
@@ -119,7 +124,7 @@ def pyodide_file(name: str) -> Response:
     if name not in PYODIDE_FILES or not (PYODIDE / name).is_file():
         raise HTTPException(404, f"no such file: {name}")
     # Streamed from disk (the WebAssembly is 9 MB), with an ETag for the browser's cache.
-    return FileResponse(Path(str(PYODIDE / name)), media_type=PYODIDE_FILES[name])
+    return FileResponse(PYODIDE / name, media_type=PYODIDE_FILES[name])
 
 
 @router.get("/score/{name}", include_in_schema=False)
