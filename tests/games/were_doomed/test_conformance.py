@@ -15,8 +15,8 @@ from doomtable.engine import (
     replay,
 )
 from doomtable.games.were_doomed import EVENTS, WereDoomedState
+from doomtable.games.were_doomed.data import INFLUENCE_TOKENS, RESOURCE_TOKENS
 from doomtable.games.were_doomed.deckfile import order_left
-from doomtable.games.were_doomed.state import INFLUENCE_TOKENS, RESOURCE_TOKENS
 
 GAMES = 1_050
 MINUTES = 4

@@ -404,14 +404,6 @@ def test_the_log_speaks_to_its_reader_in_agreement() -> None:
     assert "player 3 is eliminated (nuked by player 1)" in state.log_lines(None)
 
 
-def test_the_names_imported_before_the_layers_still_import() -> None:
-    from doomtable.games.were_doomed import state
-
-    assert state.WereDoomedState is WereDoomedState
-    assert (state.RESOURCE_TOKENS, state.INFLUENCE_TOKENS, state.GAME) == (140, 70, "were-doomed")
-    assert state.seat_count(50) == 2
-
-
 def test_a_ballot_is_seen_only_by_its_voter_until_the_vote_closes() -> None:
     state, _ = drawn("Refugee Ship", EVEN, TWO)
     vote(state, {0: "vote yes", 1: "vote no"})

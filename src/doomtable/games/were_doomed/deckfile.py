@@ -7,12 +7,6 @@ says what the order is (``GameSpec.carry_over``); hosts keep it.
 from __future__ import annotations
 
 from doomtable.engine import GameState
-from doomtable.games.were_doomed.cards import EVENT_BY_SLUG
-
-
-def is_full_order(order: str) -> bool:
-    """Whether ``order`` names every event card once (slugs, comma-separated)."""
-    return sorted(s for s in order.split(",") if s) == sorted(EVENT_BY_SLUG)
 
 
 def order_left(state: GameState) -> str:

@@ -294,13 +294,3 @@ def _deck_order(order: Any, rng: Rng) -> list[int]:
         what = f"unknown events {', '.join(unknown[:3])}" if unknown else "not every event once"
         raise BadOptionError(f"event_order must list every event card once: {what}")
     return [EVENT_BY_SLUG[s].id for s in slugs]
-
-
-def __getattr__(name: str) -> Any:
-    """``state.WereDoomedState``, as before the layers: the playable class lives in
-    ``game.py``, which imports this module."""
-    if name == "WereDoomedState":
-        from doomtable.games.were_doomed.game import WereDoomedState
-
-        return WereDoomedState
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
