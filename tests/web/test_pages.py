@@ -84,3 +84,16 @@ def test_onlooker_view_holds_nothing_any_single_seat_alone_sees() -> None:
 def test_an_unknown_game_gets_the_readable_generic_page() -> None:
     html = render_view({"game": "no-such-game", "pile": ["Meteor"], "round": 2}, 1)
     assert 'class="panel generic"' in html and "Meteor" in html and "seat 1" in html
+
+
+def test_doom_on_you_cards_show_the_rules_text_the_game_writes() -> None:
+    from doomtable.web.pages.html import esc
+
+    texts = {c["name"]: c["text"] for c in find_game("doom-on-you").cards()}
+    state = new_game("doom-on-you", 3, seed=4)
+    hand = state.view(0)["players"][0]["hand"]
+    assert hand
+    page = render_view(state.view(0), 0)
+    for card in hand:
+        assert esc(texts[card["name"]]) in page, card["name"]
+    assert "Battle card:" not in page and "food tokens" not in page

@@ -2,21 +2,22 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
+from doomtable.engine import find_game
 from doomtable.web.pages.html import card, definition_list, esc, items, section
 from doomtable.web.pages.icons import icon
 
 
+@cache
+def _rules_text() -> dict[str, str]:
+    """Each card's rules text as the game writes it from the card's definition."""
+    return {str(c["name"]): str(c["text"]) for c in find_game("doom-on-you").cards()}
+
+
 def _card_text(c: dict[str, Any]) -> str:
-    if c.get("kind") == "animal":
-        text = f"Animal: attack {c['attack']}, defence {c['defence']}, {c['tokens']} food tokens"
-        if c.get("power"):
-            text += f", power: {c['power']}"
-        return text
-    if c.get("power"):
-        return f"{str(c.get('kind', 'card')).capitalize()} card: {c['power']}"
-    return f"{str(c.get('kind', 'card')).capitalize()} card"
+    return _rules_text().get(str(c["name"]), "")
 
 
 def _card(c: dict[str, Any]) -> str:
