@@ -8,7 +8,17 @@ long tests overlap each other and the many short ones fill the gaps at the end.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+
+
+@pytest.fixture(autouse=True)
+def _own_working_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test runs in an empty folder of its own: a command that writes its default file
+    (a save, a report) writes it there, never into the checkout, where the next test run (or a
+    fresh clone's CI) would find it."""
+    monkeypatch.chdir(tmp_path)
 
 
 def pytest_configure(config: pytest.Config) -> None:

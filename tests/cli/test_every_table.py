@@ -3,7 +3,6 @@ terminal and drawn by its own table: never the generic dict fallback, never a tr
 
 from __future__ import annotations
 
-import tempfile
 from typing import Any
 
 import pytest
@@ -32,8 +31,6 @@ def no_fallback(view: dict[str, Any]) -> Any:
 
 
 def play_a_few_turns(monkeypatch: pytest.MonkeyPatch, *args: str) -> str:
-    # quit saves a real-time game: into a folder of the test's, not the checkout
-    monkeypatch.chdir(tempfile.mkdtemp(prefix="doomtable-table-"))
     monkeypatch.setattr(render, "render_generic", no_fallback)
     drawn: list[str] = []
     found = render.table_renderer
