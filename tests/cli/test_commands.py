@@ -31,7 +31,7 @@ def test_o_is_a_game_option_in_every_command(
     monkeypatch.chdir(tmp_path)
     code, output = invoke(command, "doomlings", "-n", "1", "-o", "minutes=3")
     assert code == 1
-    assert "Doomlings has no option 'minutes' (options: eras, tiebreak, variant)" in output
+    assert "Doomlings has no option 'minutes' (options: eras, sets, tiebreak, variant)" in output
     assert list(tmp_path.iterdir()) == []  # no file named minutes=3
 
 

@@ -26,6 +26,21 @@ def find_cards(cards: list[dict[str, Any]], name: str) -> list[dict[str, Any]]:
     return [card for card in cards if str(card.get("name", "")) in wanted]
 
 
+def cards_of_sets(title: str, cards: list[dict[str, Any]], sets: str) -> list[dict[str, Any]]:
+    """The cards whose ``set`` is one of the comma-separated ``sets`` (``all``: every card);
+    a set the game does not have fails, naming those it has."""
+    known = list(dict.fromkeys(str(card["set"]) for card in cards if "set" in card))
+    if not known:
+        fail(f"{title} has no card sets")
+    wanted = [n.strip().casefold() for n in sets.split(",") if n.strip()]
+    if wanted == ["all"]:
+        return cards
+    for name in wanted:
+        if name not in known:
+            fail(f"{title} has no card set {name!r}; its sets: {', '.join(known)} (or all)")
+    return [card for card in cards if card.get("set") in wanted]
+
+
 def columns(cards: list[dict[str, Any]]) -> list[str]:
     """Every key of the cards, in first-seen order, name first and text last."""
     seen: dict[str, None] = {}
@@ -123,12 +138,22 @@ def cards(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print card definitions as JSON.")
     ] = False,
+    sets: Annotated[
+        str | None,
+        typer.Option(
+            "--sets",
+            help="Only the cards of these sets, comma-separated (doomlings: base, multicolor, "
+            "...).",
+        ),
+    ] = None,
 ) -> None:
     """List a game's cards with our rules text, or show one card."""
     console = make_console()
     with errors_to_exit():
         spec = find_game(game)
         every = spec.cards()
+    if sets is not None:
+        every = cards_of_sets(spec.title, every, sets)
     chosen = every
     if name is not None:
         chosen = find_cards(every, name)

@@ -267,11 +267,14 @@ def replay(
 
 
 def load_state(data: dict[str, Any]) -> GameState:
-    """A state from ``GameState.to_dict()`` or :func:`saved_dict` output, of whichever game it
-    names, trusted as written (made with this build's card set)."""
+    """A state from this build's ``GameState.to_dict()`` (ids as they are in memory) or from
+    :func:`saved_dict` output made with this build's card set, of whichever game it names,
+    trusted as written. Files of other builds load through :func:`load_verified`."""
     if not isinstance(data, dict) or "game" not in data:
         raise SaveFileError("not a doomtable save: no 'game' field")
     spec = find_game(str(data["game"]))
+    if "format" not in data:
+        return spec.state_class.from_dict(data)
     return spec.state_class.from_dict(positional_dict(data))
 
 

@@ -35,9 +35,12 @@ import numpy as np
 
 from doomtable.bots.base import outcome_shares
 from doomtable.engine import Decision, DoomtableError, GameSpec, GameState, Option, find_game
+from doomtable.engine.registry import checked_options
 from doomtable.rl.observation import StructuredObservation
 
 DECLARATION_MODULE = "encoding"
+OPTIONS_HOOK = "rl_encoding_for"
+"""A function of the game's options giving the declaration for them, when they change it."""
 DECLARATION_NAME = "RL_ENCODING"
 """A game declares its RL encoding (a dict, see ``docs/rl.md``) as ``RL_ENCODING`` in the
 ``encoding`` module of the package its state class lives in (or a package above it)."""
@@ -304,8 +307,10 @@ def _module_exists(name: str) -> bool:
         return False
 
 
-def declaration(spec: GameSpec) -> Mapping[str, Any]:
-    """The game's RL declaration, or an empty one when its package declares none.
+def declaration(spec: GameSpec, options: Mapping[str, Any] | None = None) -> Mapping[str, Any]:
+    """The game's RL declaration, or an empty one when its package declares none; with
+    ``options``, the one its :data:`OPTIONS_HOOK` gives for them, if it has one (Doomlings'
+    card sets widen its card domains).
 
     It is looked for in the package of the game's state class, then in each package above it
     (a state class may live in a subpackage), never in a top-level package."""
@@ -313,7 +318,11 @@ def declaration(spec: GameSpec) -> Mapping[str, Any]:
     while len(parts) >= 2:
         module_name = ".".join([*parts, DECLARATION_MODULE])
         if _module_exists(module_name):
-            found = getattr(import_module(module_name), DECLARATION_NAME, None)
+            module = import_module(module_name)
+            found = getattr(module, DECLARATION_NAME, None)
+            hook = getattr(module, OPTIONS_HOOK, None)
+            if options is not None and hook is not None:
+                found = hook(checked_options(spec, spec.min_players, dict(options)))
             if found is not None:
                 if not isinstance(found, Mapping):
                     raise EncodingError(f"{module_name}.{DECLARATION_NAME} is not a dict")
@@ -322,16 +331,18 @@ def declaration(spec: GameSpec) -> Mapping[str, Any]:
     return {}
 
 
-_CACHE: dict[str, GameEncoding] = {}
+_CACHE: dict[tuple[str, str], GameEncoding] = {}
 
 
-def game_encoding(game: str) -> GameEncoding:
-    """The encoding of ``game``: its declared one, or the generic one."""
+def game_encoding(game: str, options: Mapping[str, Any] | None = None) -> GameEncoding:
+    """The encoding of ``game`` (played with ``options``, whose card sets may widen it): its
+    declared one, or the generic one."""
     spec = find_game(game)
-    cached = _CACHE.get(spec.name)
+    declared = declaration(spec, options)
+    key = (spec.name, repr([declared.get("domains"), declared.get("card_sets")]))
+    cached = _CACHE.get(key)
     if cached is not None:
         return cached
-    declared = declaration(spec)
     actions: ActionSpace
     if "verbs" in declared:
         domains = {"player": spec.max_players, **declared.get("domains", {})}
@@ -340,10 +351,11 @@ def game_encoding(game: str) -> GameEncoding:
         actions = ListedActions(spec.name, int(declared.get("max_options", DEFAULT_MAX_OPTIONS)))
     observations: Observations
     if "observation" in declared:
+        sets = declared.get("card_sets")
         observations = StructuredObservation(
             spec.name,
             declared["observation"],
-            spec.cards(),
+            [c for c in spec.cards() if sets is None or c.get("set") in sets],
             spec.max_players,
             declared.get("decision_kinds", ()),
         )
@@ -352,7 +364,7 @@ def game_encoding(game: str) -> GameEncoding:
             int(declared.get("observation_size", DEFAULT_OBSERVATION_SIZE)),
             declared.get("seat_lists", ()),
         )
-    encoding = _CACHE[spec.name] = GameEncoding(
+    encoding = _CACHE[key] = GameEncoding(
         spec, actions, observations, bool(declared.get("constant_sum", True))
     )
     return encoding

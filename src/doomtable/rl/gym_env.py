@@ -48,7 +48,7 @@ class DoomtableGymEnv(gym.Env[np.ndarray[Any, Any], np.int64]):
         illegal: str = "lose",
         render_mode: str | None = None,
     ) -> None:
-        self.encoding = game_encoding(game)
+        self.encoding = game_encoding(game, game_options)
         self.game = self.encoding.spec.name
         self.players = players
         self.game_options = dict(game_options or {})

@@ -103,11 +103,11 @@ class DoomtableGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, game: str, params: dict[str, Any] | None = None) -> None:
         game_type = _game_type(game)
         merged = {**game_type.parameter_specification, **(params or {})}
-        self.encoding: GameEncoding = game_encoding(game)
-        self.game_name = self.encoding.spec.name
+        self.game_name = find_game(game).name
         self.players = int(merged["players"])
         self.deals = int(merged["deals"])
         self.game_options = game_options(self.game_name, merged)
+        self.encoding: GameEncoding = game_encoding(game, self.game_options)
         # Rejects a bad player count or option value now.
         new_game(self.game_name, self.players, 0, self.game_options)
         info = pyspiel.GameInfo(

@@ -41,7 +41,7 @@ class DoomtableAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        self.encoding = game_encoding(game)
+        self.encoding = game_encoding(game, game_options)
         self.game = self.encoding.spec.name
         self.players = players
         self.game_options = dict(game_options or {})

@@ -50,7 +50,7 @@ PYODIDE_FILES: dict[str, str] = {
     "python_stdlib.zip": "application/zip",
     "pyodide-lock.json": "application/json",
 }
-ZIPPED_PACKAGES = ("engine", "games/doomlings")
+ZIPPED_PACKAGES = ("engine", "games/doomlings", "games/doomlings/sets")
 """What the scorer imports, besides ``doomtable/__init__.py``, ``compiled.py`` and
 ``games/__init__.py`` (tested: the zip imports ``sheet`` with nothing else on the path)."""
 

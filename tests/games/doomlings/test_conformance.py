@@ -21,12 +21,10 @@ import pytest
 
 from doomtable.engine import Rng, new_game, replay
 from doomtable.games.doomlings.game import DoomlingsState
-from doomtable.games.doomlings.state import N_CARDS
 
 GAMES = 1000
 CHUNK = 25
 PLAYER_COUNTS = (2, 4, 6)
-ALL_CARDS = list(range(N_CARDS))
 
 
 def check_round_trip(state: DoomlingsState) -> None:
@@ -39,7 +37,7 @@ def check_decision(state: DoomlingsState, rng: Rng, round_trip: bool) -> None:
     assert state.clone() == state
     if round_trip:
         check_round_trip(state)
-    assert sorted(state.all_cards()) == ALL_CARDS
+    assert sorted(state.all_cards()) == state.game_cards()
     assert all(1 <= g <= 8 for g in state.gene_pool)
     # The deciding player each time, and one other (rotating) at the decisions without a
     # round trip: every seat is checked often, and each decision costs about the same.
@@ -50,7 +48,7 @@ def check_decision(state: DoomlingsState, rng: Rng, round_trip: bool) -> None:
         checked.add((decider + 1 + len(state.log) // 2 % (state.players - 1)) % state.players)
     for player in checked:
         redealt = state.determinize(player, rng)
-        assert sorted(redealt.all_cards()) == ALL_CARDS
+        assert sorted(redealt.all_cards()) == state.game_cards()
         assert redealt.view(player) == state.view(player), f"view of player {player} leaks"
 
 
@@ -94,6 +92,10 @@ VARIATIONS = [
     ("doomlings", 4, {"variant": "prosperous-world"}),
     ("doomlings", 2, {"variant": "prosperous-world", "eras": 4}),
     ("doomlings", 4, {"tiebreak": "draw"}),
+    ("doomlings", 4, {"sets": "all"}),
+    ("doomlings", 6, {"sets": "all", "tiebreak": "draw"}),
+    ("doomlings-blackbox", 3, {"sets": "all"}),
+    ("doomlings", 3, {"sets": "all", "variant": "intelligent-design"}),
 ]
 VARIATION_GAMES = 12
 

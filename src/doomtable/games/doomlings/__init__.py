@@ -5,7 +5,7 @@ from typing import Any
 
 from doomtable.engine import GameSpec, OptionSpec
 from doomtable.games.doomlings.blackbox import DoomlingsBlackboxState
-from doomtable.games.doomlings.data import AGES, TRAITS
+from doomtable.games.doomlings.data import AGE_SET, AGES, SET_NAMES, SET_TITLES, TRAIT_SET, TRAITS
 from doomtable.games.doomlings.game import TIEBREAKS, DoomlingsState, card_dict
 from doomtable.games.doomlings.ids import CARD_IDENTITY
 from doomtable.games.doomlings.variants import VARIANTS, option_notes
@@ -13,11 +13,12 @@ from doomtable.games.doomlings.variants import VARIANTS, option_notes
 
 def card_list() -> list[dict[str, Any]]:
     cards: list[dict[str, Any]] = []
-    for trait in TRAITS:
+    for index, trait in enumerate(TRAITS):
         d = card_dict(trait)
         cards.append(
             {
                 "name": trait.name,
+                "set": TRAIT_SET[index],
                 "kind": "dominant trait" if trait.dominant else "trait",
                 "colors": d["colors"],
                 "face_value": trait.face,
@@ -28,10 +29,11 @@ def card_list() -> list[dict[str, Any]]:
                 "text": trait.text(),
             }
         )
-    for age in AGES:
+    for index, age in enumerate(AGES):
         kind = "catastrophe" if age.catastrophe else "birth of life" if age.birth_of_life else "age"
         entry: dict[str, Any] = {
             "name": age.name,
+            "set": AGE_SET[index],
             "kind": kind,
             "colors": [],
             "face_value": None,
@@ -84,7 +86,7 @@ SPEC = GameSpec(
     max_players=8,
     create=DoomlingsState.create,
     state_class=DoomlingsState,
-    default_options={"tiebreak": "casual", "variant": "none", "eras": 3},
+    default_options={"tiebreak": "casual", "variant": "none", "eras": 3, "sets": "base"},
     aliases=("doomlings-classic",),
     summary="Evolve traits before the world ends; most points after 3 catastrophes wins.",
     cards=card_list,
@@ -95,6 +97,11 @@ SPEC = GameSpec(
         "tiebreak": OptionSpec(str, f"who wins a tie: {' or '.join(TIEBREAKS)}"),
         "variant": OptionSpec(str, f"a rulebook variation: {', '.join(VARIANTS)}"),
         "eras": OptionSpec(int, "era piles: 3, or 4 with prosperous-world"),
+        "sets": OptionSpec(
+            str,
+            "card sets added to the base set, comma-separated, or all: "
+            + ", ".join(f"{name} ({SET_TITLES[name]})" for name in SET_NAMES[1:]),
+        ),
     },
     rules_summary=RULES_SUMMARY,
     terminal_table="doomtable.cli.render_doomlings",

@@ -442,6 +442,7 @@ class WorldsEnd(Enum):
     BONUS_PER_COLOR = "sentience"
     PENALTY_PER_COLOR = "viral"
     PLAY_FROM_HAND = "sneaky"
+    BECOME_COLOR = "free_will"
 
     def text(self) -> str:
         return {
@@ -457,6 +458,8 @@ class WorldsEnd(Enum):
             WorldsEnd.PENALTY_PER_COLOR: "When the world ends, name a color: each opponent "
             "scores -1 for each trait of that color in their pile.",
             WorldsEnd.PLAY_FROM_HAND: "",
+            WorldsEnd.BECOME_COLOR: "When the world ends, this card becomes the color of your "
+            "choice.",
         }[self]
 
 
@@ -475,6 +478,7 @@ class Count(Enum):
     SAME_NAME = "the number of copies of this trait in your trait pile (this one included)"
     SAME_NAME_ALL_PILES = "the number of these in all trait piles (this one included)"
     COLOR_IN_PILE = "this color trait in your pile (this one included)"
+    COLOR_ELSEWHERE = "this color trait in your pile"  # a colour the card itself is not
     TRAITS = "trait in your trait pile (this one included)"
     FACE_ONE = "card with a face value of 1 in your pile (this one included)"
     NEGATIVE_FACE = "trait with a negative face value in your pile"
@@ -494,7 +498,7 @@ class Bonus:
 
     count: Count
     points: int = 1
-    color: int | None = None  # for Count.COLOR_IN_PILE
+    color: int | None = None  # for Count.COLOR_IN_PILE and COLOR_ELSEWHERE
     value: bool = False
 
     def text(self) -> str:

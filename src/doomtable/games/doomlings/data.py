@@ -1,4 +1,5 @@
-"""The Doomlings base set: 107 traits (116 cards), 25 ages, 15 catastrophes, the Birth of Life.
+"""The Doomlings cards: the base set (107 traits, 116 cards; 25 ages, 15 catastrophes, the Birth
+of Life) here, then every expansion of ``sets/``.
 
 Names, colours and values follow the current printing (see docs/rulings.md); every sentence of
 rules text is generated from the effect primitives in ``cards.py``.
@@ -6,6 +7,11 @@ rules text is generated from the effect primitives in ``cards.py``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
+from doomtable.engine import BadOptionError
+from doomtable.engine.cards import slugify
 from doomtable.games.doomlings.cards import (
     BLUE,
     COLORLESS,
@@ -53,11 +59,13 @@ from doomtable.games.doomlings.cards import (
     TraitFilter,
     Who,
     WorldsEnd,
+    color_words,
 )
+from doomtable.games.doomlings.sets import CardSet, expansions
 
 B, G, P, R, C = BLUE, GREEN, PURPLE, RED, COLORLESS
 
-TRAITS: tuple[Trait, ...] = (
+BASE_TRAITS: tuple[Trait, ...] = (
     Trait("Adorable", P, 4),
     Trait("Altruistic", C, None, bonus=Bonus(Count.GENE_POOL, value=True)),
     Trait("Antlers", R, 3),
@@ -202,7 +210,7 @@ TRAITS: tuple[Trait, ...] = (
     Trait("Woody Stems", G, 1),
 )
 
-AGES: tuple[Age, ...] = (
+BASE_AGES: tuple[Age, ...] = (
     Age(
         "The Birth of Life",
         "Everyone starts with a Gene Pool of 5. Play 1 trait on your turn, then stabilize.",
@@ -442,6 +450,21 @@ AGES: tuple[Age, ...] = (
     ),
 )
 
+BASE = "base"
+EXPANSIONS: tuple[CardSet, ...] = expansions()
+SET_NAMES: tuple[str, ...] = (BASE, *(card_set.name for card_set in EXPANSIONS))
+SET_TITLES: dict[str, str] = {BASE: "Classic", **{c.name: c.title for c in EXPANSIONS}}
+
+# Expansion cards follow the base set's, so a base card's index never changes.
+TRAITS: tuple[Trait, ...] = BASE_TRAITS + tuple(t for c in EXPANSIONS for t in c.traits)
+AGES: tuple[Age, ...] = BASE_AGES + tuple(a for c in EXPANSIONS for a in c.ages)
+TRAIT_SET: tuple[str, ...] = (BASE,) * len(BASE_TRAITS) + tuple(
+    c.name for c in EXPANSIONS for _ in c.traits
+)
+AGE_SET: tuple[str, ...] = (BASE,) * len(BASE_AGES) + tuple(
+    c.name for c in EXPANSIONS for _ in c.ages
+)
+
 BIRTH_OF_LIFE = 0
 FOUR_HORSEMEN = next(i for i, a in enumerate(AGES) if a.name == "The Four Horsemen")
 
@@ -449,5 +472,65 @@ FOUR_HORSEMEN = next(i for i, a in enumerate(AGES) if a.name == "The Four Horsem
 TRAIT_OF: tuple[int, ...] = tuple(
     index for index, trait in enumerate(TRAITS) for _ in range(trait.copies)
 )
-TRAIT_INDEX: dict[str, int] = {t.name.casefold(): i for i, t in enumerate(TRAITS)}
-AGE_INDEX: dict[str, int] = {a.name.casefold(): i for i, a in enumerate(AGES)}
+
+
+def _design_slugs(names: list[str], sets: tuple[str, ...], details: list[str]) -> tuple[str, ...]:
+    """A slug per design: its name's; a later design whose name is taken (Overlush's green
+    Kidney, its Swarms) adds its set and its colours (``swarm-overlush-blue``)."""
+    slugs: list[str] = []
+    for name, card_set, detail in zip(names, sets, details, strict=True):
+        slug = slugify(name)
+        if slug in slugs:
+            slug = slugify(f"{name} {card_set} {detail}")
+        slugs.append(slug)
+    return tuple(slugs)
+
+
+TRAIT_SLUGS: tuple[str, ...] = _design_slugs(
+    [t.name for t in TRAITS], TRAIT_SET, [color_words(t.colors) for t in TRAITS]
+)
+AGE_SLUGS: tuple[str, ...] = _design_slugs(
+    [a.name for a in AGES], AGE_SET, ["catastrophe" if a.catastrophe else "age" for a in AGES]
+)
+
+# By name (a name several sets print finds the earliest design) and by slug.
+TRAIT_INDEX: dict[str, int] = {}
+for _index, _trait in enumerate(TRAITS):
+    TRAIT_INDEX.setdefault(_trait.name.casefold(), _index)
+    TRAIT_INDEX.setdefault(TRAIT_SLUGS[_index], _index)
+AGE_INDEX: dict[str, int] = {}
+for _index, _age in enumerate(AGES):
+    AGE_INDEX.setdefault(_age.name.casefold(), _index)
+    AGE_INDEX.setdefault(AGE_SLUGS[_index], _index)
+
+
+def parse_sets(text: str) -> tuple[str, ...]:
+    """The card sets a ``sets`` option names, in table order: a comma-separated list of set
+    names, or ``all``; the base set is always in. Raises ``ValueError`` naming what is wrong."""
+    names = [n.strip().casefold() for n in text.split(",") if n.strip()]
+    if names == ["all"]:
+        return SET_NAMES
+    unknown = [n for n in names if n not in SET_NAMES]
+    if unknown:
+        raise ValueError(
+            f"unknown card set {unknown[0]!r}: the sets are {', '.join(SET_NAMES)} (or all)"
+        )
+    return tuple(n for n in SET_NAMES if n == BASE or n in names)
+
+
+def card_sets(options: Mapping[str, Any]) -> tuple[str, ...]:
+    """The card sets a game's ``sets`` option names (the base set alone when absent)."""
+    try:
+        return parse_sets(str(options.get("sets", BASE)))
+    except ValueError as error:
+        raise BadOptionError(str(error)) from None
+
+
+def cards_of_sets(sets: tuple[str, ...]) -> list[int]:
+    """The trait card ids (instances) of these sets, in id order."""
+    return [card for card, design in enumerate(TRAIT_OF) if TRAIT_SET[design] in sets]
+
+
+def ages_of_sets(sets: tuple[str, ...]) -> list[int]:
+    """The ages and catastrophes (Birth of Life included) of these sets, in index order."""
+    return [age for age in range(len(AGES)) if AGE_SET[age] in sets]

@@ -5,16 +5,22 @@ each verb x card x target has one fixed action index; ``seats`` is the view's pe
 ``observation`` is the structured observation's layout (``doomtable.rl.observation``).
 """
 
+from collections.abc import Mapping
 from typing import Any
 
-from doomtable.games.doomlings.data import AGES
-from doomtable.games.doomlings.state import N_CARDS
+from doomtable.games.doomlings.data import BASE, ages_of_sets, card_sets, cards_of_sets
 
 TRAIT_KINDS = ("trait", "dominant trait")
 AGE_KINDS = ("age", "catastrophe", "birth of life")
 
 RL_ENCODING: dict[str, Any] = {
-    "domains": {"card": N_CARDS, "color": 16, "age": len(AGES)},
+    # The base set's; a game with more card sets has its own (rl_encoding_for).
+    "domains": {
+        "card": max(cards_of_sets((BASE,))) + 1,
+        "color": 16,
+        "age": max(ages_of_sets((BASE,))) + 1,
+    },
+    "card_sets": [BASE],
     "verbs": [
         ("pass",),
         ("skip",),
@@ -102,3 +108,19 @@ RL_ENCODING: dict[str, Any] = {
         ),
     ],
 }
+
+
+def rl_encoding_for(options: Mapping[str, Any]) -> dict[str, Any]:
+    """The declaration for a game with these options: card ids and ages up to the highest of
+    its card sets (expansion cards follow the base set's, so base ids keep their indexes),
+    and the observation's card identities of those sets only."""
+    sets = card_sets(options)
+    return {
+        **RL_ENCODING,
+        "domains": {
+            "card": max(cards_of_sets(sets)) + 1,
+            "color": 16,
+            "age": max(ages_of_sets(sets)) + 1,
+        },
+        "card_sets": list(sets),
+    }

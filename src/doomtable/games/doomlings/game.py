@@ -11,7 +11,18 @@ from doomtable.engine.state import Handler
 from doomtable.games.doomlings import rules, variants
 from doomtable.games.doomlings import value as win_model
 from doomtable.games.doomlings.cards import COLOR_NAMES, AgeRule, Trait, color_names
-from doomtable.games.doomlings.data import AGE_INDEX, AGES, BIRTH_OF_LIFE, TRAITS
+from doomtable.games.doomlings.data import (
+    AGE_INDEX,
+    AGE_SET,
+    AGES,
+    BASE,
+    BIRTH_OF_LIFE,
+    TRAIT_SET,
+    TRAITS,
+    ages_of_sets,
+    card_sets,
+    cards_of_sets,
+)
 from doomtable.games.doomlings.rules import DoomlingsRules
 from doomtable.games.doomlings.scoring import breakdown, final_scores
 from doomtable.games.doomlings.state import (
@@ -48,13 +59,6 @@ def card_dict(card: int | Trait) -> dict[str, Any]:
     return _trait_dict(card)
 
 
-_PLAIN_AGES: Final = tuple(
-    i for i, a in enumerate(AGES) if not a.catastrophe and not a.birth_of_life
-)
-_CATASTROPHES: Final = tuple(i for i, a in enumerate(AGES) if a.catastrophe)
-"""The ages every game deals its era piles from, listed once rather than at every deal."""
-
-
 # Games and variants outside the compiled modules (and tests) subclass it.
 @mypyc_attr(allow_interpreted_subclasses=True)
 class DoomlingsState(DoomlingsRules):
@@ -69,16 +73,22 @@ class DoomlingsState(DoomlingsRules):
                 f"tiebreak must be one of {', '.join(TIEBREAKS)}, not {options.get('tiebreak')!r}"
             )
         variants.check_options(players, options)
+        sets = card_sets(options)
+        # Kept as the game reads it ("all" and any order name the same game), and left out
+        # for the base set alone, so such a game is stored exactly as before sets existed.
+        options = {k: v for k, v in options.items() if k != "sets"}
+        if sets != (BASE,):
+            options["sets"] = ",".join(sets)
         s = cls.__new__(cls)
         s._init_core(players, seed, options)
         s.event_causes = []
         s.hands = [[] for _ in range(players)]
         s.piles = [[] for _ in range(players)]
         s.gene_pool = [START_GENE_POOL] * players
-        s.deck = list(range(N_CARDS))
+        s.deck = cards_of_sets(sets)
         s.rng.shuffle(s.deck)
         s.discard = []
-        s.age_deck = cls.deal_ages(s.rng, *variants.era_layout(options))
+        s.age_deck = cls.deal_ages(s.rng, ages_of_sets(sets), *variants.era_layout(options))
         s.eras = [[]]
         s.age = -1
         s.catastrophes = 0
@@ -90,8 +100,11 @@ class DoomlingsState(DoomlingsRules):
         s.age_seen = 0
         s.gp_applied = []
         s.denial_spent = False
-        s.recolor = [-1] * N_CARDS
-        s.named_color = [-1] * N_CARDS
+        # Per card id, up to the highest id dealt: a base game's lists stay as they were
+        # before the expansions were added.
+        ids = max(s.deck) + 1
+        s.recolor = [-1] * ids
+        s.named_color = [-1] * ids
         s.end_points = [0] * players
         s.final_doom = -1
         s.deck_out = False
@@ -108,10 +121,11 @@ class DoomlingsState(DoomlingsRules):
         return s
 
     @staticmethod
-    def deal_ages(rng: Rng, piles: int = 3, ages_per_pile: int = 3) -> list[int]:
-        """Era piles of ages plus one catastrophe each, shuffled apart; Birth of Life on top."""
-        ages = list(_PLAIN_AGES)
-        catastrophes = list(_CATASTROPHES)
+    def deal_ages(rng: Rng, pool: list[int], piles: int = 3, ages_per_pile: int = 3) -> list[int]:
+        """Era piles of ages plus one catastrophe each, from the ages in ``pool``, shuffled
+        apart; Birth of Life on top."""
+        ages = [a for a in pool if not AGES[a].catastrophe and not AGES[a].birth_of_life]
+        catastrophes = [a for a in pool if AGES[a].catastrophe]
         rng.shuffle(ages)
         rng.shuffle(catastrophes)
         deck: list[int] = []
@@ -483,7 +497,8 @@ class DoomlingsState(DoomlingsRules):
         seen_top = deck[-1] if deck and self.age_seen & bit(player) else None
         flipped = {a for e in self.eras for a in e}
         pools: dict[bool, list[int]] = {True: [], False: []}
-        for i, a in enumerate(AGES):
+        for i in ages_of_sets(card_sets(self.options)):
+            a = AGES[i]
             if not a.birth_of_life and i not in flipped and i != seen_top:
                 pools[a.catastrophe].append(i)
         rng.shuffle(pools[True])
@@ -578,6 +593,11 @@ class DoomlingsState(DoomlingsRules):
                         self.hands[q].remove(c)
                         self.hands[q].append(self.deck.pop(0))
                         return c
+            if TRAIT_SET[index] not in card_sets(self.options):
+                raise ScenarioError(
+                    f"{where}: {TRAITS[index].name!r} is a card of the {TRAIT_SET[index]} set; "
+                    f"add it to the options (sets: {TRAIT_SET[index]})"
+                )
             raise ScenarioError(f"{where}: no copy of {TRAITS[index].name!r} is left to place")
 
         for seat, value in seats.items():
@@ -603,26 +623,37 @@ class DoomlingsState(DoomlingsRules):
         self._advance()
 
     def _setup_ages(self, setup: dict[str, Any]) -> None:
-        flipped = [_age_index(n, "catastrophes") for n in setup.get("catastrophes", [])]
+        sets = card_sets(self.options)
+
+        def age_index(name: str, where: str) -> int:
+            index = _age_index(name, where)
+            if AGE_SET[index] not in sets:
+                raise ScenarioError(
+                    f"{where}: {AGES[index].name!r} is a card of the {AGE_SET[index]} set; "
+                    f"add it to the options (sets: {AGE_SET[index]})"
+                )
+            return index
+
+        flipped = [age_index(n, "catastrophes") for n in setup.get("catastrophes", [])]
         for a in flipped:
             if not AGES[a].catastrophe:
                 raise ScenarioError(f"catastrophes: {AGES[a].name!r} is not a catastrophe")
-        current = _age_index(setup["age"], "age") if "age" in setup else BIRTH_OF_LIFE
+        current = age_index(setup["age"], "age") if "age" in setup else BIRTH_OF_LIFE
         if AGES[current].catastrophe:
             raise ScenarioError(
                 "age: the current age of a scenario must be an age, not a catastrophe"
             )
         used = set(flipped) | {current}
         if "age_deck" in setup:
-            deck = [_age_index(n, "age_deck") for n in setup["age_deck"]]
+            deck = [age_index(n, "age_deck") for n in setup["age_deck"]]
             self.age_deck = list(reversed(deck))
         else:
             self.age_deck = [a for a in self.age_deck if a not in used]
             if len(flipped) + sum(1 for a in self.age_deck if AGES[a].catastrophe) < 3:
                 spare = [
                     i
-                    for i, a in enumerate(AGES)
-                    if a.catastrophe and i not in used and i not in self.age_deck
+                    for i in ages_of_sets(card_sets(self.options))
+                    if AGES[i].catastrophe and i not in used and i not in self.age_deck
                 ]
                 self.age_deck.insert(0, spare[0])
         self.catastrophes = len(flipped)

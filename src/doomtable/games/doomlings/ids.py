@@ -11,9 +11,8 @@ from doomtable.engine.cards import (
     card_items,
     instance_slugs,
     positional_tables,
-    slugify,
 )
-from doomtable.games.doomlings.data import AGES, TRAIT_OF, TRAITS
+from doomtable.games.doomlings.data import AGE_SLUGS, TRAIT_OF, TRAIT_SLUGS
 from doomtable.games.doomlings.encoding import RL_ENCODING
 
 TRAIT = "trait"
@@ -24,8 +23,8 @@ AGE = "age"
 def card_tables() -> CardTables:
     """Trait cards by instance (a trait printed twice has ``name`` and ``name#2``), ages."""
     return {
-        TRAIT: instance_slugs([slugify(TRAITS[t].name) for t in TRAIT_OF]),
-        AGE: tuple(slugify(age.name) for age in AGES),
+        TRAIT: instance_slugs([TRAIT_SLUGS[t] for t in TRAIT_OF]),
+        AGE: AGE_SLUGS,
     }
 
 

@@ -90,6 +90,7 @@ SWAP_HANDS: Final = "swap_hands"
 COLOR_DISCARDS_HANDS: Final = "discard_hands"  # every player discards hand cards of it
 OPPONENTS_DISCARD_COLOR: Final = "opponents_discard"  # each opponent loses a random trait of it
 SCORE_COLOR: Final = "score"  # kept on the card for scoring
+BECOME_COLOR: Final = "become"  # the card itself turns that colour
 
 HANDLERS: Final[dict[str, Handler]] = {}
 
@@ -1427,6 +1428,8 @@ def h_name_color(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
             cards = [c for c in s.piles[q] if s.movable(c) and s.colors_of(c) & color]
             if cards:
                 s.stack.append(("discard_trait_now", q, cards[s.rng.below(len(cards))], card))
+    elif purpose == BECOME_COLOR:
+        s.recolor[card] = color
     else:
         s.named_color[card] = color
     return None
@@ -1764,6 +1767,8 @@ def h_trait_end(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
         s.stack.append(("name_color", p, card, OPPONENTS_DISCARD_COLOR))
     elif we is WorldsEnd.PICK_CATASTROPHE:
         s.stack.append(("pick_doom", p, card))
+    elif we is WorldsEnd.BECOME_COLOR:
+        s.stack.append(("name_color", p, card, BECOME_COLOR))
     else:  # Sentience, Viral
         s.stack.append(("name_color", p, card, SCORE_COLOR))
     return None

@@ -97,7 +97,7 @@ def count(s: DoomlingsBase, p: int, card: int, what: Count, color: int | None) -
         return sum(1 for c in pile if CARD[c] is CARD[card])
     if what is Count.SAME_NAME_ALL_PILES:
         return sum(1 for q in range(s.players) for c in s.piles[q] if CARD[c] is CARD[card])
-    if what is Count.COLOR_IN_PILE:
+    if what is Count.COLOR_IN_PILE or what is Count.COLOR_ELSEWHERE:
         assert color is not None
         return s.count_color(p, color)
     if what is Count.TRAITS:

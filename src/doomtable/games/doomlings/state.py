@@ -18,7 +18,7 @@ from doomtable.games.doomlings.cards import (
     Trait,
     TraitFilter,
 )
-from doomtable.games.doomlings.data import AGES, TRAIT_OF, TRAITS
+from doomtable.games.doomlings.data import AGES, TRAIT_OF, TRAITS, card_sets, cards_of_sets
 
 CARD: Final[tuple[Trait, ...]] = tuple(TRAITS[t] for t in TRAIT_OF)
 """The trait definition of every card id."""
@@ -384,6 +384,10 @@ class DoomlingsBase(GameState):
         return max(0, len(hand) - goal)
 
     # ------------------------------------------------------------------ conservation
+
+    def game_cards(self) -> list[int]:
+        """The trait card ids this game was dealt from: those of its card sets."""
+        return cards_of_sets(card_sets(self.options))
 
     def all_cards(self) -> list[int]:
         cards = [*self.deck, *self.discard, *self.lab]

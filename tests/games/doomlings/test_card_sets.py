@@ -1,0 +1,106 @@
+"""Card sets: the ``sets`` option, the decks it deals, slugs of same-named designs, and a
+scenario for every expansion card."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from doomtable.engine import BadOptionError, ScenarioError, new_game
+from doomtable.games.doomlings.data import (
+    AGE_SET,
+    AGES,
+    BASE,
+    EXPANSIONS,
+    SET_NAMES,
+    TRAIT_OF,
+    TRAIT_SET,
+    TRAITS,
+    _design_slugs,
+    ages_of_sets,
+    cards_of_sets,
+)
+from doomtable.games.doomlings.game import DoomlingsState
+
+SCENARIOS = Path(__file__).parents[2] / "scenarios" / "doomlings" / "sets"
+
+
+def test_the_base_set_alone_is_the_game_as_it_was() -> None:
+    plain = new_game("doomlings", 4, 5)
+    named = new_game("doomlings", 4, 5, {"sets": "base"})
+    assert plain.to_json() == named.to_json()
+    assert "sets" not in plain.options
+    assert isinstance(plain, DoomlingsState)
+    assert sorted(plain.all_cards()) == list(range(116))
+    assert all(AGE_SET[a] == BASE for a in plain.age_deck)
+
+
+def test_every_set_deals_its_cards_and_ages() -> None:
+    state = new_game("doomlings", 4, 5, {"sets": "all"})
+    assert isinstance(state, DoomlingsState)
+    assert state.options["sets"] == ",".join(SET_NAMES)
+    assert sorted(state.all_cards()) == list(range(len(TRAIT_OF)))
+    copies = sum(t.copies for t in TRAITS)
+    assert len(state.all_cards()) == copies
+    for card_set in EXPANSIONS:
+        alone = new_game("doomlings", 2, 1, {"sets": card_set.name})
+        assert isinstance(alone, DoomlingsState)
+        cards = sorted(alone.all_cards())
+        assert cards == cards_of_sets((BASE, card_set.name))
+        assert len(cards) == 116 + sum(t.copies for t in card_set.traits)
+        assert set(ages_of_sets((BASE, card_set.name))) >= set(alone.age_deck)
+
+
+def test_sets_are_named_in_any_order_and_case() -> None:
+    names = list(reversed(SET_NAMES[1:]))
+    state = new_game("doomlings", 2, 1, {"sets": " , ".join(n.upper() for n in names)})
+    assert state.options["sets"] == ",".join(SET_NAMES)
+
+
+@pytest.mark.parametrize("bad", ["overlusch", "base,nope", "all,base,x"])
+def test_an_unknown_set_is_refused_by_name(bad: str) -> None:
+    with pytest.raises(BadOptionError, match="unknown card set"):
+        new_game("doomlings", 2, 1, {"sets": bad})
+
+
+def test_a_name_printed_by_two_sets_gets_a_slug_with_its_set_and_colors() -> None:
+    slugs = _design_slugs(
+        ["Kidney", "Kidney", "Swarm"], ("base", "overlush", "base"), ["red", "green", "green"]
+    )
+    assert slugs == ("kidney", "kidney-overlush-green", "swarm")
+
+
+def test_every_design_has_its_own_slug() -> None:
+    from doomtable.games.doomlings.data import AGE_SLUGS, TRAIT_SLUGS
+
+    assert len(set(TRAIT_SLUGS)) == len(TRAITS)
+    assert len(set(AGE_SLUGS)) == len(AGES)
+
+
+def test_a_scenario_must_ask_for_the_set_of_a_card_it_places() -> None:
+    card_set = EXPANSIONS[0]
+    name = card_set.traits[0].name
+    state = new_game("doomlings", 2, 1)
+    before = state.to_json()
+    with pytest.raises(ScenarioError, match=f"{name!r} is a card of the {card_set.name} set"):
+        state.setup_scenario({"players": {0: {"traits": [name]}}})
+    assert json.loads(before)["options"] == state.options
+
+
+@pytest.mark.parametrize("card_set", EXPANSIONS, ids=lambda c: c.name)
+def test_every_expansion_card_has_a_scenario(card_set: object) -> None:
+    """Each trait and age of a set is named in a scenario file of ``scenarios/doomlings/sets/
+    <set>/``, where its effect (or, for an effectless card, its colours and value) is tested."""
+    from doomtable.games.doomlings.sets import CardSet
+
+    assert isinstance(card_set, CardSet)
+    folder = SCENARIOS / card_set.name
+    text = "\n".join(p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.yaml")))
+    missing = [c.name for c in (*card_set.traits, *card_set.ages) if c.name not in text]
+    assert not missing, f"no scenario in {folder} names {', '.join(missing)}"
+
+
+def test_set_of_every_card_is_known() -> None:
+    assert set(TRAIT_SET) <= set(SET_NAMES) and set(AGE_SET) <= set(SET_NAMES)
