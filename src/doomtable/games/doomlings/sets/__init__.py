@@ -27,6 +27,31 @@ class CardSet:
 def expansions() -> tuple[CardSet, ...]:
     """Every expansion, in the order their cards follow the base set's (never reorder: the
     slugs of same-named designs are numbered in this order)."""
-    from doomtable.games.doomlings.sets import multicolor
+    from doomtable.games.doomlings.sets import (
+        deeplings,
+        dinolings,
+        kickstarter,
+        moonlings,
+        multicolor,
+        mythlings,
+        overlush,
+        prototypes,
+        relics,
+        special_edition,
+        techlings,
+    )
 
-    return (multicolor.SET,)
+    every = (
+        multicolor.SET,
+        overlush.SET,
+        techlings.SET,
+        dinolings.SET,
+        mythlings.SET,
+        prototypes.SET,
+        special_edition.SET,
+        relics.SET,
+        kickstarter.SET,
+        deeplings.SET,
+        moonlings.SET,
+    )
+    return tuple(card_set for card_set in every if card_set.traits or card_set.ages)

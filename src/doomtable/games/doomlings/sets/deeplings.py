@@ -1,0 +1,7 @@
+"""Deeplings."""
+
+from __future__ import annotations
+
+from doomtable.games.doomlings.sets import CardSet
+
+SET = CardSet(name="deeplings", title="Deeplings", traits=())

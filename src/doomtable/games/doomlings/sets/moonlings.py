@@ -1,0 +1,7 @@
+"""Moonlings."""
+
+from __future__ import annotations
+
+from doomtable.games.doomlings.sets import CardSet
+
+SET = CardSet(name="moonlings", title="Moonlings", traits=())

@@ -1,0 +1,7 @@
+"""Mythlings."""
+
+from __future__ import annotations
+
+from doomtable.games.doomlings.sets import CardSet
+
+SET = CardSet(name="mythlings", title="Mythlings", traits=())

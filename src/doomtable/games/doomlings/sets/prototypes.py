@@ -1,0 +1,7 @@
+"""Prototypes."""
+
+from __future__ import annotations
+
+from doomtable.games.doomlings.sets import CardSet
+
+SET = CardSet(name="prototypes", title="Prototypes", traits=())

@@ -1,0 +1,7 @@
+"""Relics."""
+
+from __future__ import annotations
+
+from doomtable.games.doomlings.sets import CardSet
+
+SET = CardSet(name="relics", title="Relics", traits=())
