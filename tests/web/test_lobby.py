@@ -144,3 +144,21 @@ def test_a_deck_file_that_is_not_yaml_is_refused_in_one_sentence(server: Server)
         server.url + "/api/decks", json={"text": Path(PRECON_DIR / "cult.yaml").read_text()}
     )
     assert read.status_code == 200 and read.json()["plan"]
+
+
+def test_doomlings_card_sets_are_ticked_in_the_lobby(lobby: Page, server: Server) -> None:
+    from doomtable.games.doomlings.data import SET_NAMES
+
+    _choose_game(lobby, "doomlings", 2)
+    boxes = lobby.locator("#option-sets input[type=checkbox]")
+    expect(boxes).to_have_count(len(SET_NAMES))
+    # the base set is always in: ticked, and cannot be taken out
+    expect(lobby.locator("#option-sets-base")).to_be_checked()
+    expect(lobby.locator("#option-sets-base")).to_be_disabled()
+    expect(lobby.locator("#option-sets-multicolor")).not_to_be_checked()
+    lobby.check("#option-sets-multicolor")
+    lobby.select_option("#seat1", "bot:random")
+    lobby.click("button[type=submit]")
+    expect(lobby.locator("#links a")).to_have_count(2)
+    _, info = _stored(server, lobby)
+    assert info["options"]["sets"] == "base,multicolor"  # type: ignore[index]

@@ -24,6 +24,7 @@ from doomtable.engine.errors import (
     DoomtableError,
     SaveFileError,
     UnknownGameError,
+    did_you_mean,
 )
 from doomtable.engine.state import Field, GameState
 
@@ -35,7 +36,7 @@ class OptionSpec:
     ``kind`` is ``bool``, ``int``, ``float`` (any number), ``str`` or ``list`` (whose items the
     game itself checks when it starts); a number lies in
     ``minimum..maximum`` (either may be ``None``: unbounded); a str with ``choices`` must be
-    one of them.
+    one of them, or, if ``multiple``, name some of them separated by commas (or ``all``).
     """
 
     kind: type[bool] | type[int] | type[float] | type[str] | type[list[Any]]
@@ -43,6 +44,7 @@ class OptionSpec:
     minimum: float | None = None
     maximum: float | None = None
     choices: tuple[str, ...] = ()
+    multiple: bool = False
 
     def check(self, key: str, value: Any) -> Any:
         """``value`` if it fits; else a :class:`BadOptionError` saying what is allowed."""
@@ -72,6 +74,16 @@ class OptionSpec:
             return value
         if type(value) is not str:
             raise BadOptionError(f"option {key} is text, not {value!r}")
+        if self.multiple:
+            names = [n.strip().casefold() for n in value.split(",") if n.strip()]
+            for name in names:
+                if name not in self.choices and names != ["all"]:
+                    hint = did_you_mean(name, self.choices)
+                    raise BadOptionError(
+                        f"option {key} names {name!r}, which is not one of "
+                        f"{', '.join(self.choices)} (or all)" + (f"; {hint}" if hint else "")
+                    )
+            return value
         if self.choices and value not in self.choices:
             raise BadOptionError(f"option {key} is one of {', '.join(self.choices)}, not {value!r}")
         return value

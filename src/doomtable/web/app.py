@@ -79,8 +79,9 @@ class TableIn(BaseModel):
 
 
 class OptionOut(BaseModel):
-    """One game option as the lobby draws it: a select (``choices``), a number with its range,
-    a checkbox (``bool``) or, for ``list`` (Doom Pile's decks), one choice per seat."""
+    """One game option as the lobby draws it: a select (``choices``), checkboxes (``choices``
+    of which several may be ticked: ``multiple``), a number with its range, a checkbox
+    (``bool``) or, for ``list`` (Doom Pile's decks), one choice per seat."""
 
     key: str
     label: str
@@ -90,6 +91,7 @@ class OptionOut(BaseModel):
     minimum: float | None
     maximum: float | None
     choices: list[JsonValue]
+    multiple: bool = False
 
 
 class CardOut(BaseModel):
@@ -198,6 +200,7 @@ def lobby_options(game: GameSpec) -> list[OptionOut]:
             minimum=spec.minimum,
             maximum=spec.maximum,
             choices=list(spec.choices) or extra.get(key, []),
+            multiple=spec.multiple,
         )
         for key, spec in game.option_schema.items()
         if key not in SERVER_FIXED

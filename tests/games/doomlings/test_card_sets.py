@@ -59,10 +59,17 @@ def test_sets_are_named_in_any_order_and_case() -> None:
     assert state.options["sets"] == ",".join(SET_NAMES)
 
 
-@pytest.mark.parametrize("bad", ["overlusch", "base,nope", "all,base,x"])
-def test_an_unknown_set_is_refused_by_name(bad: str) -> None:
-    with pytest.raises(BadOptionError, match="unknown card set"):
+@pytest.mark.parametrize(
+    ("bad", "named"), [("multicolour", "multicolour"), ("base,nope", "nope"), ("all,base,x", "all")]
+)
+def test_an_unknown_set_is_refused_by_name(bad: str, named: str) -> None:
+    with pytest.raises(BadOptionError, match=f"option sets names '{named}', which is not one of"):
         new_game("doomlings", 2, 1, {"sets": bad})
+
+
+def test_a_misspelt_set_gets_a_suggestion() -> None:
+    with pytest.raises(BadOptionError, match="did you mean multicolor"):
+        new_game("doomlings", 2, 1, {"sets": "multicolour"})
 
 
 def test_a_name_printed_by_two_sets_gets_a_slug_with_its_set_and_colors() -> None:

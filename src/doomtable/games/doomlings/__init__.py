@@ -101,6 +101,8 @@ SPEC = GameSpec(
             str,
             "card sets added to the base set, comma-separated, or all: "
             + ", ".join(f"{name} ({SET_TITLES[name]})" for name in SET_NAMES[1:]),
+            choices=SET_NAMES,
+            multiple=True,
         ),
     },
     rules_summary=RULES_SUMMARY,

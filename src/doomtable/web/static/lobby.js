@@ -107,6 +107,24 @@ function optionRows() {
       box.append(group);
       continue;
     }
+    if (option.multiple) {
+      // Several of the choices at once (Doomlings' card sets); the default ones stay ticked.
+      const group = element("fieldset", { class: "field several", id, "data-option": option.key });
+      group.append(element("legend", {}, option.label));
+      const ticked = new Set(String(option.default ?? "").split(","));
+      for (const choice of option.choices) {
+        const box = element("input", { type: "checkbox", value: choice, id: `${id}-${choice}` });
+        box.checked = ticked.has(choice);
+        box.disabled = ticked.has(choice);
+        const row = element("label", { class: "check", for: box.id });
+        row.append(box, document.createTextNode(` ${choice}`));
+        group.append(row);
+      }
+      group.append(element("p", { class: "help" }, sentence(option.help)),
+        element("p", { class: "field-error", id: `err-${id}`, role: "alert" }));
+      box.append(group);
+      continue;
+    }
     if (option.kind === "bool") {
       control = element("input", { type: "checkbox", name: `opt:${option.key}` });
       control.checked = option.default === true;
@@ -232,6 +250,10 @@ async function create(event) {
       return;
     }
     options[control.name.slice(4)] = value;
+  }
+  for (const group of $("option-rows").querySelectorAll("fieldset[data-option]")) {
+    const ticked = [...group.querySelectorAll("input:checked")].map((box) => box.value);
+    options[group.dataset.option] = ticked.join(",");
   }
   if ($("deck-rows")) {
     const chosen = [];
