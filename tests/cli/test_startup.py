@@ -68,3 +68,14 @@ def test_finding_one_game_imports_only_that_game() -> None:
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+def test_a_games_own_commands_come_from_the_module_its_spec_names() -> None:
+    from doomtable.engine import find_game
+
+    game_commands = {n: w for n, (w, _) in LAZY_COMMANDS.items() if w.startswith("game:")}
+    assert game_commands["deck"] == "game:doom-pile"
+    for name, where in game_commands.items():
+        spec = find_game(where.removeprefix("game:"))
+        assert spec.commands, f"{spec.name} names no commands module for {name}"
+        assert load_command(name).name == name

@@ -31,7 +31,7 @@ def test_every_option_is_declared_and_its_default_fits(game: str) -> None:
         ("doom-on-you", "successful_return=1", "true or false"),
         ("doomlings", "eras=abc", "eras is a whole number"),
         ("doomlings", "eras=9", "eras is the number of era piles: 3, or 4 with"),
-        ("doomlings", "tiebreak=coin", "tiebreak must be one of casual, draw"),
+        ("doomlings", "tiebreak=coin", "tiebreak is one of casual, draw, not 'coin'"),
         ("doomlings", "variant=7", "variant is text"),
     ],
 )

@@ -12,7 +12,8 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperGroup
 
-# Each module exposes ``register(app)``; listing it here keeps this file the only wiring.
+# Each module exposes ``register(app)``; listing it here keeps this file the only wiring. A
+# game's own commands are listed as ``game:NAME``: the game's spec names their module.
 LAZY_COMMANDS: dict[str, tuple[str, str]] = {
     "play": (
         "play_commands",
@@ -36,7 +37,7 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
         "Simulate, then write one self-contained HTML page of charts and tables.",
     ),
     "deck": (
-        "deck_commands",
+        "game:doom-pile",
         "Doom Pile decks: check a deck file, build a new one, list the shipped decks.",
     ),
     "score": (
@@ -58,7 +59,13 @@ class _Listed(typer.core.TyperCommand):
 
 def load_command(name: str) -> Any:
     """The real command ``name``, its module imported now."""
-    module = importlib.import_module(f"doomtable.cli.{LAZY_COMMANDS[name][0]}")
+    where = LAZY_COMMANDS[name][0]
+    if where.startswith("game:"):
+        from doomtable.engine import find_game
+
+        module = importlib.import_module(find_game(where.removeprefix("game:")).commands)
+    else:
+        module = importlib.import_module(f"doomtable.cli.{where}")
     commands = typer.Typer(rich_markup_mode="rich", add_completion=False)
     module.register(commands)
     # A callback makes Typer build a group, whose commands are keyed by name.

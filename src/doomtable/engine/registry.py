@@ -160,6 +160,9 @@ class GameSpec:
     web_page: str = ""
     """The module that draws the game in the browser, by import name: its ``render(view, seat)``
     and, if it has them, ``OPTION_CHOICES``; "" draws the generic page."""
+    commands: str = ""
+    """The module of the game's own terminal commands (Doom Pile's ``deck``), by import name:
+    its ``register(app)`` adds them to the ``doomtable`` Typer app when one of them runs."""
 
 
 _GAMES: dict[str, GameSpec] = {}

@@ -95,6 +95,7 @@ SPEC = GameSpec(
     score_name="Master Plan progress (%)",
     terminal_table="doomtable.cli.render_doom_pile",
     web_page="doomtable.web.pages.doom_pile",
+    commands="doomtable.cli.deck_commands",
 )
 
 __all__ = [

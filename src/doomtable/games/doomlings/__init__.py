@@ -91,11 +91,13 @@ SPEC = GameSpec(
     summary="Evolve traits before the world ends; most points after 3 catastrophes wins.",
     cards=card_list,
     card_identity=CARD_IDENTITY,
-    # Types here; the values allowed (and which go together) are checked by create(), whose
-    # messages name the variants and tie-break rules.
+    # Types and choices here (the lobby offers them); which values go together is checked by
+    # create(), whose messages say why.
     option_schema={
-        "tiebreak": OptionSpec(str, f"who wins a tie: {' or '.join(TIEBREAKS)}"),
-        "variant": OptionSpec(str, f"a rulebook variation: {', '.join(VARIANTS)}"),
+        "tiebreak": OptionSpec(str, f"who wins a tie: {' or '.join(TIEBREAKS)}", choices=TIEBREAKS),
+        "variant": OptionSpec(
+            str, f"a rulebook variation: {', '.join(VARIANTS)}", choices=tuple(VARIANTS)
+        ),
         "eras": OptionSpec(int, "era piles: 3, or 4 with prosperous-world"),
         "sets": OptionSpec(
             str,

@@ -4,16 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from doomtable.games.doomlings.game import TIEBREAKS
-from doomtable.games.doomlings.variants import VARIANTS
 from doomtable.web.pages.html import card, colors, definition_list, esc, items, section
 from doomtable.web.pages.icons import icon
 
-OPTION_CHOICES: dict[str, list[Any]] = {
-    "variant": list(VARIANTS),
-    "tiebreak": list(TIEBREAKS),
-    "eras": [3, 4],
-}
+# The variants and tie-break rules are choices of the game's own option schema.
+OPTION_CHOICES: dict[str, list[Any]] = {"eras": [3, 4]}
 
 
 def trait(c: dict[str, Any]) -> str:
