@@ -7,6 +7,7 @@ from html import escape
 from typing import Any
 
 from doomtable.bots import bot_help
+from doomtable.engine import UnknownGameError, find_game
 from doomtable.sim.stats import Z95, wilson
 from doomtable.sim.svg import bar_chart, histogram_chart
 
@@ -103,6 +104,9 @@ def build_report(summary: dict[str, Any], title: str | None = None) -> str:
     if cards:
         games = int(summary.get("card_stats_games", summary["finished"]))
         parts.append(_card_section(cards, games))
+        sets = _card_sets(str(summary["game"]), cards)
+        if len(set(sets.values())) > 1:
+            parts.append(_sets_section(cards, sets, games))
     parts.append("</body></html>")
     return "\n".join(parts)
 
@@ -225,6 +229,84 @@ def _events_table(events: dict[str, dict[str, float]], games: int) -> str:
             [row for _, row in rows[:MAX_CARDS]],
         )
     )
+
+
+def _card_sets(game: str, cards: dict[str, dict[str, float]]) -> dict[str, str]:
+    """The card set of each card in ``cards``, for games whose cards name one (a name two
+    sets print goes with the first)."""
+    found: dict[str, str] = {}
+    try:
+        spec = find_game(game)
+    except UnknownGameError:  # a summary of a game this build does not have
+        return found
+    for card in spec.cards():
+        if "set" in card and card["name"] in cards:
+            found.setdefault(str(card["name"]), str(card["set"]))
+    return found
+
+
+SETS_PER_TABLE = 15
+"""Each set's table lists this many of its cards, those whose piles won most often."""
+
+
+def _sets_section(cards: dict[str, dict[str, float]], sets: dict[str, str], games: int) -> str:
+    """Per card set: how much its cards were played and how their piles fared, then each
+    set's strongest cards (by the share of piles holding them that won)."""
+    totals: dict[str, list[float]] = {}
+    for card, card_set in sets.items():
+        values = cards[card]
+        total = totals.setdefault(card_set, [0, 0.0, 0.0, 0.0])
+        total[0] += 1
+        total[1] += values.get("played", 0.0)
+        total[2] += values.get("held", 0.0) * games
+        total[3] += values.get("held_by_winner", 0.0) * games
+    rows = [
+        [
+            card_set,
+            int(count),
+            _num(round(played, 3)),
+            round(piles),
+            _pct(won / piles) if piles else "-",
+            _ci(list(wilson(won, round(piles)))) if piles else "-",
+        ]
+        for card_set, (count, played, piles, won) in totals.items()
+    ]
+    parts = [
+        "<h2>Card sets</h2>",
+        _terms(SET_TERMS),
+        _table(["set", "cards", "played", "piles", "won when held", "95% interval"], rows),
+    ]
+    for card_set in totals:
+        ranked = []
+        for card, values in cards.items():
+            piles = round(values.get("held", 0.0) * games)
+            if sets.get(card) != card_set or not piles:
+                continue
+            winners = values.get("held_by_winner", 0.0) * games
+            ranked.append(
+                (
+                    winners / piles,
+                    [card, piles, _pct(winners / piles), _ci(list(wilson(winners, piles)))],
+                )
+            )
+        ranked.sort(key=lambda row: -row[0])
+        parts.append(f"<h3>{escape(card_set)}: its cards whose piles won most</h3>")
+        parts.append(
+            _table(
+                ["name", "piles", "won when held", "95% interval"],
+                [row for _, row in ranked[:SETS_PER_TABLE]],
+            )
+        )
+    return "".join(parts)
+
+
+SET_TERMS = {
+    "cards": "the set's cards seen in these games",
+    "played": "plays of the set's cards per game, all its cards together",
+    "piles": "piles that held one of its cards at the end, over all games, each card counted",
+    "won when held": "the share of those piles whose owner won, with its 95% Wilson interval: "
+    "above the others' means the set's cards are strong",
+}
 
 
 def _table(header: list[str], rows: list[list[Any]]) -> str:

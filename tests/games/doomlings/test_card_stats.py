@@ -43,3 +43,35 @@ def test_report_shows_pile_win_rates_and_age_swings() -> None:
     html = build_report(summarize(result))
     assert "won when held" in html
     assert "swing" in html
+
+
+def test_report_with_card_sets_compares_the_sets() -> None:
+    from doomtable.games.doomlings.data import TRAIT_SET, TRAITS
+
+    games = 12
+    result = run(
+        "doomlings",
+        games=games,
+        players=4,
+        bots=["random"],
+        seed=2,
+        workers=1,
+        options={"sets": "all"},
+    )
+    summary = summarize(result)
+    html = build_report(summary)
+    assert "<h2>Card sets</h2>" in html
+    set_of = {}
+    for index, trait in enumerate(TRAITS):
+        set_of.setdefault(trait.name, TRAIT_SET[index])
+    for card_set in ("base", "multicolor"):
+        mine = [v for k, v in summary["card_stats"].items() if set_of.get(k) == card_set]
+        piles = round(sum(v.get("held", 0.0) * games for v in mine))
+        assert f"<tr><td>{card_set}</td><td>{len(mine)}</td>" in html
+        assert f"<td>{piles}</td>" in html.split(f"<tr><td>{card_set}</td>")[1].split("</tr>")[0]
+        assert f"<h3>{card_set}: its cards whose piles won most</h3>" in html
+
+
+def test_a_base_game_report_has_no_sets_section() -> None:
+    result = run("doomlings", games=3, players=4, bots=["random"], seed=1, workers=1)
+    assert "Card sets" not in build_report(summarize(result))
