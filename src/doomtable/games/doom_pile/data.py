@@ -7,6 +7,8 @@ entries is the order a player may keep when stacking.
 
 from __future__ import annotations
 
+import copy
+from functools import cache
 from pathlib import Path
 from typing import Any, Final
 
@@ -154,17 +156,29 @@ def write_deck_file(path: Path, deck: dict[str, Any], *, overwrite: bool = False
     write_atomic(path, deck_yaml(deck))
 
 
+@cache
+def _shipped_names() -> tuple[str, ...]:
+    return tuple(sorted(p.stem for p in PRECON_DIR.glob("*.yaml")))
+
+
 def precon_names() -> list[str]:
     """The preconstructed decks shipped with the game, by file stem."""
-    return sorted(p.stem for p in PRECON_DIR.glob("*.yaml"))
+    return list(_shipped_names())
+
+
+@cache
+def _shipped_deck(stem: str) -> dict[str, Any]:
+    # Read once a run: shipped files do not change, and parsing YAML was most of the time a
+    # whole random game took (two decks a game).
+    return read_deck_file(PRECON_DIR / f"{stem}.yaml")
 
 
 def precon_deck(name: str) -> dict[str, Any]:
-    """A shipped deck by name (``necromancer``, ...)."""
-    path = PRECON_DIR / f"{name.strip().lower().replace(' ', '-')}.yaml"
-    if not path.is_file():
+    """A shipped deck by name (``necromancer``, ...): a fresh copy the caller may change."""
+    stem = name.strip().lower().replace(" ", "-")
+    if stem not in _shipped_names():
         raise DeckError(f"no preconstructed deck {name!r}; decks: {', '.join(precon_names())}")
-    return read_deck_file(path)
+    return copy.deepcopy(_shipped_deck(stem))
 
 
 def resolve_deck(entry: Any) -> dict[str, Any]:
