@@ -10,7 +10,7 @@ from doomtable.engine import BadOptionError, GameState, Option, Rng, ScenarioErr
 from doomtable.engine.state import Handler
 from doomtable.games.doomlings import rules, variants
 from doomtable.games.doomlings import value as win_model
-from doomtable.games.doomlings.cards import COLOR_NAMES, AgeRule, Trait, color_names
+from doomtable.games.doomlings.cards import COLOR_NAMES, AgeRule, OneOf, Trait, color_names
 from doomtable.games.doomlings.data import (
     AGE_INDEX,
     AGE_SET,
@@ -232,6 +232,15 @@ class DoomlingsState(DoomlingsRules):
             return f"move {name(option[1])} to the Lab"
         if verb == "doom":
             return f"end on {AGES[option[1]].name}"
+        # --- overlush (traits b) ---
+        if verb == "bottom":
+            return f"put {name(option[1])} under the deck"
+        if verb == "top":
+            return f"put {name(option[1])} on top of the deck"
+        if verb == "face":
+            return f"face value {option[1]}"
+        if verb == "effect":
+            return _one_of_label(option)
         return _FIXED_LABELS[verb]
 
     def event_visible(self, event: tuple[Any, ...], viewer: int) -> bool:
@@ -434,6 +443,7 @@ class DoomlingsState(DoomlingsRules):
             ],
             "deck_size": len(self.deck),
             "deck_top": [CARD[c].name for c in reversed(self.deck[-5:])],
+            "deck_bottom": [CARD[c].name for c in self.deck[:5]],  # the very bottom first
             "lab": [CARD[c].name for c in self.lab],
             "packs": [[CARD[c].name for c in pack] for pack in self.packs],
             "own_decks": [len(deck) for deck in self.decks],
@@ -537,6 +547,7 @@ class DoomlingsState(DoomlingsRules):
             "age_deck",
             "catastrophes",
             "first_player",
+            "deck_bottom",  # --- overlush (traits b) ---: the very bottom card first
         }
         unknown = set(setup) - known
         if unknown:
@@ -610,6 +621,7 @@ class DoomlingsState(DoomlingsRules):
         self.discard = [take(n, "discard") for n in setup.get("discard", [])]
         top = [take(n, "deck_top") for n in setup.get("deck_top", [])]
         self.deck.extend(reversed(top))
+        self.deck[0:0] = [take(n, "deck_bottom") for n in setup.get("deck_bottom", [])]
         self._setup_ages(setup)
         if "first_player" in setup:
             self.first_player = int(setup["first_player"]) % self.players
@@ -782,6 +794,14 @@ def _describe(kind: str, a: tuple[Any, ...]) -> str:
         "packs_passed": "Everyone passes the rest of their pack to the {a0}.",
         "mishap": "Genetic Mishap draws {n0}.",
         "to_lab": "{n0} moves to the Lab.",
+        # --- overlush (traits b) ---
+        "bottoms": "{p0} puts {n1} under the trait deck.",
+        "bottoms_hidden": "{p0} puts a card under the trait deck.",
+        "tops": "{p0} puts {n1} on top of the trait deck.",
+        "discards_top": "{p0} discards {n1} from the top of the trait deck.",
+        "gene_pool": "{p0}'s Gene Pool changes by {a1}.",
+        "peek_last": "{p0} looks at the last ages: {ages1}.",
+        "names_face": "{p0} names face value {a2} for {n1}.",
     }
     values: dict[str, Any] = {}
     for i, v in enumerate(a):
@@ -796,6 +816,7 @@ def _describe(kind: str, a: tuple[Any, ...]) -> str:
             values[f"c{i}"] = COLOR_NAMES.get(v, "?")
         elif isinstance(v, tuple):
             values[f"cards{i}"] = ", ".join(n(c) for c in v)
+            values[f"ages{i}"] = ", ".join(AGES[c].name for c in v if 0 <= c < len(AGES))
     return texts[kind].format(**values)
 
 
@@ -827,6 +848,24 @@ _CAUSED = frozenset(
         "moves_trait",
         "returns_to_hand",
         "to_lab",
+        # --- overlush (traits b) ---
+        "bottoms",
+        "bottoms_hidden",
+        "tops",
+        "discards_top",
     )
 )
 """Events that change a zone: the log names their cause before them."""
+
+
+# --- overlush (traits b) ---
+
+
+def _one_of_label(option: Option) -> str:
+    """A OneOf choice, ``("effect", card, k, where, i)``, labelled by the chosen effect's text."""
+    _, card, k, where, i = option
+    trait = CARD[card]
+    effects = trait.on_discard if where == 2 else trait.on_play if where else trait.action
+    fx = effects[k]
+    assert isinstance(fx, OneOf)
+    return fx.options[i].text().rstrip(".")

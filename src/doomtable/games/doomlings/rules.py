@@ -14,42 +14,57 @@ from mypy_extensions import mypyc_attr
 
 from doomtable.engine import PASS, Decision, Frame, GameState, Option
 from doomtable.engine.state import Handler
-from doomtable.games.doomlings.cards import (
+from doomtable.games.doomlings.cards import (  # --- overlush (traits b) ---
+    ANY,
     COLORLESS,
     COLORS,
     AgeRule,
     CatastropheEffect,
+    DiscardCardsWithEffects,
     DiscardColorFromHands,
     DiscardFromHand,
     DiscardOwnTrait,
+    DiscardTopAndColorFromHands,
+    DominantsToDeckTop,
     Doom,
     Draw,
+    DrawAndPlayFace,
     DrawAndPlayGreen,
     EndOfWorldRush,
+    GainGenePool,
     GiveFromHand,
     GiveTrait,
+    HandToDeckBottom,
     LookAndSteal,
     MayDiscardHandAndStabilize,
     MoveSelfToOpponent,
     MutualDiscardTrait,
+    NeedGenePool,
     NeedInPile,
+    OneOf,
+    OpponentDrawsAndGives,
     OpponentsDiscardTrait,
+    PassHandsRight,
     Payment,
     PayWithTrait,
     PeekAge,
     Persistent,
     PlayAnother,
+    PlayIntoOpponentPile,
     PlayPileAction,
     PlayWhen,
+    ReturnOwnTrait,
     ReturnTrait,
     RevealAndSteal,
     SameColor,
     Source,
+    Stabilize,
     StealFromHand,
     StealTrait,
     SwapHands,
     SwapThis,
     SwapTraits,
+    TradeWithOpponents,
     TraitFilter,
     Who,
     WorldsEnd,
@@ -204,6 +219,10 @@ class DoomlingsRules(DoomlingsBase):
         if isinstance(req, NeedInPile):
             pile = self.piles[player]
             return sum(1 for c in pile if self.matches(c, req.filter)) >= req.at_least
+        if isinstance(req, NeedGenePool):
+            return self.gene_pool[player] <= req.at_most
+        if not isinstance(req, PayWithTrait):  # NotOnYourTurn
+            return player != self.turn_player
         return bool(self.payment_cards(player, req))
 
     def payment_cards(self, player: int, req: PayWithTrait) -> list[int]:
@@ -283,6 +302,8 @@ def _key(flt: TraitFilter | None) -> tuple[Any, ...] | None:
     """A filter as plain data, so frames stay JSON-ready."""
     if flt is None:
         return None
+    if flt.max_face is not None:
+        return (flt.color, flt.face, flt.min_face, flt.positive, flt.max_face)
     return (flt.color, flt.face, flt.min_face, flt.positive)
 
 
@@ -1093,6 +1114,8 @@ def h_discard_trait_now(s: DoomlingsRules, frame: Frame, option: Option | None) 
     s.emit((ALL, "discards_trait", p, card), cause)
     if regrow >= 0:
         s.stack.append(("regrow", p, regrow))
+    if CARD[card].on_discard:
+        s.push_all([("fx", p, card, k, ON_DISCARD) for k in range(len(CARD[card].on_discard))])
     return None
 
 
@@ -1225,7 +1248,10 @@ def h_fx(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | N
     """Resolve effect ``k`` of ``card``'s action (or on-play effect) for ``p``."""
     _, p, card, k, on_play = frame
     s.stack.pop()
-    if s.FAST_PATHS:
+    if on_play == ON_DISCARD:
+        fx = CARD[card].on_discard[k]
+        EFFECTS[type(fx)](s, p, card, fx)
+    elif s.FAST_PATHS:
         # Each card's resolvers, looked up in EFFECTS once at import rather than per effect.
         steps = _ON_PLAY_STEPS[card] if on_play else _ACTION_STEPS[card]
         fx, resolve = steps[k]
@@ -1255,7 +1281,7 @@ def _targets(s: DoomlingsRules, p: int, who: Who) -> list[int]:
 
 def fx_draw(s: DoomlingsRules, p: int, card: int, fx: Draw) -> None:
     for q in _targets(s, p, fx.who):
-        s.draw(q, fx.n, card)
+        s.draw(q, fx.n, card, fx.from_bottom)
 
 
 def fx_discard_from_hand(s: DoomlingsRules, p: int, card: int, fx: DiscardFromHand) -> None:
@@ -1304,11 +1330,15 @@ def fx_swap_hands(s: DoomlingsRules, p: int, card: int, fx: SwapHands) -> None:
 
 
 def fx_swap_this(s: DoomlingsRules, p: int, card: int, fx: SwapThis) -> None:
-    s.stack.append(("swap_this", p, card))
+    if fx.filter == ANY:
+        s.stack.append(("swap_this", p, card))
+    else:
+        s.stack.append(("swap_this", p, card, _key(fx.filter)))
 
 
 def fx_swap_traits(s: DoomlingsRules, p: int, card: int, fx: SwapTraits) -> None:
-    s.stack.append(("swap_traits", p, int(fx.match is SameColor.SAME), card))
+    frame: Frame = ("swap_traits", p, int(fx.match is SameColor.SAME), card)
+    s.stack.append((*frame, 1) if fx.not_this else frame)
 
 
 def fx_opponents_discard_trait(
@@ -1340,7 +1370,8 @@ def fx_draw_and_play_green(s: DoomlingsRules, p: int, card: int, fx: DrawAndPlay
 
 
 def fx_play_pile_action(s: DoomlingsRules, p: int, card: int, fx: PlayPileAction) -> None:
-    s.stack.append(("pile_action", p, card, int(fx.opponents)))
+    frame: Frame = ("pile_action", p, card, int(fx.opponents))
+    s.stack.append((*frame, 1) if fx.then_discard else frame)
 
 
 def fx_discard_hand_and_stabilize(
@@ -1350,7 +1381,9 @@ def fx_discard_hand_and_stabilize(
 
 
 def fx_peek_age(s: DoomlingsRules, p: int, card: int, fx: PeekAge) -> None:
-    if s.age_deck:
+    if fx.last:
+        _peek_last_ages(s, p, fx.last)
+    elif s.age_deck:
         s.age_seen |= bit(p)
         s.emit((bit(p), "peek", p, s.age_deck[-1]))
 
@@ -1361,6 +1394,115 @@ def fx_move_self(s: DoomlingsRules, p: int, card: int, fx: MoveSelfToOpponent) -
 
 def fx_end_of_world_rush(s: DoomlingsRules, p: int, card: int, fx: EndOfWorldRush) -> None:
     _rush_to_catastrophe(s, p)
+
+
+# --- overlush (traits b) ---
+ON_DISCARD: Final = 2
+"""``fx`` frames' last item for an effect of a trait's ``on_discard`` (0: action, 1: on play)."""
+
+
+def _effects_of(card: int, where: int) -> tuple[Any, ...]:
+    trait = CARD[card]
+    if where == ON_DISCARD:
+        return trait.on_discard
+    return trait.on_play if where else trait.action
+
+
+def fx_discard_cards_with_effects(
+    s: DoomlingsRules, p: int, card: int, fx: DiscardCardsWithEffects
+) -> None:
+    for c in [c for c in s.hands[p] if not CARD[c].effectless]:
+        s.discard_from_hand(p, c, card)
+
+
+def fx_return_own_trait(s: DoomlingsRules, p: int, card: int, fx: ReturnOwnTrait) -> None:
+    s.stack.append(("return_own", p, card))
+
+
+def fx_hand_to_deck_bottom(s: DoomlingsRules, p: int, card: int, fx: HandToDeckBottom) -> None:
+    s.stack.append(("to_bottom", p, fx.n, int(fx.up_to), card))
+
+
+def fx_one_of(s: DoomlingsRules, p: int, card: int, fx: OneOf) -> None:
+    # Which of the card's effects this is: the first OneOf of its action, on-play or
+    # on-discard effects (no card has two).
+    for where in (0, 1, ON_DISCARD):
+        effects = _effects_of(card, where)
+        if fx in effects:
+            s.stack.append(("one_of", p, card, effects.index(fx), where))
+            return
+
+
+def fx_opponent_draws_and_gives(
+    s: DoomlingsRules, p: int, card: int, fx: OpponentDrawsAndGives
+) -> None:
+    s.stack.append(("draw_give", p, fx.n, card))
+
+
+def fx_trade_with_opponents(s: DoomlingsRules, p: int, card: int, fx: TradeWithOpponents) -> None:
+    for q in s.opponents(p):
+        _steal_random(s, p, q, 1, card)
+    s.push_all([("give_card", p, q, card) for q in s.opponents(p)])
+
+
+def fx_dominants_to_deck_top(s: DoomlingsRules, p: int, card: int, fx: DominantsToDeckTop) -> None:
+    s.stack.append(("to_top", p, fx.n, card))
+
+
+def fx_pass_hands_right(s: DoomlingsRules, p: int, card: int, fx: PassHandsRight) -> None:
+    if s.players < 2:
+        return
+    seats = list(range(s.players))
+    hands = [s.hands[q] for q in seats]
+    for i, q in enumerate(seats):  # as Mega Tsunami: seat i's hand goes to seat i - 1
+        s.hands[seats[i - 1]] = hands[i]
+        s.emit((ALL, "passes_hand", q, seats[i - 1]), card)
+    s.revealed = []
+
+
+def fx_draw_and_play_face(s: DoomlingsRules, p: int, card: int, fx: DrawAndPlayFace) -> None:
+    s.stack.append(("name_face", p, fx.n, card))
+
+
+def fx_play_into_opponent_pile(
+    s: DoomlingsRules, p: int, card: int, fx: PlayIntoOpponentPile
+) -> None:
+    s.stack.append(("play_into", p, card))
+
+
+def fx_discard_top_and_color(
+    s: DoomlingsRules, p: int, card: int, fx: DiscardTopAndColorFromHands
+) -> None:
+    top = s.draw_card(p)
+    if top is None:
+        return
+    s.discard_pile(p).append(top)
+    s.emit((ALL, "discards_top", p, top), card)
+    colors = CARD[top].colors
+    order = s.order_from(p)
+    for q in order:
+        for c in [
+            c for c in s.hands[q] if (CARD[c].colors & colors if colors else not CARD[c].colors)
+        ]:
+            s.discard_from_hand(q, c, card)
+    s.push_all([("stabilize", q, 0, card) for q in order])
+
+
+def fx_stabilize(s: DoomlingsRules, p: int, card: int, fx: Stabilize) -> None:
+    s.push_all([("stabilize", q, 0, card) for q in _targets(s, p, fx.who)])
+
+
+def fx_gain_gene_pool(s: DoomlingsRules, p: int, card: int, fx: GainGenePool) -> None:
+    done = s.shift_gene_pool(p, fx.n)
+    if done:
+        s.emit((ALL, "gene_pool", p, done), card)
+
+
+def _peek_last_ages(s: DoomlingsRules, p: int, n: int) -> None:
+    """Sapient: the last ``n`` age cards (the bottom of the age deck), seen by ``p`` alone."""
+    last = tuple(reversed(s.age_deck[:n]))
+    if last:
+        s.emit((bit(p), "peek_last", p, last))
 
 
 EFFECTS: Final[dict[type, Resolver]] = {
@@ -1387,6 +1529,20 @@ EFFECTS: Final[dict[type, Resolver]] = {
     PeekAge: fx_peek_age,
     MoveSelfToOpponent: fx_move_self,
     EndOfWorldRush: fx_end_of_world_rush,
+    # --- overlush (traits b) ---
+    DiscardCardsWithEffects: fx_discard_cards_with_effects,
+    ReturnOwnTrait: fx_return_own_trait,
+    HandToDeckBottom: fx_hand_to_deck_bottom,
+    OneOf: fx_one_of,
+    OpponentDrawsAndGives: fx_opponent_draws_and_gives,
+    TradeWithOpponents: fx_trade_with_opponents,
+    DominantsToDeckTop: fx_dominants_to_deck_top,
+    PassHandsRight: fx_pass_hands_right,
+    DrawAndPlayFace: fx_draw_and_play_face,
+    PlayIntoOpponentPile: fx_play_into_opponent_pile,
+    DiscardTopAndColorFromHands: fx_discard_top_and_color,
+    Stabilize: fx_stabilize,
+    GainGenePool: fx_gain_gene_pool,
 }
 """The resolver of every effect primitive, by its type: the one place an effect is carried out."""
 
@@ -1521,9 +1677,11 @@ def h_give_trait(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
 
 @handler("swap_this")
 def h_swap_this(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
-    _, p, card = frame
+    p: int = frame[1]
+    card: int = frame[2]
     if option is None:
-        targets = _opp_traits(s, p, lambda c: True)
+        flt = _filter(frame[3]) if len(frame) > 3 else ANY
+        targets = _opp_traits(s, p, lambda c: s.matches(c, flt))
         if card not in s.piles[p] or not s.movable(card) or not targets:
             s.stack.pop()
             return None
@@ -1547,13 +1705,16 @@ def _swap(s: DoomlingsRules, p: int, option: Option, cause: int) -> None:
 
 @handler("swap_traits")
 def h_swap_traits(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
-    _, p, same, cause = frame
+    p: int = frame[1]
+    same: int = frame[2]
+    cause: int = frame[3]
     if option is None:
         options: list[Option] = []
         targets = _opp_traits(s, p, lambda c: bool(s.colors_of(c)))
+        excluded = cause if len(frame) > 4 else -1
         for mine in s.piles[p]:
             colors = s.colors_of(mine)
-            if not s.movable(mine) or not colors:
+            if not s.movable(mine) or not colors or mine == excluded:
                 continue
             for q, theirs in targets:
                 shared = bool(colors & s.colors_of(theirs))
@@ -1657,7 +1818,9 @@ def h_play_drawn_green(s: DoomlingsRules, frame: Frame, option: Option | None) -
 @handler("pile_action")
 def h_pile_action(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
     """Inventive / Painted Shell: use the action of a trait already in a pile."""
-    _, p, card, opponents = frame
+    p: int = frame[1]
+    card: int = frame[2]
+    opponents: int = frame[3]
     if option is None:
         owners = s.opponents(p) if opponents else [p]
         options: list[Option] = [
@@ -1672,6 +1835,8 @@ def h_pile_action(s: DoomlingsRules, frame: Frame, option: Option | None) -> Dec
             return None
         return s.ask(p, "use", "Use the action of which trait?", options)
     s.stack.pop()
+    if len(frame) > 4 and s.movable(option[2]):  # then discard the trait used
+        s.stack.append(("discard_trait_now", option[1], option[2], card))
     s.stack.append(("act_from_pile", p, option[2]))
     return None
 
@@ -1864,3 +2029,176 @@ HANDLERS.update(
         "discard_n": h_discard_n,
     }
 )
+
+
+# --- overlush (traits b) ---
+
+
+@handler("return_own")
+def h_return_own(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Take a trait with an action from your own pile back into your hand."""
+    _, p, card = frame
+    if option is None:
+        options: list[Option] = [
+            ("return", c) for c in s.piles[p] if CARD[c].action and s.movable(c)
+        ]
+        return s.ask(p, "return", f"{CARD[card].name}: take which trait back?", options)
+    s.stack.pop()
+    s.leave_pile(p, option[1])
+    s.hands[p].append(option[1])
+    s.revealed.append((ALL, option[1]))
+    s.emit((ALL, "returns_to_hand", p, option[1]), card)
+    return None
+
+
+@handler("to_bottom")
+def h_to_bottom(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Put hand cards under the trait deck one at a time (``up_to``: the player may stop)."""
+    _, p, left, up_to, card = frame
+    hand = s.hands[p]
+    if option is None:
+        if not hand or left <= 0:
+            s.stack.pop()
+            return None
+        options: list[Option] = [("bottom", c) for c in distinct(hand)]
+        if up_to:
+            options.insert(0, PASS)
+        prompt = f"{CARD[card].name}: put a card under the trait deck ({left} left)"
+        return s.ask(p, "bottom", prompt, options)
+    s.stack.pop()
+    if option == PASS:
+        return None
+    put = option[1]
+    s.leave_hand(p, put)
+    (s.decks[p] if s.own_decks else s.deck).insert(0, put)
+    s.emit((bit(p), "bottoms", p, put), card)
+    s.emit((s.others(p), "bottoms_hidden", p), card)
+    if left > 1:
+        s.stack.append(("to_bottom", p, left - 1, up_to, card))
+    return None
+
+
+@handler("one_of")
+def h_one_of(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Choose which of a OneOf's effects happens."""
+    _, p, card, k, where = frame
+    fx = _effects_of(card, where)[k]
+    assert isinstance(fx, OneOf)
+    if option is None:
+        return s.ask(
+            p,
+            "choose",
+            f"{CARD[card].name}: which effect?",
+            [("effect", card, k, where, i) for i in range(len(fx.options))],
+        )
+    s.stack.pop()
+    chosen = fx.options[option[4]]
+    EFFECTS[type(chosen)](s, p, card, chosen)
+    return None
+
+
+@handler("draw_give")
+def h_draw_give(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """An opponent of ``p``'s choice draws ``n`` and then hands ``p`` a card."""
+    _, p, n, card = frame
+    if option is None:
+        return s.ask(
+            p,
+            "target",
+            f"{CARD[card].name}: which opponent draws?",
+            [("target", q) for q in s.opponents(p)],
+        )
+    s.stack.pop()
+    q = option[1]
+    s.draw(q, n, card)
+    s.stack.append(("give_card", q, p, card))
+    return None
+
+
+@handler("to_top")
+def h_to_top(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Stack dominants of the discard pile on the trait deck, one at a time (the last put
+    is drawn first)."""
+    _, p, left, card = frame
+    pile = s.discard_pile(p)
+    if option is None:
+        dominants = [c for c in pile if CARD[c].dominant]
+        if not dominants or left <= 0:
+            s.stack.pop()
+            return None
+        prompt = f"{CARD[card].name}: put a dominant on top of the trait deck ({left} left)"
+        return s.ask(p, "top", prompt, [PASS, *(("top", c) for c in dominants)])
+    s.stack.pop()
+    if option == PASS:
+        return None
+    put = option[1]
+    pile.remove(put)
+    (s.decks[p] if s.own_decks else s.deck).append(put)
+    s.emit((ALL, "tops", p, put), card)
+    if left > 1:
+        s.stack.append(("to_top", p, left - 1, card))
+    return None
+
+
+_FACES: Final[tuple[int, ...]] = tuple(sorted(set(FACE_VALUE)))
+"""Every face value a card has (variable counts as 0): what a player may name."""
+
+
+@handler("name_face")
+def h_name_face(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Name a face value, then draw ``n`` and play one drawn card of that value."""
+    _, p, n, card = frame
+    if option is None:
+        return s.ask(
+            p, "face", f"{CARD[card].name}: name a face value", [("face", v) for v in _FACES]
+        )
+    s.stack.pop()
+    face = option[1]
+    s.emit((ALL, "names_face", p, card, face))
+    drawn = s.draw(p, n, card)
+    s.stack.append(("play_face", p, tuple(drawn), face, card))
+    return None
+
+
+@handler("play_face")
+def h_play_face(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Play 1 of the drawn cards with the named face value; the other drawn cards are
+    discarded before it is played (docs/rulings.md)."""
+    _, p, drawn, face, card = frame
+    held = [c for c in drawn if c in s.hands[p]]
+    if option is None:
+        cards = s.playable(p, [c for c in held if FACE_VALUE[c] == face])
+        if cards:
+            return s.ask(
+                p, "play", f"{CARD[card].name}: play a drawn card", [_PLAY_OPTION[c] for c in cards]
+            )
+        chosen = -1
+    else:
+        chosen = option[1]
+    s.stack.pop()
+    for c in held:
+        if c != chosen:
+            s.discard_from_hand(p, c, card)
+    if chosen >= 0:
+        s.leave_hand(p, chosen)
+        s.stack.append(("play", p, chosen, FROM_HAND, 1))
+    return None
+
+
+@handler("play_into")
+def h_play_into(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Play a non-dominant hand card into an opponent's pile, without its action."""
+    _, p, card = frame
+    if option is None:
+        cards = [c for c in distinct(s.hands[p]) if not CARD[c].dominant and s.age_allows(c)]
+        return s.ask(
+            p,
+            "play",
+            f"{CARD[card].name}: play a card into an opponent's pile",
+            [("play_on", c, q) for c in cards for q in s.opponents(p)],
+        )
+    s.stack.pop()
+    _, played, q = option
+    s.leave_hand(p, played)
+    s.stack.append(("play", q, played, FROM_HAND, 0, p))
+    return None
