@@ -868,4 +868,5 @@ def _one_of_label(option: Option) -> str:
     effects = trait.on_discard if where == 2 else trait.on_play if where else trait.action
     fx = effects[k]
     assert isinstance(fx, OneOf)
-    return fx.options[i].text().rstrip(".")
+    text = fx.options[i].text().rstrip(".")
+    return text[:1].lower() + text[1:]
