@@ -10,7 +10,7 @@ from doomtable.engine import BadOptionError, GameState, Option, Rng, ScenarioErr
 from doomtable.engine.state import Handler
 from doomtable.games.doomlings import rules, variants
 from doomtable.games.doomlings import value as win_model
-from doomtable.games.doomlings.cards import COLOR_NAMES, AgeRule, OneOf, Trait, color_names
+from doomtable.games.doomlings.cards import COLOR_NAMES, AgeRule, Trait, color_names
 from doomtable.games.doomlings.data import (
     AGE_INDEX,
     AGE_SET,
@@ -862,11 +862,7 @@ _CAUSED = frozenset(
 
 
 def _one_of_label(option: Option) -> str:
-    """A OneOf choice, ``("effect", card, k, where, i)``, labelled by the chosen effect's text."""
-    _, card, k, where, i = option
-    trait = CARD[card]
-    effects = trait.on_discard if where == 2 else trait.on_play if where else trait.action
-    fx = effects[k]
-    assert isinstance(fx, OneOf)
-    text = fx.options[i].text().rstrip(".")
+    """A OneOf choice, ``("effect", one_of, i)``, labelled by the chosen effect's text."""
+    _, index, i = option
+    text = rules.ONE_OFS[index].options[i].text().rstrip(".")
     return text[:1].lower() + text[1:]

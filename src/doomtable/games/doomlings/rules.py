@@ -1401,11 +1401,24 @@ ON_DISCARD: Final = 2
 """``fx`` frames' last item for an effect of a trait's ``on_discard`` (0: action, 1: on play)."""
 
 
-def _effects_of(card: int, where: int) -> tuple[Any, ...]:
-    trait = CARD[card]
-    if where == ON_DISCARD:
-        return trait.on_discard
-    return trait.on_play if where else trait.action
+ONE_OFS: Final[list[OneOf]] = []
+"""Every OneOf primitive, so that frames and options name one by its index (plain data):
+the cards' own, in card order, then any other resolved (the tests' made-up ones)."""
+_ONE_OF_INDEX: Final[dict[OneOf, int]] = {}
+
+
+def one_of_index(fx: OneOf) -> int:
+    index = _ONE_OF_INDEX.get(fx)
+    if index is None:
+        index = _ONE_OF_INDEX[fx] = len(ONE_OFS)
+        ONE_OFS.append(fx)
+    return index
+
+
+for _trait in CARD:
+    for _fx in (*_trait.action, *_trait.on_play, *_trait.on_discard):
+        if isinstance(_fx, OneOf):
+            one_of_index(_fx)
 
 
 def fx_discard_cards_with_effects(
@@ -1424,13 +1437,7 @@ def fx_hand_to_deck_bottom(s: DoomlingsRules, p: int, card: int, fx: HandToDeckB
 
 
 def fx_one_of(s: DoomlingsRules, p: int, card: int, fx: OneOf) -> None:
-    # Which of the card's effects this is: the first OneOf of its action, on-play or
-    # on-discard effects (no card has two).
-    for where in (0, 1, ON_DISCARD):
-        effects = _effects_of(card, where)
-        if fx in effects:
-            s.stack.append(("one_of", p, card, effects.index(fx), where))
-            return
+    s.stack.append(("one_of", p, card, one_of_index(fx)))
 
 
 def fx_opponent_draws_and_gives(
@@ -2081,18 +2088,17 @@ def h_to_bottom(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
 @handler("one_of")
 def h_one_of(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
     """Choose which of a OneOf's effects happens."""
-    _, p, card, k, where = frame
-    fx = _effects_of(card, where)[k]
-    assert isinstance(fx, OneOf)
+    _, p, card, index = frame
+    fx = ONE_OFS[index]
     if option is None:
         return s.ask(
             p,
             "choose",
             f"{CARD[card].name}: which effect?",
-            [("effect", card, k, where, i) for i in range(len(fx.options))],
+            [("effect", index, i) for i in range(len(fx.options))],
         )
     s.stack.pop()
-    chosen = fx.options[option[4]]
+    chosen = fx.options[option[2]]
     EFFECTS[type(chosen)](s, p, card, chosen)
     return None
 
