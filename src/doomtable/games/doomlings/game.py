@@ -308,7 +308,7 @@ class DoomlingsState(DoomlingsRules):
             "pack": [card_dict(c) for c in self.packs[player]],
             "own_deck_size": len(self.decks[player]),
             # Its owner drafted it: what it holds is known, its order is not (sorted here).
-            "own_deck": [card_dict(c) for c in sorted(self.decks[player], key=_name)],
+            "own_deck": [card_dict(c) for c in sorted(self.decks[player], key=_design)],
             "lab": [card_dict(c) for c in self.lab],
             "seats": [self._seat(q, player) for q in range(self.players)],
             "revealed": [
@@ -866,3 +866,9 @@ def _one_of_label(option: Option) -> str:
     _, index, i = option
     text = rules.ONE_OFS[index].options[i].text().rstrip(".")
     return text[:1].lower() + text[1:]
+
+
+def _design(card: int) -> tuple[str, int]:
+    """A card's name, then its colours: same-named designs (Overlush's Swarms) sort apart,
+    so a list sorted by it shows nothing of the order it was sorted from."""
+    return CARD[card].name, CARD[card].colors
