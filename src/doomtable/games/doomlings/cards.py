@@ -478,6 +478,31 @@ class Stabilize:
 
 
 @dataclass(frozen=True, slots=True)
+class LookAtBottomAndPlay:
+    """Name a colour, look at the bottom ``n`` cards of the trait deck, and you may play 1
+    of them of that colour."""
+
+    n: int
+
+    def text(self) -> str:
+        return (
+            f"Name a color and look at the bottom {self.n} cards of the trait deck. You may "
+            "play 1 of them of that color."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class DrawThenMaybeFromBottom:
+    """Draw 1; play it, or draw 1 from the bottom of the deck, which you may then play."""
+
+    def text(self) -> str:
+        return (
+            "Draw 1 card. Either play it at once, or draw 1 more from the bottom of the trait "
+            "deck and you may play that one at once instead."
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class GainGenePool:
     """A lasting Gene Pool change, not tied to a trait staying in a pile."""
 
@@ -525,6 +550,8 @@ Action = (
     | DiscardTopAndColorFromHands
     | Stabilize
     | GainGenePool
+    | LookAtBottomAndPlay
+    | DrawThenMaybeFromBottom
 )
 
 
@@ -587,6 +614,9 @@ class PlayWhen(Enum):
     INTO_OPPONENT_PILE = "self_awareness"
     AFTER_STABILIZE = "late"
     AT_WORLDS_END = "sneaky"
+    # --- overlush (traits b) ---
+    ANY_TIME = "trippy"
+    DISCARD_FOR_TRAIT = "nimble"
 
     def text(self, name: str) -> str:
         return {
@@ -599,6 +629,10 @@ class PlayWhen(Enum):
             PlayWhen.AFTER_STABILIZE: f"Once you have stabilized, you may play {name} from your "
             "hand.",
             PlayWhen.AT_WORLDS_END: f"When the world ends, you may play {name} from your hand.",
+            PlayWhen.ANY_TIME: f"You may play {name} from your hand whenever anyone may answer "
+            "a play, an action, a stabilizing or the world's end, as well as on your turn.",
+            PlayWhen.DISCARD_FOR_TRAIT: f"On your turn you may discard {name} from your hand "
+            "to discard 1 trait from your trait pile.",
         }[self]
 
 
@@ -611,6 +645,10 @@ class Persistent(Enum):
     IGNORE_CATASTROPHE = "denial"
     DRAW_AT_TURN_START = "echolocation"
     RETURN_ON_GREEN = "self_replicating"
+    # --- overlush (traits b) ---
+    DRAW_ON_RED_PLAY = "ravenous"
+    DISCARD_BEFORE_STABILIZE = "whistler"
+    TRADE_FOR_EXTRA_PLAY = "seedwing"
 
     def text(self, name: str) -> str:
         return {
@@ -624,6 +662,12 @@ class Persistent(Enum):
             "turns begins.",
             Persistent.RETURN_ON_GREEN: f"When you play another green trait from your hand, you "
             f"may take {name} back into your hand.",
+            Persistent.DRAW_ON_RED_PLAY: "When you play a red trait on your turn, draw 3 cards "
+            "before its effects happen.",
+            Persistent.DISCARD_BEFORE_STABILIZE: "Until the world ends, you may discard up to 2 "
+            "cards from your hand before you stabilize.",
+            Persistent.TRADE_FOR_EXTRA_PLAY: f"On your turn, you may discard {name} from your "
+            "trait pile to play 1 more trait from your hand, without its action.",
         }[self]
 
 
@@ -639,6 +683,10 @@ class WorldsEnd(Enum):
     PENALTY_PER_COLOR = "viral"
     PLAY_FROM_HAND = "sneaky"
     BECOME_COLOR = "free_will"
+    # --- overlush (traits b) ---
+    DRAW_AND_PLAY_LOW = "pyrophyte"
+    OPPONENTS_PLAY_COLOR = "nectar"
+    TAKE_REVEALED_COLOR = "spots"
 
     def text(self) -> str:
         return {
@@ -656,6 +704,13 @@ class WorldsEnd(Enum):
             WorldsEnd.PLAY_FROM_HAND: "",
             WorldsEnd.BECOME_COLOR: "When the world ends, this card becomes the color of your "
             "choice.",
+            WorldsEnd.DRAW_AND_PLAY_LOW: "When the world ends, draw 4 cards. Play any of them "
+            "with a face value of 2 or less, without their actions.",
+            WorldsEnd.OPPONENTS_PLAY_COLOR: "When the world ends, name a color: each opponent "
+            "may play 1 non-dominant trait of that color from their hand, without its action.",
+            WorldsEnd.TAKE_REVEALED_COLOR: "When the world ends, name a color: each opponent "
+            "shows every card of that color in their hand. Play 1 of the shown cards at once, "
+            "without its action.",
         }[self]
 
 

@@ -241,6 +241,10 @@ class DoomlingsState(DoomlingsRules):
             return f"face value {option[1]}"
         if verb == "effect":
             return _one_of_label(option)
+        if verb == "nimble":
+            return f"discard {name(option[1])} to discard a trait of your pile"
+        if verb == "seedwing":
+            return f"discard {name(option[1])} from your pile to play 1 more trait"
         return _FIXED_LABELS[verb]
 
     def event_visible(self, event: tuple[Any, ...], viewer: int) -> bool:
@@ -730,6 +734,7 @@ _FIXED_LABELS: Final = {
     "stabilize": "stabilize",
     "no_stabilize": "do not stabilize",
     "memory": "discard hand and stabilize",
+    "from_bottom": "draw 1 from the bottom of the deck",  # --- overlush (traits b) ---
 }
 
 
@@ -802,6 +807,8 @@ def _describe(kind: str, a: tuple[Any, ...]) -> str:
         "gene_pool": "{p0}'s Gene Pool changes by {a1}.",
         "peek_last": "{p0} looks at the last ages: {ages1}.",
         "names_face": "{p0} names face value {a2} for {n1}.",
+        "sees_bottom": "{p0} looks at the bottom of the trait deck: {cards1}.",
+        "looks_bottom": "{p0} looks at the bottom {count1} of the trait deck.",
     }
     values: dict[str, Any] = {}
     for i, v in enumerate(a):

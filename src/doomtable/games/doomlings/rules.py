@@ -16,8 +16,10 @@ from doomtable.engine import PASS, Decision, Frame, GameState, Option
 from doomtable.engine.state import Handler
 from doomtable.games.doomlings.cards import (  # --- overlush (traits b) ---
     ANY,
+    COLOR_NAMES,
     COLORLESS,
     COLORS,
+    RED,
     AgeRule,
     CatastropheEffect,
     DiscardCardsWithEffects,
@@ -30,12 +32,14 @@ from doomtable.games.doomlings.cards import (  # --- overlush (traits b) ---
     Draw,
     DrawAndPlayFace,
     DrawAndPlayGreen,
+    DrawThenMaybeFromBottom,
     EndOfWorldRush,
     GainGenePool,
     GiveFromHand,
     GiveTrait,
     HandToDeckBottom,
     LookAndSteal,
+    LookAtBottomAndPlay,
     MayDiscardHandAndStabilize,
     MoveSelfToOpponent,
     MutualDiscardTrait,
@@ -106,6 +110,9 @@ COLOR_DISCARDS_HANDS: Final = "discard_hands"  # every player discards hand card
 OPPONENTS_DISCARD_COLOR: Final = "opponents_discard"  # each opponent loses a random trait of it
 SCORE_COLOR: Final = "score"  # kept on the card for scoring
 BECOME_COLOR: Final = "become"  # the card itself turns that colour
+# --- overlush (traits b) ---
+OPPONENTS_PLAY_COLOR: Final = "opponents_play"  # each opponent may play a trait of it
+TAKE_REVEALED_COLOR: Final = "take_revealed"  # opponents show theirs; the namer plays one
 
 HANDLERS: Final[dict[str, Handler]] = {}
 
@@ -550,6 +557,7 @@ def h_main(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
                 break
         if not options:
             options = [("skip",), ("redraw",)]
+        options.extend(_turn_extras(s, p))  # --- overlush (traits b) ---
         return s.ask(p, "turn", "Play a trait", options)
     s.stack.pop()
     verb = option[0]
@@ -570,6 +578,8 @@ def h_main(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
             play_trait(s, q, card, FROM_HAND, 0, p)
         else:
             s.stack.append(("play", q, card, FROM_HAND, 0, p))
+    elif verb in _TURN_EXTRA_VERBS:  # --- overlush (traits b) ---
+        _turn_extra(s, p, option)
     else:
         _drop_turn_end(s, p)
         s.emit((ALL, "cannot_play", p))
@@ -620,6 +630,11 @@ def h_end_turn(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
     rule = s.rule()
     if s.deck_out:
         return None  # the FAQ: with no traits left, turns end without stabilizing
+    if len(frame) == 2 and s.hands[p]:  # --- overlush (traits b) ---: discards first
+        whistler = s.in_pile(p, Persistent.DISCARD_BEFORE_STABILIZE)
+        if whistler >= 0:
+            s.push(("discard_up_to", p, 2, whistler), ("end_turn", p, 1))
+            return None
     size = _stabilize_size(rule)
     choice = (
         rule is AgeRule.ENLIGHTENMENT or rule is AgeRule.PROSPERITY or rule is AgeRule.NIETZSCHE
@@ -773,6 +788,10 @@ def play_trait(
     s.enter_pile(owner, card)
     s.last_colors = trait.colors
     s.emit((ALL, "plays", player, card, owner))
+    if trait.colors & RED and owner == player == s.turn_player:  # --- overlush (traits b) ---
+        ravenous = s.in_pile(owner, Persistent.DRAW_ON_RED_PLAY)
+        if ravenous >= 0:
+            s.draw(owner, 3, ravenous)
     # What follows, pushed last to first (the last pushed resolves first): Self-Replicating's
     # offer, the payment, the on-play effects, the action.
     stack = s.stack
@@ -907,6 +926,8 @@ def _answers(s: DoomlingsRules, when: PlayWhen, trigger: tuple[Any, ...]) -> boo
         return card in s.piles[owner] and s.movable(card)
     if when is PlayWhen.AFTER_STABILIZE:
         return kind == "stabilized"
+    if when is PlayWhen.ANY_TIME:  # --- overlush (traits b) ---
+        return kind != "hero"
     return kind == "worlds_end"
 
 
@@ -931,6 +952,9 @@ def on_response(s: DoomlingsRules, q: int, option: Option, trigger: tuple[Any, .
         _cancel_action(s, p, target)
         s.push(("play", q, card, FROM_HAND, 0), ("parasite", q, p, target, card))
         return False
+    if when is PlayWhen.ANY_TIME:  # --- overlush (traits b) ---: others may still answer
+        s.stack.append(("play", q, card, FROM_HAND, 1))
+        return True
     # Late after stabilizing, Sneaky at World's End: an extra play, as from the hand.
     s.stack.append(("play", q, card, FROM_HAND, 1))
     return bool(trigger[0] == "worlds_end")
@@ -1505,6 +1529,20 @@ def fx_gain_gene_pool(s: DoomlingsRules, p: int, card: int, fx: GainGenePool) ->
         s.emit((ALL, "gene_pool", p, done), card)
 
 
+def fx_look_at_bottom_and_play(
+    s: DoomlingsRules, p: int, card: int, fx: LookAtBottomAndPlay
+) -> None:
+    s.stack.append(("bottom_color", p, fx.n, card))
+
+
+def fx_draw_then_maybe_from_bottom(
+    s: DoomlingsRules, p: int, card: int, fx: DrawThenMaybeFromBottom
+) -> None:
+    drawn = s.draw(p, 1, card)
+    if drawn:
+        s.stack.append(("wander", p, drawn[0], card))
+
+
 def _peek_last_ages(s: DoomlingsRules, p: int, n: int) -> None:
     """Sapient: the last ``n`` age cards (the bottom of the age deck), seen by ``p`` alone."""
     last = tuple(reversed(s.age_deck[:n]))
@@ -1550,6 +1588,8 @@ EFFECTS: Final[dict[type, Resolver]] = {
     DiscardTopAndColorFromHands: fx_discard_top_and_color,
     Stabilize: fx_stabilize,
     GainGenePool: fx_gain_gene_pool,
+    LookAtBottomAndPlay: fx_look_at_bottom_and_play,
+    DrawThenMaybeFromBottom: fx_draw_then_maybe_from_bottom,
 }
 """The resolver of every effect primitive, by its type: the one place an effect is carried out."""
 
@@ -1593,6 +1633,8 @@ def h_name_color(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
                 s.stack.append(("discard_trait_now", q, cards[s.rng.below(len(cards))], card))
     elif purpose == BECOME_COLOR:
         s.recolor[card] = color
+    elif purpose in _COLOR_PURPOSES:  # --- overlush (traits b) ---
+        _named_color(s, p, card, purpose, color)
     else:
         s.named_color[card] = color
     return None
@@ -1941,6 +1983,13 @@ def h_trait_end(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
         s.stack.append(("pick_doom", p, card))
     elif we is WorldsEnd.BECOME_COLOR:
         s.stack.append(("name_color", p, card, BECOME_COLOR))
+    elif we is WorldsEnd.DRAW_AND_PLAY_LOW:  # --- overlush (traits b) ---
+        drawn = s.draw(p, 4, card)
+        s.stack.append(("play_drawn_low", p, tuple(drawn), card))
+    elif we is WorldsEnd.OPPONENTS_PLAY_COLOR:
+        s.stack.append(("name_color", p, card, OPPONENTS_PLAY_COLOR))
+    elif we is WorldsEnd.TAKE_REVEALED_COLOR:
+        s.stack.append(("name_color", p, card, TAKE_REVEALED_COLOR))
     else:  # Sentience, Viral
         s.stack.append(("name_color", p, card, SCORE_COLOR))
     return None
@@ -2207,4 +2256,205 @@ def h_play_into(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
     _, played, q = option
     s.leave_hand(p, played)
     s.stack.append(("play", q, played, FROM_HAND, 0, p))
+    return None
+
+
+def _turn_extras(s: DoomlingsRules, p: int) -> list[Option]:
+    """What a turn offers besides its play: Nimble's discard from the hand, Seedwing's
+    discard from the pile."""
+    extras: list[Option] = []
+    pile = s.piles[p]
+    for c in distinct(s.hands[p]):
+        if _PLAY_WHEN[c] is PlayWhen.DISCARD_FOR_TRAIT and any(s.movable(t) for t in pile):
+            extras.append(("nimble", c))
+    for c in pile:
+        if CARD[c].persistent is Persistent.TRADE_FOR_EXTRA_PLAY and s.movable(c):
+            extras.append(("seedwing", c))
+    return extras
+
+
+_TURN_EXTRA_VERBS: Final = frozenset({"nimble", "seedwing"})
+
+
+def _turn_extra(s: DoomlingsRules, p: int, option: Option) -> None:
+    """Carry out a turn extra; the turn's play is then asked again."""
+    verb, card = option
+    if verb == "nimble":
+        s.discard_from_hand(p, card, card)
+        s.push(("discard_own", p, None, card), ("main", p))
+    else:
+        s.push(
+            ("discard_trait_now", p, card, card),
+            ("play_extra", p, FROM_HAND, 0, 0, ANY_TRAIT),
+            ("main", p),
+        )
+
+
+@handler("discard_up_to")
+def h_discard_up_to(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Whistler: discard up to ``left`` hand cards, one at a time, before stabilizing."""
+    _, p, left, cause = frame
+    hand = s.hands[p]
+    if option is None:
+        if not hand or left <= 0:
+            s.stack.pop()
+            return None
+        prompt = f"{cause_name(cause)}: discard a card before stabilizing? ({left} at most)"
+        return s.ask(p, "discard", prompt, [PASS, *_distinct_discards(hand)])
+    s.stack.pop()
+    if option != PASS:
+        s.discard_from_hand(p, option[1], cause)
+        s.stack.append(("discard_up_to", p, left - 1, cause))
+    return None
+
+
+@handler("play_drawn_low")
+def h_play_drawn_low(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Pyrophyte: play any of the drawn cards with a face value of 2 or less, no actions."""
+    _, p, drawn, card = frame
+    if option is None:
+        low = [c for c in drawn if c in s.hands[p] and FACE_VALUE[c] <= 2]
+        cards = s.playable(p, low)
+        if not cards:
+            s.stack.pop()
+            return None
+        prompt = f"{CARD[card].name}: play a drawn card of face value 2 or less?"
+        return s.ask(p, "play", prompt, [PASS, *(_PLAY_OPTION[c] for c in cards)])
+    s.stack.pop()
+    if option != PASS:
+        s.leave_hand(p, option[1])
+        s.push(("play", p, option[1], FROM_HAND, 0), ("play_drawn_low", p, drawn, card))
+    return None
+
+
+_COLOR_PURPOSES: Final = frozenset({OPPONENTS_PLAY_COLOR, TAKE_REVEALED_COLOR})
+
+
+def _named_color(s: DoomlingsRules, p: int, card: int, purpose: str, color: int) -> None:
+    if purpose == OPPONENTS_PLAY_COLOR:
+        s.push_all([("play_color", q, color, card) for q in s.opponents(p)])
+        return
+    shown: list[tuple[int, int]] = []
+    for q in s.opponents(p):
+        for c in s.hands[q]:
+            if CARD[c].colors & color:
+                shown.append((q, c))
+                s.revealed.append((ALL, c))
+                s.emit((ALL, "shows", q, c), card)
+    s.stack.append(("take_play", p, tuple(shown), card))
+
+
+@handler("play_color")
+def h_play_color(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Nectar: ``q`` may play a non-dominant trait of ``color`` from the hand, no action."""
+    _, q, color, card = frame
+    if option is None:
+        cards = [
+            c for c in s.playable(q, s.hands[q]) if CARD[c].colors & color and not CARD[c].dominant
+        ]
+        if not cards:
+            s.stack.pop()
+            return None
+        prompt = f"{CARD[card].name}: play a {COLOR_NAMES[color]} trait?"
+        return s.ask(q, "play", prompt, [PASS, *(_PLAY_OPTION[c] for c in cards)])
+    s.stack.pop()
+    if option != PASS:
+        s.leave_hand(q, option[1])
+        s.stack.append(("play", q, option[1], FROM_HAND, 0))
+    return None
+
+
+@handler("take_play")
+def h_take_play(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Spots: take 1 of the shown cards and play it at once, without its action."""
+    _, p, shown, card = frame
+    if option is None:
+        options: list[Option] = [
+            ("take_card", q, c) for q, c in shown if c in s.hands[q] and s.can_play(p, c)
+        ]
+        return s.ask(p, "take", f"{CARD[card].name}: take and play which card?", options)
+    s.stack.pop()
+    _, q, taken = option
+    s.leave_hand(q, taken)
+    s.emit((ALL, "takes_shown", p, q, taken), card)
+    s.stack.append(("play", p, taken, FROM_HAND, 0))
+    return None
+
+
+def _trait_deck(s: DoomlingsRules, p: int) -> list[int]:
+    """The deck ``p`` draws from: their own, while it lasts, with Intelligent Design."""
+    return s.decks[p] if s.own_decks and s.decks[p] else s.deck
+
+
+@handler("bottom_color")
+def h_bottom_color(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Rover: name a colour, then look at the bottom ``n`` cards of the trait deck."""
+    _, p, n, card = frame
+    if option is None:
+        return s.ask(p, "color", f"{CARD[card].name}: name a color", [("color", c) for c in COLORS])
+    s.stack.pop()
+    color = option[1]
+    s.emit((ALL, "names_color", p, card, color))
+    seen = tuple(_trait_deck(s, p)[:n])
+    if seen:
+        s.emit((bit(p), "sees_bottom", p, seen), card)
+        s.emit((s.others(p), "looks_bottom", p, len(seen)), card)
+        s.stack.append(("play_from_bottom", p, seen, color, card))
+    return None
+
+
+@handler("play_from_bottom")
+def h_play_from_bottom(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Rover: play 1 of the seen cards of the named colour from the trait deck, if wished."""
+    _, p, seen, color, card = frame
+    deck = _trait_deck(s, p)
+    if option is None:
+        cards = [c for c in seen if c in deck and CARD[c].colors & color and s.can_play(p, c)]
+        if not cards:
+            s.stack.pop()
+            return None
+        prompt = f"{CARD[card].name}: play one of the {COLOR_NAMES[color]} cards seen?"
+        return s.ask(p, "play", prompt, [PASS, *(_PLAY_OPTION[c] for c in cards)])
+    s.stack.pop()
+    if option != PASS:
+        deck.remove(option[1])
+        s.stack.append(("play", p, option[1], FROM_HAND, 1))
+    return None
+
+
+@handler("wander")
+def h_wander(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Wanderlust: play the card drawn, or draw 1 from the bottom of the deck instead."""
+    _, p, drawn, card = frame
+    if option is None:
+        options: list[Option] = [PASS]
+        if drawn in s.hands[p] and s.can_play(p, drawn):
+            options.append(_PLAY_OPTION[drawn])
+        options.append(("from_bottom",))
+        return s.ask(p, "choose", f"{CARD[card].name}: play the card drawn?", options)
+    s.stack.pop()
+    if option[0] == "play":
+        s.leave_hand(p, drawn)
+        s.stack.append(("play", p, drawn, FROM_HAND, 1))
+    elif option[0] == "from_bottom":
+        more = s.draw(p, 1, card, True)
+        if more and s.can_play(p, more[0]):
+            s.stack.append(("wander_bottom", p, more[0], card))
+    return None
+
+
+@handler("wander_bottom")
+def h_wander_bottom(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Wanderlust: the card drawn from the bottom may be played at once."""
+    _, p, drawn, card = frame
+    if option is None:
+        if drawn not in s.hands[p] or not s.can_play(p, drawn):
+            s.stack.pop()
+            return None
+        prompt = f"{CARD[card].name}: play the card drawn from the bottom?"
+        return s.ask(p, "play", prompt, [PASS, _PLAY_OPTION[drawn]])
+    s.stack.pop()
+    if option != PASS:
+        s.leave_hand(p, drawn)
+        s.stack.append(("play", p, drawn, FROM_HAND, 1))
     return None

@@ -18,8 +18,10 @@ from doomtable.games.doomlings.cards import (
     DominantsToDeckTop,
     Draw,
     DrawAndPlayFace,
+    DrawThenMaybeFromBottom,
     GainGenePool,
     HandToDeckBottom,
+    LookAtBottomAndPlay,
     NeedGenePool,
     NotOnYourTurn,
     OneOf,
@@ -29,6 +31,7 @@ from doomtable.games.doomlings.cards import (
     Payment,
     PayWithTrait,
     PeekAge,
+    Persistent,
     PlayAnother,
     PlayIntoOpponentPile,
     PlayPileAction,
@@ -51,6 +54,16 @@ B, G, P, R, C = BLUE, GREEN, PURPLE, RED, COLORLESS
 SWARM = Bonus(Count.SAME_NAME_ALL_PILES, value=True)
 
 TRAITS: tuple[Trait, ...] = (
+    Trait("Nectar", G, 8, dominant=True, worlds_end=WorldsEnd.OPPONENTS_PLAY_COLOR),
+    Trait("Nimble", C, 2, play_when=PlayWhen.DISCARD_FOR_TRAIT),
+    Trait("Pyrophyte", G, 1, dominant=True, worlds_end=WorldsEnd.DRAW_AND_PLAY_LOW, copies=2),
+    Trait("Ravenous", B, 3, dominant=True, persistent=Persistent.DRAW_ON_RED_PLAY),
+    Trait("Rover", G, 2, action=(LookAtBottomAndPlay(5),)),
+    Trait("Seedwing", G, -1, persistent=Persistent.TRADE_FOR_EXTRA_PLAY),
+    Trait("Spots", R, 5, dominant=True, worlds_end=WorldsEnd.TAKE_REVEALED_COLOR),
+    Trait("Trippy", C, -1, play_when=PlayWhen.ANY_TIME, on_play=(Draw(3),)),
+    Trait("Wanderlust", C, 1, action=(DrawThenMaybeFromBottom(),)),
+    Trait("Whistler", B, 4, dominant=True, persistent=Persistent.DISCARD_BEFORE_STABILIZE),
     Trait(
         "Mycotoxins",
         C,
