@@ -231,6 +231,84 @@ CASES = [
         hands={0: ["Gills", "Fangs"], 1: ["Deep Roots", "Woody Stems"], 2: ["Adorable"]},
         extra={"catastrophes": 1, "age_deck_size": 4, "first_player": 1},
     ),
+    # ---------------------------------------------------------------- overlush (traits b)
+    # (Snuffler's and Trapper's scenarios hold the cards these find none of here.)
+    Case(c.DiscardCardsWithEffects(), hands={0: HANDS[0]}, discard=["Flatulence"]),
+    Case(
+        c.ReturnOwnTrait(),
+        asks=[(0, "return")],
+        hands={0: [*HANDS[0], "Sweat"]},
+        piles={0: ["Leaves", "Quick"]},
+    ),
+    Case(
+        c.HandToDeckBottom(2),
+        asks=[(0, "bottom"), (0, "bottom")],
+        hands={0: ["Fangs"]},
+        extra={"deck_bottom": ["Gills", "Bark"]},
+    ),
+    Case(
+        c.HandToDeckBottom(2, up_to=True),
+        asks=[(0, "bottom"), (0, "bottom")],
+        hands={0: ["Fangs"]},
+        extra={"deck_bottom": ["Gills", "Bark"]},
+    ),
+    Case(
+        c.OneOf((c.Draw(1), c.DiscardFromHand(1))),
+        asks=[(0, "choose")],
+        hands={0: [*HANDS[0], "Appealing"]},
+        discard=["Flatulence"],
+    ),
+    Case(
+        c.OpponentDrawsAndGives(2),  # player 1 draws Appealing and Migratory, gives Spiny
+        asks=[(0, "target"), (1, "give")],
+        hands={0: [*HANDS[0], "Spiny"], 1: ["Deep Roots", "Woody Stems", "Appealing", "Migratory"]},
+    ),
+    Case(
+        c.TradeWithOpponents(),  # takes Spiny and Big Ears at random, gives Bark and Gills
+        asks=[(0, "give"), (0, "give")],
+        hands={
+            0: ["Fangs", "Spiny", "Big Ears"],
+            1: ["Deep Roots", "Woody Stems", "Bark"],
+            2: ["Fear", "Adorable", "Gills"],
+        },
+    ),
+    Case(c.DominantsToDeckTop(2), discard=["Flatulence"]),
+    Case(c.PassHandsRight(), hands={0: HANDS[1], 1: HANDS[2], 2: HANDS[0]}),
+    Case(
+        c.DrawAndPlayFace(3),  # names the lowest face value: none of the 3 drawn has it
+        asks=[(0, "face")],
+        hands={0: HANDS[0]},
+        discard=["Flatulence", "Appealing", "Migratory", "Nocturnal"],
+    ),
+    Case(
+        c.PlayIntoOpponentPile(),
+        asks=[(0, "play"), *both()],
+        hands={0: ["Gills", "Fangs"]},
+        piles={0: PILES[0], 1: [*PILES[1], "Bark"]},
+    ),
+    Case(
+        c.DiscardTopAndColorFromHands(),  # green Appealing: Bark, Deep Roots, Woody Stems go
+        hands={0: 5, 1: 5, 2: 5},
+        discard=["Flatulence", "Appealing", "Bark", "Deep Roots", "Woody Stems"],
+    ),
+    Case(c.Stabilize(), hands={0: [*HANDS[0], "Appealing", "Migratory"], 1: HANDS[1]}),
+    Case(
+        c.Stabilize(c.Who.OPPONENTS),
+        hands={
+            0: HANDS[0],
+            1: [*HANDS[1], "Appealing", "Migratory"],
+            2: [*HANDS[2], "Nocturnal", "Confusion"],
+        },
+    ),
+    Case(
+        c.Stabilize(c.Who.ALL),
+        hands={
+            0: [*HANDS[0], "Appealing", "Migratory"],
+            1: [*HANDS[1], "Nocturnal", "Confusion"],
+            2: 5,
+        },
+    ),
+    Case(c.GainGenePool(1), extra={"gene_pool": [6, 5, 5]}),
 ]
 
 
@@ -299,6 +377,8 @@ def test_primitive(case: Case) -> None:
             assert [len(pile) for pile in state.piles] == value
         elif key == "age_deck_size":
             assert len(state.age_deck) == value
+        elif key == "deck_bottom":
+            assert names(state.deck[: len(value)]) == value
         else:
             assert getattr(state, key) == value
     # Every zone change is Sweat's doing (until a rushed catastrophe takes over).

@@ -47,6 +47,7 @@ class TraitFilter:
     face: int | None = None  # exact face value
     min_face: int | None = None
     positive: bool = False
+    max_face: int | None = None
 
     def accepts(self, colors: int, face: int) -> bool:
         """Whether a trait of these colours and face value (variable = 0) passes the filter."""
@@ -59,6 +60,8 @@ class TraitFilter:
         if self.face is not None and face != self.face:
             return False
         if self.min_face is not None and face < self.min_face:
+            return False
+        if self.max_face is not None and face > self.max_face:
             return False
         return not (self.positive and face <= 0)
 
@@ -74,6 +77,10 @@ class TraitFilter:
             tail = f" with a face value of {self.face}"
         elif self.min_face is not None:
             tail = f" with a face value of {self.min_face} or more"
+        elif self.max_face == -1:
+            tail = " with a negative face value"
+        elif self.max_face is not None:
+            tail = f" with a face value of {self.max_face} or less"
         return " ".join([*parts, noun]) + tail
 
 
@@ -93,8 +100,11 @@ class Who(Enum):
 class Draw:
     n: int
     who: Who = Who.YOU
+    from_bottom: bool = False  # from the bottom of the trait deck
 
     def text(self) -> str:
+        if self.from_bottom:
+            return f"Draw {plural(self.n, 'card')} from the bottom of the trait deck."
         if self.who is Who.YOU:
             return f"Draw {plural(self.n, 'card')}."
         whom = "Each opponent draws" if self.who is Who.OPPONENTS else "Every player draws"
@@ -111,7 +121,8 @@ class DiscardFromHand:
         how = " at random" if self.at_random else ""
         if self.who is Who.YOU:
             return f"Discard {plural(self.n, 'card')} from your hand{how}."
-        return f"Each opponent discards {plural(self.n, 'card')} from their hand{how}."
+        whom = "Each opponent discards" if self.who is Who.OPPONENTS else "Every player discards"
+        return f"{whom} {plural(self.n, 'card')} from their hand{how}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,8 +209,10 @@ class SwapHands:
 class SwapThis:
     """Exchange this card for a trait from an opponent's pile."""
 
+    filter: TraitFilter = ANY
+
     def text(self) -> str:
-        return "Exchange this trait for a trait in an opponent's trait pile."
+        return f"Exchange this trait for a {self.filter.words()} in an opponent's trait pile."
 
 
 class SameColor(Enum):
@@ -212,10 +225,12 @@ class SwapTraits:
     """Exchange one of your traits for an opponent's trait of the same or another colour."""
 
     match: SameColor
+    not_this: bool = False  # the card itself may not be the one exchanged
 
     def text(self) -> str:
         kind = "sharing a color with it" if self.match is SameColor.SAME else "of another color"
-        return f"Exchange 1 trait in your trait pile for an opponent's trait {kind}."
+        mine = "1 other trait" if self.not_this else "1 trait"
+        return f"Exchange {mine} in your trait pile for an opponent's trait {kind}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,8 +254,10 @@ class MutualDiscardTrait:
 
 @dataclass(frozen=True, slots=True)
 class DiscardOwnTrait:
+    then: bool = True  # follows another effect of the card
+
     def text(self) -> str:
-        return "Then discard 1 trait from your trait pile."
+        return f"{'Then d' if self.then else 'D'}iscard 1 trait from your trait pile."
 
 
 class Source(Enum):
@@ -287,10 +304,12 @@ class PlayPileAction:
     """Resolve the action of a trait already in a pile (yours or an opponent's)."""
 
     opponents: bool
+    then_discard: bool = False  # the trait whose action was used is discarded afterwards
 
     def text(self) -> str:
         whose = "an opponent's" if self.opponents else "your"
-        return f"Resolve the action of a trait in {whose} trait pile."
+        tail = " Then discard that trait." if self.then_discard else ""
+        return f"Resolve the action of a trait in {whose} trait pile.{tail}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,7 +320,11 @@ class MayDiscardHandAndStabilize:
 
 @dataclass(frozen=True, slots=True)
 class PeekAge:
+    last: int = 0  # look at the last ``last`` cards of the age deck instead
+
     def text(self) -> str:
+        if self.last:
+            return f"Look at the last {plural(self.last, 'age card')} of the age deck."
         return "Look at the next age card."
 
 
@@ -320,6 +343,173 @@ class EndOfWorldRush:
             "Skip every remaining turn and age until the next catastrophe, which comes now. "
             "The skipped ages have no effect and nobody stabilizes."
         )
+
+
+# --- overlush (traits b) ---
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardCardsWithEffects:
+    """Throw away every card of the hand that has an effect."""
+
+    def text(self) -> str:
+        return "Discard every card with an effect from your hand."
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnOwnTrait:
+    """Take a trait with an action from your own pile back into your hand."""
+
+    def text(self) -> str:
+        return "Take a trait with an action from your trait pile back into your hand."
+
+
+@dataclass(frozen=True, slots=True)
+class HandToDeckBottom:
+    """Put ``n`` cards of the hand (``up_to``: as many as you like, at most ``n``) under the
+    trait deck."""
+
+    n: int
+    up_to: bool = False
+
+    def text(self) -> str:
+        many = f"up to {self.n}" if self.up_to else str(self.n)
+        may = "You may put" if self.up_to else "Put"
+        noun = "card" if self.n == 1 else "cards"
+        return f"{may} {many} {noun} from your hand under the trait deck."
+
+
+@dataclass(frozen=True, slots=True)
+class OneOf:
+    """The player picks one of ``options`` and resolves it."""
+
+    options: tuple[Action, ...]
+
+    def text(self) -> str:
+        return "Choose one: " + " Or: ".join(o.text() for o in self.options)
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentDrawsAndGives:
+    """An opponent of your choice draws ``n`` cards, then hands you 1 card of their choice."""
+
+    n: int
+
+    def text(self) -> str:
+        return (
+            f"Pick an opponent: they draw {plural(self.n, 'card')}, then hand you 1 card of "
+            "their choice."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class TradeWithOpponents:
+    """Each opponent hands you a random card; then you hand each of them 1 card you choose."""
+
+    def text(self) -> str:
+        return (
+            "Each opponent hands you 1 random card from their hand. Then hand each of them 1 "
+            "card from yours."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class DominantsToDeckTop:
+    """Stack up to ``n`` dominants of the discard pile on top of the trait deck."""
+
+    n: int
+
+    def text(self) -> str:
+        return (
+            f"Put up to {self.n} dominant traits from the discard pile on top of the trait "
+            "deck, in the order you like."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class PassHandsRight:
+    def text(self) -> str:
+        return "Every player passes their whole hand to the player on their right."
+
+
+@dataclass(frozen=True, slots=True)
+class DrawAndPlayFace:
+    """Name a face value, draw ``n``: play 1 drawn card of that value, discard the others."""
+
+    n: int
+
+    def text(self) -> str:
+        return (
+            f"Name a face value and draw {plural(self.n, 'card')}. Play 1 of them with that "
+            "face value if you can; discard the rest of them."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class PlayIntoOpponentPile:
+    """Play a non-dominant card of your hand into an opponent's pile, without its action."""
+
+    def text(self) -> str:
+        return (
+            "Play 1 non-dominant trait from your hand into an opponent's trait pile. Its "
+            "action does not happen."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardTopAndColorFromHands:
+    """Discard the top trait of the deck; every player discards their hand cards sharing a
+    colour with it (colourless ones if it is colourless), then stabilizes."""
+
+    def text(self) -> str:
+        return (
+            "Discard the top card of the trait deck. Every player discards every card in "
+            "their hand that shares a color with it (colorless cards, if it is colorless), "
+            "then stabilizes at once."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Stabilize:
+    who: Who = Who.YOU
+
+    def text(self) -> str:
+        return "Stabilize at once." if self.who is Who.YOU else "Every player stabilizes at once."
+
+
+@dataclass(frozen=True, slots=True)
+class LookAtBottomAndPlay:
+    """Name a colour, look at the bottom ``n`` cards of the trait deck, and you may play 1
+    of them of that colour."""
+
+    n: int
+
+    def text(self) -> str:
+        return (
+            f"Name a color and look at the bottom {self.n} cards of the trait deck. You may "
+            "play 1 of them of that color."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class DrawThenMaybeFromBottom:
+    """Draw 1; play it, or draw 1 from the bottom of the deck, which you may then play."""
+
+    def text(self) -> str:
+        return (
+            "Draw 1 card. Either play it at once, or draw 1 more from the bottom of the trait "
+            "deck and you may play that one at once instead."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class GainGenePool:
+    """A lasting Gene Pool change, not tied to a trait staying in a pile."""
+
+    n: int
+
+    def text(self) -> str:
+        return f"Gain {self.n:+d} Gene Pool."
 
 
 Action = (
@@ -346,6 +536,22 @@ Action = (
     | PeekAge
     | MoveSelfToOpponent
     | EndOfWorldRush
+    # --- overlush (traits b) ---
+    | DiscardCardsWithEffects
+    | ReturnOwnTrait
+    | HandToDeckBottom
+    | OneOf
+    | OpponentDrawsAndGives
+    | TradeWithOpponents
+    | DominantsToDeckTop
+    | PassHandsRight
+    | DrawAndPlayFace
+    | PlayIntoOpponentPile
+    | DiscardTopAndColorFromHands
+    | Stabilize
+    | GainGenePool
+    | LookAtBottomAndPlay
+    | DrawThenMaybeFromBottom
 )
 
 
@@ -379,7 +585,24 @@ class PayWithTrait:
         return f"To play this, discard 1 {self.filter.words()} from your trait pile."
 
 
-Requirement = NeedInPile | PayWithTrait
+# --- overlush (traits b) ---
+
+
+@dataclass(frozen=True, slots=True)
+class NeedGenePool:
+    at_most: int
+
+    def text(self) -> str:
+        return f"You can play this only with a Gene Pool of {self.at_most} or less."
+
+
+@dataclass(frozen=True, slots=True)
+class NotOnYourTurn:
+    def text(self) -> str:
+        return "You can never play this on your own turn."
+
+
+Requirement = NeedInPile | PayWithTrait | NeedGenePool | NotOnYourTurn
 
 
 # --------------------------------------------------------------------------- out-of-turn plays
@@ -391,6 +614,9 @@ class PlayWhen(Enum):
     INTO_OPPONENT_PILE = "self_awareness"
     AFTER_STABILIZE = "late"
     AT_WORLDS_END = "sneaky"
+    # --- overlush (traits b) ---
+    ANY_TIME = "trippy"
+    DISCARD_FOR_TRAIT = "nimble"
 
     def text(self, name: str) -> str:
         return {
@@ -403,6 +629,10 @@ class PlayWhen(Enum):
             PlayWhen.AFTER_STABILIZE: f"Once you have stabilized, you may play {name} from your "
             "hand.",
             PlayWhen.AT_WORLDS_END: f"When the world ends, you may play {name} from your hand.",
+            PlayWhen.ANY_TIME: f"You may play {name} from your hand whenever anyone may answer "
+            "a play, an action, a stabilizing or the world's end, as well as on your turn.",
+            PlayWhen.DISCARD_FOR_TRAIT: f"On your turn you may discard {name} from your hand "
+            "to discard 1 trait from your trait pile.",
         }[self]
 
 
@@ -415,6 +645,10 @@ class Persistent(Enum):
     IGNORE_CATASTROPHE = "denial"
     DRAW_AT_TURN_START = "echolocation"
     RETURN_ON_GREEN = "self_replicating"
+    # --- overlush (traits b) ---
+    DRAW_ON_RED_PLAY = "ravenous"
+    DISCARD_BEFORE_STABILIZE = "whistler"
+    TRADE_FOR_EXTRA_PLAY = "seedwing"
 
     def text(self, name: str) -> str:
         return {
@@ -428,6 +662,12 @@ class Persistent(Enum):
             "turns begins.",
             Persistent.RETURN_ON_GREEN: f"When you play another green trait from your hand, you "
             f"may take {name} back into your hand.",
+            Persistent.DRAW_ON_RED_PLAY: "When you play a red trait on your turn, draw 3 cards "
+            "before its effects happen.",
+            Persistent.DISCARD_BEFORE_STABILIZE: "Until the world ends, you may discard up to 2 "
+            "cards from your hand before you stabilize.",
+            Persistent.TRADE_FOR_EXTRA_PLAY: f"On your turn, you may discard {name} from your "
+            "trait pile to play 1 more trait from your hand, without its action.",
         }[self]
 
 
@@ -443,6 +683,10 @@ class WorldsEnd(Enum):
     PENALTY_PER_COLOR = "viral"
     PLAY_FROM_HAND = "sneaky"
     BECOME_COLOR = "free_will"
+    # --- overlush (traits b) ---
+    DRAW_AND_PLAY_LOW = "pyrophyte"
+    OPPONENTS_PLAY_COLOR = "nectar"
+    TAKE_REVEALED_COLOR = "spots"
 
     def text(self) -> str:
         return {
@@ -460,6 +704,13 @@ class WorldsEnd(Enum):
             WorldsEnd.PLAY_FROM_HAND: "",
             WorldsEnd.BECOME_COLOR: "When the world ends, this card becomes the color of your "
             "choice.",
+            WorldsEnd.DRAW_AND_PLAY_LOW: "When the world ends, draw 4 cards. Play any of them "
+            "with a face value of 2 or less, without their actions.",
+            WorldsEnd.OPPONENTS_PLAY_COLOR: "When the world ends, name a color: each opponent "
+            "may play 1 non-dominant trait of that color from their hand, without its action.",
+            WorldsEnd.TAKE_REVEALED_COLOR: "When the world ends, name a color: each opponent "
+            "shows every card of that color in their hand. Play 1 of the shown cards at once, "
+            "without its action.",
         }[self]
 
 
@@ -486,6 +737,9 @@ class Count(Enum):
     GREEN_PAIRS_OPPONENTS = "pair of green traits in each opponent's pile"
     LOWEST_COLOR = "trait of your least common color (you need 2+ colors; pick one if tied)"
     CHOSEN_COLOR = "trait of the color you named in your pile"
+    # --- overlush (traits b) ---
+    COLORS_OF_THREE = "color you have 3 or more traits of in your pile"
+    FEWER_OF_PAIR = "this color trait in your pile, counting only the color you have fewer of"
 
 
 _UNIT: dict[Count, str] = {Count.HAND: "card in your hand"}
@@ -519,7 +773,44 @@ class MostTraitsBonus:
         return f"+{self.points} if your trait pile is strictly the largest at the table."
 
 
-BonusRule = Bonus | MostTraitsBonus
+# --- overlush (traits b) ---
+
+
+@dataclass(frozen=True, slots=True)
+class ColorThreshold:
+    """``points`` if a pile holds ``at_least`` traits of ``color`` (``None``: of every colour);
+    with ``opponents``, if any opponent's pile does."""
+
+    points: int
+    at_least: int
+    color: int | None
+    opponents: bool = False
+
+    def text(self) -> str:
+        what = (
+            f"{self.at_least} or more traits of every color"
+            if self.color is None
+            else f"{self.at_least} or more {color_words(self.color)} traits"
+        )
+        if self.opponents:
+            return f"+{self.points} if an opponent has {what} in their pile."
+        return f"+{self.points} if you have {what} in your pile."
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentsColorDeficit:
+    """Each opponent loses ``points`` per colour they hold fewer traits of than the owner."""
+
+    points: int
+
+    def text(self) -> str:
+        return (
+            f"Each opponent scores {self.points} for each color they have fewer traits of in "
+            "their pile than you have in yours."
+        )
+
+
+BonusRule = Bonus | MostTraitsBonus | ColorThreshold | OpponentsColorDeficit
 
 
 # --------------------------------------------------------------------------- the cards
@@ -541,11 +832,13 @@ class Trait:
     worlds_end: WorldsEnd | None = None
     bonus: BonusRule | None = None
     copies: int = 1
+    on_discard: tuple[Action, ...] = ()  # --- overlush (traits b) ---: when discarded from a pile
 
     @property
     def effectless(self) -> bool:
         return not (
-            self.action
+            self.on_discard
+            or self.action
             or self.on_play
             or self.requirement
             or self.play_when
@@ -568,7 +861,7 @@ class Trait:
             kinds.append("requirement")
         if self.play_when:
             kinds.append("play_when")
-        if self.persistent:
+        if self.persistent or self.on_discard:
             kinds.append("persistent")
         if self.worlds_end:
             kinds.append("worlds_end")
@@ -591,6 +884,9 @@ class Trait:
             parts.append(self.play_when.text(self.name))
         if self.persistent:
             parts.append(self.persistent.text(self.name))
+        if self.on_discard:
+            done = " ".join(a.text() for a in self.on_discard)
+            parts.append(f"When {self.name} is discarded from your trait pile: {done}")
         if self.worlds_end and self.worlds_end is not WorldsEnd.PLAY_FROM_HAND:
             parts.append(self.worlds_end.text())
         if self.bonus and self.worlds_end is not WorldsEnd.BONUS_PER_COLOR:

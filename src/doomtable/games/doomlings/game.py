@@ -232,6 +232,19 @@ class DoomlingsState(DoomlingsRules):
             return f"move {name(option[1])} to the Lab"
         if verb == "doom":
             return f"end on {AGES[option[1]].name}"
+        # --- overlush (traits b) ---
+        if verb == "bottom":
+            return f"put {name(option[1])} under the deck"
+        if verb == "top":
+            return f"put {name(option[1])} on top of the deck"
+        if verb == "face":
+            return f"face value {option[1]}"
+        if verb == "effect":
+            return _one_of_label(option)
+        if verb == "nimble":
+            return f"discard {name(option[1])} to discard a trait of your pile"
+        if verb == "seedwing":
+            return f"discard {name(option[1])} from your pile to play 1 more trait"
         return _FIXED_LABELS[verb]
 
     def event_visible(self, event: tuple[Any, ...], viewer: int) -> bool:
@@ -299,7 +312,7 @@ class DoomlingsState(DoomlingsRules):
             "pack": [card_dict(c) for c in self.packs[player]],
             "own_deck_size": len(self.decks[player]),
             # Its owner drafted it: what it holds is known, its order is not (sorted here).
-            "own_deck": [card_dict(c) for c in sorted(self.decks[player], key=_name)],
+            "own_deck": [card_dict(c) for c in sorted(self.decks[player], key=_design)],
             "lab": [card_dict(c) for c in self.lab],
             "seats": [self._seat(q, player) for q in range(self.players)],
             "revealed": [
@@ -434,6 +447,7 @@ class DoomlingsState(DoomlingsRules):
             ],
             "deck_size": len(self.deck),
             "deck_top": [CARD[c].name for c in reversed(self.deck[-5:])],
+            "deck_bottom": [CARD[c].name for c in self.deck[:5]],  # the very bottom first
             "lab": [CARD[c].name for c in self.lab],
             "packs": [[CARD[c].name for c in pack] for pack in self.packs],
             "own_decks": [len(deck) for deck in self.decks],
@@ -537,6 +551,7 @@ class DoomlingsState(DoomlingsRules):
             "age_deck",
             "catastrophes",
             "first_player",
+            "deck_bottom",  # --- overlush (traits b) ---: the very bottom card first
         }
         unknown = set(setup) - known
         if unknown:
@@ -610,6 +625,7 @@ class DoomlingsState(DoomlingsRules):
         self.discard = [take(n, "discard") for n in setup.get("discard", [])]
         top = [take(n, "deck_top") for n in setup.get("deck_top", [])]
         self.deck.extend(reversed(top))
+        self.deck[0:0] = [take(n, "deck_bottom") for n in setup.get("deck_bottom", [])]
         self._setup_ages(setup)
         if "first_player" in setup:
             self.first_player = int(setup["first_player"]) % self.players
@@ -718,6 +734,7 @@ _FIXED_LABELS: Final = {
     "stabilize": "stabilize",
     "no_stabilize": "do not stabilize",
     "memory": "discard hand and stabilize",
+    "from_bottom": "draw 1 from the bottom of the deck",  # --- overlush (traits b) ---
 }
 
 
@@ -782,6 +799,16 @@ def _describe(kind: str, a: tuple[Any, ...]) -> str:
         "packs_passed": "Everyone passes the rest of their pack to the {a0}.",
         "mishap": "Genetic Mishap draws {n0}.",
         "to_lab": "{n0} moves to the Lab.",
+        # --- overlush (traits b) ---
+        "bottoms": "{p0} puts {n1} under the trait deck.",
+        "bottoms_hidden": "{p0} puts a card under the trait deck.",
+        "tops": "{p0} puts {n1} on top of the trait deck.",
+        "discards_top": "{p0} discards {n1} from the top of the trait deck.",
+        "gene_pool": "{p0}'s Gene Pool changes by {a1}.",
+        "peek_last": "{p0} looks at the last ages: {ages1}.",
+        "names_face": "{p0} names face value {a2} for {n1}.",
+        "sees_bottom": "{p0} looks at the bottom of the trait deck: {cards1}.",
+        "looks_bottom": "{p0} looks at the bottom {count1} of the trait deck.",
     }
     values: dict[str, Any] = {}
     for i, v in enumerate(a):
@@ -796,6 +823,7 @@ def _describe(kind: str, a: tuple[Any, ...]) -> str:
             values[f"c{i}"] = COLOR_NAMES.get(v, "?")
         elif isinstance(v, tuple):
             values[f"cards{i}"] = ", ".join(n(c) for c in v)
+            values[f"ages{i}"] = ", ".join(AGES[c].name for c in v if 0 <= c < len(AGES))
     return texts[kind].format(**values)
 
 
@@ -827,6 +855,27 @@ _CAUSED = frozenset(
         "moves_trait",
         "returns_to_hand",
         "to_lab",
+        # --- overlush (traits b) ---
+        "bottoms",
+        "bottoms_hidden",
+        "tops",
+        "discards_top",
     )
 )
 """Events that change a zone: the log names their cause before them."""
+
+
+# --- overlush (traits b) ---
+
+
+def _one_of_label(option: Option) -> str:
+    """A OneOf choice, ``("effect", one_of, i)``, labelled by the chosen effect's text."""
+    _, index, i = option
+    text = rules.ONE_OFS[index].options[i].text().rstrip(".")
+    return text[:1].lower() + text[1:]
+
+
+def _design(card: int) -> tuple[str, int]:
+    """A card's name, then its colours: same-named designs (Overlush's Swarms) sort apart,
+    so a list sorted by it shows nothing of the order it was sorted from."""
+    return CARD[card].name, CARD[card].colors

@@ -14,42 +14,61 @@ from mypy_extensions import mypyc_attr
 
 from doomtable.engine import PASS, Decision, Frame, GameState, Option
 from doomtable.engine.state import Handler
-from doomtable.games.doomlings.cards import (
+from doomtable.games.doomlings.cards import (  # --- overlush (traits b) ---
+    ANY,
+    COLOR_NAMES,
     COLORLESS,
     COLORS,
+    RED,
     AgeRule,
     CatastropheEffect,
+    DiscardCardsWithEffects,
     DiscardColorFromHands,
     DiscardFromHand,
     DiscardOwnTrait,
+    DiscardTopAndColorFromHands,
+    DominantsToDeckTop,
     Doom,
     Draw,
+    DrawAndPlayFace,
     DrawAndPlayGreen,
+    DrawThenMaybeFromBottom,
     EndOfWorldRush,
+    GainGenePool,
     GiveFromHand,
     GiveTrait,
+    HandToDeckBottom,
     LookAndSteal,
+    LookAtBottomAndPlay,
     MayDiscardHandAndStabilize,
     MoveSelfToOpponent,
     MutualDiscardTrait,
+    NeedGenePool,
     NeedInPile,
+    OneOf,
+    OpponentDrawsAndGives,
     OpponentsDiscardTrait,
+    PassHandsRight,
     Payment,
     PayWithTrait,
     PeekAge,
     Persistent,
     PlayAnother,
+    PlayIntoOpponentPile,
     PlayPileAction,
     PlayWhen,
+    ReturnOwnTrait,
     ReturnTrait,
     RevealAndSteal,
     SameColor,
     Source,
+    Stabilize,
     StealFromHand,
     StealTrait,
     SwapHands,
     SwapThis,
     SwapTraits,
+    TradeWithOpponents,
     TraitFilter,
     Who,
     WorldsEnd,
@@ -91,6 +110,9 @@ COLOR_DISCARDS_HANDS: Final = "discard_hands"  # every player discards hand card
 OPPONENTS_DISCARD_COLOR: Final = "opponents_discard"  # each opponent loses a random trait of it
 SCORE_COLOR: Final = "score"  # kept on the card for scoring
 BECOME_COLOR: Final = "become"  # the card itself turns that colour
+# --- overlush (traits b) ---
+OPPONENTS_PLAY_COLOR: Final = "opponents_play"  # each opponent may play a trait of it
+TAKE_REVEALED_COLOR: Final = "take_revealed"  # opponents show theirs; the namer plays one
 
 HANDLERS: Final[dict[str, Handler]] = {}
 
@@ -204,6 +226,10 @@ class DoomlingsRules(DoomlingsBase):
         if isinstance(req, NeedInPile):
             pile = self.piles[player]
             return sum(1 for c in pile if self.matches(c, req.filter)) >= req.at_least
+        if isinstance(req, NeedGenePool):
+            return self.gene_pool[player] <= req.at_most
+        if not isinstance(req, PayWithTrait):  # NotOnYourTurn
+            return player != self.turn_player
         return bool(self.payment_cards(player, req))
 
     def payment_cards(self, player: int, req: PayWithTrait) -> list[int]:
@@ -283,6 +309,8 @@ def _key(flt: TraitFilter | None) -> tuple[Any, ...] | None:
     """A filter as plain data, so frames stay JSON-ready."""
     if flt is None:
         return None
+    if flt.max_face is not None:
+        return (flt.color, flt.face, flt.min_face, flt.positive, flt.max_face)
     return (flt.color, flt.face, flt.min_face, flt.positive)
 
 
@@ -529,6 +557,7 @@ def h_main(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
                 break
         if not options:
             options = [("skip",), ("redraw",)]
+        options.extend(_turn_extras(s, p))  # --- overlush (traits b) ---
         return s.ask(p, "turn", "Play a trait", options)
     s.stack.pop()
     verb = option[0]
@@ -549,6 +578,8 @@ def h_main(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
             play_trait(s, q, card, FROM_HAND, 0, p)
         else:
             s.stack.append(("play", q, card, FROM_HAND, 0, p))
+    elif verb in _TURN_EXTRA_VERBS:  # --- overlush (traits b) ---
+        _turn_extra(s, p, option)
     else:
         _drop_turn_end(s, p)
         s.emit((ALL, "cannot_play", p))
@@ -599,6 +630,11 @@ def h_end_turn(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
     rule = s.rule()
     if s.deck_out:
         return None  # the FAQ: with no traits left, turns end without stabilizing
+    if len(frame) == 2 and s.hands[p]:  # --- overlush (traits b) ---: discards first
+        whistler = s.in_pile(p, Persistent.DISCARD_BEFORE_STABILIZE)
+        if whistler >= 0:
+            s.push(("discard_up_to", p, 2, whistler), ("end_turn", p, 1))
+            return None
     size = _stabilize_size(rule)
     choice = (
         rule is AgeRule.ENLIGHTENMENT or rule is AgeRule.PROSPERITY or rule is AgeRule.NIETZSCHE
@@ -752,6 +788,10 @@ def play_trait(
     s.enter_pile(owner, card)
     s.last_colors = trait.colors
     s.emit((ALL, "plays", player, card, owner))
+    if trait.colors & RED and owner == player == s.turn_player:  # --- overlush (traits b) ---
+        ravenous = s.in_pile(owner, Persistent.DRAW_ON_RED_PLAY)
+        if ravenous >= 0:
+            s.draw(owner, 3, ravenous)
     # What follows, pushed last to first (the last pushed resolves first): Self-Replicating's
     # offer, the payment, the on-play effects, the action.
     stack = s.stack
@@ -886,6 +926,8 @@ def _answers(s: DoomlingsRules, when: PlayWhen, trigger: tuple[Any, ...]) -> boo
         return card in s.piles[owner] and s.movable(card)
     if when is PlayWhen.AFTER_STABILIZE:
         return kind == "stabilized"
+    if when is PlayWhen.ANY_TIME:  # --- overlush (traits b) ---
+        return kind != "hero"
     return kind == "worlds_end"
 
 
@@ -910,6 +952,9 @@ def on_response(s: DoomlingsRules, q: int, option: Option, trigger: tuple[Any, .
         _cancel_action(s, p, target)
         s.push(("play", q, card, FROM_HAND, 0), ("parasite", q, p, target, card))
         return False
+    if when is PlayWhen.ANY_TIME:  # --- overlush (traits b) ---: others may still answer
+        s.stack.append(("play", q, card, FROM_HAND, 1))
+        return True
     # Late after stabilizing, Sneaky at World's End: an extra play, as from the hand.
     s.stack.append(("play", q, card, FROM_HAND, 1))
     return bool(trigger[0] == "worlds_end")
@@ -1093,6 +1138,8 @@ def h_discard_trait_now(s: DoomlingsRules, frame: Frame, option: Option | None) 
     s.emit((ALL, "discards_trait", p, card), cause)
     if regrow >= 0:
         s.stack.append(("regrow", p, regrow))
+    if CARD[card].on_discard:
+        s.push_all([("fx", p, card, k, ON_DISCARD) for k in range(len(CARD[card].on_discard))])
     return None
 
 
@@ -1225,7 +1272,10 @@ def h_fx(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | N
     """Resolve effect ``k`` of ``card``'s action (or on-play effect) for ``p``."""
     _, p, card, k, on_play = frame
     s.stack.pop()
-    if s.FAST_PATHS:
+    if on_play == ON_DISCARD:
+        fx = CARD[card].on_discard[k]
+        EFFECTS[type(fx)](s, p, card, fx)
+    elif s.FAST_PATHS:
         # Each card's resolvers, looked up in EFFECTS once at import rather than per effect.
         steps = _ON_PLAY_STEPS[card] if on_play else _ACTION_STEPS[card]
         fx, resolve = steps[k]
@@ -1255,7 +1305,7 @@ def _targets(s: DoomlingsRules, p: int, who: Who) -> list[int]:
 
 def fx_draw(s: DoomlingsRules, p: int, card: int, fx: Draw) -> None:
     for q in _targets(s, p, fx.who):
-        s.draw(q, fx.n, card)
+        s.draw(q, fx.n, card, fx.from_bottom)
 
 
 def fx_discard_from_hand(s: DoomlingsRules, p: int, card: int, fx: DiscardFromHand) -> None:
@@ -1304,11 +1354,15 @@ def fx_swap_hands(s: DoomlingsRules, p: int, card: int, fx: SwapHands) -> None:
 
 
 def fx_swap_this(s: DoomlingsRules, p: int, card: int, fx: SwapThis) -> None:
-    s.stack.append(("swap_this", p, card))
+    if fx.filter == ANY:
+        s.stack.append(("swap_this", p, card))
+    else:
+        s.stack.append(("swap_this", p, card, _key(fx.filter)))
 
 
 def fx_swap_traits(s: DoomlingsRules, p: int, card: int, fx: SwapTraits) -> None:
-    s.stack.append(("swap_traits", p, int(fx.match is SameColor.SAME), card))
+    frame: Frame = ("swap_traits", p, int(fx.match is SameColor.SAME), card)
+    s.stack.append((*frame, 1) if fx.not_this else frame)
 
 
 def fx_opponents_discard_trait(
@@ -1340,7 +1394,8 @@ def fx_draw_and_play_green(s: DoomlingsRules, p: int, card: int, fx: DrawAndPlay
 
 
 def fx_play_pile_action(s: DoomlingsRules, p: int, card: int, fx: PlayPileAction) -> None:
-    s.stack.append(("pile_action", p, card, int(fx.opponents)))
+    frame: Frame = ("pile_action", p, card, int(fx.opponents))
+    s.stack.append((*frame, 1) if fx.then_discard else frame)
 
 
 def fx_discard_hand_and_stabilize(
@@ -1350,7 +1405,9 @@ def fx_discard_hand_and_stabilize(
 
 
 def fx_peek_age(s: DoomlingsRules, p: int, card: int, fx: PeekAge) -> None:
-    if s.age_deck:
+    if fx.last:
+        _peek_last_ages(s, p, fx.last)
+    elif s.age_deck:
         s.age_seen |= bit(p)
         s.emit((bit(p), "peek", p, s.age_deck[-1]))
 
@@ -1361,6 +1418,136 @@ def fx_move_self(s: DoomlingsRules, p: int, card: int, fx: MoveSelfToOpponent) -
 
 def fx_end_of_world_rush(s: DoomlingsRules, p: int, card: int, fx: EndOfWorldRush) -> None:
     _rush_to_catastrophe(s, p)
+
+
+# --- overlush (traits b) ---
+ON_DISCARD: Final = 2
+"""``fx`` frames' last item for an effect of a trait's ``on_discard`` (0: action, 1: on play)."""
+
+
+ONE_OFS: Final[list[OneOf]] = []
+"""Every OneOf primitive, so that frames and options name one by its index (plain data):
+the cards' own, in card order, then any other resolved (the tests' made-up ones)."""
+_ONE_OF_INDEX: Final[dict[OneOf, int]] = {}
+
+
+def one_of_index(fx: OneOf) -> int:
+    index = _ONE_OF_INDEX.get(fx)
+    if index is None:
+        index = _ONE_OF_INDEX[fx] = len(ONE_OFS)
+        ONE_OFS.append(fx)
+    return index
+
+
+for _trait in CARD:
+    for _fx in (*_trait.action, *_trait.on_play, *_trait.on_discard):
+        if isinstance(_fx, OneOf):
+            one_of_index(_fx)
+
+
+def fx_discard_cards_with_effects(
+    s: DoomlingsRules, p: int, card: int, fx: DiscardCardsWithEffects
+) -> None:
+    for c in [c for c in s.hands[p] if not CARD[c].effectless]:
+        s.discard_from_hand(p, c, card)
+
+
+def fx_return_own_trait(s: DoomlingsRules, p: int, card: int, fx: ReturnOwnTrait) -> None:
+    s.stack.append(("return_own", p, card))
+
+
+def fx_hand_to_deck_bottom(s: DoomlingsRules, p: int, card: int, fx: HandToDeckBottom) -> None:
+    s.stack.append(("to_bottom", p, fx.n, int(fx.up_to), card))
+
+
+def fx_one_of(s: DoomlingsRules, p: int, card: int, fx: OneOf) -> None:
+    s.stack.append(("one_of", p, card, one_of_index(fx)))
+
+
+def fx_opponent_draws_and_gives(
+    s: DoomlingsRules, p: int, card: int, fx: OpponentDrawsAndGives
+) -> None:
+    s.stack.append(("draw_give", p, fx.n, card))
+
+
+def fx_trade_with_opponents(s: DoomlingsRules, p: int, card: int, fx: TradeWithOpponents) -> None:
+    for q in s.opponents(p):
+        _steal_random(s, p, q, 1, card)
+    s.push_all([("give_card", p, q, card) for q in s.opponents(p)])
+
+
+def fx_dominants_to_deck_top(s: DoomlingsRules, p: int, card: int, fx: DominantsToDeckTop) -> None:
+    s.stack.append(("to_top", p, fx.n, card))
+
+
+def fx_pass_hands_right(s: DoomlingsRules, p: int, card: int, fx: PassHandsRight) -> None:
+    if s.players < 2:
+        return
+    seats = list(range(s.players))
+    hands = [s.hands[q] for q in seats]
+    for i, q in enumerate(seats):  # as Mega Tsunami: seat i's hand goes to seat i - 1
+        s.hands[seats[i - 1]] = hands[i]
+        s.emit((ALL, "passes_hand", q, seats[i - 1]), card)
+    s.revealed = []
+
+
+def fx_draw_and_play_face(s: DoomlingsRules, p: int, card: int, fx: DrawAndPlayFace) -> None:
+    s.stack.append(("name_face", p, fx.n, card))
+
+
+def fx_play_into_opponent_pile(
+    s: DoomlingsRules, p: int, card: int, fx: PlayIntoOpponentPile
+) -> None:
+    s.stack.append(("play_into", p, card))
+
+
+def fx_discard_top_and_color(
+    s: DoomlingsRules, p: int, card: int, fx: DiscardTopAndColorFromHands
+) -> None:
+    top = s.draw_card(p)
+    if top is None:
+        return
+    s.discard_pile(p).append(top)
+    s.emit((ALL, "discards_top", p, top), card)
+    colors = CARD[top].colors
+    order = s.order_from(p)
+    for q in order:
+        for c in [
+            c for c in s.hands[q] if (CARD[c].colors & colors if colors else not CARD[c].colors)
+        ]:
+            s.discard_from_hand(q, c, card)
+    s.push_all([("stabilize", q, 0, card) for q in order])
+
+
+def fx_stabilize(s: DoomlingsRules, p: int, card: int, fx: Stabilize) -> None:
+    s.push_all([("stabilize", q, 0, card) for q in _targets(s, p, fx.who)])
+
+
+def fx_gain_gene_pool(s: DoomlingsRules, p: int, card: int, fx: GainGenePool) -> None:
+    done = s.shift_gene_pool(p, fx.n)
+    if done:
+        s.emit((ALL, "gene_pool", p, done), card)
+
+
+def fx_look_at_bottom_and_play(
+    s: DoomlingsRules, p: int, card: int, fx: LookAtBottomAndPlay
+) -> None:
+    s.stack.append(("bottom_color", p, fx.n, card))
+
+
+def fx_draw_then_maybe_from_bottom(
+    s: DoomlingsRules, p: int, card: int, fx: DrawThenMaybeFromBottom
+) -> None:
+    drawn = s.draw(p, 1, card)
+    if drawn:
+        s.stack.append(("wander", p, drawn[0], card))
+
+
+def _peek_last_ages(s: DoomlingsRules, p: int, n: int) -> None:
+    """Sapient: the last ``n`` age cards (the bottom of the age deck), seen by ``p`` alone."""
+    last = tuple(reversed(s.age_deck[:n]))
+    if last:
+        s.emit((bit(p), "peek_last", p, last))
 
 
 EFFECTS: Final[dict[type, Resolver]] = {
@@ -1387,6 +1574,22 @@ EFFECTS: Final[dict[type, Resolver]] = {
     PeekAge: fx_peek_age,
     MoveSelfToOpponent: fx_move_self,
     EndOfWorldRush: fx_end_of_world_rush,
+    # --- overlush (traits b) ---
+    DiscardCardsWithEffects: fx_discard_cards_with_effects,
+    ReturnOwnTrait: fx_return_own_trait,
+    HandToDeckBottom: fx_hand_to_deck_bottom,
+    OneOf: fx_one_of,
+    OpponentDrawsAndGives: fx_opponent_draws_and_gives,
+    TradeWithOpponents: fx_trade_with_opponents,
+    DominantsToDeckTop: fx_dominants_to_deck_top,
+    PassHandsRight: fx_pass_hands_right,
+    DrawAndPlayFace: fx_draw_and_play_face,
+    PlayIntoOpponentPile: fx_play_into_opponent_pile,
+    DiscardTopAndColorFromHands: fx_discard_top_and_color,
+    Stabilize: fx_stabilize,
+    GainGenePool: fx_gain_gene_pool,
+    LookAtBottomAndPlay: fx_look_at_bottom_and_play,
+    DrawThenMaybeFromBottom: fx_draw_then_maybe_from_bottom,
 }
 """The resolver of every effect primitive, by its type: the one place an effect is carried out."""
 
@@ -1430,6 +1633,8 @@ def h_name_color(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
                 s.stack.append(("discard_trait_now", q, cards[s.rng.below(len(cards))], card))
     elif purpose == BECOME_COLOR:
         s.recolor[card] = color
+    elif purpose in _COLOR_PURPOSES:  # --- overlush (traits b) ---
+        _named_color(s, p, card, purpose, color)
     else:
         s.named_color[card] = color
     return None
@@ -1521,9 +1726,11 @@ def h_give_trait(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
 
 @handler("swap_this")
 def h_swap_this(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
-    _, p, card = frame
+    p: int = frame[1]
+    card: int = frame[2]
     if option is None:
-        targets = _opp_traits(s, p, lambda c: True)
+        flt = _filter(frame[3]) if len(frame) > 3 else ANY
+        targets = _opp_traits(s, p, lambda c: s.matches(c, flt))
         if card not in s.piles[p] or not s.movable(card) or not targets:
             s.stack.pop()
             return None
@@ -1547,13 +1754,16 @@ def _swap(s: DoomlingsRules, p: int, option: Option, cause: int) -> None:
 
 @handler("swap_traits")
 def h_swap_traits(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
-    _, p, same, cause = frame
+    p: int = frame[1]
+    same: int = frame[2]
+    cause: int = frame[3]
     if option is None:
         options: list[Option] = []
         targets = _opp_traits(s, p, lambda c: bool(s.colors_of(c)))
+        excluded = cause if len(frame) > 4 else -1
         for mine in s.piles[p]:
             colors = s.colors_of(mine)
-            if not s.movable(mine) or not colors:
+            if not s.movable(mine) or not colors or mine == excluded:
                 continue
             for q, theirs in targets:
                 shared = bool(colors & s.colors_of(theirs))
@@ -1657,7 +1867,9 @@ def h_play_drawn_green(s: DoomlingsRules, frame: Frame, option: Option | None) -
 @handler("pile_action")
 def h_pile_action(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
     """Inventive / Painted Shell: use the action of a trait already in a pile."""
-    _, p, card, opponents = frame
+    p: int = frame[1]
+    card: int = frame[2]
+    opponents: int = frame[3]
     if option is None:
         owners = s.opponents(p) if opponents else [p]
         options: list[Option] = [
@@ -1672,6 +1884,8 @@ def h_pile_action(s: DoomlingsRules, frame: Frame, option: Option | None) -> Dec
             return None
         return s.ask(p, "use", "Use the action of which trait?", options)
     s.stack.pop()
+    if len(frame) > 4 and s.movable(option[2]):  # then discard the trait used
+        s.stack.append(("discard_trait_now", option[1], option[2], card))
     s.stack.append(("act_from_pile", p, option[2]))
     return None
 
@@ -1769,6 +1983,13 @@ def h_trait_end(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
         s.stack.append(("pick_doom", p, card))
     elif we is WorldsEnd.BECOME_COLOR:
         s.stack.append(("name_color", p, card, BECOME_COLOR))
+    elif we is WorldsEnd.DRAW_AND_PLAY_LOW:  # --- overlush (traits b) ---
+        drawn = s.draw(p, 4, card)
+        s.stack.append(("play_drawn_low", p, tuple(drawn), card))
+    elif we is WorldsEnd.OPPONENTS_PLAY_COLOR:
+        s.stack.append(("name_color", p, card, OPPONENTS_PLAY_COLOR))
+    elif we is WorldsEnd.TAKE_REVEALED_COLOR:
+        s.stack.append(("name_color", p, card, TAKE_REVEALED_COLOR))
     else:  # Sentience, Viral
         s.stack.append(("name_color", p, card, SCORE_COLOR))
     return None
@@ -1864,3 +2085,376 @@ HANDLERS.update(
         "discard_n": h_discard_n,
     }
 )
+
+
+# --- overlush (traits b) ---
+
+
+@handler("return_own")
+def h_return_own(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Take a trait with an action from your own pile back into your hand."""
+    _, p, card = frame
+    if option is None:
+        options: list[Option] = [
+            ("return", c) for c in s.piles[p] if CARD[c].action and s.movable(c)
+        ]
+        return s.ask(p, "return", f"{CARD[card].name}: take which trait back?", options)
+    s.stack.pop()
+    s.leave_pile(p, option[1])
+    s.hands[p].append(option[1])
+    s.revealed.append((ALL, option[1]))
+    s.emit((ALL, "returns_to_hand", p, option[1]), card)
+    return None
+
+
+@handler("to_bottom")
+def h_to_bottom(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Put hand cards under the trait deck one at a time (``up_to``: the player may stop)."""
+    _, p, left, up_to, card = frame
+    hand = s.hands[p]
+    if option is None:
+        if not hand or left <= 0:
+            s.stack.pop()
+            return None
+        options: list[Option] = [("bottom", c) for c in distinct(hand)]
+        if up_to:
+            options.insert(0, PASS)
+        prompt = f"{CARD[card].name}: put a card under the trait deck ({left} left)"
+        return s.ask(p, "bottom", prompt, options)
+    s.stack.pop()
+    if option == PASS:
+        return None
+    put = option[1]
+    s.leave_hand(p, put)
+    (s.decks[p] if s.own_decks else s.deck).insert(0, put)
+    s.emit((bit(p), "bottoms", p, put), card)
+    s.emit((s.others(p), "bottoms_hidden", p), card)
+    if left > 1:
+        s.stack.append(("to_bottom", p, left - 1, up_to, card))
+    return None
+
+
+@handler("one_of")
+def h_one_of(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Choose which of a OneOf's effects happens."""
+    _, p, card, index = frame
+    fx = ONE_OFS[index]
+    if option is None:
+        return s.ask(
+            p,
+            "choose",
+            f"{CARD[card].name}: which effect?",
+            [("effect", index, i) for i in range(len(fx.options))],
+        )
+    s.stack.pop()
+    chosen = fx.options[option[2]]
+    EFFECTS[type(chosen)](s, p, card, chosen)
+    return None
+
+
+@handler("draw_give")
+def h_draw_give(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """An opponent of ``p``'s choice draws ``n`` and then hands ``p`` a card."""
+    _, p, n, card = frame
+    if option is None:
+        return s.ask(
+            p,
+            "target",
+            f"{CARD[card].name}: which opponent draws?",
+            [("target", q) for q in s.opponents(p)],
+        )
+    s.stack.pop()
+    q = option[1]
+    s.draw(q, n, card)
+    s.stack.append(("give_card", q, p, card))
+    return None
+
+
+@handler("to_top")
+def h_to_top(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Stack dominants of the discard pile on the trait deck, one at a time (the last put
+    is drawn first)."""
+    _, p, left, card = frame
+    pile = s.discard_pile(p)
+    if option is None:
+        dominants = [c for c in pile if CARD[c].dominant]
+        if not dominants or left <= 0:
+            s.stack.pop()
+            return None
+        prompt = f"{CARD[card].name}: put a dominant on top of the trait deck ({left} left)"
+        return s.ask(p, "top", prompt, [PASS, *(("top", c) for c in dominants)])
+    s.stack.pop()
+    if option == PASS:
+        return None
+    put = option[1]
+    pile.remove(put)
+    (s.decks[p] if s.own_decks else s.deck).append(put)
+    s.emit((ALL, "tops", p, put), card)
+    if left > 1:
+        s.stack.append(("to_top", p, left - 1, card))
+    return None
+
+
+_FACES: Final[tuple[int, ...]] = tuple(sorted(set(FACE_VALUE)))
+"""Every face value a card has (variable counts as 0): what a player may name."""
+
+
+@handler("name_face")
+def h_name_face(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Name a face value, then draw ``n`` and play one drawn card of that value."""
+    _, p, n, card = frame
+    if option is None:
+        return s.ask(
+            p, "face", f"{CARD[card].name}: name a face value", [("face", v) for v in _FACES]
+        )
+    s.stack.pop()
+    face = option[1]
+    s.emit((ALL, "names_face", p, card, face))
+    drawn = s.draw(p, n, card)
+    s.stack.append(("play_face", p, tuple(drawn), face, card))
+    return None
+
+
+@handler("play_face")
+def h_play_face(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Play 1 of the drawn cards with the named face value; the other drawn cards are
+    discarded before it is played (docs/rulings.md)."""
+    _, p, drawn, face, card = frame
+    held = [c for c in drawn if c in s.hands[p]]
+    if option is None:
+        cards = s.playable(p, [c for c in held if FACE_VALUE[c] == face])
+        if cards:
+            return s.ask(
+                p, "play", f"{CARD[card].name}: play a drawn card", [_PLAY_OPTION[c] for c in cards]
+            )
+        chosen = -1
+    else:
+        chosen = option[1]
+    s.stack.pop()
+    for c in held:
+        if c != chosen:
+            s.discard_from_hand(p, c, card)
+    if chosen >= 0:
+        s.leave_hand(p, chosen)
+        s.stack.append(("play", p, chosen, FROM_HAND, 1))
+    return None
+
+
+@handler("play_into")
+def h_play_into(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Play a non-dominant hand card into an opponent's pile, without its action."""
+    _, p, card = frame
+    if option is None:
+        cards = [c for c in distinct(s.hands[p]) if not CARD[c].dominant and s.age_allows(c)]
+        return s.ask(
+            p,
+            "play",
+            f"{CARD[card].name}: play a card into an opponent's pile",
+            [("play_on", c, q) for c in cards for q in s.opponents(p)],
+        )
+    s.stack.pop()
+    _, played, q = option
+    s.leave_hand(p, played)
+    s.stack.append(("play", q, played, FROM_HAND, 0, p))
+    return None
+
+
+def _turn_extras(s: DoomlingsRules, p: int) -> list[Option]:
+    """What a turn offers besides its play: Nimble's discard from the hand, Seedwing's
+    discard from the pile."""
+    extras: list[Option] = []
+    pile = s.piles[p]
+    for c in distinct(s.hands[p]):
+        if _PLAY_WHEN[c] is PlayWhen.DISCARD_FOR_TRAIT and any(s.movable(t) for t in pile):
+            extras.append(("nimble", c))
+    for c in pile:
+        if CARD[c].persistent is Persistent.TRADE_FOR_EXTRA_PLAY and s.movable(c):
+            extras.append(("seedwing", c))
+    return extras
+
+
+_TURN_EXTRA_VERBS: Final = frozenset({"nimble", "seedwing"})
+
+
+def _turn_extra(s: DoomlingsRules, p: int, option: Option) -> None:
+    """Carry out a turn extra; the turn's play is then asked again."""
+    verb, card = option
+    if verb == "nimble":
+        s.discard_from_hand(p, card, card)
+        s.push(("discard_own", p, None, card), ("main", p))
+    else:
+        s.push(
+            ("discard_trait_now", p, card, card),
+            ("play_extra", p, FROM_HAND, 0, 0, ANY_TRAIT),
+            ("main", p),
+        )
+
+
+@handler("discard_up_to")
+def h_discard_up_to(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Whistler: discard up to ``left`` hand cards, one at a time, before stabilizing."""
+    _, p, left, cause = frame
+    hand = s.hands[p]
+    if option is None:
+        if not hand or left <= 0:
+            s.stack.pop()
+            return None
+        prompt = f"{cause_name(cause)}: discard a card before stabilizing? ({left} at most)"
+        return s.ask(p, "discard", prompt, [PASS, *_distinct_discards(hand)])
+    s.stack.pop()
+    if option != PASS:
+        s.discard_from_hand(p, option[1], cause)
+        s.stack.append(("discard_up_to", p, left - 1, cause))
+    return None
+
+
+@handler("play_drawn_low")
+def h_play_drawn_low(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Pyrophyte: play any of the drawn cards with a face value of 2 or less, no actions."""
+    _, p, drawn, card = frame
+    if option is None:
+        low = [c for c in drawn if c in s.hands[p] and FACE_VALUE[c] <= 2]
+        cards = s.playable(p, low)
+        if not cards:
+            s.stack.pop()
+            return None
+        prompt = f"{CARD[card].name}: play a drawn card of face value 2 or less?"
+        return s.ask(p, "play", prompt, [PASS, *(_PLAY_OPTION[c] for c in cards)])
+    s.stack.pop()
+    if option != PASS:
+        s.leave_hand(p, option[1])
+        s.push(("play", p, option[1], FROM_HAND, 0), ("play_drawn_low", p, drawn, card))
+    return None
+
+
+_COLOR_PURPOSES: Final = frozenset({OPPONENTS_PLAY_COLOR, TAKE_REVEALED_COLOR})
+
+
+def _named_color(s: DoomlingsRules, p: int, card: int, purpose: str, color: int) -> None:
+    if purpose == OPPONENTS_PLAY_COLOR:
+        s.push_all([("play_color", q, color, card) for q in s.opponents(p)])
+        return
+    shown: list[tuple[int, int]] = []
+    for q in s.opponents(p):
+        for c in s.hands[q]:
+            if CARD[c].colors & color:
+                shown.append((q, c))
+                s.revealed.append((ALL, c))
+                s.emit((ALL, "shows", q, c), card)
+    s.stack.append(("take_play", p, tuple(shown), card))
+
+
+@handler("play_color")
+def h_play_color(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Nectar: ``q`` may play a non-dominant trait of ``color`` from the hand, no action."""
+    _, q, color, card = frame
+    if option is None:
+        cards = [
+            c for c in s.playable(q, s.hands[q]) if CARD[c].colors & color and not CARD[c].dominant
+        ]
+        if not cards:
+            s.stack.pop()
+            return None
+        prompt = f"{CARD[card].name}: play a {COLOR_NAMES[color]} trait?"
+        return s.ask(q, "play", prompt, [PASS, *(_PLAY_OPTION[c] for c in cards)])
+    s.stack.pop()
+    if option != PASS:
+        s.leave_hand(q, option[1])
+        s.stack.append(("play", q, option[1], FROM_HAND, 0))
+    return None
+
+
+@handler("take_play")
+def h_take_play(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Spots: take 1 of the shown cards and play it at once, without its action."""
+    _, p, shown, card = frame
+    if option is None:
+        options: list[Option] = [
+            ("take_card", q, c) for q, c in shown if c in s.hands[q] and s.can_play(p, c)
+        ]
+        return s.ask(p, "take", f"{CARD[card].name}: take and play which card?", options)
+    s.stack.pop()
+    _, q, taken = option
+    s.leave_hand(q, taken)
+    s.emit((ALL, "takes_shown", p, q, taken), card)
+    s.stack.append(("play", p, taken, FROM_HAND, 0))
+    return None
+
+
+def _trait_deck(s: DoomlingsRules, p: int) -> list[int]:
+    """The deck ``p`` draws from: their own, while it lasts, with Intelligent Design."""
+    return s.decks[p] if s.own_decks and s.decks[p] else s.deck
+
+
+@handler("bottom_color")
+def h_bottom_color(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Rover: name a colour, then look at the bottom ``n`` cards of the trait deck."""
+    _, p, n, card = frame
+    if option is None:
+        return s.ask(p, "color", f"{CARD[card].name}: name a color", [("color", c) for c in COLORS])
+    s.stack.pop()
+    color = option[1]
+    s.emit((ALL, "names_color", p, card, color))
+    seen = tuple(_trait_deck(s, p)[:n])
+    if seen:
+        s.emit((bit(p), "sees_bottom", p, seen), card)
+        s.emit((s.others(p), "looks_bottom", p, len(seen)), card)
+        s.stack.append(("play_from_bottom", p, seen, color, card))
+    return None
+
+
+@handler("play_from_bottom")
+def h_play_from_bottom(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Rover: play 1 of the seen cards of the named colour from the trait deck, if wished."""
+    _, p, seen, color, card = frame
+    deck = _trait_deck(s, p)
+    if option is None:
+        cards = [c for c in seen if c in deck and CARD[c].colors & color and s.can_play(p, c)]
+        if not cards:
+            s.stack.pop()
+            return None
+        prompt = f"{CARD[card].name}: play one of the {COLOR_NAMES[color]} cards seen?"
+        return s.ask(p, "play", prompt, [PASS, *(_PLAY_OPTION[c] for c in cards)])
+    s.stack.pop()
+    if option != PASS:
+        deck.remove(option[1])
+        s.stack.append(("play", p, option[1], FROM_HAND, 1))
+    return None
+
+
+@handler("wander")
+def h_wander(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Wanderlust: play the card drawn, or draw 1 from the bottom of the deck instead."""
+    _, p, drawn, card = frame
+    if option is None:
+        options: list[Option] = [PASS]
+        if drawn in s.hands[p] and s.can_play(p, drawn):
+            options.append(_PLAY_OPTION[drawn])
+        options.append(("from_bottom",))
+        return s.ask(p, "choose", f"{CARD[card].name}: play the card drawn?", options)
+    s.stack.pop()
+    if option[0] == "play":
+        s.leave_hand(p, drawn)
+        s.stack.append(("play", p, drawn, FROM_HAND, 1))
+    elif option[0] == "from_bottom":
+        more = s.draw(p, 1, card, True)
+        if more and s.can_play(p, more[0]):
+            s.stack.append(("wander_bottom", p, more[0], card))
+    return None
+
+
+@handler("wander_bottom")
+def h_wander_bottom(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Wanderlust: the card drawn from the bottom may be played at once."""
+    _, p, drawn, card = frame
+    if option is None:
+        if drawn not in s.hands[p] or not s.can_play(p, drawn):
+            s.stack.pop()
+            return None
+        prompt = f"{CARD[card].name}: play the card drawn from the bottom?"
+        return s.ask(p, "play", prompt, [PASS, _PLAY_OPTION[drawn]])
+    s.stack.pop()
+    if option != PASS:
+        s.leave_hand(p, drawn)
+        s.stack.append(("play", p, drawn, FROM_HAND, 1))
+    return None

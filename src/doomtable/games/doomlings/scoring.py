@@ -9,12 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final
 
-from doomtable.games.doomlings.cards import (
+from doomtable.games.doomlings.cards import (  # --- overlush (traits b) ---
     COLORS,
     Bonus,
+    ColorThreshold,
     Count,
     Doom,
     MostTraitsBonus,
+    OpponentsColorDeficit,
     Trait,
     WorldsEnd,
 )
@@ -96,7 +98,9 @@ def count(s: DoomlingsBase, p: int, card: int, what: Count, color: int | None) -
     if what is Count.SAME_NAME:
         return sum(1 for c in pile if CARD[c] is CARD[card])
     if what is Count.SAME_NAME_ALL_PILES:
-        return sum(1 for q in range(s.players) for c in s.piles[q] if CARD[c] is CARD[card])
+        # By name: Overlush's Swarms of other colours are Swarms too.
+        name = CARD[card].name
+        return sum(1 for q in range(s.players) for c in s.piles[q] if CARD[c].name == name)
     if what is Count.COLOR_IN_PILE or what is Count.COLOR_ELSEWHERE:
         assert color is not None
         return s.count_color(p, color)
@@ -113,6 +117,12 @@ def count(s: DoomlingsBase, p: int, card: int, what: Count, color: int | None) -
     if what is Count.LOWEST_COLOR:
         counts = [n for n in (s.count_color(p, c) for c in COLORS) if n]
         return min(counts) if len(counts) >= 2 else 0
+    # --- overlush (traits b) ---
+    if what is Count.COLORS_OF_THREE:
+        return sum(1 for c in COLORS if s.count_color(p, c) >= 3)
+    if what is Count.FEWER_OF_PAIR:
+        assert color is not None
+        return min(s.count_color(p, c) for c in COLORS if color & c)
     # Count.CHOSEN_COLOR
     named = s.named_color[card]
     return s.count_color(p, named) if named >= 0 else 0
@@ -148,6 +158,8 @@ def breakdown(s: DoomlingsBase, p: int, viewer: int | None = None) -> Breakdown:
             mine = len(pile)
             most = all(len(s.piles[q]) < mine for q in range(s.players) if q != p)
             result.bonuses.append((trait.name, bonus.points if most else 0))
+        elif isinstance(bonus, ColorThreshold):  # --- overlush (traits b) ---
+            result.bonuses.append((trait.name, bonus.points if _threshold_met(s, p, bonus) else 0))
     for q in range(s.players):
         if q == p:
             continue
@@ -155,6 +167,9 @@ def breakdown(s: DoomlingsBase, p: int, viewer: int | None = None) -> Breakdown:
             trait = CARD[card]
             if trait.worlds_end is WorldsEnd.PENALTY_PER_COLOR and s.named_color[card] >= 0:
                 result.opponents.append((trait.name, -s.count_color(p, s.named_color[card])))
+            elif isinstance(trait.bonus, OpponentsColorDeficit) and not _silenced(s, card):
+                fewer = sum(1 for c in COLORS if s.count_color(p, c) < s.count_color(q, c))
+                result.opponents.append((trait.name, trait.bonus.points * fewer))
     result.worlds_end = s.end_points[p]
     if s.TIE_DRAW_SCORES and s.tie_draws[p] != NO_TIE_DRAW:
         result.tie_draw = s.tie_draws[p]
@@ -181,3 +196,13 @@ def doom_points(s: DoomlingsBase, p: int) -> int:
 
 def final_scores(s: DoomlingsBase) -> list[int]:
     return [breakdown(s, p).total for p in range(s.players)]
+
+
+# --- overlush (traits b) ---
+
+
+def _threshold_met(s: DoomlingsBase, p: int, bonus: ColorThreshold) -> bool:
+    """Whether player ``p`` (or, for an ``opponents`` bonus, any opponent) holds enough."""
+    holders = [q for q in range(s.players) if q != p] if bonus.opponents else [p]
+    colors = COLORS if bonus.color is None else (bonus.color,)
+    return any(all(s.count_color(q, c) >= bonus.at_least for c in colors) for q in holders)

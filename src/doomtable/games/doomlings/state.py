@@ -285,7 +285,7 @@ class DoomlingsBase(GameState):
         if self.revealed:
             self.revealed = [r for r in self.revealed if r[1] != card]
 
-    def draw_card(self, player: int) -> int | None:
+    def draw_card(self, player: int, bottom: bool = False) -> int | None:
         """The top trait; the discard pile is reshuffled when the deck runs out.
 
         With own decks, a player draws from their own deck (reshuffling their own discards),
@@ -299,11 +299,11 @@ class DoomlingsBase(GameState):
                 self.rng.shuffle(deck)
                 self.emit((ALL, "reshuffle", len(deck)))
             if deck:
-                return deck.pop()
+                return deck.pop(0) if bottom else deck.pop()
             if not self.deck:
                 self.deck_out = True
                 return None
-            return self.deck.pop()
+            return self.deck.pop(0) if bottom else self.deck.pop()
         if not self.deck:
             if not self.discard:
                 self.deck_out = True
@@ -312,12 +312,13 @@ class DoomlingsBase(GameState):
             self.discard = []
             self.rng.shuffle(self.deck)
             self.emit((ALL, "reshuffle", len(self.deck)))
-        return self.deck.pop()
+        return self.deck.pop(0) if bottom else self.deck.pop()
 
-    def draw(self, player: int, n: int, cause: int) -> list[int]:
+    def draw(self, player: int, n: int, cause: int, bottom: bool = False) -> list[int]:
+        """Draw ``n`` cards from the top of the trait deck (``bottom``: from its bottom)."""
         drawn: list[int] = []
         for _ in range(n):
-            card = self.draw_card(player)
+            card = self.draw_card(player, bottom)
             if card is None:
                 break
             self.hands[player].append(card)
