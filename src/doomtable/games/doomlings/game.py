@@ -232,6 +232,10 @@ class DoomlingsState(DoomlingsRules):
             return f"move {name(option[1])} to the Lab"
         if verb == "doom":
             return f"end on {AGES[option[1]].name}"
+        if verb == "discard_color":
+            return f"discard every {COLOR_NAMES[option[1]]} card"
+        if verb == "to_deck":
+            return f"put {name(option[1])} on top of the deck"
         return _FIXED_LABELS[verb]
 
     def event_visible(self, event: tuple[Any, ...], viewer: int) -> bool:
@@ -718,6 +722,11 @@ _FIXED_LABELS: Final = {
     "stabilize": "stabilize",
     "no_stabilize": "do not stabilize",
     "memory": "discard hand and stabilize",
+    # --- overlush and kickstarter ages ---
+    "draw_bottom": "draw the bottom card of the deck",
+    "draw_one": "draw 1 card",
+    "discard_two": "discard 2 cards",
+    "two_plays": "play 2 traits without actions",
 }
 
 
@@ -782,6 +791,19 @@ def _describe(kind: str, a: tuple[Any, ...]) -> str:
         "packs_passed": "Everyone passes the rest of their pack to the {a0}.",
         "mishap": "Genetic Mishap draws {n0}.",
         "to_lab": "{n0} moves to the Lab.",
+        # --- overlush and kickstarter ages ---
+        "turns_up": "{p0} turns up {n1} from the trait deck.",
+        "discards_turned_up": "{p0} cannot play {n1}: it is discarded.",
+        "canopies": "{age0}: the discard pile is shuffled into the trait deck.",
+        "names_age_color": "{p0} names {c1} for {age2}.",
+        "has_no_color": "{p0} has no {c1} card to hand over.",
+        "tops_deck": "{p0} puts a card on top of the trait deck.",
+        "topped_deck": "{p0} puts {n1} on top of the trait deck.",
+        "muted": "{age1}: the action of {n0} does not happen.",
+        "bans_color": "{p0} names {c1}: neither they nor the player on their left may play it "
+        "during {age2}.",
+        "passes_cards": "{p0} passes {count2} to {p1}.",
+        "passed_cards": "{p0} passes {p1} {cards2}.",
     }
     values: dict[str, Any] = {}
     for i, v in enumerate(a):
@@ -827,6 +849,13 @@ _CAUSED = frozenset(
         "moves_trait",
         "returns_to_hand",
         "to_lab",
+        # --- overlush and kickstarter ages ---
+        "turns_up",
+        "discards_turned_up",
+        "tops_deck",
+        "topped_deck",
+        "passes_cards",
+        "passed_cards",
     )
 )
 """Events that change a zone: the log names their cause before them."""
