@@ -343,6 +343,8 @@ class DoomlingsState(DoomlingsRules):
             return f"{AGES[self.age].name} forbids it"
         if trait.dominant and not self.dominant_room(player):
             return f"you already have {self.dominants(player)} dominant traits"
+        if self.rule() is AgeRule.RAMBLIN and rules.banned_colors(self, player) & trait.colors:
+            return f"{AGES[self.age].name}: its color was named against you"
         if not self.requirement_met(player, card):
             requirement = trait.requirement
             return requirement.text() if requirement is not None else "its requirement is not met"

@@ -2391,7 +2391,7 @@ def h_pass_color_right(s: DoomlingsRules, frame: Frame, option: Option | None) -
     seats = [p for p in range(s.players) if not s.ignoring & bit(p)]
     if len(seats) < 2:
         return None
-    passed = []
+    passed: list[list[int]] = []
     for p in seats:
         if color == COLORLESS:
             cards = [c for c in s.hands[p] if not CARD[c].colors]
@@ -2403,11 +2403,11 @@ def h_pass_color_right(s: DoomlingsRules, frame: Frame, option: Option | None) -
     for i, p in enumerate(seats):
         q = seats[i - 1]
         s.hands[q].extend(passed[i])
-        cards = tuple(passed[i])
-        if not cards:
+        if not passed[i]:
             continue
-        s.emit((s.others(p) & s.others(q), "passes_cards", p, q, len(cards)), AGE_CAUSE + age)
-        s.emit((bit(p) | bit(q), "passed_cards", p, q, cards), AGE_CAUSE + age)
+        count = len(passed[i])
+        s.emit((s.others(p) & s.others(q), "passes_cards", p, q, count), AGE_CAUSE + age)
+        s.emit((bit(p) | bit(q), "passed_cards", p, q, tuple(passed[i])), AGE_CAUSE + age)
     return None
 
 

@@ -19,7 +19,9 @@ _FOUR_IF_FEW = "-4 if your trait pile holds 2 or fewer {} traits."
 _PER_COLOR_LEFT = "+1 for each {} trait in the trait pile of the player on your left."
 
 
-def _pass_right(name: str, color: int, words: str, doom: Doom, doom_text: str, **kw: int) -> Age:
+def _pass_right(
+    name: str, color: int, words: str, doom: Doom, doom_text: str, doom_color: int | None = None
+) -> Age:
     return Age(
         name,
         f"Everyone hands every {words} card in their hand to the player on their right.",
@@ -28,8 +30,8 @@ def _pass_right(name: str, color: int, words: str, doom: Doom, doom_text: str, *
         effect=CatastropheEffect.PASS_COLOR_RIGHT,
         effect_color=color,
         doom=doom,
+        doom_color=doom_color,
         doom_text=doom_text,
-        **kw,
     )
 
 

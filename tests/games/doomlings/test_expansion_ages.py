@@ -1,0 +1,54 @@
+"""The Overlush and Kickstarter ages beyond their scenarios: every card says what it does, and
+a colour banned by Ramblin' River Markets is explained to the player holding such a card."""
+
+from __future__ import annotations
+
+import pytest
+
+from doomtable.engine import new_game
+from doomtable.games.doomlings.cards import RED
+from doomtable.games.doomlings.data import AGE_INDEX, AGES
+from doomtable.games.doomlings.game import DoomlingsState
+from doomtable.games.doomlings.sets import kickstarter
+from doomtable.games.doomlings.sets.overlush import ages as overlush_ages
+from doomtable.games.doomlings.state import ALL
+
+EXPANSION_AGES = (*overlush_ages.AGES, *kickstarter.SET.ages)
+
+
+@pytest.mark.parametrize("age", EXPANSION_AGES, ids=lambda a: a.name)
+def test_every_age_and_catastrophe_has_its_effects_and_text(age: object) -> None:
+    from doomtable.games.doomlings.cards import Age, AgeRule
+
+    assert isinstance(age, Age)
+    assert age.text.endswith(".")
+    if age.catastrophe:
+        assert age.effect is not None and age.doom is not None
+        assert age.doom_text.endswith(".")
+        assert age.rule is AgeRule.NONE
+    else:
+        assert age.rule is not AgeRule.NONE and age.effect is None and age.doom is None
+
+
+def test_the_sets_deal_28_and_4_ages_and_15_catastrophes() -> None:
+    assert sum(1 for a in overlush_ages.AGES if not a.catastrophe) == 28
+    assert sum(1 for a in overlush_ages.AGES if a.catastrophe) == 15
+    assert len(kickstarter.SET.ages) == 4
+
+
+def test_a_colour_named_at_ramblin_river_markets_says_why_a_card_cannot_be_played() -> None:
+    state = new_game("doomlings", 3, 1, {"sets": "overlush"})
+    assert isinstance(state, DoomlingsState)
+    state.setup_scenario(
+        {
+            "age": "Ramblin' River Markets",
+            "players": {0: {"hand": ["Quick", "Bark"]}, 1: {"hand": ["Fangs", "Gills"]}},
+        }
+    )
+    ramblin = AGE_INDEX["ramblin' river markets"]
+    state.emit((ALL, "bans_color", 2, RED, ramblin))  # player 2 names red: 2 and 0 are banned
+    assert state.unplayable_reason(0, state.hands[0][0]) == (
+        f"{AGES[ramblin].name}: its color was named against you"
+    )
+    assert state.unplayable_reason(0, state.hands[0][1]) is None
+    assert state.unplayable_reason(1, state.hands[1][0]) is None  # on player 2's right
