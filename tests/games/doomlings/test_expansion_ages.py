@@ -52,3 +52,22 @@ def test_a_colour_named_at_ramblin_river_markets_says_why_a_card_cannot_be_playe
     )
     assert state.unplayable_reason(0, state.hands[0][1]) is None
     assert state.unplayable_reason(1, state.hands[1][0]) is None  # on player 2's right
+
+
+@pytest.mark.parametrize("sets", ["overlush", "kickstarter"])
+def test_every_choice_of_the_expansion_ages_has_an_rl_action(sets: str) -> None:
+    """Random games with the set: every option offered is an action of the game's encoding."""
+    import random
+
+    from doomtable.rl.encoding import game_encoding
+
+    actions = game_encoding("doomlings", {"sets": sets}).actions
+    verbs: set[str] = set()
+    for seed in range(6):
+        state = new_game("doomlings", 2 + seed % 3, seed, {"sets": sets})
+        chooser = random.Random(seed)
+        while (decision := state.pending) is not None:
+            actions.indexes(decision.options)
+            verbs.update(option[0] for option in decision.options)
+            state.apply(decision.player, chooser.choice(decision.options))
+    assert "play" in verbs
