@@ -71,3 +71,36 @@ def test_every_choice_of_the_expansion_ages_has_an_rl_action(sets: str) -> None:
             verbs.update(option[0] for option in decision.options)
             state.apply(decision.player, chooser.choice(decision.options))
     assert "play" in verbs
+
+
+def test_a_bots_sample_does_not_carry_the_card_another_player_picked_for_king_of_the_jungle() -> (
+    None
+):
+    from doomtable.engine import Rng
+
+    state = new_game("doomlings", 2, 1, {"sets": "overlush"})
+    assert isinstance(state, DoomlingsState)
+    state.setup_scenario(
+        {
+            "age": "Awakening",
+            "age_deck": ["King of the Jungle", "Flourish"],
+            "players": {
+                0: {"hand": ["Bark", "Gills", "Adorable"], "gene_pool": 3},
+                1: {"hand": ["Quick", "Fear", "Blubber"], "gene_pool": 3},
+            },
+        }
+    )
+    for player, label in [(0, "play Bark"), (1, "pass"), (0, "pass")]:
+        state.apply(player, label)
+    for player, label in [(1, "play Fear"), (0, "pass"), (1, "pass"), (0, "show Adorable")]:
+        state.apply(player, label)
+    assert state.pending is not None and state.pending.player == 1
+    ((_, real),) = state.stack[-1][2]
+    assert state.card_name(real) == "Adorable"
+    picks = set()
+    for seed in range(12):
+        sample = state.determinize(1, Rng(seed))
+        ((who, card),) = sample.stack[-1][2]
+        assert who == 0 and card in sample.hands[0]
+        picks.add(sample.card_name(card))
+    assert len(picks) > 1  # redrawn from the sample's hand, not the real pick

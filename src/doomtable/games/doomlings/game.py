@@ -6,7 +6,15 @@ from typing import Any, ClassVar, Final, Self
 
 from mypy_extensions import mypyc_attr
 
-from doomtable.engine import BadOptionError, GameState, Option, Rng, ScenarioError, did_you_mean
+from doomtable.engine import (
+    BadOptionError,
+    Frame,
+    GameState,
+    Option,
+    Rng,
+    ScenarioError,
+    did_you_mean,
+)
 from doomtable.engine.state import Handler
 from doomtable.games.doomlings import rules, variants
 from doomtable.games.doomlings import value as win_model
@@ -496,6 +504,7 @@ class DoomlingsState(DoomlingsRules):
         s.decks[player].sort()  # its cards are known, their order is not
         rng.shuffle(s.decks[player])
         s.age_deck = self._redeal_ages(player, rng)
+        s.stack = [_unseen_picks(frame, s, player, rng) for frame in s.stack]
         return s
 
     def _redeal_ages(self, player: int, rng: Rng) -> list[int]:
@@ -669,6 +678,20 @@ class DoomlingsState(DoomlingsRules):
             self.eras.append([])
         self.eras[-1].append(current)
         self.age = current
+
+
+def _unseen_picks(frame: Frame, s: DoomlingsState, player: int, rng: Rng) -> Frame:
+    """King of the Jungle's picks not shown yet: in a sample, each other player's pick is a
+    card of their redealt hand drawn at random, as ``player`` cannot know it."""
+    if frame[0] != "jungle":
+        return frame
+    picks = []
+    for q, card in frame[2]:
+        hand = s.hands[q]
+        if q != player and hand:
+            card = hand[rng.below(len(hand))]
+        picks.append((q, card))
+    return (*frame[:2], tuple(picks), *frame[3:])
 
 
 def _trait_of(card: int) -> int:
