@@ -75,6 +75,25 @@ AGE_MAKES = {
     c.AgeRule.ENLIGHTENMENT: DISCARD,
     c.AgeRule.NIETZSCHE: DRAW | DISCARD,
     c.AgeRule.COASTAL: DRAW,
+    # --- overlush and kickstarter ages ---
+    c.AgeRule.DRAW_THREE: DRAW,
+    c.AgeRule.STAR_TAILS: DRAW,
+    c.AgeRule.MAY_DISCARD_COLOR: DISCARD,
+    c.AgeRule.MAY_DISCARD_ANY: DISCARD,
+    c.AgeRule.MAY_REPLACE_ONE: DRAW | DISCARD,
+    c.AgeRule.MAY_DISCARD_TRAIT: LOSE_TRAIT,
+    c.AgeRule.MAY_RETURN_TRAIT: frozenset({"returns_to_hand"}),
+    c.AgeRule.STRANGER: DRAW,
+    c.AgeRule.PAINTED_VALLEY: DRAW | {"shows"},
+    c.AgeRule.HARLEQUIN: DRAW | DISCARD,
+    c.AgeRule.CRACKLETOWN: frozenset({"gives_card", "gave_card"}),
+    c.AgeRule.DUELING_MOONS: DRAW | {"tops_deck", "topped_deck"},
+    c.AgeRule.ADVENTURE: DRAW | DISCARD,
+    c.AgeRule.JOY: DRAW | DISCARD,
+    c.AgeRule.MOKOKO: DRAW,
+    c.AgeRule.PLAY_FROM_DECK: frozenset({"turns_up", "discards_turned_up"}),
+    c.AgeRule.SWAMPLANDS: DISCARD | LOSE_TRAIT,
+    c.AgeRule.KING_OF_THE_JUNGLE: DRAW | DISCARD | {"shows"},
 }
 CATASTROPHE_MAKES = {
     c.CatastropheEffect.KEEP_ONE: DISCARD,
@@ -88,6 +107,21 @@ CATASTROPHE_MAKES = {
     c.CatastropheEffect.DISCARD_HALF: DISCARD,
     c.CatastropheEffect.GIVE_NEIGHBOURS: frozenset({"gives_card", "gave_card"}),
     c.CatastropheEffect.DISCARD_ANY_TRAIT: LOSE_TRAIT,
+    # --- overlush catastrophes ---
+    c.CatastropheEffect.DRAW_PER_NEGATIVE: DRAW,
+    c.CatastropheEffect.DISCARD_ACTIONS: DISCARD,
+    c.CatastropheEffect.DISCARD_COLORS_AND_STABILIZE: DRAW | DISCARD,
+    c.CatastropheEffect.IGNORE_COLOR_ACTIONS: frozenset(),
+    c.CatastropheEffect.DISCARD_PER_COLOR_KIND: DISCARD,
+    c.CatastropheEffect.PASS_COLOR_RIGHT: frozenset({"passes_cards", "passed_cards"}),
+    c.CatastropheEffect.RETURN_POSITIVE: frozenset({"returns_to_hand"}),
+    c.CatastropheEffect.KEEP_ONE_COLOR: DISCARD,
+    c.CatastropheEffect.DISCARD_HIGH: DISCARD,
+}
+DOOM_MAKES = {
+    c.Doom.DISCARD_TRAIT: LOSE_TRAIT,
+    c.Doom.SCORE_HAND_CARD: DISCARD,
+    c.Doom.DISCARD_DROP: LOSE_TRAIT,
 }
 
 
@@ -118,8 +152,11 @@ def can_make(cause: int, kind: str, mishap: bool) -> bool:
         age = AGES[cause - AGE_CAUSE]
         if age.catastrophe:
             return age.effect is not None and kind in CATASTROPHE_MAKES[age.effect]
+        if age.rule is c.AgeRule.ECHO_PREVIOUS:  # Temporal Sands: any age's rule
+            return any(kind in makes for makes in AGE_MAKES.values())
         return kind in AGE_MAKES.get(age.rule, frozenset())
-    return AGES[cause - DOOM_CAUSE].doom is c.Doom.DISCARD_TRAIT and kind in LOSE_TRAIT
+    doom = AGES[cause - DOOM_CAUSE].doom
+    return doom is not None and kind in DOOM_MAKES.get(doom, frozenset())
 
 
 def play_random(game: str, players: int, seed: int, options: dict[str, Any]) -> DoomlingsState:
@@ -136,6 +173,7 @@ GAMES = [
     *[("doomlings-blackbox", 3, seed, {}) for seed in range(20)],
     *[("doomlings", 1, seed, {"variant": "genetic-mishap"}) for seed in range(10)],
     *[("doomlings", 3, seed, {"variant": "intelligent-design"}) for seed in range(5)],
+    *[("doomlings", 2 + seed % 5, seed, {"sets": "overlush,kickstarter"}) for seed in range(20)],
 ]
 
 

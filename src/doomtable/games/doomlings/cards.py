@@ -926,6 +926,36 @@ class AgeRule(Enum):
     NO_GREEN = "no_green"
     MESSIAH = "messiah"
     NO_COLORLESS = "no_colorless"
+    # --- overlush and kickstarter ages ---
+    DRAW_THREE = "draw_three"
+    NO_NEGATIVE = "no_negative"
+    NO_MULTICOLOR = "no_multicolor"
+    NO_DOMINANT = "no_dominant"
+    MAY_DISCARD_COLOR = "may_discard_color"  # the colour is the age's ``effect_color``
+    MAY_DISCARD_ANY = "may_discard_any"
+    MAY_DISCARD_TRAIT = "may_discard_trait"
+    MAY_RETURN_TRAIT = "may_return_trait"
+    MAY_REPLACE_ONE = "may_replace_one"
+    STAR_TAILS = "star_tails"
+    RESHUFFLE_DISCARDS = "reshuffle_discards"
+    STRANGER = "stranger"
+    PAINTED_VALLEY = "painted_valley"
+    HARLEQUIN = "harlequin"
+    DUELING_MOONS = "dueling_moons"
+    CRACKLETOWN = "crackletown"
+    ADVENTURE = "adventure"
+    PLAY_NEGATIVES = "play_negatives"
+    ENVY = "envy"
+    LIVING_LIBRARY = "living_library"
+    JOY = "joy"
+    TWO_QUIET_PLAYS = "two_quiet_plays"
+    MOKOKO = "mokoko"
+    PLAY_FROM_DECK = "play_from_deck"
+    SWAMPLANDS = "swamplands"
+    ECHO_PREVIOUS = "echo_previous"
+    KING_OF_THE_JUNGLE = "king_of_the_jungle"
+    FACE_UP_DECK = "face_up_deck"
+    RAMBLIN = "ramblin"
 
 
 class CatastropheEffect(Enum):
@@ -942,6 +972,16 @@ class CatastropheEffect(Enum):
     DISCARD_HALF = "discard_half"
     GIVE_NEIGHBOURS = "give_neighbours"
     DISCARD_ANY_TRAIT = "discard_any_trait"
+    # --- overlush catastrophes ---
+    DRAW_PER_NEGATIVE = "draw_per_negative"
+    DISCARD_ACTIONS = "discard_actions"
+    DISCARD_COLORS_AND_STABILIZE = "discard_colors_and_stabilize"  # colours: ``effect_color``
+    IGNORE_COLOR_ACTIONS = "ignore_color_actions"  # for the round, of ``effect_color``
+    DISCARD_PER_COLOR_KIND = "discard_per_color_kind"
+    PASS_COLOR_RIGHT = "pass_color_right"
+    RETURN_POSITIVE = "return_positive"
+    KEEP_ONE_COLOR = "keep_one_color"
+    DISCARD_HIGH = "discard_high"
 
 
 class Doom(Enum):
@@ -954,6 +994,16 @@ class Doom(Enum):
     MINUS_PER_COLOR = "minus_per_color"
     FEWEST_TRAITS_PLUS_FOUR = "fewest_traits_plus_four"
     MINUS_PER_MISSING_COLOR = "minus_per_missing_color"
+    # --- overlush catastrophes ---
+    PLUS_PER_COLOR_LEFT = "plus_per_color_left"
+    MINUS_PER_ACTION = "minus_per_action"
+    MINUS_FOUR_IF_FEW = "minus_four_if_few"
+    PLUS_TWO_PER_NEGATIVE = "plus_two_per_negative"
+    MINUS_PER_HAND_CARD = "minus_per_hand_card"
+    MINUS_GENE_POOL = "minus_gene_pool"
+    MINUS_TWO_PER_DROP = "minus_two_per_drop"
+    SCORE_HAND_CARD = "score_hand_card"
+    DISCARD_DROP = "discard_drop"
 
 
 @dataclass(frozen=True, slots=True)
@@ -965,8 +1015,8 @@ class Age:
     birth_of_life: bool = False
     gene_pool: int = 0
     effect: CatastropheEffect | None = None
-    effect_color: int | None = None  # colour counted by DISCARD_PER_COLOR
+    effect_color: int | None = None  # colour(s) the rule or the white text names
     doom: Doom | None = None
     doom_filter: TraitFilter | None = None  # which trait DISCARD_TRAIT takes
-    doom_color: int | None = None  # colour counted by MINUS_PER_COLOR
+    doom_color: int | None = None  # colour the gold text counts
     doom_text: str = ""

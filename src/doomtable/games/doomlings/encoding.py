@@ -110,13 +110,35 @@ RL_ENCODING: dict[str, Any] = {
 }
 
 
+# --- overlush and kickstarter ages ---
+AGE_SETS = ("overlush", "kickstarter")
+AGE_SET_VERBS = [
+    ("discard_color", "color"),
+    ("to_deck", "card"),
+    ("draw_bottom",),
+    ("draw_one",),
+    ("discard_two",),
+    ("two_plays",),
+]
+AGE_SET_DECISION_KINDS = ["choice", "return"]
+"""The choices the Overlush and Kickstarter ages add, after the base set's (so its action
+indexes stay), in a game with either set."""
+
+
 def rl_encoding_for(options: Mapping[str, Any]) -> dict[str, Any]:
     """The declaration for a game with these options: card ids and ages up to the highest of
     its card sets (expansion cards follow the base set's, so base ids keep their indexes),
     and the observation's card identities of those sets only."""
     sets = card_sets(options)
+    verbs = list(RL_ENCODING["verbs"])
+    kinds = list(RL_ENCODING["decision_kinds"])
+    if any(name in sets for name in AGE_SETS):
+        verbs += AGE_SET_VERBS
+        kinds += AGE_SET_DECISION_KINDS
     return {
         **RL_ENCODING,
+        "verbs": verbs,
+        "decision_kinds": kinds,
         "domains": {
             "card": max(cards_of_sets(sets)) + 1,
             "color": 16,

@@ -6,7 +6,15 @@ from typing import Any, ClassVar, Final, Self
 
 from mypy_extensions import mypyc_attr
 
-from doomtable.engine import BadOptionError, GameState, Option, Rng, ScenarioError, did_you_mean
+from doomtable.engine import (
+    BadOptionError,
+    Frame,
+    GameState,
+    Option,
+    Rng,
+    ScenarioError,
+    did_you_mean,
+)
 from doomtable.engine.state import Handler
 from doomtable.games.doomlings import rules, variants
 from doomtable.games.doomlings import value as win_model
@@ -245,6 +253,10 @@ class DoomlingsState(DoomlingsRules):
             return f"discard {name(option[1])} to discard a trait of your pile"
         if verb == "seedwing":
             return f"discard {name(option[1])} from your pile to play 1 more trait"
+        if verb == "discard_color":
+            return f"discard every {COLOR_NAMES[option[1]]} card"
+        if verb == "to_deck":
+            return f"put {name(option[1])} on top of the deck"
         return _FIXED_LABELS[verb]
 
     def event_visible(self, event: tuple[Any, ...], viewer: int) -> bool:
@@ -352,6 +364,8 @@ class DoomlingsState(DoomlingsRules):
             return f"{AGES[self.age].name} forbids it"
         if trait.dominant and not self.dominant_room(player):
             return f"you already have {self.dominants(player)} dominant traits"
+        if self.rule() is AgeRule.RAMBLIN and rules.banned_colors(self, player) & trait.colors:
+            return f"{AGES[self.age].name}: its color was named against you"
         if not self.requirement_met(player, card):
             requirement = trait.requirement
             return requirement.text() if requirement is not None else "its requirement is not met"
@@ -504,6 +518,7 @@ class DoomlingsState(DoomlingsRules):
         s.decks[player].sort()  # its cards are known, their order is not
         rng.shuffle(s.decks[player])
         s.age_deck = self._redeal_ages(player, rng)
+        s.stack = [_unseen_picks(frame, s, player, rng) for frame in s.stack]
         return s
 
     def _redeal_ages(self, player: int, rng: Rng) -> list[int]:
@@ -681,6 +696,20 @@ class DoomlingsState(DoomlingsRules):
         self.age = current
 
 
+def _unseen_picks(frame: Frame, s: DoomlingsState, player: int, rng: Rng) -> Frame:
+    """King of the Jungle's picks not shown yet: in a sample, each other player's pick is a
+    card of their redealt hand drawn at random, as ``player`` cannot know it."""
+    if frame[0] != "jungle":
+        return frame
+    picks = []
+    for q, card in frame[2]:
+        hand = s.hands[q]
+        if q != player and hand:
+            card = hand[rng.below(len(hand))]
+        picks.append((q, card))
+    return (*frame[:2], tuple(picks), *frame[3:])
+
+
 def _trait_of(card: int) -> int:
     from doomtable.games.doomlings.data import TRAIT_OF
 
@@ -735,6 +764,11 @@ _FIXED_LABELS: Final = {
     "no_stabilize": "do not stabilize",
     "memory": "discard hand and stabilize",
     "from_bottom": "draw 1 from the bottom of the deck",  # --- overlush (traits b) ---
+    # --- overlush and kickstarter ages ---
+    "draw_bottom": "draw the bottom card of the deck",
+    "draw_one": "draw 1 card",
+    "discard_two": "discard 2 cards",
+    "two_plays": "play 2 traits without actions",
 }
 
 
@@ -809,6 +843,19 @@ def _describe(kind: str, a: tuple[Any, ...]) -> str:
         "names_face": "{p0} names face value {a2} for {n1}.",
         "sees_bottom": "{p0} looks at the bottom of the trait deck: {cards1}.",
         "looks_bottom": "{p0} looks at the bottom {count1} of the trait deck.",
+        # --- overlush and kickstarter ages ---
+        "turns_up": "{p0} turns up {n1} from the trait deck.",
+        "discards_turned_up": "{p0} cannot play {n1}: it is discarded.",
+        "canopies": "{age0}: the discard pile is shuffled into the trait deck.",
+        "names_age_color": "{p0} names {c1} for {age2}.",
+        "has_no_color": "{p0} has no {c1} card to hand over.",
+        "tops_deck": "{p0} puts a card on top of the trait deck.",
+        "topped_deck": "{p0} puts {n1} on top of the trait deck.",
+        "muted": "{age1}: the action of {n0} does not happen.",
+        "bans_color": "{p0} names {c1}: neither they nor the player on their left may play it "
+        "during {age2}.",
+        "passes_cards": "{p0} passes {count2} to {p1}.",
+        "passed_cards": "{p0} passes {p1} {cards2}.",
     }
     values: dict[str, Any] = {}
     for i, v in enumerate(a):
@@ -860,6 +907,13 @@ _CAUSED = frozenset(
         "bottoms_hidden",
         "tops",
         "discards_top",
+        # --- overlush and kickstarter ages ---
+        "turns_up",
+        "discards_turned_up",
+        "tops_deck",
+        "topped_deck",
+        "passes_cards",
+        "passed_cards",
     )
 )
 """Events that change a zone: the log names their cause before them."""

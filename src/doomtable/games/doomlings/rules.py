@@ -14,7 +14,7 @@ from mypy_extensions import mypyc_attr
 
 from doomtable.engine import PASS, Decision, Frame, GameState, Option
 from doomtable.engine.state import Handler
-from doomtable.games.doomlings.cards import (  # --- overlush (traits b) ---
+from doomtable.games.doomlings.cards import (
     ANY,
     COLOR_NAMES,
     COLORLESS,
@@ -134,12 +134,27 @@ def _allowed_under(rule: AgeRule) -> tuple[bool, ...] | None:
         return tuple(t.colors != COLORLESS for t in CARD)
     if rule is AgeRule.GLACIAL_DRIFT:
         return tuple((t.face or 0) <= 3 for t in CARD)
+    if rule is AgeRule.NO_NEGATIVE:
+        return tuple((t.face or 0) >= 0 for t in CARD)
+    if rule is AgeRule.NO_MULTICOLOR:
+        return tuple(bin(t.colors).count("1") < 2 for t in CARD)
+    if rule is AgeRule.NO_DOMINANT:
+        return tuple(not t.dominant for t in CARD)
     return None
 
 
 _ALLOWED_OF_AGE: Final = tuple(_allowed_under(rule) for rule in RULE_OF_AGE)
 """Per age (index -1: none flipped yet), the cards it allows, looked up on every play check."""
 _HARMONY_OF_AGE: Final = tuple(rule is AgeRule.NATURAL_HARMONY for rule in RULE_OF_AGE)
+_BANS_OF_AGE: Final = tuple(
+    rule is AgeRule.RAMBLIN or rule is AgeRule.ECHO_PREVIOUS for rule in RULE_OF_AGE
+)
+"""Per age, whether players may have banned colours for themselves (Ramblin' River Markets)."""
+_MUTED_OF_AGE: Final = tuple(
+    (a.effect_color or 0) if a.effect is CatastropheEffect.IGNORE_COLOR_ACTIONS else 0
+    for a in (*AGES, AGES[0])
+)
+"""Per catastrophe, the colours whose actions do not happen in its round (Choking Vines)."""
 _CANON: Final = tuple(min(i for i, t in enumerate(CARD) if t.name == trait.name) for trait in CARD)
 """Each card's lowest-numbered copy: copies of one trait make the same option."""
 _PLAY_WHEN: Final = tuple(t.play_when for t in CARD)
@@ -208,6 +223,8 @@ class DoomlingsRules(DoomlingsBase):
 
     def age_allows(self, card: int) -> bool:
         age = self.age
+        if RULE_OF_AGE[age] is AgeRule.ECHO_PREVIOUS:
+            age = self.rule_age()
         allowed = _ALLOWED_OF_AGE[age]
         if allowed is not None:
             return allowed[card]
@@ -246,6 +263,8 @@ class DoomlingsRules(DoomlingsBase):
         if not self.age_allows(card):
             return False
         if CARD[card].dominant and not self.dominant_room(player):
+            return False
+        if _BANS_OF_AGE[self.age] and banned_colors(self, player) & CARD[card].colors:
             return False
         return not checks or self.requirement_met(player, card)
 
@@ -368,8 +387,9 @@ def h_flip(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
             _to_era(s, age)
             s.emit((ALL, "age", age))
             s.stack.append(("round",))
-            if info.rule is AgeRule.HERO:
+            if s.rule() is AgeRule.HERO:
                 call_hero(s)
+            age_flipped(s)
         return None
     s.stack.append(("worlds_end",))  # the age deck ran dry: only a broken setup gets here
     return None
@@ -437,7 +457,9 @@ def _catastrophe(s: DoomlingsRules, age: int) -> None:
     frames: list[Frame] = []
     if effect is CatastropheEffect.PASS_HAND_RIGHT:
         frames.append(("pass_right", age))
-    elif effect is not None:
+    elif effect is CatastropheEffect.PASS_COLOR_RIGHT:
+        frames.append(("pass_color_right", age))
+    elif effect is not None and effect is not CatastropheEffect.IGNORE_COLOR_ACTIONS:
         frames.extend(("disaster", p, age) for p in order)
     if final:
         frames.append(("worlds_end",))
@@ -540,6 +562,8 @@ def _turn_start_rule(s: DoomlingsRules, p: int, rule: AgeRule) -> None:
     elif rule is AgeRule.AWAKENING and s.age_deck:
         s.age_seen |= bit(p)
         s.emit((bit(p), "peek", p, s.age_deck[-1]))
+    else:
+        expansion_turn_start(s, p, rule, cause)
 
 
 def h_main(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
@@ -565,12 +589,18 @@ def h_main(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
     # very next frame to resolve, and it never asks.
     if verb == "play":
         card = option[1]
+        acting = 1
+        if len(frame) > 2:
+            # A turn of two plays without actions (Sea Kingdoms; Mokoko Village, where the
+            # second is optional): the second play follows the first.
+            acting = 0
+            s.stack.append(("play_extra", p, FROM_HAND, frame[2] - 1, 0, ANY_TRAIT))
         s.leave_hand(p, card)
         s.stack.append(("age_extra", p, card))
         if s.FAST_PATHS:
-            play_trait(s, p, card, FROM_HAND, 1, p)
+            play_trait(s, p, card, FROM_HAND, acting, p)
         else:
-            s.stack.append(("play", p, card, FROM_HAND, 1))
+            s.stack.append(("play", p, card, FROM_HAND, acting))
     elif verb == "play_on":
         _, card, q = option
         s.leave_hand(p, card)
@@ -630,12 +660,19 @@ def h_end_turn(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
     rule = s.rule()
     if s.deck_out:
         return None  # the FAQ: with no traits left, turns end without stabilizing
-    if len(frame) == 2 and s.hands[p]:  # --- overlush (traits b) ---: discards first
+    phase = frame[2] if len(frame) > 2 else 0  # the steps before stabilizing already done
+    if phase == 0 and rule is AgeRule.LIVING_LIBRARY:
+        # The Living Library: first an action of the pile again, then this frame once more.
+        s.push(("replay_action", p, AGE_CAUSE + s.age), ("end_turn", p, 1))
+        return None
+    if phase <= 1 and s.hands[p]:  # --- overlush (traits b) ---: discards first
         whistler = s.in_pile(p, Persistent.DISCARD_BEFORE_STABILIZE)
         if whistler >= 0:
-            s.push(("discard_up_to", p, 2, whistler), ("end_turn", p, 1))
+            s.push(("discard_up_to", p, 2, whistler), ("end_turn", p, 2))
             return None
     size = _stabilize_size(rule)
+    if rule is AgeRule.ENVY:
+        size = s.gene_pool[(p - 1) % s.players]  # the Gene Pool of the player on the right
     choice = (
         rule is AgeRule.ENLIGHTENMENT or rule is AgeRule.PROSPERITY or rule is AgeRule.NIETZSCHE
     )
@@ -749,6 +786,8 @@ def h_late_window(s: DoomlingsRules, frame: Frame, option: Option | None) -> Dec
 def _after_stabilizing(s: DoomlingsRules, p: int) -> None:
     """The window for what a player may do once they have stabilized."""
     s.open_window(("stabilized", p), (p,))
+    if s.rule() is AgeRule.SWAMPLANDS:
+        s.stack.append(("swamp", p, AGE_CAUSE + s.age))
 
 
 @handler("draw")
@@ -876,6 +915,10 @@ def h_do_action(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
     s.stack.pop()
     if s.rule() is AgeRule.PEACE:
         s.emit((ALL, "peace", card))
+        return None
+    muted = _MUTED_OF_AGE[s.age]
+    if muted and s.colors_of(card) & muted and not s.ignoring & bit(p):
+        s.emit((ALL, "muted", card, s.age))  # Choking Vines, Jungle Rot
         return None
     trait = CARD[card]
     s.push_all([("fx", p, card, k, 0) for k in range(len(trait.action))])
@@ -1020,6 +1063,8 @@ def h_disaster(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
         s.push_all([("give_card", p, q, cause) for q in neighbours])
     elif effect is CatastropheEffect.DISCARD_ANY_TRAIT:
         s.stack.append(("discard_own", p, None, cause))
+    else:
+        expansion_disaster(s, p, age)
     return None
 
 
@@ -2047,6 +2092,10 @@ def h_doom(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
                 s.end_points[p] += value
                 s.discard_pile(p).append(card)
                 s.emit((ALL, "deus", p, card, value))
+        elif info.doom is Doom.SCORE_HAND_CARD:
+            frames.append(("score_hand_card", p, DOOM_CAUSE + s.final_doom))
+        elif info.doom is Doom.DISCARD_DROP:
+            frames.append(("discard_drop", p, DOOM_CAUSE + s.final_doom))
     s.push_all(frames)
     return None
 
@@ -2088,6 +2137,179 @@ HANDLERS.update(
 
 
 # --- overlush (traits b) ---
+
+
+# --- overlush and kickstarter ages ---
+# What a ``age_color`` frame does with the colour named.
+PAINTED: Final = "painted"
+HARLEQUIN: Final = "harlequin"
+CRACKLETOWN: Final = "crackletown"
+_POSITIVE: Final = TraitFilter(positive=True)
+
+
+def expansion_turn_start(s: DoomlingsRules, p: int, rule: AgeRule, cause: int) -> None:
+    """The expansion ages' rules as a turn begins (each asking step pushed as a frame)."""
+    if rule is AgeRule.DRAW_THREE or rule is AgeRule.STAR_TAILS:
+        s.draw(p, 3, cause)
+    elif rule is AgeRule.MAY_DISCARD_COLOR:
+        color = AGES[s.rule_age()].effect_color
+        s.stack.append(("may_discard_color", p, color, cause))
+    elif rule is AgeRule.MAY_DISCARD_ANY:
+        s.stack.append(("may_discard", p, 0, cause))
+    elif rule is AgeRule.MAY_REPLACE_ONE:
+        s.stack.append(("may_discard", p, 1, cause))
+    elif rule is AgeRule.MAY_DISCARD_TRAIT:
+        s.stack.append(("may_discard_trait", p, cause))
+    elif rule is AgeRule.MAY_RETURN_TRAIT:
+        s.stack.append(("return_own_filtered", p, None, 1, cause))
+    elif rule is AgeRule.STRANGER:
+        drawn = s.draw(p, 1, cause)
+        if drawn:
+            s.stack.append(("play_drawn", p, tuple(drawn), cause))
+    elif rule is AgeRule.PAINTED_VALLEY:
+        s.stack.append(("age_color", p, PAINTED, cause))
+    elif rule is AgeRule.HARLEQUIN:
+        s.stack.append(("age_color", p, HARLEQUIN, cause))
+    elif rule is AgeRule.CRACKLETOWN and s.players > 1:
+        s.stack.append(("age_color", p, CRACKLETOWN, cause))
+    elif rule is AgeRule.DUELING_MOONS:
+        s.stack.append(("dueling_moons", p, cause))
+    elif rule is AgeRule.ADVENTURE:
+        s.stack.append(("adventure", p, 4, 0, cause))
+    elif rule is AgeRule.PLAY_NEGATIVES:
+        s.stack.append(("play_negatives", p, cause))
+    elif rule is AgeRule.JOY:
+        s.stack.append(("joy", p, cause))
+    elif rule is AgeRule.TWO_QUIET_PLAYS:
+        _quiet_turn(s, p, 1)
+    elif rule is AgeRule.MOKOKO:
+        s.draw(p, 1, cause)
+        if any(CARD[c].name == "Heroic" for c in s.piles[p]):
+            s.stack.append(("mokoko", p, cause))
+    elif rule is AgeRule.PLAY_FROM_DECK:
+        _play_from_deck(s, p, cause)
+
+
+def _quiet_turn(s: DoomlingsRules, p: int, second: int) -> None:
+    """Make ``p``'s coming ``main`` frame a turn of two plays without actions (``second``:
+    1, the second play is a must; 2, it may be passed)."""
+    for i in range(len(s.stack) - 1, -1, -1):
+        if s.stack[i] == ("main", p):
+            s.stack[i] = ("main", p, second)
+            return
+
+
+def _play_from_deck(s: DoomlingsRules, p: int, cause: int) -> None:
+    """Atmospheric Thickening: the turn is the top trait of the deck, played without its
+    action (discarded if it cannot be played); no stabilizing."""
+    for i in range(len(s.stack) - 1, -1, -1):
+        if s.stack[i] == ("main", p) or s.stack[i] == ("end_turn", p):
+            del s.stack[i]
+    card = s.draw_card(p)
+    if card is None:
+        return
+    s.emit((ALL, "turns_up", p, card), cause)
+    if s.can_play(p, card):
+        s.stack.append(("play", p, card, FROM_DECK, 0))
+    else:
+        s.discard_pile(p).append(card)
+        s.emit((ALL, "discards_turned_up", p, card), cause)
+
+
+def age_flipped(s: DoomlingsRules) -> None:
+    """What an expansion age does once, as it is flipped (before the round's turns)."""
+    rule = s.rule()
+    cause = AGE_CAUSE + s.age
+    if rule is AgeRule.RESHUFFLE_DISCARDS:
+        if s.own_decks:
+            for p in range(s.players):
+                s.decks[p].extend(s.discards[p])
+                s.discards[p].clear()
+                s.rng.shuffle(s.decks[p])
+        s.deck.extend(s.discard)
+        s.discard = []
+        s.rng.shuffle(s.deck)
+        s.emit((ALL, "canopies", s.age))
+    elif rule is AgeRule.KING_OF_THE_JUNGLE:
+        s.stack.append(("jungle", tuple(s.order_from(s.first_player)), (), cause))
+    elif rule is AgeRule.RAMBLIN:
+        s.stack.append(("ramblin", tuple(s.order_from(s.first_player)), cause))
+
+
+def banned_colors(s: DoomlingsRules, player: int) -> int:
+    """The colours ``player`` may not play this age (Ramblin' River Markets): those they and
+    the player on their right named, as the events since the age was flipped say."""
+    banned = 0
+    for i in range(len(s.events) - 1, -1, -1):
+        event = s.events[i]
+        kind = event[1]
+        if kind == "age":
+            break
+        if kind == "bans_color":
+            namer: int = event[2]
+            if namer == player or (namer + 1) % s.players == player:
+                banned |= event[3]
+    return banned
+
+
+@handler("may_discard_color")
+def h_may_discard_color(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    _, p, color, cause = frame
+    cards = [c for c in s.hands[p] if CARD[c].colors & color]
+    if option is None:
+        if not cards:
+            s.stack.pop()
+            return None
+        prompt = f"{cause_name(cause)}: throw away every {COLOR_NAMES[color]} card in your hand?"
+        return s.ask(p, "optional", prompt, [PASS, ("discard_color", color)])
+    s.stack.pop()
+    if option != PASS:
+        for c in cards:
+            s.discard_from_hand(p, c, cause)
+    return None
+
+
+@handler("may_discard")
+def h_may_discard(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Discard cards from the hand one at a time until passing; ``replace`` (Rustling
+    Meadows): only 1, and it is replaced by a draw."""
+    _, p, replace, cause = frame
+    if option is None:
+        if not s.hands[p]:
+            s.stack.pop()
+            return None
+        what = "discard a card to draw 1?" if replace else "discard a card?"
+        return s.ask(
+            p, "discard", f"{cause_name(cause)}: {what}", [PASS, *_distinct_discards(s.hands[p])]
+        )
+    s.stack.pop()
+    if option != PASS:
+        s.discard_from_hand(p, option[1], cause)
+        if replace:
+            s.draw(p, 1, cause)
+        else:
+            s.stack.append(("may_discard", p, 0, cause))
+    return None
+
+
+@handler("may_discard_trait")
+def h_may_discard_trait(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    _, p, cause = frame
+    if option is None:
+        cards = [c for c in s.piles[p] if s.movable(c)]
+        if not cards:
+            s.stack.pop()
+            return None
+        return s.ask(
+            p,
+            "optional",
+            f"{cause_name(cause)}: discard a trait from your pile?",
+            [PASS, *[("discard_trait", p, c) for c in cards]],
+        )
+    s.stack.pop()
+    if option != PASS:
+        s.stack.append(("discard_trait_now", p, option[2], cause))
+    return None
 
 
 @handler("return_own")
@@ -2457,4 +2679,381 @@ def h_wander_bottom(s: DoomlingsRules, frame: Frame, option: Option | None) -> D
     if option != PASS:
         s.leave_hand(p, drawn)
         s.stack.append(("play", p, drawn, FROM_HAND, 1))
+    return None
+
+
+@handler("return_own_filtered")
+def h_return_own_filtered(
+    s: DoomlingsRules, frame: Frame, option: Option | None
+) -> Decision | None:
+    """Take a trait (matching a filter) from your own pile back into your hand."""
+    _, p, key, optional, cause = frame
+    if option is None:
+        flt = None if key is None else _filter(key)
+        cards = [c for c in s.piles[p] if s.movable(c) and (flt is None or s.matches(c, flt))]
+        if not cards:
+            s.stack.pop()
+            return None
+        options: list[Option] = [("return", c) for c in cards]
+        if optional:
+            options.insert(0, PASS)
+        prompt = f"{cause_name(cause)}: take a trait from your pile back into your hand"
+        return s.ask(p, "return", prompt, options)
+    s.stack.pop()
+    if option != PASS:
+        card = option[1]
+        s.leave_pile(p, card)
+        s.hands[p].append(card)
+        s.emit((ALL, "returns_to_hand", p, card), cause)
+    return None
+
+
+@handler("play_drawn")
+def h_play_drawn(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """A card just drawn may be played at once, without its action (never a dominant)."""
+    _, p, drawn, cause = frame
+    if option is None:
+        cards = [c for c in drawn if c in s.hands[p] and not CARD[c].dominant]
+        cards = s.playable(p, cards)
+        if not cards:
+            s.stack.pop()
+            return None
+        prompt = f"{cause_name(cause)}: play the card you drew?"
+        return s.ask(p, "optional", prompt, [PASS, *[_PLAY_OPTION[c] for c in cards]])
+    s.stack.pop()
+    if option != PASS:
+        s.leave_hand(p, option[1])
+        s.stack.append(("play", p, option[1], FROM_HAND, 0))
+    return None
+
+
+@handler("age_color")
+def h_age_color(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    _, p, purpose, cause = frame
+    if option is None:
+        prompt = f"{cause_name(cause)}: name a color"
+        return s.ask(p, "color", prompt, [("color", c) for c in COLORS])
+    s.stack.pop()
+    color = option[1]
+    s.emit((ALL, "names_age_color", p, color, cause - AGE_CAUSE))
+    if purpose == PAINTED:
+        drawn = s.draw(p, 1, cause)
+        if drawn and s.colors_of(drawn[0]) & color:
+            s.revealed.append((ALL, drawn[0]))
+            s.emit((ALL, "shows", p, drawn[0]), cause)
+            for q in s.opponents(p):
+                s.draw(q, 1, cause)
+    elif purpose == HARLEQUIN:
+        for c in s.draw(p, 3, cause):
+            if not CARD[c].colors & color:
+                s.discard_from_hand(p, c, cause)
+    else:
+        s.stack.append(("hand_over_color", s.opponents(p)[0], p, color, cause))
+    return None
+
+
+@handler("hand_over_color")
+def h_hand_over_color(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Crackletown: the player on the left hands over 1 card of the named colour."""
+    _, q, p, color, cause = frame
+    cards = [c for c in s.hands[q] if CARD[c].colors & color]
+    if option is None:
+        if not cards:
+            s.stack.pop()
+            s.emit((ALL, "has_no_color", q, color))
+            return None
+        prompt = f"{cause_name(cause)}: give player {p} a {COLOR_NAMES[color]} card"
+        return s.ask(q, "give", prompt, [("give", p, c) for c in distinct(cards)])
+    s.stack.pop()
+    _give(s, q, p, option[2], cause)
+    return None
+
+
+@handler("dueling_moons")
+def h_dueling_moons(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    _, p, cause = frame
+    if option is None:
+        options: list[Option] = [("draw_bottom",)]
+        options.extend(("to_deck", c) for c in distinct(s.hands[p]))
+        prompt = f"{cause_name(cause)}: put a card on top of the deck, or draw from its bottom"
+        return s.ask(p, "choice", prompt, options)
+    s.stack.pop()
+    if option[0] == "to_deck":
+        card = option[1]
+        s.leave_hand(p, card)
+        s.deck.append(card)
+        s.emit((s.others(p), "tops_deck", p), cause)
+        s.emit((bit(p), "topped_deck", p, card), cause)
+    elif s.deck:
+        card = s.deck.pop(0)
+        s.hands[p].append(card)
+        s.emit((s.others(p), "draws", p, 1), cause)
+        s.emit((bit(p), "drew", p, (card,)), cause)
+    else:
+        s.draw(p, 1, cause)  # nothing below: the discard pile becomes the deck first
+    return None
+
+
+@handler("adventure")
+def h_adventure(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Age of Adventure: discard up to ``left`` cards, then draw 1; if it shares a colour
+    with a discarded card it may be played at once."""
+    _, p, left, colors, cause = frame
+    if option is None:
+        if left and s.hands[p]:
+            prompt = f"{cause_name(cause)}: discard up to {left} more card(s), then draw 1"
+            return s.ask(p, "discard", prompt, [PASS, *_distinct_discards(s.hands[p])])
+        option = PASS
+    s.stack.pop()
+    if option != PASS:
+        card = option[1]
+        s.discard_from_hand(p, card, cause)
+        s.stack.append(("adventure", p, left - 1, colors | CARD[card].colors, cause))
+        return None
+    drawn = s.draw(p, 1, cause)
+    if drawn and CARD[drawn[0]].colors & colors:
+        s.stack.append(("play_drawn", p, tuple(drawn), cause))
+    return None
+
+
+@handler("play_negatives")
+def h_play_negatives(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Backwoods Melodies: play the hand's traits below 0 (not dominants), one at a time, in
+    hand order, each without its action."""
+    _, p, cause = frame
+    s.stack.pop()
+    for c in s.hands[p]:
+        if FACE_VALUE[c] < 0 and not CARD[c].dominant and s.can_play(p, c):
+            s.leave_hand(p, c)
+            s.push(("play", p, c, FROM_HAND, 0), ("play_negatives", p, cause))
+            return None
+    return None
+
+
+@handler("joy")
+def h_joy(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    _, p, cause = frame
+    if option is None:
+        prompt = f"{cause_name(cause)}: draw 1 card or discard 2?"
+        return s.ask(p, "choice", prompt, [("draw_one",), ("discard_two",)])
+    s.stack.pop()
+    if option == ("draw_one",):
+        s.draw(p, 1, cause)
+    else:
+        s.stack.append(("discard_n", p, 2, cause))
+    return None
+
+
+@handler("mokoko")
+def h_mokoko(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    _, p, cause = frame
+    if option is None:
+        prompt = f"{cause_name(cause)}: play 2 traits this turn, both without their actions?"
+        return s.ask(p, "optional", prompt, [PASS, ("two_plays",)])
+    s.stack.pop()
+    if option != PASS:
+        _quiet_turn(s, p, 2)
+    return None
+
+
+@handler("replay_action")
+def h_replay_action(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """The Living Library: the action of a trait of your own pile, once more."""
+    _, p, cause = frame
+    if option is None:
+        cards = [c for c in s.piles[p] if CARD[c].action]
+        if not cards:
+            s.stack.pop()
+            return None
+        prompt = f"{cause_name(cause)}: use an action of your trait pile again?"
+        return s.ask(p, "use", prompt, [PASS, *[("use", p, c) for c in cards]])
+    s.stack.pop()
+    if option != PASS:
+        s.stack.append(("act_from_pile", p, option[2]))
+    return None
+
+
+@handler("swamp")
+def h_swamp(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Swamplands: the traits with actions ``p`` played this turn are discarded, from
+    wherever they are (a dominant in a pile stays)."""
+    _, p, cause = frame
+    s.stack.pop()
+    played: list[int] = []
+    for i in range(len(s.events) - 1, -1, -1):
+        event = s.events[i]
+        if event[1] == "turn" and event[2] == p:
+            break
+        if event[1] == "plays" and event[2] == p and CARD[event[3]].action:
+            played.append(event[3])
+    frames: list[Frame] = []
+    for card in reversed(played):
+        for q in range(s.players):
+            if card in s.hands[q]:
+                s.discard_from_hand(q, card, cause)
+            elif card in s.piles[q] and not CARD[card].dominant:
+                frames.append(("discard_trait_now", q, card, cause))
+    s.push_all(frames)
+    return None
+
+
+@handler("jungle")
+def h_jungle(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """King of the Jungle: each player picks a card, unseen until all have; the one highest
+    face value keeps its hand, every other player throws theirs away and draws 3."""
+    _, waiting, picked, cause = frame
+    if waiting and option is None:
+        q = waiting[0]
+        if s.hands[q]:
+            prompt = f"{cause_name(cause)}: pick a card to show (all are shown together)"
+            return s.ask(q, "reveal", prompt, [("show", c) for c in distinct(s.hands[q])])
+        s.stack[-1] = ("jungle", waiting[1:], picked, cause)
+        return None
+    s.stack.pop()
+    if waiting:
+        assert option is not None
+        s.stack.append(("jungle", waiting[1:], (*picked, (waiting[0], option[1])), cause))
+        return None
+    # A searching bot's sample may have redealt a picked card away: it counts as none.
+    shown = [(q, c) for q, c in picked if c in s.hands[q]]
+    for q, c in shown:
+        s.revealed.append((ALL, c))
+        s.emit((ALL, "shows", q, c), cause)
+    best = max((FACE_VALUE[c] for _, c in shown), default=0)
+    top = [q for q, c in shown if FACE_VALUE[c] == best]
+    keeper = top[0] if len(top) == 1 else -1  # a tie keeps nobody's hand
+    for q in s.order_from(s.first_player):
+        if q != keeper:
+            s.discard_whole_hand(q, cause)
+            s.draw(q, 3, cause)
+    return None
+
+
+@handler("ramblin")
+def h_ramblin(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Ramblin' River Markets: in turn order, each player names a colour that neither they
+    nor the player on their left may play this age."""
+    _, waiting, cause = frame
+    q = waiting[0]
+    if option is None:
+        prompt = f"{cause_name(cause)}: name a color you and the player on your left cannot play"
+        return s.ask(q, "color", prompt, [("color", c) for c in COLORS])
+    s.stack.pop()
+    s.emit((ALL, "bans_color", q, option[1], cause - AGE_CAUSE))
+    if len(waiting) > 1:
+        s.stack.append(("ramblin", waiting[1:], cause))
+    return None
+
+
+# --- overlush catastrophes ---
+
+
+def expansion_disaster(s: DoomlingsRules, p: int, age: int) -> None:
+    """One player's share of an expansion catastrophe's white text."""
+    info = AGES[age]
+    effect = info.effect
+    cause = AGE_CAUSE + age
+    hand = s.hands[p]
+    if effect is CatastropheEffect.DRAW_PER_NEGATIVE:
+        s.draw(p, sum(1 for c in s.piles[p] if FACE_VALUE[c] < 0), cause)
+    elif effect is CatastropheEffect.DISCARD_ACTIONS:
+        for c in [c for c in hand if CARD[c].action]:
+            s.discard_from_hand(p, c, cause)
+    elif effect is CatastropheEffect.DISCARD_COLORS_AND_STABILIZE:
+        color = info.effect_color or 0
+        for c in [c for c in hand if CARD[c].colors & color]:
+            s.discard_from_hand(p, c, cause)
+        s.stack.append(("stabilize", p, 0, cause))
+    elif effect is CatastropheEffect.DISCARD_PER_COLOR_KIND:
+        n = bin(s.colors_in_pile(p)).count("1")
+        if n:
+            s.stack.append(("discard_n", p, n, cause))
+    elif effect is CatastropheEffect.RETURN_POSITIVE:
+        s.stack.append(("return_own_filtered", p, _key(_POSITIVE), 0, cause))
+    elif effect is CatastropheEffect.KEEP_ONE_COLOR:
+        s.stack.append(("keep_color", p, cause))
+    elif effect is CatastropheEffect.DISCARD_HIGH:
+        for c in [c for c in hand if FACE_VALUE[c] >= 4]:
+            s.discard_from_hand(p, c, cause)
+
+
+@handler("pass_color_right")
+def h_pass_color_right(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Every player (but those ignoring the catastrophe) hands the cards of a colour in their
+    hand to the player on their right, all at once."""
+    s.stack.pop()
+    age = frame[1]
+    color = AGES[age].effect_color or 0
+    seats = [p for p in range(s.players) if not s.ignoring & bit(p)]
+    if len(seats) < 2:
+        return None
+    passed: list[list[int]] = []
+    for p in seats:
+        if color == COLORLESS:
+            cards = [c for c in s.hands[p] if not CARD[c].colors]
+        else:
+            cards = [c for c in s.hands[p] if CARD[c].colors & color]
+        for c in cards:
+            s.leave_hand(p, c)
+        passed.append(cards)
+    for i, p in enumerate(seats):
+        q = seats[i - 1]
+        s.hands[q].extend(passed[i])
+        if not passed[i]:
+            continue
+        count = len(passed[i])
+        s.emit((s.others(p) & s.others(q), "passes_cards", p, q, count), AGE_CAUSE + age)
+        s.emit((bit(p) | bit(q), "passed_cards", p, q, tuple(passed[i])), AGE_CAUSE + age)
+    return None
+
+
+@handler("keep_color")
+def h_keep_color(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Tragedy of the Commons: keep the hand's cards of one colour, discard the rest."""
+    _, p, cause = frame
+    hand = s.hands[p]
+    present = 0
+    for c in hand:
+        present |= CARD[c].colors
+    if option is None and present:
+        prompt = f"{cause_name(cause)}: which color do you keep?"
+        return s.ask(p, "color", prompt, [("color", c) for c in COLORS if present & c])
+    s.stack.pop()
+    keep = option[1] if option is not None else 0
+    for c in [c for c in hand if not CARD[c].colors & keep]:
+        s.discard_from_hand(p, c, cause)
+    return None
+
+
+@handler("score_hand_card")
+def h_score_hand_card(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Invasive Species: discard a hand card of face value 7 or less; it adds to the score."""
+    _, p, cause = frame
+    if option is None:
+        cards = [c for c in distinct(s.hands[p]) if FACE_VALUE[c] <= 7]
+        if not cards:
+            s.stack.pop()
+            return None
+        prompt = f"{cause_name(cause)}: discard a card to add its face value to your score"
+        return s.ask(p, "discard", prompt, [_DISCARD_OPTION[c] for c in cards])
+    s.stack.pop()
+    card = option[1]
+    s.discard_from_hand(p, card, cause)
+    s.end_points[p] += FACE_VALUE[card]
+    return None
+
+
+@handler("discard_drop")
+def h_discard_drop(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Tragedy of the Commons' World's End: discard a trait with a Drop of Life."""
+    _, p, cause = frame
+    if option is None:
+        cards = [c for c in s.piles[p] if s.movable(c) and CARD[c].bonus is not None]
+        if not cards:
+            s.stack.pop()
+            return None
+        prompt = f"{cause_name(cause)}: discard a trait with a Drop of Life from your pile"
+        return s.ask(p, "discard_trait", prompt, [("discard_trait", p, c) for c in cards])
+    s.stack.pop()
+    s.stack.append(("discard_trait_now", p, option[2], cause))
     return None

@@ -191,6 +191,31 @@ def doom_points(s: DoomlingsBase, p: int) -> int:
         return -s.count_color(p, info.doom_color)
     if info.doom is Doom.MINUS_PER_MISSING_COLOR:
         return -2 * (4 - bin(s.colors_in_pile(p)).count("1"))
+    return expansion_doom_points(s, p, info.doom, info.doom_color)
+
+
+# --- overlush catastrophes ---
+
+
+def expansion_doom_points(s: DoomlingsBase, p: int, doom: Doom | None, color: int | None) -> int:
+    """Points from an expansion catastrophe's gold text for player ``p``."""
+    pile = s.piles[p]
+    if doom is Doom.PLUS_PER_COLOR_LEFT:
+        assert color is not None
+        return s.count_color((p + 1) % s.players, color)
+    if doom is Doom.MINUS_PER_ACTION:
+        return -sum(1 for c in pile if CARD[c].action)
+    if doom is Doom.MINUS_FOUR_IF_FEW:
+        assert color is not None
+        return -4 if s.count_color(p, color) <= 2 else 0
+    if doom is Doom.PLUS_TWO_PER_NEGATIVE:
+        return 2 * sum(1 for c in pile if scored_face(s, c) < 0)
+    if doom is Doom.MINUS_PER_HAND_CARD:
+        return -len(s.hands[p])
+    if doom is Doom.MINUS_GENE_POOL:
+        return -s.gene_pool[p]
+    if doom is Doom.MINUS_TWO_PER_DROP:
+        return -2 * sum(1 for c in pile if CARD[c].bonus is not None)
     return 0
 
 

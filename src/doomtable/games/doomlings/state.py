@@ -258,7 +258,25 @@ class DoomlingsBase(GameState):
         return -1
 
     def rule(self) -> AgeRule:
-        return RULE_OF_AGE[self.age]  # age -1 (none flipped yet) reads the NONE at the end
+        # age -1 (none flipped yet) reads the NONE at the end
+        rule = RULE_OF_AGE[self.age]
+        if rule is AgeRule.ECHO_PREVIOUS:
+            return RULE_OF_AGE[self.rule_age()]
+        return rule
+
+    def rule_age(self) -> int:
+        """The age whose rule applies now: Temporal Sands applies the age flipped before it
+        (catastrophes passed over; -1, no rule, when there is none)."""
+        age = self.age
+        if RULE_OF_AGE[age] is not AgeRule.ECHO_PREVIOUS:
+            return age
+        flipped = [a for era in self.eras for a in era]
+        if age in flipped:
+            flipped = flipped[: flipped.index(age)]
+        for earlier in reversed(flipped):
+            if not AGES[earlier].catastrophe:
+                return earlier
+        return -1
 
     def protected(self) -> bool:
         """Reforestation: traits in piles cannot be swapped, stolen or discarded."""
@@ -312,10 +330,20 @@ class DoomlingsBase(GameState):
             self.discard = []
             self.rng.shuffle(self.deck)
             self.emit((ALL, "reshuffle", len(self.deck)))
-        return self.deck.pop(0) if bottom else self.deck.pop()
+        # Age of Certainty turns the deck over: its top is the old bottom.
+        if bottom != (self.rule() is AgeRule.FACE_UP_DECK):
+            return self.deck.pop(0)
+        return self.deck.pop()
 
     def draw(self, player: int, n: int, cause: int, bottom: bool = False) -> list[int]:
         """Draw ``n`` cards from the top of the trait deck (``bottom``: from its bottom)."""
+        rule = self.rule()
+        if (
+            rule is AgeRule.STAR_TAILS
+            and player == self.turn_player
+            and cause != AGE_CAUSE + self.age
+        ):
+            return []  # Star Tails: no more cards this turn after the age's own 3
         drawn: list[int] = []
         for _ in range(n):
             card = self.draw_card(player, bottom)
@@ -323,7 +351,11 @@ class DoomlingsBase(GameState):
                 break
             self.hands[player].append(card)
             drawn.append(card)
-        if drawn:
+        if drawn and rule is AgeRule.FACE_UP_DECK:
+            # Age of Certainty: cards are drawn face up, so everyone sees them.
+            self.revealed.extend((ALL, c) for c in drawn)
+            self.emit((ALL, "drew", player, tuple(drawn)), cause)
+        elif drawn:
             self.emit((self.others(player), "draws", player, len(drawn)), cause)
             self.emit((bit(player), "drew", player, tuple(drawn)), cause)
         return drawn
