@@ -47,6 +47,8 @@ class TraitFilter:
     face: int | None = None  # exact face value
     min_face: int | None = None
     positive: bool = False
+    max_face: int | None = None
+    family: str | None = None  # a set's name ("dinolings"): only that set's traits pass
 
     def accepts(self, colors: int, face: int) -> bool:
         """Whether a trait of these colours and face value (variable = 0) passes the filter."""
@@ -60,6 +62,8 @@ class TraitFilter:
             return False
         if self.min_face is not None and face < self.min_face:
             return False
+        if self.max_face is not None and face > self.max_face:
+            return False
         return not (self.positive and face <= 0)
 
     def words(self) -> str:
@@ -68,16 +72,25 @@ class TraitFilter:
             parts.append("positive value")
         if self.color is not None:
             parts.append(color_words(self.color))
-        noun = "trait"
+        noun = family_word(self.family) if self.family is not None else "trait"
         tail = ""
         if self.face is not None:
             tail = f" with a face value of {self.face}"
+        elif self.max_face is not None:
+            low = 0 if self.min_face is None else self.min_face
+            joint = "or" if self.max_face - low == 1 else "to"
+            tail = f" with a face value of {low} {joint} {self.max_face}"
         elif self.min_face is not None:
             tail = f" with a face value of {self.min_face} or more"
         return " ".join([*parts, noun]) + tail
 
 
 ANY = TraitFilter()
+
+
+def family_word(family: str) -> str:
+    """What a card of set ``family`` is called on cards: ``dinolings`` -> ``Dinoling``."""
+    return family.capitalize().removesuffix("s")
 
 
 # --------------------------------------------------------------------------- actions
@@ -111,6 +124,8 @@ class DiscardFromHand:
         how = " at random" if self.at_random else ""
         if self.who is Who.YOU:
             return f"Discard {plural(self.n, 'card')} from your hand{how}."
+        if self.who is Who.ALL:
+            return f"Every player, you too, discards {plural(self.n, 'card')} from their hand{how}."
         return f"Each opponent discards {plural(self.n, 'card')} from their hand{how}."
 
 
@@ -239,7 +254,11 @@ class MutualDiscardTrait:
 
 @dataclass(frozen=True, slots=True)
 class DiscardOwnTrait:
+    optional: bool = False
+
     def text(self) -> str:
+        if self.optional:
+            return "You may discard 1 trait from your trait pile."
         return "Then discard 1 trait from your trait pile."
 
 
@@ -256,17 +275,19 @@ class PlayAnother:
     source: Source = Source.HAND
     optional: bool = False
     with_action: bool = True
+    effectless: bool = False  # only an effectless trait
 
     def text(self) -> str:
         may = "You may play" if self.optional else "Play"
+        kind = "effectless trait" if self.effectless else "trait"
         if self.source is Source.HAND:
-            what = "another trait"
+            what = f"another {kind}"
         elif self.source is Source.DISCARD:
-            what = "1 trait from the discard pile"
+            what = f"1 {kind} from the discard pile"
         else:
             what = "the trait on top of the discard pile"
-        tail = "" if self.with_action else " Skip its action."
-        if self.source is not Source.HAND and self.with_action:
+        tail = "" if self.with_action or self.effectless else " Skip its action."
+        if self.source is not Source.HAND and self.with_action and not self.effectless:
             tail = " Resolve its action too."
         return f"{may} {what}.{tail}"
 
@@ -322,6 +343,41 @@ class EndOfWorldRush:
         )
 
 
+# --- dinolings ---
+
+
+@dataclass(frozen=True, slots=True)
+class DrawThenTrade:
+    """Draw ``n``; you may discard this trait to play one of them, discarding the others."""
+
+    n: int
+
+    def text(self) -> str:
+        return (
+            f"Draw {plural(self.n, 'card')}. You may then discard this trait from your pile to "
+            "play 1 of the drawn cards in its place; the other drawn cards are discarded."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class PlayHandAction:
+    """Resolve the action of a card in your hand; the card stays there."""
+
+    def text(self) -> str:
+        return "Resolve the action of a card in your hand (the card stays in your hand)."
+
+
+@dataclass(frozen=True, slots=True)
+class DrawAndPlay:
+    """Draw 1: a dominant is discarded, any other trait is played at once without its action."""
+
+    def text(self) -> str:
+        return (
+            "Draw 1 card. A dominant trait is discarded; any other is played at once if it can "
+            "be, without its action."
+        )
+
+
 Action = (
     Draw
     | DiscardFromHand
@@ -346,6 +402,9 @@ Action = (
     | PeekAge
     | MoveSelfToOpponent
     | EndOfWorldRush
+    | DrawThenTrade
+    | PlayHandAction
+    | DrawAndPlay
 )
 
 
@@ -364,19 +423,25 @@ class NeedInPile:
 class Payment(Enum):
     GIVE = "give"
     DISCARD = "discard"
+    # --- dinolings ---
+    DISCARD_HAND_OR_PILE = "discard_hand_or_pile"
 
 
 @dataclass(frozen=True, slots=True)
 class PayWithTrait:
     payment: Payment
     filter: TraitFilter
+    n: int = 1
 
     def text(self) -> str:
         if self.payment is Payment.GIVE:
             return (
                 f"To play this, move 1 {self.filter.words()} from your trait pile to an opponent's."
             )
-        return f"To play this, discard 1 {self.filter.words()} from your trait pile."
+        what = plural(self.n, self.filter.words())
+        if self.payment is Payment.DISCARD_HAND_OR_PILE:
+            return f"To play this, discard {what} from your hand or your trait pile."
+        return f"To play this, discard {what} from your trait pile."
 
 
 Requirement = NeedInPile | PayWithTrait
@@ -486,6 +551,10 @@ class Count(Enum):
     GREEN_PAIRS_OPPONENTS = "pair of green traits in each opponent's pile"
     LOWEST_COLOR = "trait of your least common color (you need 2+ colors; pick one if tied)"
     CHOSEN_COLOR = "trait of the color you named in your pile"
+    # --- dinolings ---
+    DOMINANTS_IN_DISCARD = "dominant trait in the discard pile"
+    NEGATIVE_IN_DISCARD = "trait with a negative face value in the discard pile"
+    FAMILY_IN_DISCARD = "this family in the discard pile"
 
 
 _UNIT: dict[Count, str] = {Count.HAND: "card in your hand"}
@@ -500,6 +569,8 @@ class Bonus:
     points: int = 1
     color: int | None = None  # for Count.COLOR_IN_PILE and COLOR_ELSEWHERE
     value: bool = False
+    per: int = 1  # points for every ``per`` units counted
+    family: str | None = None  # the set counted by Count.FAMILY_IN_DISCARD (and the like)
 
     def text(self) -> str:
         if self.value:
@@ -507,7 +578,12 @@ class Bonus:
         what = _UNIT.get(self.count, self.count.value)
         if self.color is not None:
             what = what.replace("this color", color_words(self.color))
+        if self.family is not None:
+            what = what.replace("this family", family_word(self.family))
         sign = "+" if self.points > 0 else ""
+        if self.per > 1:
+            many = what.replace("trait", "traits", 1)
+            return f"{sign}{self.points} for every {self.per} {many}."
         return f"{sign}{self.points} for each {what}."
 
 
@@ -630,6 +706,8 @@ class AgeRule(Enum):
     NO_GREEN = "no_green"
     MESSIAH = "messiah"
     NO_COLORLESS = "no_colorless"
+    # --- dinolings ---
+    BADLANDS = "badlands"  # when flipped: discard 1, then 1 card each from the discard pile
 
 
 class CatastropheEffect(Enum):
@@ -646,6 +724,8 @@ class CatastropheEffect(Enum):
     DISCARD_HALF = "discard_half"
     GIVE_NEIGHBOURS = "give_neighbours"
     DISCARD_ANY_TRAIT = "discard_any_trait"
+    # --- dinolings ---
+    DISCARD_PER_DOMINANT = "discard_per_dominant"
 
 
 class Doom(Enum):
@@ -658,6 +738,8 @@ class Doom(Enum):
     MINUS_PER_COLOR = "minus_per_color"
     FEWEST_TRAITS_PLUS_FOUR = "fewest_traits_plus_four"
     MINUS_PER_MISSING_COLOR = "minus_per_missing_color"
+    # --- dinolings ---
+    MINUS_PER_MATCH = "minus_per_match"  # -1 per trait of the pile that doom_filter accepts
 
 
 @dataclass(frozen=True, slots=True)

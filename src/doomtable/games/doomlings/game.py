@@ -782,6 +782,9 @@ def _describe(kind: str, a: tuple[Any, ...]) -> str:
         "packs_passed": "Everyone passes the rest of their pack to the {a0}.",
         "mishap": "Genetic Mishap draws {n0}.",
         "to_lab": "{n0} moves to the Lab.",
+        # --- dinolings ---
+        "dealt": "{p0} is dealt a card from the discard pile.",
+        "dealt_card": "{p0} is dealt {n1} from the discard pile.",
     }
     values: dict[str, Any] = {}
     for i, v in enumerate(a):
@@ -827,6 +830,9 @@ _CAUSED = frozenset(
         "moves_trait",
         "returns_to_hand",
         "to_lab",
+        # --- dinolings ---
+        "dealt",
+        "dealt_card",
     )
 )
 """Events that change a zone: the log names their cause before them."""

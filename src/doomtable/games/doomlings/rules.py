@@ -24,7 +24,9 @@ from doomtable.games.doomlings.cards import (
     DiscardOwnTrait,
     Doom,
     Draw,
+    DrawAndPlay,
     DrawAndPlayGreen,
+    DrawThenTrade,
     EndOfWorldRush,
     GiveFromHand,
     GiveTrait,
@@ -39,6 +41,7 @@ from doomtable.games.doomlings.cards import (
     PeekAge,
     Persistent,
     PlayAnother,
+    PlayHandAction,
     PlayPileAction,
     PlayWhen,
     ReturnTrait,
@@ -204,10 +207,13 @@ class DoomlingsRules(DoomlingsBase):
         if isinstance(req, NeedInPile):
             pile = self.piles[player]
             return sum(1 for c in pile if self.matches(c, req.filter)) >= req.at_least
-        return bool(self.payment_cards(player, req))
+        if req.payment is Payment.DISCARD_HAND_OR_PILE:
+            hand = [c for c in self.hands[player] if c != card and self.matches(c, req.filter)]
+            return len(hand) + len(self.payment_cards(player, req)) >= req.n
+        return len(self.payment_cards(player, req)) >= req.n
 
     def payment_cards(self, player: int, req: PayWithTrait) -> list[int]:
-        if req.payment is Payment.DISCARD and self.protected():
+        if req.payment is not Payment.GIVE and self.protected():
             return []
         if req.payment is Payment.GIVE and self.players < 2:
             return []
@@ -283,7 +289,9 @@ def _key(flt: TraitFilter | None) -> tuple[Any, ...] | None:
     """A filter as plain data, so frames stay JSON-ready."""
     if flt is None:
         return None
-    return (flt.color, flt.face, flt.min_face, flt.positive)
+    if flt.max_face is None and flt.family is None:
+        return (flt.color, flt.face, flt.min_face, flt.positive)
+    return (flt.color, flt.face, flt.min_face, flt.positive, flt.max_face, flt.family)
 
 
 _FILTER_OF_KEY: Final[dict[tuple[Any, ...], TraitFilter]] = {}
@@ -342,6 +350,8 @@ def h_flip(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
             s.stack.append(("round",))
             if info.rule is AgeRule.HERO:
                 call_hero(s)
+            elif info.rule is AgeRule.BADLANDS:
+                _badlands(s, age)
         return None
     s.stack.append(("worlds_end",))  # the age deck ran dry: only a broken setup gets here
     return None
@@ -772,14 +782,26 @@ def play_trait(
 @handler("pay")
 def h_pay(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
     """Morality gives, Retractable Claws discards, a trait from the pile as its price."""
-    _, p, card = frame
+    _, p, card = frame[:3]
     req = CARD[card].requirement
     assert isinstance(req, PayWithTrait)
     cards = [c for c in s.payment_cards(p, req) if c != card]
+    # Carnosaur Jaw's price is 2 traits: ``frame[3]``, when there, is how many are still due.
+    left: int = frame[3] if len(frame) > 3 else req.n
+    hand: list[int] = []
+    if req.payment is Payment.DISCARD_HAND_OR_PILE:
+        hand = distinct([c for c in s.hands[p] if s.matches(c, req.filter)])
     if option is None:
-        if not cards:
+        if not cards and not hand:
             s.stack.pop()
             return None
+        if hand:
+            return s.ask(
+                p,
+                "pay",
+                f"{CARD[card].name}: discard a {req.filter.words()} from your hand or pile",
+                [*(_DISCARD_OPTION[c] for c in hand), *(("discard_trait", p, c) for c in cards)],
+            )
         if req.payment is Payment.GIVE:
             return s.ask(
                 p,
@@ -798,6 +820,11 @@ def h_pay(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | 
         _, q, c = option
         s.move_trait(p, q, c)
         s.emit((ALL, "gives_trait", p, c, q), card)
+        return None
+    if left > 1:
+        s.stack.append(("pay", p, card, left - 1))
+    if option[0] == "discard":
+        s.discard_from_hand(p, option[1], card)
     else:
         s.stack.append(("discard_trait_now", p, option[2], card))
     return None
@@ -975,6 +1002,10 @@ def h_disaster(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
         s.push_all([("give_card", p, q, cause) for q in neighbours])
     elif effect is CatastropheEffect.DISCARD_ANY_TRAIT:
         s.stack.append(("discard_own", p, None, cause))
+    elif effect is CatastropheEffect.DISCARD_PER_DOMINANT:
+        n = s.dominants(p)
+        if n:
+            s.stack.append(("discard_n", p, n, cause))
     return None
 
 
@@ -1057,8 +1088,9 @@ def _give(s: DoomlingsRules, p: int, q: int, card: int, cause: int) -> None:
 
 @handler("discard_own")
 def h_discard_own(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
-    """A player discards one trait of their own pile matching a filter (chosen)."""
-    _, p, key, cause = frame
+    """A player discards one trait of their own pile matching a filter (chosen); with
+    ``frame[4]`` set, they may decline (Dermal Armor)."""
+    _, p, key, cause = frame[:4]
     flt = None if key is None else _filter(key)
     cards = [c for c in s.piles[p] if s.movable(c) and (flt is None or s.matches(c, flt))]
     if option is None:
@@ -1066,13 +1098,15 @@ def h_discard_own(s: DoomlingsRules, frame: Frame, option: Option | None) -> Dec
             s.stack.pop()
             return None
         what = flt.words() if flt is not None else "trait"
+        options: list[Option] = [("discard_trait", p, c) for c in cards]
+        if len(frame) > 4 and frame[4]:
+            options.insert(0, PASS)
         return s.ask(
-            p,
-            "discard_trait",
-            f"{cause_name(cause)}: discard a {what} from your pile",
-            [("discard_trait", p, c) for c in cards],
+            p, "discard_trait", f"{cause_name(cause)}: discard a {what} from your pile", options
         )
     s.stack.pop()
+    if option == PASS:
+        return None
     s.stack.append(("discard_trait_now", p, option[2], cause))
     return None
 
@@ -1322,15 +1356,19 @@ def fx_mutual_discard(s: DoomlingsRules, p: int, card: int, fx: MutualDiscardTra
 
 
 def fx_discard_own_trait(s: DoomlingsRules, p: int, card: int, fx: DiscardOwnTrait) -> None:
-    s.stack.append(("discard_own", p, None, card))
+    if fx.optional:
+        s.stack.append(("discard_own", p, None, card, 1))
+    else:
+        s.stack.append(("discard_own", p, None, card))
 
 
 _SOURCE: Final = {Source.HAND: FROM_HAND, Source.DISCARD: FROM_DISCARD, Source.DISCARD_TOP: 9}
 
 
 def fx_play_another(s: DoomlingsRules, p: int, card: int, fx: PlayAnother) -> None:
+    flt = ONLY_EFFECTLESS if fx.effectless else ANY_TRAIT
     s.stack.append(
-        ("play_extra", p, _SOURCE[fx.source], int(fx.optional), int(fx.with_action), ANY_TRAIT)
+        ("play_extra", p, _SOURCE[fx.source], int(fx.optional), int(fx.with_action), flt)
     )
 
 
@@ -1363,6 +1401,31 @@ def fx_end_of_world_rush(s: DoomlingsRules, p: int, card: int, fx: EndOfWorldRus
     _rush_to_catastrophe(s, p)
 
 
+# --- dinolings ---
+
+
+def fx_draw_then_trade(s: DoomlingsRules, p: int, card: int, fx: DrawThenTrade) -> None:
+    drawn = s.draw(p, fx.n, card)
+    if drawn:
+        s.stack.append(("trade", p, card, tuple(drawn)))
+
+
+def fx_play_hand_action(s: DoomlingsRules, p: int, card: int, fx: PlayHandAction) -> None:
+    s.stack.append(("hand_action", p, card))
+
+
+def fx_draw_and_play(s: DoomlingsRules, p: int, card: int, fx: DrawAndPlay) -> None:
+    drawn = s.draw(p, 1, card)
+    if not drawn:
+        return
+    got = drawn[0]
+    if CARD[got].dominant:
+        s.discard_from_hand(p, got, card)
+    elif s.plays_at_once(p, got):
+        s.leave_hand(p, got)
+        s.stack.append(("play", p, got, FROM_DECK, 0))
+
+
 EFFECTS: Final[dict[type, Resolver]] = {
     Draw: fx_draw,
     DiscardFromHand: fx_discard_from_hand,
@@ -1387,6 +1450,10 @@ EFFECTS: Final[dict[type, Resolver]] = {
     PeekAge: fx_peek_age,
     MoveSelfToOpponent: fx_move_self,
     EndOfWorldRush: fx_end_of_world_rush,
+    # --- dinolings ---
+    DrawThenTrade: fx_draw_then_trade,
+    PlayHandAction: fx_play_hand_action,
+    DrawAndPlay: fx_draw_and_play,
 }
 """The resolver of every effect primitive, by its type: the one place an effect is carried out."""
 
@@ -1864,3 +1931,81 @@ HANDLERS.update(
         "discard_n": h_discard_n,
     }
 )
+
+
+# --- dinolings ---
+
+
+@handler("trade")
+def h_trade(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Bony Plates: discard ``card`` from the pile to play one of the cards just drawn; the
+    other drawn cards are discarded. Declined, the drawn cards stay in the hand."""
+    _, p, card, drawn = frame
+    if option is None:
+        if card not in s.piles[p] or not s.movable(card):
+            s.stack.pop()
+            return None
+        cards = s.playable(p, [c for c in drawn if c in s.hands[p]])
+        return s.ask(
+            p,
+            "play",
+            f"{CARD[card].name}: discard it to play a card you drew?",
+            [PASS, *(_PLAY_OPTION[c] for c in cards)],
+        )
+    s.stack.pop()
+    if option == PASS:
+        return None
+    chosen = option[1]
+    s.leave_hand(p, chosen)
+    for c in drawn:
+        if c != chosen and c in s.hands[p]:
+            s.discard_from_hand(p, c, card)
+    s.push(("discard_trait_now", p, card, card), ("play", p, chosen, FROM_HAND, 1))
+    return None
+
+
+@handler("hand_action")
+def h_hand_action(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Elongated Neck: resolve the action of a card in the hand, which stays there."""
+    _, p, card = frame
+    if option is None:
+        options: list[Option] = [
+            ("use", p, c)
+            for c in distinct(s.hands[p])
+            # A copier's action could copy this one back, for ever.
+            if CARD[c].action and not isinstance(CARD[c].action[0], _COPIERS)
+        ]
+        return s.ask(p, "use", f"{CARD[card].name}: use the action of which card?", options)
+    s.stack.pop()
+    s.stack.append(("act_from_pile", p, option[2]))
+    return None
+
+
+_COPIERS: Final = (PlayPileAction, PlayHandAction)
+
+
+def _badlands(s: DoomlingsRules, age: int) -> None:
+    """Badlands, as it is flipped: each player discards a card, then is dealt one from the
+    shuffled discard pile (before the round's turns, pushed above them)."""
+    cause = AGE_CAUSE + age
+    order = s.order_from(s.first_player)
+    s.push_all([*(("discard_n", q, 1, cause) for q in order), ("deal_from_discard", age)])
+
+
+@handler("deal_from_discard")
+def h_deal_from_discard(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    s.stack.pop()
+    cause = AGE_CAUSE + frame[1]
+    if not s.own_decks:
+        s.rng.shuffle(s.discard)
+    for q in s.order_from(s.first_player):
+        pile = s.discard_pile(q)
+        if s.own_decks:
+            s.rng.shuffle(pile)
+        if not pile:
+            continue
+        card = pile.pop()
+        s.hands[q].append(card)
+        s.emit((s.others(q), "dealt", q), cause)
+        s.emit((bit(q), "dealt_card", q, card), cause)
+    return None

@@ -19,7 +19,14 @@ from doomtable.games.doomlings.cards import (
     WorldsEnd,
 )
 from doomtable.games.doomlings.data import AGES
-from doomtable.games.doomlings.state import CARD, FACE_VALUE, NO_TIE_DRAW, DoomlingsBase, bit
+from doomtable.games.doomlings.state import (
+    CARD,
+    FACE_VALUE,
+    NO_TIE_DRAW,
+    SET_OF_CARD,
+    DoomlingsBase,
+    bit,
+)
 
 
 @dataclass
@@ -74,7 +81,14 @@ def scored_face(s: DoomlingsBase, card: int) -> int:
     return 2 if _silenced(s, card) else FACE_VALUE[card]
 
 
-def count(s: DoomlingsBase, p: int, card: int, what: Count, color: int | None) -> int:
+def count(
+    s: DoomlingsBase,
+    p: int,
+    card: int,
+    what: Count,
+    color: int | None,
+    family: str | None = None,
+) -> int:
     """The quantity a Drop of Life bonus counts for player ``p``."""
     pile = s.piles[p]
     hand = s.hands[p]
@@ -113,6 +127,8 @@ def count(s: DoomlingsBase, p: int, card: int, what: Count, color: int | None) -
     if what is Count.LOWEST_COLOR:
         counts = [n for n in (s.count_color(p, c) for c in COLORS) if n]
         return min(counts) if len(counts) >= 2 else 0
+    if what in _EXPANSION_COUNTS:
+        return expansion_count(s, p, card, what, family)
     # Count.CHOSEN_COLOR
     named = s.named_color[card]
     return s.count_color(p, named) if named >= 0 else 0
@@ -142,7 +158,8 @@ def breakdown(s: DoomlingsBase, p: int, viewer: int | None = None) -> Breakdown:
         if isinstance(bonus, Bonus):
             if hide_hand and bonus.count in HAND_CONTENT_COUNTS:
                 continue
-            points = bonus.points * count(s, p, card, bonus.count, bonus.color)
+            units = count(s, p, card, bonus.count, bonus.color, bonus.family)
+            points = bonus.points * (units // bonus.per)
             result.bonuses.append((trait.name, points))
         elif isinstance(bonus, MostTraitsBonus):
             mine = len(pile)
@@ -176,8 +193,31 @@ def doom_points(s: DoomlingsBase, p: int) -> int:
         return -s.count_color(p, info.doom_color)
     if info.doom is Doom.MINUS_PER_MISSING_COLOR:
         return -2 * (4 - bin(s.colors_in_pile(p)).count("1"))
+    if info.doom is Doom.MINUS_PER_MATCH:
+        flt = info.doom_filter
+        assert flt is not None
+        return -sum(1 for c in s.piles[p] if flt.accepts(s.colors_of(c), scored_face(s, c)))
     return 0
 
 
 def final_scores(s: DoomlingsBase) -> list[int]:
     return [breakdown(s, p).total for p in range(s.players)]
+
+
+# --- dinolings ---
+
+_EXPANSION_COUNTS: Final = frozenset(
+    {Count.DOMINANTS_IN_DISCARD, Count.NEGATIVE_IN_DISCARD, Count.FAMILY_IN_DISCARD}
+)
+"""The counts of the expansions, worked out by :func:`expansion_count`."""
+
+
+def expansion_count(s: DoomlingsBase, p: int, card: int, what: Count, family: str | None) -> int:
+    """The quantity an expansion's Drop of Life bonus counts for player ``p``."""
+    discard = s.discard_pile(p)
+    if what is Count.DOMINANTS_IN_DISCARD:
+        return sum(1 for c in discard if CARD[c].dominant)
+    if what is Count.NEGATIVE_IN_DISCARD:
+        return sum(1 for c in discard if FACE_VALUE[c] < 0)
+    # Count.FAMILY_IN_DISCARD
+    return sum(1 for c in discard if SET_OF_CARD[c] == family)

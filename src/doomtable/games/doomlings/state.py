@@ -18,7 +18,14 @@ from doomtable.games.doomlings.cards import (
     Trait,
     TraitFilter,
 )
-from doomtable.games.doomlings.data import AGES, TRAIT_OF, TRAITS, card_sets, cards_of_sets
+from doomtable.games.doomlings.data import (
+    AGES,
+    TRAIT_OF,
+    TRAIT_SET,
+    TRAITS,
+    card_sets,
+    cards_of_sets,
+)
 
 CARD: Final[tuple[Trait, ...]] = tuple(TRAITS[t] for t in TRAIT_OF)
 """The trait definition of every card id."""
@@ -30,6 +37,8 @@ FACE_VALUE: Final[tuple[int, ...]] = tuple(t.face or 0 for t in CARD)
 """Every card's face value, a variable one (Faith, Gratitude, ...) counting as 0."""
 _PERSISTENT: Final = tuple(t.persistent for t in CARD)
 RULE_OF_AGE: Final[tuple[AgeRule, ...]] = (*(a.rule for a in AGES), AgeRule.NONE)
+SET_OF_CARD: Final[tuple[str, ...]] = tuple(TRAIT_SET[t] for t in TRAIT_OF)
+"""The card set (``dinolings``, ...) each card id was printed in: its family on the cards."""
 
 ALL: Final = -1
 """Event visibility: everyone."""
@@ -224,6 +233,8 @@ class DoomlingsBase(GameState):
         return CARD[card].colors if override < 0 else override
 
     def matches(self, card: int, flt: TraitFilter) -> bool:
+        if flt.family is not None and SET_OF_CARD[card] != flt.family:
+            return False
         return flt.accepts(self.colors_of(card), FACE_VALUE[card])
 
     def recolor_pile(self, player: int, old: int, new: int) -> None:
