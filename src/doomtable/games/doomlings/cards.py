@@ -172,11 +172,14 @@ class RevealAndSteal:
 
 @dataclass(frozen=True, slots=True)
 class LookAndSteal:
-    """Look at ``n`` random cards of one opponent's hand; take one and play it."""
+    """Look at ``n`` random cards of one opponent's hand (0: the whole hand); take one and
+    play it."""
 
     n: int
 
     def text(self) -> str:
+        if self.n == 0:
+            return "Look at an opponent's whole hand. Take 1 card of it and play it at once."
         return (
             f"Look at {plural(self.n, 'random card')} from an opponent's hand. Take 1 of them "
             "and play it at once."
@@ -322,7 +325,11 @@ class MayDiscardHandAndStabilize:
 
 @dataclass(frozen=True, slots=True)
 class PeekAge:
+    n: int = 1
+
     def text(self) -> str:
+        if self.n > 1:
+            return f"Look at the next {self.n} age cards."
         return "Look at the next age card."
 
 
@@ -456,6 +463,8 @@ class PlayWhen(Enum):
     INTO_OPPONENT_PILE = "self_awareness"
     AFTER_STABILIZE = "late"
     AT_WORLDS_END = "sneaky"
+    # --- techlings ---
+    ANY_TIME = "any_time"  # in any window, on anyone's turn
 
     def text(self, name: str) -> str:
         return {
@@ -468,6 +477,8 @@ class PlayWhen(Enum):
             PlayWhen.AFTER_STABILIZE: f"Once you have stabilized, you may play {name} from your "
             "hand.",
             PlayWhen.AT_WORLDS_END: f"When the world ends, you may play {name} from your hand.",
+            PlayWhen.ANY_TIME: f"You may play {name} from your hand at any time, even on another "
+            "player's turn.",
         }[self]
 
 
@@ -555,6 +566,15 @@ class Count(Enum):
     DOMINANTS_IN_DISCARD = "dominant trait in the discard pile"
     NEGATIVE_IN_DISCARD = "trait with a negative face value in the discard pile"
     FAMILY_IN_DISCARD = "this family in the discard pile"
+    # --- techlings ---
+    HIGHEST_GENE_POOL = "the size of the largest Gene Pool at the table"
+    HOST_FACE = "the face value of its host"
+    HOST_COLOR_IN_PILE = "trait in your trait pile of its host's color"
+    EFFECTLESS_IN_PILE = "effectless trait in your trait pile"
+    FAMILY_HOSTING = (
+        "this family in your trait pile (this one included); +2 each instead while a trait "
+        "is attached to this one"
+    )
 
 
 _UNIT: dict[Count, str] = {Count.HAND: "card in your hand"}
@@ -598,6 +618,58 @@ class MostTraitsBonus:
 BonusRule = Bonus | MostTraitsBonus
 
 
+# --------------------------------------------------------------------------- attachments
+# --- techlings ---
+
+
+class Grant(Enum):
+    """What an attachment does to its host while attached."""
+
+    NONE = "none"
+    NO_TAKE = "no_take"  # cannot be stolen or swapped
+    NO_DISCARD = "no_discard"
+    NO_REMOVE = "no_remove"  # cannot leave its pile in any way
+    INACTIVE = "inactive"  # its effects stop counting
+    PLAY_ACTION = "play_action"  # its action resolves as the attachment arrives
+    RECOLOR = "recolor"  # it takes the attachment's ``color``
+
+
+_GRANT_TEXT: Final = {
+    Grant.NONE: "",
+    Grant.NO_TAKE: "The host cannot be stolen or swapped.",
+    Grant.NO_DISCARD: "The host cannot be discarded.",
+    Grant.NO_REMOVE: "The host cannot leave its trait pile in any way.",
+    Grant.INACTIVE: "The host's effects stop counting.",
+    Grant.PLAY_ACTION: "If the host has an action, resolve that action now.",
+    Grant.RECOLOR: "The host is {color} from now on.",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Attach:
+    """Techlings' gear icon: as this trait enters its owner's pile it attaches to a host
+    trait (of that pile, or of ``anywhere``), which keeps it while both stay in piles."""
+
+    anywhere: bool = False
+    effectless: bool = False  # the host must be effectless
+    grant: Grant = Grant.NONE
+    color: int | None = None  # Grant.RECOLOR: the colour given; hosts of it already are refused
+    moves: bool = False  # may move to another host of its pile at the end of each turn
+
+    def text(self) -> str:
+        kind = "effectless trait" if self.effectless else "trait"
+        if self.color is not None:
+            kind = f"non-{color_words(self.color)} trait"
+        where = "any trait pile" if self.anywhere else "your trait pile"
+        parts = [f"Attaches to a{'n' if kind[0] == 'e' else ''} {kind} in {where} as it is played."]
+        grant = _GRANT_TEXT[self.grant]
+        if grant:
+            parts.append(grant.format(color=color_words(self.color or 0)))
+        if self.moves:
+            parts.append("At the end of each turn you may move it to another host in your pile.")
+        return " ".join(parts)
+
+
 # --------------------------------------------------------------------------- the cards
 
 
@@ -617,6 +689,11 @@ class Trait:
     worlds_end: WorldsEnd | None = None
     bonus: BonusRule | None = None
     copies: int = 1
+    attach: Attach | None = None  # Techlings' gear icon
+
+    @property
+    def attachment(self) -> bool:
+        return self.attach is not None
 
     @property
     def effectless(self) -> bool:
@@ -629,6 +706,7 @@ class Trait:
             or self.worlds_end
             or self.bonus
             or self.gene_pool
+            or self.attach
         )
 
     @property
@@ -650,6 +728,8 @@ class Trait:
             kinds.append("worlds_end")
         if self.bonus:
             kinds.append("drop_of_life")
+        if self.attach:
+            kinds.append("attachment")
         return kinds
 
     def text(self) -> str:
@@ -663,6 +743,8 @@ class Trait:
             parts.append("(A) " + " ".join(a.text() for a in self.action))
         if self.on_play:
             parts.append("When played: " + " ".join(a.text() for a in self.on_play))
+        if self.attach:
+            parts.append(self.attach.text())
         if self.play_when:
             parts.append(self.play_when.text(self.name))
         if self.persistent:
@@ -708,6 +790,8 @@ class AgeRule(Enum):
     NO_COLORLESS = "no_colorless"
     # --- dinolings ---
     BADLANDS = "badlands"  # when flipped: discard 1, then 1 card each from the discard pile
+    # --- techlings ---
+    OPEN_HANDS = "open_hands"  # every hand is shown to everyone
 
 
 class CatastropheEffect(Enum):
@@ -726,6 +810,8 @@ class CatastropheEffect(Enum):
     DISCARD_ANY_TRAIT = "discard_any_trait"
     # --- dinolings ---
     DISCARD_PER_DOMINANT = "discard_per_dominant"
+    # --- techlings ---
+    COLOR_FOR_LEFT = "color_for_left"  # name a colour: the player on your left loses it from hand
 
 
 class Doom(Enum):
@@ -740,6 +826,8 @@ class Doom(Enum):
     MINUS_PER_MISSING_COLOR = "minus_per_missing_color"
     # --- dinolings ---
     MINUS_PER_MATCH = "minus_per_match"  # -1 per trait of the pile that doom_filter accepts
+    # --- techlings ---
+    DISCARD_TOP_COLOR = "discard_top_color"  # a random trait of the pile's most common colour
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,6 +30,7 @@ from doomtable.games.doomlings.cards import (
     EndOfWorldRush,
     GiveFromHand,
     GiveTrait,
+    Grant,
     LookAndSteal,
     MayDiscardHandAndStabilize,
     MoveSelfToOpponent,
@@ -66,6 +67,7 @@ from doomtable.games.doomlings.state import (
     CARD,
     DOOM_CAUSE,
     FACE_VALUE,
+    GUARD_DISCARD,
     RULE_OF_AGE,
     DoomlingsBase,
     bit,
@@ -217,8 +219,11 @@ class DoomlingsRules(DoomlingsBase):
             return []
         if req.payment is Payment.GIVE and self.players < 2:
             return []
+        keep = self.removable if req.payment is Payment.GIVE else self.discardable
         return [
-            c for c in self.piles[player] if not CARD[c].dominant and self.matches(c, req.filter)
+            c
+            for c in self.piles[player]
+            if not CARD[c].dominant and self.matches(c, req.filter) and keep(c)
         ]
 
     def can_play(self, player: int, card: int, checks: bool = True) -> bool:
@@ -313,7 +318,7 @@ def _opp_traits(
         (q, c)
         for q in state.opponents(player)
         for c in state.piles[q]
-        if state.movable(c) and keep(c)
+        if state.takeable(c) and keep(c)
     ]
 
 
@@ -606,6 +611,8 @@ def h_end_turn(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
     """Stabilize (as the age allows), then the after-stabilizing window."""
     p = frame[1]
     s.stack.pop()
+    if s.attached:
+        _offer_moves(s)  # pushed first: resolves once the turn's own end is done
     rule = s.rule()
     if s.deck_out:
         return None  # the FAQ: with no traits left, turns end without stabilizing
@@ -770,6 +777,8 @@ def play_trait(
         stack.append(("do_action", owner, card))
     for k in range(len(trait.on_play) - 1, -1, -1):
         stack.append(("fx", owner, card, k, 1))
+    if trait.attach is not None:
+        stack.append(("attach", owner, card))
     if isinstance(trait.requirement, PayWithTrait) and how != UNRESTRICTED:
         stack.append(("pay", owner, card))
     if how == FROM_HAND and trait.colors & 2:
@@ -837,7 +846,10 @@ def h_self_replicate(s: DoomlingsRules, frame: Frame, option: Option | None) -> 
     reps = [
         c
         for c in s.piles[p]
-        if c != card and CARD[c].persistent is Persistent.RETURN_ON_GREEN and s.movable(c)
+        if c != card
+        and CARD[c].persistent is Persistent.RETURN_ON_GREEN
+        and s.movable(c)
+        and s.removable(c)
     ]
     if option is None:
         if not reps:
@@ -910,9 +922,11 @@ def _answers(s: DoomlingsRules, when: PlayWhen, trigger: tuple[Any, ...]) -> boo
             return False
         owner: int = trigger[1]
         card: int = trigger[2]
-        return card in s.piles[owner] and s.movable(card)
+        return card in s.piles[owner] and s.takeable(card)
     if when is PlayWhen.AFTER_STABILIZE:
         return kind == "stabilized"
+    if when is PlayWhen.ANY_TIME:
+        return kind != "hero"
     return kind == "worlds_end"
 
 
@@ -922,6 +936,9 @@ def on_response(s: DoomlingsRules, q: int, option: Option, trigger: tuple[Any, .
     when = CARD[card].play_when
     if option[0] == "respond_on":
         s.stack.append(("play", option[2], card, FROM_HAND, 0, q))
+        return True
+    if when is PlayWhen.ANY_TIME:
+        s.stack.append(("play", q, card, FROM_HAND, 1))
         return True
     if trigger[0] == "hero":
         s.hero = q
@@ -954,7 +971,7 @@ def _cancel_action(s: DoomlingsRules, p: int, card: int) -> None:
 def h_parasite(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
     _, q, p, card, parasite = frame
     s.stack.pop()
-    if card in s.piles[p] and s.movable(card):
+    if card in s.piles[p] and s.takeable(card):
         s.move_trait(p, q, card)
         s.emit((ALL, "steals_trait", q, card, p), parasite)
     return None
@@ -1006,6 +1023,8 @@ def h_disaster(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
         n = s.dominants(p)
         if n:
             s.stack.append(("discard_n", p, n, cause))
+    elif effect is CatastropheEffect.COLOR_FOR_LEFT:
+        s.stack.append(("color_for_left", p, age))
     return None
 
 
@@ -1092,7 +1111,7 @@ def h_discard_own(s: DoomlingsRules, frame: Frame, option: Option | None) -> Dec
     ``frame[4]`` set, they may decline (Dermal Armor)."""
     _, p, key, cause = frame[:4]
     flt = None if key is None else _filter(key)
-    cards = [c for c in s.piles[p] if s.movable(c) and (flt is None or s.matches(c, flt))]
+    cards = [c for c in s.piles[p] if s.discardable(c) and (flt is None or s.matches(c, flt))]
     if option is None:
         if not cards:
             s.stack.pop()
@@ -1117,6 +1136,9 @@ def h_discard_trait_now(s: DoomlingsRules, frame: Frame, option: Option | None) 
     _, p, card, cause = frame
     s.stack.pop()
     if card not in s.piles[p]:
+        return None
+    if s.attached and s.guard(card) & GUARD_DISCARD:
+        s.emit((ALL, "shielded", p, card))  # an attachment keeps it (Subdermal Plating)
         return None
     if CARD[card].persistent is Persistent.COMES_BACK:
         s.emit((ALL, "endures", p, card))
@@ -1158,7 +1180,7 @@ def h_pick_opponent(s: DoomlingsRules, frame: Frame, option: Option | None) -> D
     if purpose == STEAL_RANDOM:
         _steal_random(s, p, q, n, cause)
     elif purpose == LOOK:
-        shown = s.rng.sample(s.hands[q], n)
+        shown = list(s.hands[q]) if n == 0 else s.rng.sample(s.hands[q], n)
         s.revealed.extend((bit(p), c) for c in shown)
         s.emit((bit(p), "sees", p, q, tuple(shown)), cause)
         s.emit((s.others(p), "looks", p, q, len(shown)), cause)
@@ -1391,6 +1413,8 @@ def fx_peek_age(s: DoomlingsRules, p: int, card: int, fx: PeekAge) -> None:
     if s.age_deck:
         s.age_seen |= bit(p)
         s.emit((bit(p), "peek", p, s.age_deck[-1]))
+        for age in reversed(s.age_deck[-fx.n : -1]):  # Neural Link: the ages after it too
+            s.emit((bit(p), "peek_later", p, age))
 
 
 def fx_move_self(s: DoomlingsRules, p: int, card: int, fx: MoveSelfToOpponent) -> None:
@@ -1492,7 +1516,7 @@ def h_name_color(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
         # Chosen in turn order; they resolve last opponent first (as ever: saved games hold
         # the events in that order).
         for q in s.opponents(p):
-            cards = [c for c in s.piles[q] if s.movable(c) and s.colors_of(c) & color]
+            cards = [c for c in s.piles[q] if s.discardable(c) and s.colors_of(c) & color]
             if cards:
                 s.stack.append(("discard_trait_now", q, cards[s.rng.below(len(cards))], card))
     elif purpose == BECOME_COLOR:
@@ -1528,7 +1552,12 @@ def h_steal_trait(s: DoomlingsRules, frame: Frame, option: Option | None) -> Dec
 def h_return_trait(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
     _, p, cause = frame
     if option is None:
-        targets = [(q, c) for q in s.opponents(p) for c in s.piles[q] if not CARD[c].dominant]
+        targets = [
+            (q, c)
+            for q in s.opponents(p)
+            for c in s.piles[q]
+            if not CARD[c].dominant and s.removable(c)
+        ]
         if not targets:
             s.stack.pop()
             return None
@@ -1569,7 +1598,7 @@ def h_give_any(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
 def h_give_trait(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
     _, p, cause = frame
     if option is None:
-        cards = [c for c in s.piles[p] if not CARD[c].dominant]
+        cards = [c for c in s.piles[p] if not CARD[c].dominant and s.removable(c)]
         if not cards:
             s.stack.pop()
             return None
@@ -1591,7 +1620,7 @@ def h_swap_this(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
     _, p, card = frame
     if option is None:
         targets = _opp_traits(s, p, lambda c: True)
-        if card not in s.piles[p] or not s.movable(card) or not targets:
+        if card not in s.piles[p] or not s.takeable(card) or not targets:
             s.stack.pop()
             return None
         return s.ask(
@@ -1620,7 +1649,7 @@ def h_swap_traits(s: DoomlingsRules, frame: Frame, option: Option | None) -> Dec
         targets = _opp_traits(s, p, lambda c: bool(s.colors_of(c)))
         for mine in s.piles[p]:
             colors = s.colors_of(mine)
-            if not s.movable(mine) or not colors:
+            if not s.takeable(mine) or not colors:
                 continue
             for q, theirs in targets:
                 shared = bool(colors & s.colors_of(theirs))
@@ -1653,7 +1682,7 @@ def h_discard_from(s: DoomlingsRules, frame: Frame, option: Option | None) -> De
     """``chooser`` discards a trait from ``owner``'s pile (never ``excluded``)."""
     _, chooser, owner, excluded, cause = frame
     if option is None:
-        cards = [c for c in s.piles[owner] if c != excluded and s.movable(c)]
+        cards = [c for c in s.piles[owner] if c != excluded and s.discardable(c)]
         if not cards:
             s.stack.pop()
             return None
@@ -1762,7 +1791,7 @@ def h_discard_hand_stabilize(
 def h_move_self(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
     _, p, card = frame
     if option is None:
-        if card not in s.piles[p]:
+        if card not in s.piles[p] or not s.removable(card):
             s.stack.pop()
             return None
         return s.ask(
@@ -1809,6 +1838,7 @@ def h_trait_ends(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
                 we is not None
                 and we is not WorldsEnd.PLAY_FROM_HAND
                 and not silenced(s.final_doom, CARD[c])
+                and not (s.attached and s.inactive(c))
                 and (
                     which == ALL_TRAITS
                     or (we is WorldsEnd.PICK_CATASTROPHE) == (which == PREPPER_ONLY)
@@ -1886,6 +1916,8 @@ def h_doom(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
             continue
         if info.doom is Doom.DISCARD_TRAIT:
             frames.append(("discard_own", p, _key(info.doom_filter), DOOM_CAUSE + s.final_doom))
+        elif info.doom is Doom.DISCARD_TOP_COLOR:
+            frames.append(("discard_top_color", p, DOOM_CAUSE + s.final_doom))
         elif info.doom is Doom.DRAW_FACE_VALUE:
             card = s.draw_card(p)
             if card is not None:
@@ -2008,4 +2040,125 @@ def h_deal_from_discard(s: DoomlingsRules, frame: Frame, option: Option | None) 
         s.hands[q].append(card)
         s.emit((s.others(q), "dealt", q), cause)
         s.emit((bit(q), "dealt_card", q, card), cause)
+    return None
+
+
+# --- techlings ---
+
+
+def _hosts(s: DoomlingsRules, p: int, card: int) -> list[tuple[int, int]]:
+    """Where ``card``, an attachment of ``p``'s pile, may attach: (owner, host) pairs."""
+    attach = CARD[card].attach
+    assert attach is not None
+    owners = s.order_from(p) if attach.anywhere else [p]
+    return [
+        (q, c)
+        for q in owners
+        for c in s.piles[q]
+        if c != card
+        and CARD[c].attach is None  # no attachment hosts another
+        and (not attach.effectless or CARD[c].effectless)
+        and (attach.color is None or not s.colors_of(c) & attach.color)
+    ]
+
+
+@handler("attach")
+def h_attach(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """An attachment, as it enters its owner's pile, picks its host (none: it stays unattached)."""
+    _, p, card = frame
+    if option is None:
+        if card not in s.piles[p] or s.host_of(card) >= 0:
+            s.stack.pop()
+            return None
+        prompt = f"{CARD[card].name}: attach to which trait?"
+        return s.ask(p, "use", prompt, [("use", q, c) for q, c in _hosts(s, p, card)])
+    s.stack.pop()
+    _, q, host = option
+    _attach(s, p, card, q, host)
+    attach = CARD[card].attach
+    assert attach is not None
+    if attach.grant is Grant.PLAY_ACTION and CARD[host].action and not s.inactive(host):
+        s.stack.append(("act_from_pile", p, host))
+    return None
+
+
+def _attach(s: DoomlingsRules, p: int, card: int, q: int, host: int) -> None:
+    s.attached = [pair for pair in s.attached if pair[0] != card]
+    s.attached.append((card, host))
+    attach = CARD[card].attach
+    assert attach is not None
+    if attach.color is not None:
+        s.recolor[host] = attach.color
+    s.emit((ALL, "attaches", p, card, host, q))
+
+
+def _offer_moves(s: DoomlingsRules) -> None:
+    """Ruggedized: at the end of each turn its owner may move it to another host."""
+    frames: list[Frame] = []
+    for card, _ in s.attached:
+        attach = CARD[card].attach
+        if attach is not None and attach.moves:
+            for q in range(s.players):
+                if card in s.piles[q]:
+                    frames.append(("move_attachment", q, card))
+    s.push_all(frames)
+
+
+@handler("move_attachment")
+def h_move_attachment(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    _, p, card = frame
+    if option is None:
+        host = s.host_of(card)
+        if card not in s.piles[p] or host < 0:
+            s.stack.pop()
+            return None
+        options: list[Option] = [PASS]
+        options.extend(("use", q, c) for q, c in _hosts(s, p, card) if c != host)
+        prompt = f"{CARD[card].name}: move to another host?"
+        return s.ask(p, "optional", prompt, options)
+    s.stack.pop()
+    if option != PASS:
+        _attach(s, p, card, option[1], option[2])
+    return None
+
+
+@handler("color_for_left")
+def h_color_for_left(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Bioengineered Plague: name a colour; the player on your left discards that colour's
+    hand cards (unless a Denial keeps the catastrophe off them)."""
+    _, p, age = frame
+    if option is None:
+        prompt = f"{AGES[age].name}: name a color for the player on your left"
+        return s.ask(p, "color", prompt, [("color", c) for c in COLORS])
+    s.stack.pop()
+    color = option[1]
+    left = s.opponents(p)[0] if s.players > 1 else p
+    s.emit((ALL, "names_color_for", p, color, left))
+    if not s.ignoring & bit(left):
+        for c in [c for c in s.hands[left] if CARD[c].colors & color]:
+            s.discard_from_hand(left, c, AGE_CAUSE + age)
+    return None
+
+
+@handler("discard_top_color")
+def h_discard_top_color(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Bioengineered Plague's World's End: a random trait of the pile's most common colour
+    (the player picks among tied colours) is discarded."""
+    _, p, cause = frame
+    counts = [s.count_color(p, c) for c in COLORS]
+    best = max(counts)
+    tied = [c for c, n in zip(COLORS, counts, strict=True) if n == best and n > 0]
+    if option is None:
+        if len(tied) > 1:
+            prompt = f"{cause_name(cause)}: which of your most common colors?"
+            return s.ask(p, "color", prompt, [("color", c) for c in tied])
+        color = tied[0] if tied else 0
+    else:
+        color = option[1]
+    s.stack.pop()
+    if not color:
+        return None
+    cards = [c for c in s.piles[p] if s.discardable(c) and s.colors_of(c) & color]
+    if cards:
+        s.stack.append(("discard_trait_now", p, cards[s.rng.below(len(cards))], cause))
     return None

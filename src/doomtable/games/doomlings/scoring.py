@@ -152,7 +152,7 @@ def breakdown(s: DoomlingsBase, p: int, viewer: int | None = None) -> Breakdown:
     for card in pile:
         trait = CARD[card]
         result.face += scored_face(s, card)
-        if _silenced(s, card):
+        if _silenced(s, card) or (s.attached and s.inactive(card)):
             continue
         bonus = trait.bonus
         if isinstance(bonus, Bonus):
@@ -170,7 +170,11 @@ def breakdown(s: DoomlingsBase, p: int, viewer: int | None = None) -> Breakdown:
             continue
         for card in s.piles[q]:
             trait = CARD[card]
-            if trait.worlds_end is WorldsEnd.PENALTY_PER_COLOR and s.named_color[card] >= 0:
+            if (
+                trait.worlds_end is WorldsEnd.PENALTY_PER_COLOR
+                and s.named_color[card] >= 0
+                and not (s.attached and s.inactive(card))
+            ):
                 result.opponents.append((trait.name, -s.count_color(p, s.named_color[card])))
     result.worlds_end = s.end_points[p]
     if s.TIE_DRAW_SCORES and s.tie_draws[p] != NO_TIE_DRAW:
@@ -207,7 +211,17 @@ def final_scores(s: DoomlingsBase) -> list[int]:
 # --- dinolings ---
 
 _EXPANSION_COUNTS: Final = frozenset(
-    {Count.DOMINANTS_IN_DISCARD, Count.NEGATIVE_IN_DISCARD, Count.FAMILY_IN_DISCARD}
+    {
+        Count.DOMINANTS_IN_DISCARD,
+        Count.NEGATIVE_IN_DISCARD,
+        Count.FAMILY_IN_DISCARD,
+        # --- techlings ---
+        Count.HIGHEST_GENE_POOL,
+        Count.HOST_FACE,
+        Count.HOST_COLOR_IN_PILE,
+        Count.EFFECTLESS_IN_PILE,
+        Count.FAMILY_HOSTING,
+    }
 )
 """The counts of the expansions, worked out by :func:`expansion_count`."""
 
@@ -219,5 +233,24 @@ def expansion_count(s: DoomlingsBase, p: int, card: int, what: Count, family: st
         return sum(1 for c in discard if CARD[c].dominant)
     if what is Count.NEGATIVE_IN_DISCARD:
         return sum(1 for c in discard if FACE_VALUE[c] < 0)
+    # --- techlings ---
+    pile = s.piles[p]
+    if what is Count.HIGHEST_GENE_POOL:
+        return max(s.gene_pool)
+    if what is Count.EFFECTLESS_IN_PILE:
+        return sum(1 for c in pile if CARD[c].effectless)
+    if what is Count.FAMILY_HOSTING:
+        n = sum(1 for c in pile if SET_OF_CARD[c] == family)
+        return 2 * n if s.hosting(card) else n
+    host = s.host_of(card)
+    if what is Count.HOST_FACE:
+        return scored_face(s, host) if host >= 0 else 0
+    if what is Count.HOST_COLOR_IN_PILE:
+        if host < 0:
+            return 0
+        colors = s.colors_of(host)
+        if not colors:
+            return sum(1 for c in pile if not s.colors_of(c))
+        return sum(1 for c in pile if s.colors_of(c) & colors)
     # Count.FAMILY_IN_DISCARD
     return sum(1 for c in discard if SET_OF_CARD[c] == family)
