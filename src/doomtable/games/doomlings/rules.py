@@ -850,6 +850,7 @@ def h_self_replicate(s: DoomlingsRules, frame: Frame, option: Option | None) -> 
         and CARD[c].persistent is Persistent.RETURN_ON_GREEN
         and s.movable(c)
         and s.removable(c)
+        and not (s.attached and s.inactive(c))
     ]
     if option is None:
         if not reps:
@@ -1140,7 +1141,7 @@ def h_discard_trait_now(s: DoomlingsRules, frame: Frame, option: Option | None) 
     if s.attached and s.guard(card) & GUARD_DISCARD:
         s.emit((ALL, "shielded", p, card))  # an attachment keeps it (Subdermal Plating)
         return None
-    if CARD[card].persistent is Persistent.COMES_BACK:
+    if CARD[card].persistent is Persistent.COMES_BACK and not (s.attached and s.inactive(card)):
         s.emit((ALL, "endures", p, card))
         return None
     regrow = s.in_pile(p, Persistent.REGROW)
