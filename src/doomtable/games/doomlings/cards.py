@@ -48,6 +48,7 @@ class TraitFilter:
     min_face: int | None = None
     positive: bool = False
     max_face: int | None = None
+    family: str | None = None  # a set's name ("dinolings"): only that set's traits pass
 
     def accepts(self, colors: int, face: int) -> bool:
         """Whether a trait of these colours and face value (variable = 0) passes the filter."""
@@ -71,10 +72,14 @@ class TraitFilter:
             parts.append("positive value")
         if self.color is not None:
             parts.append(color_words(self.color))
-        noun = "trait"
+        noun = family_word(self.family) if self.family is not None else "trait"
         tail = ""
         if self.face is not None:
             tail = f" with a face value of {self.face}"
+        elif self.max_face is not None:
+            low = 0 if self.min_face is None else self.min_face
+            joint = "or" if self.max_face - low == 1 else "to"
+            tail = f" with a face value of {low} {joint} {self.max_face}"
         elif self.min_face is not None:
             tail = f" with a face value of {self.min_face} or more"
         elif self.max_face == -1:
@@ -85,6 +90,11 @@ class TraitFilter:
 
 
 ANY = TraitFilter()
+
+
+def family_word(family: str) -> str:
+    """What a card of set ``family`` is called on cards: ``dinolings`` -> ``Dinoling``."""
+    return family.capitalize().removesuffix("s")
 
 
 # --------------------------------------------------------------------------- actions
@@ -121,8 +131,9 @@ class DiscardFromHand:
         how = " at random" if self.at_random else ""
         if self.who is Who.YOU:
             return f"Discard {plural(self.n, 'card')} from your hand{how}."
-        whom = "Each opponent discards" if self.who is Who.OPPONENTS else "Every player discards"
-        return f"{whom} {plural(self.n, 'card')} from their hand{how}."
+        if self.who is Who.ALL:
+            return f"Every player, you too, discards {plural(self.n, 'card')} from their hand{how}."
+        return f"Each opponent discards {plural(self.n, 'card')} from their hand{how}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,11 +179,14 @@ class RevealAndSteal:
 
 @dataclass(frozen=True, slots=True)
 class LookAndSteal:
-    """Look at ``n`` random cards of one opponent's hand; take one and play it."""
+    """Look at ``n`` random cards of one opponent's hand (0: the whole hand); take one and
+    play it."""
 
     n: int
 
     def text(self) -> str:
+        if self.n == 0:
+            return "Look at an opponent's whole hand. Take 1 card of it and play it at once."
         return (
             f"Look at {plural(self.n, 'random card')} from an opponent's hand. Take 1 of them "
             "and play it at once."
@@ -255,8 +269,11 @@ class MutualDiscardTrait:
 @dataclass(frozen=True, slots=True)
 class DiscardOwnTrait:
     then: bool = True  # follows another effect of the card
+    optional: bool = False
 
     def text(self) -> str:
+        if self.optional:
+            return "You may discard 1 trait from your trait pile."
         return f"{'Then d' if self.then else 'D'}iscard 1 trait from your trait pile."
 
 
@@ -273,17 +290,19 @@ class PlayAnother:
     source: Source = Source.HAND
     optional: bool = False
     with_action: bool = True
+    effectless: bool = False  # only an effectless trait
 
     def text(self) -> str:
         may = "You may play" if self.optional else "Play"
+        kind = "effectless trait" if self.effectless else "trait"
         if self.source is Source.HAND:
-            what = "another trait"
+            what = f"another {kind}"
         elif self.source is Source.DISCARD:
-            what = "1 trait from the discard pile"
+            what = f"1 {kind} from the discard pile"
         else:
             what = "the trait on top of the discard pile"
-        tail = "" if self.with_action else " Skip its action."
-        if self.source is not Source.HAND and self.with_action:
+        tail = "" if self.with_action or self.effectless else " Skip its action."
+        if self.source is not Source.HAND and self.with_action and not self.effectless:
             tail = " Resolve its action too."
         return f"{may} {what}.{tail}"
 
@@ -320,11 +339,14 @@ class MayDiscardHandAndStabilize:
 
 @dataclass(frozen=True, slots=True)
 class PeekAge:
+    n: int = 1
     last: int = 0  # look at the last ``last`` cards of the age deck instead
 
     def text(self) -> str:
         if self.last:
             return f"Look at the last {plural(self.last, 'age card')} of the age deck."
+        if self.n > 1:
+            return f"Look at the next {self.n} age cards."
         return "Look at the next age card."
 
 
@@ -512,6 +534,41 @@ class GainGenePool:
         return f"Gain {self.n:+d} Gene Pool."
 
 
+# --- dinolings ---
+
+
+@dataclass(frozen=True, slots=True)
+class DrawThenTrade:
+    """Draw ``n``; you may discard this trait to play one of them, discarding the others."""
+
+    n: int
+
+    def text(self) -> str:
+        return (
+            f"Draw {plural(self.n, 'card')}. You may then discard this trait from your pile to "
+            "play 1 of the drawn cards in its place; the other drawn cards are discarded."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class PlayHandAction:
+    """Resolve the action of a card in your hand; the card stays there."""
+
+    def text(self) -> str:
+        return "Resolve the action of a card in your hand (the card stays in your hand)."
+
+
+@dataclass(frozen=True, slots=True)
+class DrawAndPlay:
+    """Draw 1: a dominant is discarded, any other trait is played at once without its action."""
+
+    def text(self) -> str:
+        return (
+            "Draw 1 card. A dominant trait is discarded; any other is played at once if it can "
+            "be, without its action."
+        )
+
+
 Action = (
     Draw
     | DiscardFromHand
@@ -552,6 +609,9 @@ Action = (
     | GainGenePool
     | LookAtBottomAndPlay
     | DrawThenMaybeFromBottom
+    | DrawThenTrade
+    | PlayHandAction
+    | DrawAndPlay
 )
 
 
@@ -570,19 +630,25 @@ class NeedInPile:
 class Payment(Enum):
     GIVE = "give"
     DISCARD = "discard"
+    # --- dinolings ---
+    DISCARD_HAND_OR_PILE = "discard_hand_or_pile"
 
 
 @dataclass(frozen=True, slots=True)
 class PayWithTrait:
     payment: Payment
     filter: TraitFilter
+    n: int = 1
 
     def text(self) -> str:
         if self.payment is Payment.GIVE:
             return (
                 f"To play this, move 1 {self.filter.words()} from your trait pile to an opponent's."
             )
-        return f"To play this, discard 1 {self.filter.words()} from your trait pile."
+        what = plural(self.n, self.filter.words())
+        if self.payment is Payment.DISCARD_HAND_OR_PILE:
+            return f"To play this, discard {what} from your hand or your trait pile."
+        return f"To play this, discard {what} from your trait pile."
 
 
 # --- overlush (traits b) ---
@@ -615,7 +681,7 @@ class PlayWhen(Enum):
     AFTER_STABILIZE = "late"
     AT_WORLDS_END = "sneaky"
     # --- overlush (traits b) ---
-    ANY_TIME = "trippy"
+    ANY_TIME = "any_time"  # in any window, on anyone's turn
     DISCARD_FOR_TRAIT = "nimble"
 
     def text(self, name: str) -> str:
@@ -629,8 +695,8 @@ class PlayWhen(Enum):
             PlayWhen.AFTER_STABILIZE: f"Once you have stabilized, you may play {name} from your "
             "hand.",
             PlayWhen.AT_WORLDS_END: f"When the world ends, you may play {name} from your hand.",
-            PlayWhen.ANY_TIME: f"You may play {name} from your hand whenever anyone may answer "
-            "a play, an action, a stabilizing or the world's end, as well as on your turn.",
+            PlayWhen.ANY_TIME: f"You may play {name} from your hand at any time, even on "
+            "another player's turn.",
             PlayWhen.DISCARD_FOR_TRAIT: f"On your turn you may discard {name} from your hand "
             "to discard 1 trait from your trait pile.",
         }[self]
@@ -740,6 +806,19 @@ class Count(Enum):
     # --- overlush (traits b) ---
     COLORS_OF_THREE = "color you have 3 or more traits of in your pile"
     FEWER_OF_PAIR = "this color trait in your pile, counting only the color you have fewer of"
+    # --- dinolings ---
+    DOMINANTS_IN_DISCARD = "dominant trait in the discard pile"
+    NEGATIVE_IN_DISCARD = "trait with a negative face value in the discard pile"
+    FAMILY_IN_DISCARD = "this family in the discard pile"
+    # --- techlings ---
+    HIGHEST_GENE_POOL = "the size of the largest Gene Pool at the table"
+    HOST_FACE = "the face value of its host"
+    HOST_COLOR_IN_PILE = "trait in your trait pile of its host's color"
+    EFFECTLESS_IN_PILE = "effectless trait in your trait pile"
+    FAMILY_HOSTING = (
+        "this family in your trait pile (this one included); +2 each instead while a trait "
+        "is attached to this one"
+    )
 
 
 _UNIT: dict[Count, str] = {Count.HAND: "card in your hand"}
@@ -754,6 +833,8 @@ class Bonus:
     points: int = 1
     color: int | None = None  # for Count.COLOR_IN_PILE and COLOR_ELSEWHERE
     value: bool = False
+    per: int = 1  # points for every ``per`` units counted
+    family: str | None = None  # the set counted by Count.FAMILY_IN_DISCARD (and the like)
 
     def text(self) -> str:
         if self.value:
@@ -761,7 +842,12 @@ class Bonus:
         what = _UNIT.get(self.count, self.count.value)
         if self.color is not None:
             what = what.replace("this color", color_words(self.color))
+        if self.family is not None:
+            what = what.replace("this family", family_word(self.family))
         sign = "+" if self.points > 0 else ""
+        if self.per > 1:
+            many = what.replace("trait", "traits", 1)
+            return f"{sign}{self.points} for every {self.per} {many}."
         return f"{sign}{self.points} for each {what}."
 
 
@@ -813,6 +899,58 @@ class OpponentsColorDeficit:
 BonusRule = Bonus | MostTraitsBonus | ColorThreshold | OpponentsColorDeficit
 
 
+# --------------------------------------------------------------------------- attachments
+# --- techlings ---
+
+
+class Grant(Enum):
+    """What an attachment does to its host while attached."""
+
+    NONE = "none"
+    NO_TAKE = "no_take"  # cannot be stolen or swapped
+    NO_DISCARD = "no_discard"
+    NO_REMOVE = "no_remove"  # cannot leave its pile in any way
+    INACTIVE = "inactive"  # its effects stop counting
+    PLAY_ACTION = "play_action"  # its action resolves as the attachment arrives
+    RECOLOR = "recolor"  # it takes the attachment's ``color``
+
+
+_GRANT_TEXT: Final = {
+    Grant.NONE: "",
+    Grant.NO_TAKE: "The host cannot be stolen or swapped.",
+    Grant.NO_DISCARD: "The host cannot be discarded.",
+    Grant.NO_REMOVE: "The host cannot leave its trait pile in any way.",
+    Grant.INACTIVE: "The host's effects stop counting.",
+    Grant.PLAY_ACTION: "If the host has an action, resolve that action now.",
+    Grant.RECOLOR: "The host is {color} from now on.",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Attach:
+    """Techlings' gear icon: as this trait enters its owner's pile it attaches to a host
+    trait (of that pile, or of ``anywhere``), which keeps it while both stay in piles."""
+
+    anywhere: bool = False
+    effectless: bool = False  # the host must be effectless
+    grant: Grant = Grant.NONE
+    color: int | None = None  # Grant.RECOLOR: the colour given; hosts of it already are refused
+    moves: bool = False  # may move to another host of its pile at the end of each turn
+
+    def text(self) -> str:
+        kind = "effectless trait" if self.effectless else "trait"
+        if self.color is not None:
+            kind = f"non-{color_words(self.color)} trait"
+        where = "any trait pile" if self.anywhere else "your trait pile"
+        parts = [f"Attaches to a{'n' if kind[0] == 'e' else ''} {kind} in {where} as it is played."]
+        grant = _GRANT_TEXT[self.grant]
+        if grant:
+            parts.append(grant.format(color=color_words(self.color or 0)))
+        if self.moves:
+            parts.append("At the end of each turn you may move it to another host in your pile.")
+        return " ".join(parts)
+
+
 # --------------------------------------------------------------------------- the cards
 
 
@@ -833,6 +971,11 @@ class Trait:
     bonus: BonusRule | None = None
     copies: int = 1
     on_discard: tuple[Action, ...] = ()  # --- overlush (traits b) ---: when discarded from a pile
+    attach: Attach | None = None  # Techlings' gear icon
+
+    @property
+    def attachment(self) -> bool:
+        return self.attach is not None
 
     @property
     def effectless(self) -> bool:
@@ -846,6 +989,7 @@ class Trait:
             or self.worlds_end
             or self.bonus
             or self.gene_pool
+            or self.attach
         )
 
     @property
@@ -867,6 +1011,8 @@ class Trait:
             kinds.append("worlds_end")
         if self.bonus:
             kinds.append("drop_of_life")
+        if self.attach:
+            kinds.append("attachment")
         return kinds
 
     def text(self) -> str:
@@ -880,6 +1026,8 @@ class Trait:
             parts.append("(A) " + " ".join(a.text() for a in self.action))
         if self.on_play:
             parts.append("When played: " + " ".join(a.text() for a in self.on_play))
+        if self.attach:
+            parts.append(self.attach.text())
         if self.play_when:
             parts.append(self.play_when.text(self.name))
         if self.persistent:
@@ -956,6 +1104,10 @@ class AgeRule(Enum):
     KING_OF_THE_JUNGLE = "king_of_the_jungle"
     FACE_UP_DECK = "face_up_deck"
     RAMBLIN = "ramblin"
+    # --- dinolings ---
+    BADLANDS = "badlands"  # when flipped: discard 1, then 1 card each from the discard pile
+    # --- techlings ---
+    OPEN_HANDS = "open_hands"  # every hand is shown to everyone
 
 
 class CatastropheEffect(Enum):
@@ -982,6 +1134,10 @@ class CatastropheEffect(Enum):
     RETURN_POSITIVE = "return_positive"
     KEEP_ONE_COLOR = "keep_one_color"
     DISCARD_HIGH = "discard_high"
+    # --- dinolings ---
+    DISCARD_PER_DOMINANT = "discard_per_dominant"
+    # --- techlings ---
+    COLOR_FOR_LEFT = "color_for_left"  # name a colour: the player on your left loses it from hand
 
 
 class Doom(Enum):
@@ -1004,6 +1160,10 @@ class Doom(Enum):
     MINUS_TWO_PER_DROP = "minus_two_per_drop"
     SCORE_HAND_CARD = "score_hand_card"
     DISCARD_DROP = "discard_drop"
+    # --- dinolings ---
+    MINUS_PER_MATCH = "minus_per_match"  # -1 per trait of the pile that doom_filter accepts
+    # --- techlings ---
+    DISCARD_TOP_COLOR = "discard_top_color"  # a random trait of the pile's most common colour
 
 
 @dataclass(frozen=True, slots=True)

@@ -124,6 +124,7 @@ class DoomlingsState(DoomlingsRules):
         s.decks = [[] for _ in range(players)]
         s.discards = [[] for _ in range(players)]
         s.lab = []
+        s.attached = []
         s.push_all([*variants.deal(s, HAND_SIZE), ("flip", 0)])
         s._advance()
         return s
@@ -333,7 +334,8 @@ class DoomlingsState(DoomlingsRules):
                 if mask & bit(player)
                 for q in range(self.players)
                 if q != player and c in self.hands[q]
-            ],
+            ]
+            + self._open_hands(player),
             "pending": self._pending_view(player),
             "game_over": self.over,
             "scores": self.scores() if self.over else None,
@@ -343,6 +345,19 @@ class DoomlingsState(DoomlingsRules):
             else None,
             "worlds_end": AGES[self.final_doom].name if self.final_doom >= 0 else None,
         }
+
+    def _open_hands(self, player: int) -> list[dict[str, Any]]:
+        """Age of Metadata: the other players' hands, all shown (Techlings)."""
+        if self.rule() is not AgeRule.OPEN_HANDS:
+            return []
+        shown = {c for mask, c in self.revealed if mask & bit(player)}
+        return [
+            {"from": q, "card": card_dict(c)}
+            for q in range(self.players)
+            if q != player
+            for c in self.hands[q]
+            if c not in shown
+        ]
 
     def stage(self) -> str:
         """Where the game is: ``round`` (turns, or between them), ``age`` (a new age's
@@ -382,6 +397,10 @@ class DoomlingsState(DoomlingsRules):
             d = card_dict(c)
             if self.recolor[c] >= 0:
                 d["colors"] = color_names(self.recolor[c])
+            if self.attached:
+                host = self.host_of(c)
+                if host >= 0:
+                    d["attached_to"] = CARD[host].name
             traits.append(d)
         score = breakdown(self, q, viewer)
         seat = {
@@ -500,6 +519,8 @@ class DoomlingsState(DoomlingsRules):
         s.events = self.seen_events(player)
         s.log = []
         known = {c for mask, c in s.revealed if mask & bit(player)}
+        if s.rule() is AgeRule.OPEN_HANDS:  # Age of Metadata: every hand is on the table
+            known.update(c for hand in s.hands for c in hand)
         hidden: list[int] = list(s.deck)
         slots: list[tuple[list[int], int]] = []  # (zone, index) of hidden cards
         for q in range(s.players):
@@ -856,6 +877,14 @@ def _describe(kind: str, a: tuple[Any, ...]) -> str:
         "during {age2}.",
         "passes_cards": "{p0} passes {count2} to {p1}.",
         "passed_cards": "{p0} passes {p1} {cards2}.",
+        # --- dinolings ---
+        "dealt": "{p0} is dealt a card from the discard pile.",
+        "dealt_card": "{p0} is dealt {n1} from the discard pile.",
+        # --- techlings ---
+        "attaches": "{p0} attaches {n1} to {n2} in {p3}'s pile.",
+        "shielded": "{n1} cannot be discarded from {p0}'s pile: an attachment holds it.",
+        "peek_later": "{p0} looks at the age after it: {age1}.",
+        "names_color_for": "{p0} names {c1} for {p2}.",
     }
     values: dict[str, Any] = {}
     for i, v in enumerate(a):
@@ -914,6 +943,9 @@ _CAUSED = frozenset(
         "topped_deck",
         "passes_cards",
         "passed_cards",
+        # --- dinolings ---
+        "dealt",
+        "dealt_card",
     )
 )
 """Events that change a zone: the log names their cause before them."""

@@ -30,13 +30,16 @@ from doomtable.games.doomlings.cards import (
     DominantsToDeckTop,
     Doom,
     Draw,
+    DrawAndPlay,
     DrawAndPlayFace,
     DrawAndPlayGreen,
     DrawThenMaybeFromBottom,
+    DrawThenTrade,
     EndOfWorldRush,
     GainGenePool,
     GiveFromHand,
     GiveTrait,
+    Grant,
     HandToDeckBottom,
     LookAndSteal,
     LookAtBottomAndPlay,
@@ -54,6 +57,7 @@ from doomtable.games.doomlings.cards import (
     PeekAge,
     Persistent,
     PlayAnother,
+    PlayHandAction,
     PlayIntoOpponentPile,
     PlayPileAction,
     PlayWhen,
@@ -82,6 +86,7 @@ from doomtable.games.doomlings.state import (
     CARD,
     DOOM_CAUSE,
     FACE_VALUE,
+    GUARD_DISCARD,
     RULE_OF_AGE,
     DoomlingsBase,
     bit,
@@ -247,15 +252,21 @@ class DoomlingsRules(DoomlingsBase):
             return self.gene_pool[player] <= req.at_most
         if not isinstance(req, PayWithTrait):  # NotOnYourTurn
             return player != self.turn_player
-        return bool(self.payment_cards(player, req))
+        if req.payment is Payment.DISCARD_HAND_OR_PILE:
+            hand = [c for c in self.hands[player] if c != card and self.matches(c, req.filter)]
+            return len(hand) + len(self.payment_cards(player, req)) >= req.n
+        return len(self.payment_cards(player, req)) >= req.n
 
     def payment_cards(self, player: int, req: PayWithTrait) -> list[int]:
-        if req.payment is Payment.DISCARD and self.protected():
+        if req.payment is not Payment.GIVE and self.protected():
             return []
         if req.payment is Payment.GIVE and self.players < 2:
             return []
+        keep = self.removable if req.payment is Payment.GIVE else self.discardable
         return [
-            c for c in self.piles[player] if not CARD[c].dominant and self.matches(c, req.filter)
+            c
+            for c in self.piles[player]
+            if not CARD[c].dominant and self.matches(c, req.filter) and keep(c)
         ]
 
     def can_play(self, player: int, card: int, checks: bool = True) -> bool:
@@ -328,9 +339,9 @@ def _key(flt: TraitFilter | None) -> tuple[Any, ...] | None:
     """A filter as plain data, so frames stay JSON-ready."""
     if flt is None:
         return None
-    if flt.max_face is not None:
-        return (flt.color, flt.face, flt.min_face, flt.positive, flt.max_face)
-    return (flt.color, flt.face, flt.min_face, flt.positive)
+    if flt.max_face is None and flt.family is None:
+        return (flt.color, flt.face, flt.min_face, flt.positive)
+    return (flt.color, flt.face, flt.min_face, flt.positive, flt.max_face, flt.family)
 
 
 _FILTER_OF_KEY: Final[dict[tuple[Any, ...], TraitFilter]] = {}
@@ -352,7 +363,7 @@ def _opp_traits(
         (q, c)
         for q in state.opponents(player)
         for c in state.piles[q]
-        if state.movable(c) and keep(c)
+        if state.takeable(c) and keep(c)
     ]
 
 
@@ -389,6 +400,8 @@ def h_flip(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
             s.stack.append(("round",))
             if s.rule() is AgeRule.HERO:
                 call_hero(s)
+            elif info.rule is AgeRule.BADLANDS:
+                _badlands(s, age)
             age_flipped(s)
         return None
     s.stack.append(("worlds_end",))  # the age deck ran dry: only a broken setup gets here
@@ -657,6 +670,8 @@ def h_end_turn(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
     """Stabilize (as the age allows), then the after-stabilizing window."""
     p = frame[1]
     s.stack.pop()
+    if s.attached:
+        _offer_moves(s)  # pushed first: resolves once the turn's own end is done
     rule = s.rule()
     if s.deck_out:
         return None  # the FAQ: with no traits left, turns end without stabilizing
@@ -839,6 +854,8 @@ def play_trait(
         stack.append(("do_action", owner, card))
     for k in range(len(trait.on_play) - 1, -1, -1):
         stack.append(("fx", owner, card, k, 1))
+    if trait.attach is not None:
+        stack.append(("attach", owner, card))
     if isinstance(trait.requirement, PayWithTrait) and how != UNRESTRICTED:
         stack.append(("pay", owner, card))
     if how == FROM_HAND and trait.colors & 2:
@@ -851,14 +868,26 @@ def play_trait(
 @handler("pay")
 def h_pay(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
     """Morality gives, Retractable Claws discards, a trait from the pile as its price."""
-    _, p, card = frame
+    _, p, card = frame[:3]
     req = CARD[card].requirement
     assert isinstance(req, PayWithTrait)
     cards = [c for c in s.payment_cards(p, req) if c != card]
+    # Carnosaur Jaw's price is 2 traits: ``frame[3]``, when there, is how many are still due.
+    left: int = frame[3] if len(frame) > 3 else req.n
+    hand: list[int] = []
+    if req.payment is Payment.DISCARD_HAND_OR_PILE:
+        hand = distinct([c for c in s.hands[p] if s.matches(c, req.filter)])
     if option is None:
-        if not cards:
+        if not cards and not hand:
             s.stack.pop()
             return None
+        if hand:
+            return s.ask(
+                p,
+                "pay",
+                f"{CARD[card].name}: discard a {req.filter.words()} from your hand or pile",
+                [*(_DISCARD_OPTION[c] for c in hand), *(("discard_trait", p, c) for c in cards)],
+            )
         if req.payment is Payment.GIVE:
             return s.ask(
                 p,
@@ -877,6 +906,11 @@ def h_pay(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | 
         _, q, c = option
         s.move_trait(p, q, c)
         s.emit((ALL, "gives_trait", p, c, q), card)
+        return None
+    if left > 1:
+        s.stack.append(("pay", p, card, left - 1))
+    if option[0] == "discard":
+        s.discard_from_hand(p, option[1], card)
     else:
         s.stack.append(("discard_trait_now", p, option[2], card))
     return None
@@ -889,7 +923,11 @@ def h_self_replicate(s: DoomlingsRules, frame: Frame, option: Option | None) -> 
     reps = [
         c
         for c in s.piles[p]
-        if c != card and CARD[c].persistent is Persistent.RETURN_ON_GREEN and s.movable(c)
+        if c != card
+        and CARD[c].persistent is Persistent.RETURN_ON_GREEN
+        and s.movable(c)
+        and s.removable(c)
+        and not (s.attached and s.inactive(c))
     ]
     if option is None:
         if not reps:
@@ -966,10 +1004,10 @@ def _answers(s: DoomlingsRules, when: PlayWhen, trigger: tuple[Any, ...]) -> boo
             return False
         owner: int = trigger[1]
         card: int = trigger[2]
-        return card in s.piles[owner] and s.movable(card)
+        return card in s.piles[owner] and s.takeable(card)
     if when is PlayWhen.AFTER_STABILIZE:
         return kind == "stabilized"
-    if when is PlayWhen.ANY_TIME:  # --- overlush (traits b) ---
+    if when is PlayWhen.ANY_TIME:
         return kind != "hero"
     return kind == "worlds_end"
 
@@ -980,6 +1018,9 @@ def on_response(s: DoomlingsRules, q: int, option: Option, trigger: tuple[Any, .
     when = CARD[card].play_when
     if option[0] == "respond_on":
         s.stack.append(("play", option[2], card, FROM_HAND, 0, q))
+        return True
+    if when is PlayWhen.ANY_TIME:
+        s.stack.append(("play", q, card, FROM_HAND, 1))
         return True
     if trigger[0] == "hero":
         s.hero = q
@@ -995,9 +1036,6 @@ def on_response(s: DoomlingsRules, q: int, option: Option, trigger: tuple[Any, .
         _cancel_action(s, p, target)
         s.push(("play", q, card, FROM_HAND, 0), ("parasite", q, p, target, card))
         return False
-    if when is PlayWhen.ANY_TIME:  # --- overlush (traits b) ---: others may still answer
-        s.stack.append(("play", q, card, FROM_HAND, 1))
-        return True
     # Late after stabilizing, Sneaky at World's End: an extra play, as from the hand.
     s.stack.append(("play", q, card, FROM_HAND, 1))
     return bool(trigger[0] == "worlds_end")
@@ -1015,7 +1053,7 @@ def _cancel_action(s: DoomlingsRules, p: int, card: int) -> None:
 def h_parasite(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
     _, q, p, card, parasite = frame
     s.stack.pop()
-    if card in s.piles[p] and s.movable(card):
+    if card in s.piles[p] and s.takeable(card):
         s.move_trait(p, q, card)
         s.emit((ALL, "steals_trait", q, card, p), parasite)
     return None
@@ -1063,6 +1101,12 @@ def h_disaster(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
         s.push_all([("give_card", p, q, cause) for q in neighbours])
     elif effect is CatastropheEffect.DISCARD_ANY_TRAIT:
         s.stack.append(("discard_own", p, None, cause))
+    elif effect is CatastropheEffect.DISCARD_PER_DOMINANT:
+        n = s.dominants(p)
+        if n:
+            s.stack.append(("discard_n", p, n, cause))
+    elif effect is CatastropheEffect.COLOR_FOR_LEFT:
+        s.stack.append(("color_for_left", p, age))
     else:
         expansion_disaster(s, p, age)
     return None
@@ -1147,22 +1191,25 @@ def _give(s: DoomlingsRules, p: int, q: int, card: int, cause: int) -> None:
 
 @handler("discard_own")
 def h_discard_own(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
-    """A player discards one trait of their own pile matching a filter (chosen)."""
-    _, p, key, cause = frame
+    """A player discards one trait of their own pile matching a filter (chosen); with
+    ``frame[4]`` set, they may decline (Dermal Armor)."""
+    _, p, key, cause = frame[:4]
     flt = None if key is None else _filter(key)
-    cards = [c for c in s.piles[p] if s.movable(c) and (flt is None or s.matches(c, flt))]
+    cards = [c for c in s.piles[p] if s.discardable(c) and (flt is None or s.matches(c, flt))]
     if option is None:
         if not cards:
             s.stack.pop()
             return None
         what = flt.words() if flt is not None else "trait"
+        options: list[Option] = [("discard_trait", p, c) for c in cards]
+        if len(frame) > 4 and frame[4]:
+            options.insert(0, PASS)
         return s.ask(
-            p,
-            "discard_trait",
-            f"{cause_name(cause)}: discard a {what} from your pile",
-            [("discard_trait", p, c) for c in cards],
+            p, "discard_trait", f"{cause_name(cause)}: discard a {what} from your pile", options
         )
     s.stack.pop()
+    if option == PASS:
+        return None
     s.stack.append(("discard_trait_now", p, option[2], cause))
     return None
 
@@ -1174,7 +1221,10 @@ def h_discard_trait_now(s: DoomlingsRules, frame: Frame, option: Option | None) 
     s.stack.pop()
     if card not in s.piles[p]:
         return None
-    if CARD[card].persistent is Persistent.COMES_BACK:
+    if s.attached and s.guard(card) & GUARD_DISCARD:
+        s.emit((ALL, "shielded", p, card))  # an attachment keeps it (Subdermal Plating)
+        return None
+    if CARD[card].persistent is Persistent.COMES_BACK and not (s.attached and s.inactive(card)):
         s.emit((ALL, "endures", p, card))
         return None
     regrow = s.in_pile(p, Persistent.REGROW)
@@ -1216,7 +1266,7 @@ def h_pick_opponent(s: DoomlingsRules, frame: Frame, option: Option | None) -> D
     if purpose == STEAL_RANDOM:
         _steal_random(s, p, q, n, cause)
     elif purpose == LOOK:
-        shown = s.rng.sample(s.hands[q], n)
+        shown = list(s.hands[q]) if n == 0 else s.rng.sample(s.hands[q], n)
         s.revealed.extend((bit(p), c) for c in shown)
         s.emit((bit(p), "sees", p, q, tuple(shown)), cause)
         s.emit((s.others(p), "looks", p, q, len(shown)), cause)
@@ -1421,15 +1471,19 @@ def fx_mutual_discard(s: DoomlingsRules, p: int, card: int, fx: MutualDiscardTra
 
 
 def fx_discard_own_trait(s: DoomlingsRules, p: int, card: int, fx: DiscardOwnTrait) -> None:
-    s.stack.append(("discard_own", p, None, card))
+    if fx.optional:
+        s.stack.append(("discard_own", p, None, card, 1))
+    else:
+        s.stack.append(("discard_own", p, None, card))
 
 
 _SOURCE: Final = {Source.HAND: FROM_HAND, Source.DISCARD: FROM_DISCARD, Source.DISCARD_TOP: 9}
 
 
 def fx_play_another(s: DoomlingsRules, p: int, card: int, fx: PlayAnother) -> None:
+    flt = ONLY_EFFECTLESS if fx.effectless else ANY_TRAIT
     s.stack.append(
-        ("play_extra", p, _SOURCE[fx.source], int(fx.optional), int(fx.with_action), ANY_TRAIT)
+        ("play_extra", p, _SOURCE[fx.source], int(fx.optional), int(fx.with_action), flt)
     )
 
 
@@ -1455,6 +1509,8 @@ def fx_peek_age(s: DoomlingsRules, p: int, card: int, fx: PeekAge) -> None:
     elif s.age_deck:
         s.age_seen |= bit(p)
         s.emit((bit(p), "peek", p, s.age_deck[-1]))
+        for age in reversed(s.age_deck[-fx.n : -1]):  # Neural Link: the ages after it too
+            s.emit((bit(p), "peek_later", p, age))
 
 
 def fx_move_self(s: DoomlingsRules, p: int, card: int, fx: MoveSelfToOpponent) -> None:
@@ -1595,6 +1651,31 @@ def _peek_last_ages(s: DoomlingsRules, p: int, n: int) -> None:
         s.emit((bit(p), "peek_last", p, last))
 
 
+# --- dinolings ---
+
+
+def fx_draw_then_trade(s: DoomlingsRules, p: int, card: int, fx: DrawThenTrade) -> None:
+    drawn = s.draw(p, fx.n, card)
+    if drawn:
+        s.stack.append(("trade", p, card, tuple(drawn)))
+
+
+def fx_play_hand_action(s: DoomlingsRules, p: int, card: int, fx: PlayHandAction) -> None:
+    s.stack.append(("hand_action", p, card))
+
+
+def fx_draw_and_play(s: DoomlingsRules, p: int, card: int, fx: DrawAndPlay) -> None:
+    drawn = s.draw(p, 1, card)
+    if not drawn:
+        return
+    got = drawn[0]
+    if CARD[got].dominant:
+        s.discard_from_hand(p, got, card)
+    elif s.plays_at_once(p, got):
+        s.leave_hand(p, got)
+        s.stack.append(("play", p, got, FROM_DECK, 0))
+
+
 EFFECTS: Final[dict[type, Resolver]] = {
     Draw: fx_draw,
     DiscardFromHand: fx_discard_from_hand,
@@ -1635,6 +1716,10 @@ EFFECTS: Final[dict[type, Resolver]] = {
     GainGenePool: fx_gain_gene_pool,
     LookAtBottomAndPlay: fx_look_at_bottom_and_play,
     DrawThenMaybeFromBottom: fx_draw_then_maybe_from_bottom,
+    # --- dinolings ---
+    DrawThenTrade: fx_draw_then_trade,
+    PlayHandAction: fx_play_hand_action,
+    DrawAndPlay: fx_draw_and_play,
 }
 """The resolver of every effect primitive, by its type: the one place an effect is carried out."""
 
@@ -1673,7 +1758,7 @@ def h_name_color(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
         # Chosen in turn order; they resolve last opponent first (as ever: saved games hold
         # the events in that order).
         for q in s.opponents(p):
-            cards = [c for c in s.piles[q] if s.movable(c) and s.colors_of(c) & color]
+            cards = [c for c in s.piles[q] if s.discardable(c) and s.colors_of(c) & color]
             if cards:
                 s.stack.append(("discard_trait_now", q, cards[s.rng.below(len(cards))], card))
     elif purpose == BECOME_COLOR:
@@ -1711,7 +1796,12 @@ def h_steal_trait(s: DoomlingsRules, frame: Frame, option: Option | None) -> Dec
 def h_return_trait(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
     _, p, cause = frame
     if option is None:
-        targets = [(q, c) for q in s.opponents(p) for c in s.piles[q] if not CARD[c].dominant]
+        targets = [
+            (q, c)
+            for q in s.opponents(p)
+            for c in s.piles[q]
+            if not CARD[c].dominant and s.removable(c)
+        ]
         if not targets:
             s.stack.pop()
             return None
@@ -1752,7 +1842,7 @@ def h_give_any(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
 def h_give_trait(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
     _, p, cause = frame
     if option is None:
-        cards = [c for c in s.piles[p] if not CARD[c].dominant]
+        cards = [c for c in s.piles[p] if not CARD[c].dominant and s.removable(c)]
         if not cards:
             s.stack.pop()
             return None
@@ -1776,7 +1866,7 @@ def h_swap_this(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
     if option is None:
         flt = _filter(frame[3]) if len(frame) > 3 else ANY
         targets = _opp_traits(s, p, lambda c: s.matches(c, flt))
-        if card not in s.piles[p] or not s.movable(card) or not targets:
+        if card not in s.piles[p] or not s.takeable(card) or not targets:
             s.stack.pop()
             return None
         return s.ask(
@@ -1808,7 +1898,7 @@ def h_swap_traits(s: DoomlingsRules, frame: Frame, option: Option | None) -> Dec
         excluded = cause if len(frame) > 4 else -1
         for mine in s.piles[p]:
             colors = s.colors_of(mine)
-            if not s.movable(mine) or not colors or mine == excluded:
+            if not s.takeable(mine) or not colors or mine == excluded:
                 continue
             for q, theirs in targets:
                 shared = bool(colors & s.colors_of(theirs))
@@ -1841,7 +1931,7 @@ def h_discard_from(s: DoomlingsRules, frame: Frame, option: Option | None) -> De
     """``chooser`` discards a trait from ``owner``'s pile (never ``excluded``)."""
     _, chooser, owner, excluded, cause = frame
     if option is None:
-        cards = [c for c in s.piles[owner] if c != excluded and s.movable(c)]
+        cards = [c for c in s.piles[owner] if c != excluded and s.discardable(c)]
         if not cards:
             s.stack.pop()
             return None
@@ -1954,7 +2044,7 @@ def h_discard_hand_stabilize(
 def h_move_self(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
     _, p, card = frame
     if option is None:
-        if card not in s.piles[p]:
+        if card not in s.piles[p] or not s.removable(card):
             s.stack.pop()
             return None
         return s.ask(
@@ -2001,6 +2091,7 @@ def h_trait_ends(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
                 we is not None
                 and we is not WorldsEnd.PLAY_FROM_HAND
                 and not silenced(s.final_doom, CARD[c])
+                and not (s.attached and s.inactive(c))
                 and (
                     which == ALL_TRAITS
                     or (we is WorldsEnd.PICK_CATASTROPHE) == (which == PREPPER_ONLY)
@@ -2085,6 +2176,8 @@ def h_doom(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
             continue
         if info.doom is Doom.DISCARD_TRAIT:
             frames.append(("discard_own", p, _key(info.doom_filter), DOOM_CAUSE + s.final_doom))
+        elif info.doom is Doom.DISCARD_TOP_COLOR:
+            frames.append(("discard_top_color", p, DOOM_CAUSE + s.final_doom))
         elif info.doom is Doom.DRAW_FACE_VALUE:
             card = s.draw_card(p)
             if card is not None:
@@ -3056,4 +3149,202 @@ def h_discard_drop(s: DoomlingsRules, frame: Frame, option: Option | None) -> De
         return s.ask(p, "discard_trait", prompt, [("discard_trait", p, c) for c in cards])
     s.stack.pop()
     s.stack.append(("discard_trait_now", p, option[2], cause))
+
+
+# --- dinolings ---
+
+
+@handler("trade")
+def h_trade(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Bony Plates: discard ``card`` from the pile to play one of the cards just drawn; the
+    other drawn cards are discarded. Declined, the drawn cards stay in the hand."""
+    _, p, card, drawn = frame
+    if option is None:
+        if card not in s.piles[p] or not s.movable(card):
+            s.stack.pop()
+            return None
+        cards = s.playable(p, [c for c in drawn if c in s.hands[p]])
+        return s.ask(
+            p,
+            "play",
+            f"{CARD[card].name}: discard it to play a card you drew?",
+            [PASS, *(_PLAY_OPTION[c] for c in cards)],
+        )
+    s.stack.pop()
+    if option == PASS:
+        return None
+    chosen = option[1]
+    s.leave_hand(p, chosen)
+    for c in drawn:
+        if c != chosen and c in s.hands[p]:
+            s.discard_from_hand(p, c, card)
+    s.push(("discard_trait_now", p, card, card), ("play", p, chosen, FROM_HAND, 1))
+    return None
+
+
+@handler("hand_action")
+def h_hand_action(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Elongated Neck: resolve the action of a card in the hand, which stays there."""
+    _, p, card = frame
+    if option is None:
+        options: list[Option] = [
+            ("use", p, c)
+            for c in distinct(s.hands[p])
+            # A copier's action could copy this one back, for ever.
+            if CARD[c].action and not isinstance(CARD[c].action[0], _COPIERS)
+        ]
+        return s.ask(p, "use", f"{CARD[card].name}: use the action of which card?", options)
+    s.stack.pop()
+    s.stack.append(("act_from_pile", p, option[2]))
+    return None
+
+
+_COPIERS: Final = (PlayPileAction, PlayHandAction)
+
+
+def _badlands(s: DoomlingsRules, age: int) -> None:
+    """Badlands, as it is flipped: each player discards a card, then is dealt one from the
+    shuffled discard pile (before the round's turns, pushed above them)."""
+    cause = AGE_CAUSE + age
+    order = s.order_from(s.first_player)
+    s.push_all([*(("discard_n", q, 1, cause) for q in order), ("deal_from_discard", age)])
+
+
+@handler("deal_from_discard")
+def h_deal_from_discard(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    s.stack.pop()
+    cause = AGE_CAUSE + frame[1]
+    if not s.own_decks:
+        s.rng.shuffle(s.discard)
+    for q in s.order_from(s.first_player):
+        pile = s.discard_pile(q)
+        if s.own_decks:
+            s.rng.shuffle(pile)
+        if not pile:
+            continue
+        card = pile.pop()
+        s.hands[q].append(card)
+        s.emit((s.others(q), "dealt", q), cause)
+        s.emit((bit(q), "dealt_card", q, card), cause)
+    return None
+
+
+# --- techlings ---
+
+
+def _hosts(s: DoomlingsRules, p: int, card: int) -> list[tuple[int, int]]:
+    """Where ``card``, an attachment of ``p``'s pile, may attach: (owner, host) pairs."""
+    attach = CARD[card].attach
+    assert attach is not None
+    owners = s.order_from(p) if attach.anywhere else [p]
+    return [
+        (q, c)
+        for q in owners
+        for c in s.piles[q]
+        if c != card
+        and CARD[c].attach is None  # no attachment hosts another
+        and (not attach.effectless or CARD[c].effectless)
+        and (attach.color is None or not s.colors_of(c) & attach.color)
+    ]
+
+
+@handler("attach")
+def h_attach(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """An attachment, as it enters its owner's pile, picks its host (none: it stays unattached)."""
+    _, p, card = frame
+    if option is None:
+        if card not in s.piles[p] or s.host_of(card) >= 0:
+            s.stack.pop()
+            return None
+        prompt = f"{CARD[card].name}: attach to which trait?"
+        return s.ask(p, "use", prompt, [("use", q, c) for q, c in _hosts(s, p, card)])
+    s.stack.pop()
+    _, q, host = option
+    _attach(s, p, card, q, host)
+    attach = CARD[card].attach
+    assert attach is not None
+    if attach.grant is Grant.PLAY_ACTION and CARD[host].action and not s.inactive(host):
+        s.stack.append(("act_from_pile", p, host))
+    return None
+
+
+def _attach(s: DoomlingsRules, p: int, card: int, q: int, host: int) -> None:
+    s.attached = [pair for pair in s.attached if pair[0] != card]
+    s.attached.append((card, host))
+    attach = CARD[card].attach
+    assert attach is not None
+    if attach.color is not None:
+        s.recolor[host] = attach.color
+    s.emit((ALL, "attaches", p, card, host, q))
+
+
+def _offer_moves(s: DoomlingsRules) -> None:
+    """Ruggedized: at the end of each turn its owner may move it to another host."""
+    frames: list[Frame] = []
+    for card, _ in s.attached:
+        attach = CARD[card].attach
+        if attach is not None and attach.moves:
+            for q in range(s.players):
+                if card in s.piles[q]:
+                    frames.append(("move_attachment", q, card))
+    s.push_all(frames)
+
+
+@handler("move_attachment")
+def h_move_attachment(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    _, p, card = frame
+    if option is None:
+        host = s.host_of(card)
+        if card not in s.piles[p] or host < 0:
+            s.stack.pop()
+            return None
+        options: list[Option] = [PASS]
+        options.extend(("use", q, c) for q, c in _hosts(s, p, card) if c != host)
+        prompt = f"{CARD[card].name}: move to another host?"
+        return s.ask(p, "optional", prompt, options)
+    s.stack.pop()
+    if option != PASS:
+        _attach(s, p, card, option[1], option[2])
+    return None
+
+
+@handler("color_for_left")
+def h_color_for_left(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Bioengineered Plague: name a colour; the player on your left discards that colour's
+    hand cards (unless a Denial keeps the catastrophe off them)."""
+    _, p, age = frame
+    if option is None:
+        prompt = f"{AGES[age].name}: name a color for the player on your left"
+        return s.ask(p, "color", prompt, [("color", c) for c in COLORS])
+    s.stack.pop()
+    color = option[1]
+    left = s.opponents(p)[0] if s.players > 1 else p
+    s.emit((ALL, "names_color_for", p, color, left))
+    if not s.ignoring & bit(left):
+        for c in [c for c in s.hands[left] if CARD[c].colors & color]:
+            s.discard_from_hand(left, c, AGE_CAUSE + age)
+    return None
+
+
+@handler("discard_top_color")
+def h_discard_top_color(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Bioengineered Plague's World's End: a random trait of the pile's most common colour
+    (the player picks among tied colours) is discarded."""
+    _, p, cause = frame
+    counts = [s.count_color(p, c) for c in COLORS]
+    best = max(counts)
+    tied = [c for c, n in zip(COLORS, counts, strict=True) if n == best and n > 0]
+    if option is None:
+        if len(tied) > 1:
+            prompt = f"{cause_name(cause)}: which of your most common colors?"
+            return s.ask(p, "color", prompt, [("color", c) for c in tied])
+        color = tied[0] if tied else 0
+    else:
+        color = option[1]
+    s.stack.pop()
+    if not color:
+        return None
+    cards = [c for c in s.piles[p] if s.discardable(c) and s.colors_of(c) & color]
+    if cards:
+        s.stack.append(("discard_trait_now", p, cards[s.rng.below(len(cards))], cause))
     return None

@@ -21,7 +21,14 @@ from doomtable.games.doomlings.cards import (  # --- overlush (traits b) ---
     WorldsEnd,
 )
 from doomtable.games.doomlings.data import AGES
-from doomtable.games.doomlings.state import CARD, FACE_VALUE, NO_TIE_DRAW, DoomlingsBase, bit
+from doomtable.games.doomlings.state import (
+    CARD,
+    FACE_VALUE,
+    NO_TIE_DRAW,
+    SET_OF_CARD,
+    DoomlingsBase,
+    bit,
+)
 
 
 @dataclass
@@ -76,7 +83,14 @@ def scored_face(s: DoomlingsBase, card: int) -> int:
     return 2 if _silenced(s, card) else FACE_VALUE[card]
 
 
-def count(s: DoomlingsBase, p: int, card: int, what: Count, color: int | None) -> int:
+def count(
+    s: DoomlingsBase,
+    p: int,
+    card: int,
+    what: Count,
+    color: int | None,
+    family: str | None = None,
+) -> int:
     """The quantity a Drop of Life bonus counts for player ``p``."""
     pile = s.piles[p]
     hand = s.hands[p]
@@ -123,6 +137,8 @@ def count(s: DoomlingsBase, p: int, card: int, what: Count, color: int | None) -
     if what is Count.FEWER_OF_PAIR:
         assert color is not None
         return min(s.count_color(p, c) for c in COLORS if color & c)
+    if what in _EXPANSION_COUNTS:
+        return expansion_count(s, p, card, what, family)
     # Count.CHOSEN_COLOR
     named = s.named_color[card]
     return s.count_color(p, named) if named >= 0 else 0
@@ -146,13 +162,14 @@ def breakdown(s: DoomlingsBase, p: int, viewer: int | None = None) -> Breakdown:
     for card in pile:
         trait = CARD[card]
         result.face += scored_face(s, card)
-        if _silenced(s, card):
+        if _silenced(s, card) or (s.attached and s.inactive(card)):
             continue
         bonus = trait.bonus
         if isinstance(bonus, Bonus):
             if hide_hand and bonus.count in HAND_CONTENT_COUNTS:
                 continue
-            points = bonus.points * count(s, p, card, bonus.count, bonus.color)
+            units = count(s, p, card, bonus.count, bonus.color, bonus.family)
+            points = bonus.points * (units // bonus.per)
             result.bonuses.append((trait.name, points))
         elif isinstance(bonus, MostTraitsBonus):
             mine = len(pile)
@@ -165,7 +182,11 @@ def breakdown(s: DoomlingsBase, p: int, viewer: int | None = None) -> Breakdown:
             continue
         for card in s.piles[q]:
             trait = CARD[card]
-            if trait.worlds_end is WorldsEnd.PENALTY_PER_COLOR and s.named_color[card] >= 0:
+            if (
+                trait.worlds_end is WorldsEnd.PENALTY_PER_COLOR
+                and s.named_color[card] >= 0
+                and not (s.attached and s.inactive(card))
+            ):
                 result.opponents.append((trait.name, -s.count_color(p, s.named_color[card])))
             elif isinstance(trait.bonus, OpponentsColorDeficit) and not _silenced(s, card):
                 fewer = sum(1 for c in COLORS if s.count_color(p, c) < s.count_color(q, c))
@@ -191,6 +212,10 @@ def doom_points(s: DoomlingsBase, p: int) -> int:
         return -s.count_color(p, info.doom_color)
     if info.doom is Doom.MINUS_PER_MISSING_COLOR:
         return -2 * (4 - bin(s.colors_in_pile(p)).count("1"))
+    if info.doom is Doom.MINUS_PER_MATCH:
+        flt = info.doom_filter
+        assert flt is not None
+        return -sum(1 for c in s.piles[p] if flt.accepts(s.colors_of(c), scored_face(s, c)))
     return expansion_doom_points(s, p, info.doom, info.doom_color)
 
 
@@ -231,3 +256,51 @@ def _threshold_met(s: DoomlingsBase, p: int, bonus: ColorThreshold) -> bool:
     holders = [q for q in range(s.players) if q != p] if bonus.opponents else [p]
     colors = COLORS if bonus.color is None else (bonus.color,)
     return any(all(s.count_color(q, c) >= bonus.at_least for c in colors) for q in holders)
+
+
+# --- dinolings ---
+
+_EXPANSION_COUNTS: Final = frozenset(
+    {
+        Count.DOMINANTS_IN_DISCARD,
+        Count.NEGATIVE_IN_DISCARD,
+        Count.FAMILY_IN_DISCARD,
+        # --- techlings ---
+        Count.HIGHEST_GENE_POOL,
+        Count.HOST_FACE,
+        Count.HOST_COLOR_IN_PILE,
+        Count.EFFECTLESS_IN_PILE,
+        Count.FAMILY_HOSTING,
+    }
+)
+"""The counts of the expansions, worked out by :func:`expansion_count`."""
+
+
+def expansion_count(s: DoomlingsBase, p: int, card: int, what: Count, family: str | None) -> int:
+    """The quantity an expansion's Drop of Life bonus counts for player ``p``."""
+    discard = s.discard_pile(p)
+    if what is Count.DOMINANTS_IN_DISCARD:
+        return sum(1 for c in discard if CARD[c].dominant)
+    if what is Count.NEGATIVE_IN_DISCARD:
+        return sum(1 for c in discard if FACE_VALUE[c] < 0)
+    # --- techlings ---
+    pile = s.piles[p]
+    if what is Count.HIGHEST_GENE_POOL:
+        return max(s.gene_pool)
+    if what is Count.EFFECTLESS_IN_PILE:
+        return sum(1 for c in pile if CARD[c].effectless)
+    if what is Count.FAMILY_HOSTING:
+        n = sum(1 for c in pile if SET_OF_CARD[c] == family)
+        return 2 * n if s.hosting(card) else n
+    host = s.host_of(card)
+    if what is Count.HOST_FACE:
+        return scored_face(s, host) if host >= 0 else 0
+    if what is Count.HOST_COLOR_IN_PILE:
+        if host < 0:
+            return 0
+        colors = s.colors_of(host)
+        if not colors:
+            return sum(1 for c in pile if not s.colors_of(c))
+        return sum(1 for c in pile if s.colors_of(c) & colors)
+    # Count.FAMILY_IN_DISCARD
+    return sum(1 for c in discard if SET_OF_CARD[c] == family)

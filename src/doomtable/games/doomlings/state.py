@@ -14,11 +14,19 @@ from doomtable.engine import Field, GameState
 from doomtable.games.doomlings.cards import (
     COLORLESS,
     AgeRule,
+    Grant,
     Persistent,
     Trait,
     TraitFilter,
 )
-from doomtable.games.doomlings.data import AGES, TRAIT_OF, TRAITS, card_sets, cards_of_sets
+from doomtable.games.doomlings.data import (
+    AGES,
+    TRAIT_OF,
+    TRAIT_SET,
+    TRAITS,
+    card_sets,
+    cards_of_sets,
+)
 
 CARD: Final[tuple[Trait, ...]] = tuple(TRAITS[t] for t in TRAIT_OF)
 """The trait definition of every card id."""
@@ -30,6 +38,24 @@ FACE_VALUE: Final[tuple[int, ...]] = tuple(t.face or 0 for t in CARD)
 """Every card's face value, a variable one (Faith, Gratitude, ...) counting as 0."""
 _PERSISTENT: Final = tuple(t.persistent for t in CARD)
 RULE_OF_AGE: Final[tuple[AgeRule, ...]] = (*(a.rule for a in AGES), AgeRule.NONE)
+SET_OF_CARD: Final[tuple[str, ...]] = tuple(TRAIT_SET[t] for t in TRAIT_OF)
+# --- techlings ---
+GUARD_TAKE: Final = 1
+GUARD_DISCARD: Final = 2
+GUARD_REMOVE: Final = 4  # returned to a hand, given away
+_GUARD_OF_GRANT: Final = {
+    Grant.NO_TAKE: GUARD_TAKE,
+    Grant.NO_DISCARD: GUARD_DISCARD,
+    Grant.NO_REMOVE: GUARD_TAKE | GUARD_DISCARD | GUARD_REMOVE,
+}
+GUARD: Final[tuple[int, ...]] = tuple(
+    _GUARD_OF_GRANT.get(t.attach.grant, 0) if t.attach is not None else 0 for t in CARD
+)
+"""Per card, what it keeps its host from while attached."""
+INACTIVATES: Final[tuple[bool, ...]] = tuple(
+    t.attach is not None and t.attach.grant is Grant.INACTIVE for t in CARD
+)
+"""The card set (``dinolings``, ...) each card id was printed in: its family on the cards."""
 
 ALL: Final = -1
 """Event visibility: everyone."""
@@ -105,6 +131,8 @@ class DoomlingsBase(GameState):
         "decks": Field.LISTS,
         "discards": Field.LISTS,
         "lab": Field.LIST,
+        # --- techlings ---
+        "attached": Field.TUPLES,  # (attachment, host) card pairs
     }
 
     hands: list[list[int]]
@@ -137,6 +165,7 @@ class DoomlingsBase(GameState):
     decks: list[list[int]]
     discards: list[list[int]]
     lab: list[int]
+    attached: list[tuple[int, int]]
 
     # ------------------------------------------------------------------ variations
 
@@ -224,6 +253,8 @@ class DoomlingsBase(GameState):
         return CARD[card].colors if override < 0 else override
 
     def matches(self, card: int, flt: TraitFilter) -> bool:
+        if flt.family is not None and SET_OF_CARD[card] != flt.family:
+            return False
         return flt.accepts(self.colors_of(card), FACE_VALUE[card])
 
     def recolor_pile(self, player: int, old: int, new: int) -> None:
@@ -248,12 +279,12 @@ class DoomlingsBase(GameState):
         return sum(1 for c in self.piles[player] if CARD[c].dominant)
 
     def has_in_pile(self, player: int, persistent: Persistent) -> bool:
-        return any(_PERSISTENT[c] is persistent for c in self.piles[player])
+        return self.in_pile(player, persistent) >= 0
 
     def in_pile(self, player: int, persistent: Persistent) -> int:
         """The first trait in ``player``'s pile with ``persistent``, or -1 if none."""
         for c in self.piles[player]:
-            if _PERSISTENT[c] is persistent:
+            if _PERSISTENT[c] is persistent and not (self.attached and self.inactive(c)):
                 return c
         return -1
 
@@ -402,10 +433,20 @@ class DoomlingsBase(GameState):
             self.gp_applied = kept
         self.recolor[card] = -1
         self.named_color[card] = -1
+        if self.attached:
+            self.detach(card)
 
     def move_trait(self, source: int, target: int, card: int) -> None:
+        # Attachments go on holding across a move from pile to pile (Techlings).
+        held = list(self.attached) if self.attached else []
+        linked = {c for pair in held if card in pair for c in pair}
+        colors = [(c, self.recolor[c]) for c in linked]
         self.leave_pile(source, card)
         self.enter_pile(target, card)
+        if linked:
+            self.attached = held
+            for c, color in colors:
+                self.recolor[c] = color
 
     def stabilize_now(self, player: int, size: int, cause: int) -> int:
         """Draw up to ``size`` (0: the Gene Pool); return how many cards must still be
@@ -431,3 +472,54 @@ class DoomlingsBase(GameState):
         for pile in self.piles:
             cards.extend(pile)
         return cards
+
+    # ------------------------------------------------------------------ attachments
+    # --- techlings ---
+
+    def host_of(self, card: int) -> int:
+        """The trait ``card`` is attached to, or -1."""
+        for attachment, host in self.attached:
+            if attachment == card:
+                return host
+        return -1
+
+    def hosting(self, card: int) -> bool:
+        """Whether any attachment is attached to ``card``."""
+        return any(host == card for _, host in self.attached)
+
+    def guard(self, card: int) -> int:
+        """What the attachments on ``card`` keep it from (``GUARD_*`` bits)."""
+        mask = 0
+        for attachment, host in self.attached:
+            if host == card:
+                mask |= GUARD[attachment]
+        return mask
+
+    def inactive(self, card: int) -> bool:
+        """Lyonization: whether an attachment has switched ``card``'s effects off."""
+        return any(host == card and INACTIVATES[a] for a, host in self.attached)
+
+    def takeable(self, card: int) -> bool:
+        """Whether a trait in a pile may be stolen or swapped right now."""
+        return self.movable(card) and not (self.attached and self.guard(card) & GUARD_TAKE)
+
+    def discardable(self, card: int) -> bool:
+        """Whether a trait in a pile may be discarded right now."""
+        return self.movable(card) and not (self.attached and self.guard(card) & GUARD_DISCARD)
+
+    def removable(self, card: int) -> bool:
+        """Whether a trait may be returned to a hand or given away (not dominance: callers
+        check that as their card says)."""
+        return not (self.attached and self.guard(card) & GUARD_REMOVE)
+
+    def detach(self, card: int) -> None:
+        """``card`` leaves the piles: it lets go of its host, and its attachments of it."""
+        kept = []
+        for attachment, host in self.attached:
+            if attachment == card or host == card:
+                trait = CARD[attachment]
+                if trait.attach is not None and trait.attach.color is not None:
+                    self.recolor[host] = -1
+            else:
+                kept.append((attachment, host))
+        self.attached = kept
