@@ -322,6 +322,102 @@ class EndOfWorldRush:
         )
 
 
+# --- mythlings, prototypes, relics, special edition ---
+
+
+@dataclass(frozen=True, slots=True)
+class DigForColor:
+    """Ancient: name a colour, draw ``n``, keep one of that colour, the rest to the bottom."""
+
+    n: int
+
+    def text(self) -> str:
+        return (
+            f"Name a color and draw {plural(self.n, 'card')}. Keep 1 of them of that color; "
+            "the others go to the bottom of the trait deck."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardWholeHand:
+    """Discard every card in hand; ``skip_stabilize``: this turn ends without stabilizing."""
+
+    skip_stabilize: bool = False
+
+    def text(self) -> str:
+        tail = " You do not stabilize this turn." if self.skip_stabilize else ""
+        return f"Throw away your whole hand.{tail}"
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardOpponentTrait:
+    """You pick a trait of an opponent's pile that passes ``filter``; it is discarded."""
+
+    filter: TraitFilter = ANY
+
+    def text(self) -> str:
+        return f"Pick a {self.filter.words()} in an opponent's trait pile: it is discarded."
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardThenPlay:
+    """Discard up to ``n`` cards, then play as many traits from the hand, without actions."""
+
+    n: int
+
+    def text(self) -> str:
+        return (
+            f"Throw away up to {plural(self.n, 'card')} from your hand, then play that many "
+            "traits from your hand, skipping their actions."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class PeekAges:
+    """Look at ``n`` ages of the age deck: the next ones, or the last ones (``bottom``)."""
+
+    n: int
+    bottom: bool = False
+
+    def text(self) -> str:
+        where = "at the bottom of" if self.bottom else "on top of"
+        return f"Look at the {plural(self.n, 'age')} {where} the age deck."
+
+
+@dataclass(frozen=True, slots=True)
+class RearrangeAges:
+    """Look at the next ``n`` ages and put them back in the order you like."""
+
+    n: int
+
+    def text(self) -> str:
+        return f"Look at the next {plural(self.n, 'age')} and put them back in any order."
+
+
+@dataclass(frozen=True, slots=True)
+class StealFromEachAndPlay:
+    """Charmed: a random card from each opponent's hand; play one, throw the rest away."""
+
+    def text(self) -> str:
+        return (
+            "Take 1 random card from each opponent's hand. Play 1 of them at once and throw "
+            "the others away."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentsGiveColor:
+    """Name a colour: each opponent moves a trait of it (passing ``filter``) into your pile."""
+
+    filter: TraitFilter = ANY
+
+    def text(self) -> str:
+        return (
+            f"Name a color: each opponent moves 1 {self.filter.words()} of that color from "
+            "their trait pile into yours."
+        )
+
+
 Action = (
     Draw
     | DiscardFromHand
@@ -346,6 +442,15 @@ Action = (
     | PeekAge
     | MoveSelfToOpponent
     | EndOfWorldRush
+    # --- mythlings, prototypes, relics, special edition ---
+    | DigForColor
+    | DiscardWholeHand
+    | DiscardOpponentTrait
+    | DiscardThenPlay
+    | PeekAges
+    | RearrangeAges
+    | StealFromEachAndPlay
+    | OpponentsGiveColor
 )
 
 
@@ -379,7 +484,24 @@ class PayWithTrait:
         return f"To play this, discard 1 {self.filter.words()} from your trait pile."
 
 
-Requirement = NeedInPile | PayWithTrait
+# --- special edition ---
+
+
+@dataclass(frozen=True, slots=True)
+class FromDiscardAfterColors:
+    """Conjured: never from the hand; from the discard pile once you have played traits of
+    ``colors`` or more colors on your turn."""
+
+    colors: int
+
+    def text(self) -> str:
+        return (
+            "You cannot play this from your hand. Once you have played traits of "
+            f"{self.colors} or more colors on your turn, you may play it from the discard pile."
+        )
+
+
+Requirement = NeedInPile | PayWithTrait | FromDiscardAfterColors
 
 
 # --------------------------------------------------------------------------- out-of-turn plays
@@ -391,6 +513,18 @@ class PlayWhen(Enum):
     INTO_OPPONENT_PILE = "self_awareness"
     AFTER_STABILIZE = "late"
     AT_WORLDS_END = "sneaky"
+    # --- mythlings, prototypes, special edition ---
+    INTO_ACTING_PILE = "effigial"
+    ANY_TIME = "fey"
+    ANY_TIME_ALL_COLORS = "rainbow_horn"
+    WHEN_STOLEN_FROM = "gelatinous"
+    TAKE_DISCARDED_TRAIT = "necromantic"
+    OPPONENT_DOMINANT = "orcish_tusks"
+    PREVENT_TAKE_THAT = "righteous"
+    MAY_PLAY_DISCARDED = "witchy"
+    DISCARDED_INTO_OPPONENT = "zombified"
+    MUST_PLAY_DISCARDED = "ghostly"
+    OPPONENT_PLAYS_TWO = "seconder"
 
     def text(self, name: str) -> str:
         return {
@@ -403,6 +537,27 @@ class PlayWhen(Enum):
             PlayWhen.AFTER_STABILIZE: f"Once you have stabilized, you may play {name} from your "
             "hand.",
             PlayWhen.AT_WORLDS_END: f"When the world ends, you may play {name} from your hand.",
+            PlayWhen.INTO_ACTING_PILE: "When an opponent plays a trait with an action, you may "
+            f"play {name} from your hand into their trait pile.",
+            PlayWhen.ANY_TIME: f"You may play {name} from your hand whenever anyone may respond.",
+            PlayWhen.ANY_TIME_ALL_COLORS: f"With all 4 colors in your trait pile, you may play "
+            f"{name} from your hand whenever anyone may respond.",
+            PlayWhen.WHEN_STOLEN_FROM: "When an opponent takes a card from your hand or a trait "
+            f"from your pile, you may play {name} from your hand.",
+            PlayWhen.TAKE_DISCARDED_TRAIT: "When a trait is discarded from an opponent's trait "
+            f"pile, you may play {name} from your hand and take that trait into your hand.",
+            PlayWhen.OPPONENT_DOMINANT: f"When an opponent plays a dominant trait, you may play "
+            f"{name} from your hand.",
+            PlayWhen.PREVENT_TAKE_THAT: f"Out of turn, you may play {name} from your hand to "
+            "cancel an action as it happens, if it works on the acting player's opponents.",
+            PlayWhen.MAY_PLAY_DISCARDED: f"When {name} is discarded from your hand, you may play "
+            "it.",
+            PlayWhen.DISCARDED_INTO_OPPONENT: f"When {name} is discarded from your hand, you may "
+            "play it into an opponent's trait pile.",
+            PlayWhen.MUST_PLAY_DISCARDED: f"When {name} is discarded from your hand, it is played "
+            "at once.",
+            PlayWhen.OPPONENT_PLAYS_TWO: "When an opponent plays a trait with a face value of 2, "
+            f"you may play {name} from your hand.",
         }[self]
 
 
@@ -415,6 +570,10 @@ class Persistent(Enum):
     IGNORE_CATASTROPHE = "denial"
     DRAW_AT_TURN_START = "echolocation"
     RETURN_ON_GREEN = "self_replicating"
+    # --- mythlings, prototypes ---
+    BACK_TO_HAND = "witchy"
+    TO_OPPONENT_HAND = "ghostly"
+    DISCARD_IF_STOLEN = "gelatinous"
 
     def text(self, name: str) -> str:
         return {
@@ -428,6 +587,11 @@ class Persistent(Enum):
             "turns begins.",
             Persistent.RETURN_ON_GREEN: f"When you play another green trait from your hand, you "
             f"may take {name} back into your hand.",
+            Persistent.BACK_TO_HAND: f"If {name} is discarded from your trait pile, it goes "
+            "back into your hand.",
+            Persistent.TO_OPPONENT_HAND: f"If {name} is discarded from your trait pile, it goes "
+            "into the hand of an opponent you pick.",
+            Persistent.DISCARD_IF_STOLEN: f"If anyone takes {name} from you, it is discarded.",
         }[self]
 
 
@@ -443,6 +607,8 @@ class WorldsEnd(Enum):
     PENALTY_PER_COLOR = "viral"
     PLAY_FROM_HAND = "sneaky"
     BECOME_COLOR = "free_will"
+    # --- relics ---
+    IGNORE_DOOM = "omnibenevolent"
 
     def text(self) -> str:
         return {
@@ -460,6 +626,8 @@ class WorldsEnd(Enum):
             WorldsEnd.PLAY_FROM_HAND: "",
             WorldsEnd.BECOME_COLOR: "When the world ends, this card becomes the color of your "
             "choice.",
+            WorldsEnd.IGNORE_DOOM: "When the world ends, nobody applies the final catastrophe's "
+            "World's End effect.",
         }[self]
 
 
@@ -486,6 +654,8 @@ class Count(Enum):
     GREEN_PAIRS_OPPONENTS = "pair of green traits in each opponent's pile"
     LOWEST_COLOR = "trait of your least common color (you need 2+ colors; pick one if tied)"
     CHOSEN_COLOR = "trait of the color you named in your pile"
+    # --- mythlings, prototypes ---
+    MYTHLINGS_ALL_PILES = "Mythlings trait in all trait piles (this one included)"
 
 
 _UNIT: dict[Count, str] = {Count.HAND: "card in your hand"}
@@ -519,7 +689,18 @@ class MostTraitsBonus:
         return f"+{self.points} if your trait pile is strictly the largest at the table."
 
 
-BonusRule = Bonus | MostTraitsBonus
+# --- mythlings ---
+
+
+@dataclass(frozen=True, slots=True)
+class AllColorsBonus:
+    points: int
+
+    def text(self) -> str:
+        return f"+{self.points} if your trait pile holds all 4 colors."
+
+
+BonusRule = Bonus | MostTraitsBonus | AllColorsBonus
 
 
 # --------------------------------------------------------------------------- the cards
@@ -630,6 +811,8 @@ class AgeRule(Enum):
     NO_GREEN = "no_green"
     MESSIAH = "messiah"
     NO_COLORLESS = "no_colorless"
+    # --- mythlings ---
+    OZMORIAN_WINDS = "ozmorian_winds"
 
 
 class CatastropheEffect(Enum):
@@ -646,6 +829,8 @@ class CatastropheEffect(Enum):
     DISCARD_HALF = "discard_half"
     GIVE_NEIGHBOURS = "give_neighbours"
     DISCARD_ANY_TRAIT = "discard_any_trait"
+    # --- mythlings ---
+    DISCARD_LOWEST_LOSES_TRAIT = "discard_lowest_loses_trait"
 
 
 class Doom(Enum):
@@ -658,6 +843,8 @@ class Doom(Enum):
     MINUS_PER_COLOR = "minus_per_color"
     FEWEST_TRAITS_PLUS_FOUR = "fewest_traits_plus_four"
     MINUS_PER_MISSING_COLOR = "minus_per_missing_color"
+    # --- mythlings ---
+    DISCARD_HIGHEST = "discard_highest"
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,7 @@ from typing import Final
 
 from doomtable.games.doomlings.cards import (
     COLORS,
+    AllColorsBonus,
     Bonus,
     Count,
     Doom,
@@ -18,7 +19,7 @@ from doomtable.games.doomlings.cards import (
     Trait,
     WorldsEnd,
 )
-from doomtable.games.doomlings.data import AGES
+from doomtable.games.doomlings.data import AGES, TRAIT_OF, TRAIT_SET
 from doomtable.games.doomlings.state import CARD, FACE_VALUE, NO_TIE_DRAW, DoomlingsBase, bit
 
 
@@ -113,6 +114,8 @@ def count(s: DoomlingsBase, p: int, card: int, what: Count, color: int | None) -
     if what is Count.LOWEST_COLOR:
         counts = [n for n in (s.count_color(p, c) for c in COLORS) if n]
         return min(counts) if len(counts) >= 2 else 0
+    if what is Count.MYTHLINGS_ALL_PILES:  # --- mythlings ---
+        return sum(1 for q in range(s.players) for c in s.piles[q] if _MYTHLING[c])
     # Count.CHOSEN_COLOR
     named = s.named_color[card]
     return s.count_color(p, named) if named >= 0 else 0
@@ -148,6 +151,9 @@ def breakdown(s: DoomlingsBase, p: int, viewer: int | None = None) -> Breakdown:
             mine = len(pile)
             most = all(len(s.piles[q]) < mine for q in range(s.players) if q != p)
             result.bonuses.append((trait.name, bonus.points if most else 0))
+        elif isinstance(bonus, AllColorsBonus):  # --- mythlings ---
+            every = s.colors_in_pile(p) == 15
+            result.bonuses.append((trait.name, bonus.points if every else 0))
     for q in range(s.players):
         if q == p:
             continue
@@ -158,7 +164,7 @@ def breakdown(s: DoomlingsBase, p: int, viewer: int | None = None) -> Breakdown:
     result.worlds_end = s.end_points[p]
     if s.TIE_DRAW_SCORES and s.tie_draws[p] != NO_TIE_DRAW:
         result.tie_draw = s.tie_draws[p]
-    if s.final_doom >= 0 and s.over and not s.ignoring & bit(p):
+    if s.final_doom >= 0 and s.over and not s.ignoring & bit(p) and not doom_turned_away(s):
         result.catastrophe = doom_points(s, p)
     return result
 
@@ -181,3 +187,13 @@ def doom_points(s: DoomlingsBase, p: int) -> int:
 
 def final_scores(s: DoomlingsBase) -> list[int]:
     return [breakdown(s, p).total for p in range(s.players)]
+
+
+# --- mythlings, relics ---
+_MYTHLING: Final = tuple(TRAIT_SET[design] == "mythlings" for design in TRAIT_OF)
+"""Per card id: a Mythlings trait (Elven Ears counts them)."""
+
+
+def doom_turned_away(s: DoomlingsBase) -> bool:
+    """Omnibenevolent in any pile: nobody applies the final catastrophe's gold text."""
+    return any(CARD[c].worlds_end is WorldsEnd.IGNORE_DOOM for pile in s.piles for c in pile)

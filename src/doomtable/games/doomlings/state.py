@@ -15,6 +15,7 @@ from doomtable.games.doomlings.cards import (
     COLORLESS,
     AgeRule,
     Persistent,
+    PlayWhen,
     Trait,
     TraitFilter,
 )
@@ -30,6 +31,13 @@ FACE_VALUE: Final[tuple[int, ...]] = tuple(t.face or 0 for t in CARD)
 """Every card's face value, a variable one (Faith, Gratitude, ...) counting as 0."""
 _PERSISTENT: Final = tuple(t.persistent for t in CARD)
 RULE_OF_AGE: Final[tuple[AgeRule, ...]] = (*(a.rule for a in AGES), AgeRule.NONE)
+# --- mythlings, prototypes ---
+_PLAYED_WHEN_DISCARDED: Final = tuple(
+    t.play_when
+    in (PlayWhen.MAY_PLAY_DISCARDED, PlayWhen.DISCARDED_INTO_OPPONENT, PlayWhen.MUST_PLAY_DISCARDED)
+    for t in CARD
+)
+"""Per card: discarded from the hand, it may (or must) be played (Witchy, Zombified, Ghostly)."""
 
 ALL: Final = -1
 """Event visibility: everyone."""
@@ -331,6 +339,8 @@ class DoomlingsBase(GameState):
         self.leave_hand(player, card)
         self.discard_pile(player).append(card)
         self.emit((ALL, "discards", player, card), cause)
+        if _PLAYED_WHEN_DISCARDED[card]:  # --- mythlings, prototypes ---
+            self.stack.append(("discarded_play", player, card, cause))
 
     def discard_random(self, player: int, n: int, cause: int) -> None:
         for _ in range(n):
