@@ -574,6 +574,8 @@ class Persistent(Enum):
     BACK_TO_HAND = "witchy"
     TO_OPPONENT_HAND = "ghostly"
     DISCARD_IF_STOLEN = "gelatinous"
+    # --- special edition ---
+    REPLACE_LEAVER = "magic_fingers"
 
     def text(self, name: str) -> str:
         return {
@@ -592,6 +594,9 @@ class Persistent(Enum):
             Persistent.TO_OPPONENT_HAND: f"If {name} is discarded from your trait pile, it goes "
             "into the hand of an opponent you pick.",
             Persistent.DISCARD_IF_STOLEN: f"If anyone takes {name} from you, it is discarded.",
+            Persistent.REPLACE_LEAVER: "Until the world ends, each time a trait leaves your "
+            "trait pile, you may play a trait of its color from your hand in its place, "
+            "without its action (dominants excluded).",
         }[self]
 
 

@@ -2482,3 +2482,31 @@ def h_give_to(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisio
     s.move_trait(giver, taker, option[2])
     s.emit((ALL, "gives_trait", giver, option[2], taker), cause)
     return None
+
+
+@handler("replace")
+def h_replace(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Magic Fingers: a trait of ``colors`` left the pile; a non-dominant trait of its colour
+    (colourless for a colourless one) may be played from the hand in its place."""
+    _, p, colors, fingers = frame
+    if option is None:
+        cards = [
+            c
+            for c in s.playable(p, s.hands[p])
+            if not CARD[c].dominant
+            and (CARD[c].colors & colors if colors else CARD[c].colors == COLORLESS)
+        ]
+        if fingers not in s.piles[p] or not cards:
+            s.stack.pop()
+            return None
+        return s.ask(
+            p,
+            "optional",
+            f"{CARD[fingers].name}: play a trait in place of the one that left?",
+            [PASS, *(_PLAY_OPTION[c] for c in cards)],
+        )
+    s.stack.pop()
+    if option != PASS:
+        s.leave_hand(p, option[1])
+        s.stack.append(("play", p, option[1], FROM_HAND, 0))
+    return None

@@ -379,6 +379,10 @@ class DoomlingsBase(GameState):
             self.gp_applied = kept
         self.recolor[card] = -1
         self.named_color[card] = -1
+        if self.final_doom < 0:  # --- special edition: Magic Fingers, until World's End ---
+            fingers = self.in_pile(player, Persistent.REPLACE_LEAVER)
+            if fingers >= 0:
+                self.stack.append(("replace", player, CARD[card].colors, fingers))
 
     def move_trait(self, source: int, target: int, card: int) -> None:
         self.leave_pile(source, card)

@@ -13,6 +13,7 @@ from doomtable.games.doomlings.cards import (
     PURPLE,
     FromDiscardAfterColors,
     OpponentsGiveColor,
+    Persistent,
     PlayWhen,
     StealFromEachAndPlay,
     Trait,
@@ -28,6 +29,7 @@ SET = CardSet(
         Trait("Charmed", PURPLE, 4, dominant=True, on_play=(StealFromEachAndPlay(),)),
         Trait("Conjured", COLORLESS, 4, requirement=FromDiscardAfterColors(2)),
         Trait("Gripplethorps", GREEN, 0, dominant=True, gene_pool=3),
+        Trait("Magic Fingers", COLORLESS, 3, dominant=True, persistent=Persistent.REPLACE_LEAVER),
         Trait(
             "Rainbow Scutes",
             COLORLESS,
