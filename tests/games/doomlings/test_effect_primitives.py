@@ -257,7 +257,11 @@ CASES = [
         discard=["Flatulence", "Bark", "Gills"],
     ),
     Case(c.PeekAges(2, bottom=True), extra={"age_seen": 0, "age_deck_size": 6}),
-    Case(c.RearrangeAges(3), asks=[(0, "order")], extra={"age_seen": 1, "age_deck_size": 6}),
+    Case(
+        c.RearrangeAges(3),  # the 1st place, then the 2nd; the 3rd age is what is left
+        asks=[(0, "order"), (0, "order")],
+        extra={"age_seen": 1, "age_deck_size": 6},
+    ),
     Case(
         c.StealFromEachAndPlay(),  # Spiny and Big Ears at random: Spiny played, Big Ears thrown
         asks=[(0, "play"), *both()],

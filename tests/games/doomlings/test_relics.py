@@ -41,7 +41,9 @@ def test_omnipotent_tells_its_order_to_its_player_and_only_the_count_to_others()
     assert state.pending is not None and state.pending.player == 0
     view = state.view(1)["pending"]
     assert view == {"player": 0, "kind": None, "prompt": "choosing"}
-    state.apply(0, "order Age of Peace, Flourish, Eclipse")
+    state.apply(0, "place Age of Peace")
+    assert state.view(1)["pending"]["prompt"] == "choosing"
+    state.apply(0, "place Flourish")
     ordered = "player 0 puts back the next ages as: Age of Peace, Flourish, Eclipse."
     assert ordered in state.log_lines(0, start)
     others = "player 0 puts the next 3 ages back in an order of their choosing."

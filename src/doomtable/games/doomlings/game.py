@@ -243,8 +243,8 @@ class DoomlingsState(DoomlingsRules):
             return f"play {name(option[1])} into player {option[2]}'s pile"
         if verb == "conjure":
             return f"play {name(option[1])} from the discard pile"
-        if verb == "order":
-            return "order " + ", ".join(AGES[a].name for a in option[1:])
+        if verb == "place":
+            return f"place {AGES[option[1]].name}"
         return _FIXED_LABELS[verb]
 
     def event_visible(self, event: tuple[Any, ...], viewer: int) -> bool:

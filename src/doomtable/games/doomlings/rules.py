@@ -8,7 +8,6 @@ carries the choice out and pops (or replaces) its frame.
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import permutations
 from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
@@ -1442,7 +1441,7 @@ def fx_peek_ages(s: DoomlingsRules, p: int, card: int, fx: PeekAges) -> None:
 
 def fx_rearrange_ages(s: DoomlingsRules, p: int, card: int, fx: RearrangeAges) -> None:
     if s.age_deck:
-        s.stack.append(("rearrange", p, card, fx.n))
+        s.stack.append(("rearrange", p, card, fx.n, ()))
 
 
 def fx_steal_from_each_and_play(
@@ -2402,25 +2401,32 @@ def h_summon(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision
 
 @handler("rearrange")
 def h_rearrange(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
-    """Omnipotent: the next ``n`` ages go back in the order the player picks (next first)."""
-    _, p, card, n = frame
+    """Omnipotent: the next ``n`` ages go back in the order the player picks, one place at a
+    time (the ages ``placed`` so far come first, in that order)."""
+    _, p, card, n, placed = frame
     deck = s.age_deck
-    top = tuple(reversed(deck[-n:]))
-    if option is None:
-        orders = sorted(set(permutations(top)), key=lambda order: [top.index(a) for a in order])
+    top = list(reversed(deck[-n:]))
+    left = [a for a in top if a not in placed]
+    if option is None and len(left) > 1:
         return s.ask(
             p,
             "order",
-            f"{CARD[card].name}: put the next ages back in which order?",
-            [("order", *order) for order in orders],
+            f"{CARD[card].name}: which of the next ages comes {_ORDINALS[len(placed)]}?",
+            [("place", a) for a in left],
         )
     s.stack.pop()
-    order = option[1:]
+    if option is not None:
+        s.stack.append(("rearrange", p, card, n, (*placed, option[1])))
+        return None
+    order = [*placed, *left]
     deck[-len(order) :] = list(reversed(order))
     s.age_seen |= bit(p)
     s.emit((bit(p), "orders_ages", p, tuple(order)))
     s.emit((s.others(p), "reorders_ages", p, len(order)))
     return None
+
+
+_ORDINALS: Final = ("1st", "2nd", "3rd", "4th", "5th")
 
 
 @handler("charm")
