@@ -133,6 +133,26 @@ _PLAY_WHEN: Final = tuple(t.play_when for t in CARD)
 _HAS_TWIN: Final = tuple(_CANON.count(canon) > 1 for canon in _CANON)
 """Whether another card is a copy of the same trait."""
 _WINDOW_WHENS: Final = frozenset({PlayWhen.WHEN_STOLEN_FROM, PlayWhen.TAKE_DISCARDED_TRAIT})
+NEW_WHENS: Final = frozenset(
+    {
+        PlayWhen.INTO_ACTING_PILE,
+        PlayWhen.ANY_TIME,
+        PlayWhen.ANY_TIME_ALL_COLORS,
+        PlayWhen.WHEN_STOLEN_FROM,
+        PlayWhen.TAKE_DISCARDED_TRAIT,
+        PlayWhen.OPPONENT_DOMINANT,
+        PlayWhen.PREVENT_TAKE_THAT,
+        PlayWhen.MAY_PLAY_DISCARDED,
+        PlayWhen.DISCARDED_INTO_OPPONENT,
+        PlayWhen.MUST_PLAY_DISCARDED,
+        PlayWhen.OPPONENT_PLAYS_TWO,
+    }
+)
+"""The Play When kinds of the expansions, answered by :func:`expansion_responses`."""
+# What a game's cards need of the expansions' response code (``expansion_kinds``).
+STEAL_WINDOWS: Final = 1
+NEW_RESPONSES: Final = 2
+CONJURING: Final = 4
 _PLAY_OPTION: Final[tuple[Option, ...]] = tuple(("play", c) for c in range(len(CARD)))
 _DISCARD_OPTION: Final[tuple[Option, ...]] = tuple(("discard", c) for c in range(len(CARD)))
 """Each card's ``play`` and ``discard`` options, built once: a turn offers several."""
@@ -274,19 +294,31 @@ class DoomlingsRules(DoomlingsBase):
         """Push the frames that play ``card`` (already out of its old zone) for ``player``."""
         self.stack.append(("play", player, card, how, int(with_action)))
 
-    # --- mythlings ---
-    _steal_windows: int = -1
-    """:meth:`steal_windows` once read (-1 before). Not a field: copies read it again."""
+    # --- mythlings, special edition ---
+    _expansion_kinds: int = -1
+    """Which of the expansions' out-of-turn plays this game's cards make (``STEAL_WINDOWS``,
+    ``NEW_RESPONSES``, ``CONJURING``), once read (-1 before). Not a field: copies read it
+    again."""
+
+    def expansion_kinds(self) -> int:
+        if self._expansion_kinds < 0:
+            kinds = 0
+            for c in self.game_cards():
+                when = _PLAY_WHEN[c]
+                if when in _WINDOW_WHENS:
+                    kinds |= STEAL_WINDOWS
+                if when in NEW_WHENS:
+                    kinds |= NEW_RESPONSES
+                if isinstance(CARD[c].requirement, FromDiscardAfterColors):
+                    kinds |= CONJURING
+            self._expansion_kinds = kinds
+        return self._expansion_kinds
 
     def steal_windows(self) -> bool:
         """Whether this game deals a trait that answers a steal or a trait discarded from a
         pile (Gelatinous, Necromantic): only then are those windows opened, so a game without
         them asks exactly what it always asked."""
-        if self._steal_windows < 0:
-            self._steal_windows = int(
-                any(_PLAY_WHEN[c] in _WINDOW_WHENS for c in self.game_cards())
-            )
-        return self._steal_windows == 1
+        return bool(self.expansion_kinds() & STEAL_WINDOWS)
 
 
 def distinct(cards: list[int]) -> list[int]:
@@ -899,7 +931,8 @@ def response_options(s: DoomlingsRules, q: int, trigger: tuple[Any, ...]) -> lis
             out.append(("respond", c))
     if kind == "hero":
         out.extend(("respond", c) for c in s.hands[q] if CARD[c].name == "Heroic")
-    out.extend(expansion_responses(s, q, trigger))  # --- mythlings, special edition ---
+    if s.expansion_kinds():  # --- mythlings, special edition ---
+        out.extend(expansion_responses(s, q, trigger))
     return out
 
 
@@ -1993,22 +2026,6 @@ HANDLERS.update(
 
 # --- mythlings, prototypes, relics, special edition ---
 
-NEW_WHENS: Final = frozenset(
-    {
-        PlayWhen.INTO_ACTING_PILE,
-        PlayWhen.ANY_TIME,
-        PlayWhen.ANY_TIME_ALL_COLORS,
-        PlayWhen.WHEN_STOLEN_FROM,
-        PlayWhen.TAKE_DISCARDED_TRAIT,
-        PlayWhen.OPPONENT_DOMINANT,
-        PlayWhen.PREVENT_TAKE_THAT,
-        PlayWhen.MAY_PLAY_DISCARDED,
-        PlayWhen.DISCARDED_INTO_OPPONENT,
-        PlayWhen.MUST_PLAY_DISCARDED,
-        PlayWhen.OPPONENT_PLAYS_TWO,
-    }
-)
-"""The Play When kinds of the expansions, answered by :func:`expansion_responses`."""
 _IS_NEW_WHEN: Final = tuple(when in NEW_WHENS for when in _PLAY_WHEN)
 ALL_COLORS: Final = 15
 _TAKE_THAT_PRIMITIVES: Final = (
@@ -2095,7 +2112,7 @@ def expansion_responses(s: DoomlingsRules, q: int, trigger: tuple[Any, ...]) -> 
             ok = False
         if ok:
             out.append(("respond", c))
-    if kind == "stabilized" and trigger[1] == q:
+    if kind == "stabilized" and trigger[1] == q and s.expansion_kinds() & CONJURING:
         for c in distinct(s.discard_pile(q)):
             req = CARD[c].requirement
             if (
@@ -2147,12 +2164,6 @@ def h_raise_dead(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
     return None
 
 
-def expansion_windows(s: DoomlingsRules) -> bool:
-    """Whether this game deals a trait that answers a steal or a discarded trait: only then
-    are those windows opened (a base game asks exactly what it always asked)."""
-    return s.steal_windows()
-
-
 def after_steal(s: DoomlingsRules, thief: int, victim: int, card: int, from_pile: bool) -> None:
     """Gelatinous cannot be kept: a stolen one is discarded at once."""
     if CARD[card].persistent is not Persistent.DISCARD_IF_STOLEN:
@@ -2169,7 +2180,7 @@ def after_steal(s: DoomlingsRules, thief: int, victim: int, card: int, from_pile
 def open_steal_window(s: DoomlingsRules, thief: int, victim: int) -> None:
     """The victim of a steal may answer it (Gelatinous), once what is pushed above it (the
     stolen card played at once) is done."""
-    if expansion_windows(s):
+    if s.steal_windows():
         s.stack.append(("steal_window", thief, victim))
 
 
@@ -2258,7 +2269,7 @@ def leaves_by_discard(s: DoomlingsRules, p: int, card: int) -> bool:
 
 def open_discarded_window(s: DoomlingsRules, owner: int, card: int) -> None:
     """Necromantic: the owner's opponents may answer a trait discarded from a pile."""
-    if expansion_windows(s):
+    if s.steal_windows():
         s.open_window(("trait_discarded", owner, card), s.seats_after(owner))
 
 
