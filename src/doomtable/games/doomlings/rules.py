@@ -64,7 +64,7 @@ from doomtable.games.doomlings.cards import (
     WorldsEnd,
 )
 from doomtable.games.doomlings.data import AGES, FOUR_HORSEMEN
-from doomtable.games.doomlings.scoring import final_scores, silenced
+from doomtable.games.doomlings.scoring import doom_turned_away, final_scores, silenced
 from doomtable.games.doomlings.state import (
     AGE_CAUSE,
     ALL,
@@ -132,6 +132,10 @@ _CANON: Final = tuple(min(i for i, t in enumerate(CARD) if t.name == trait.name)
 _PLAY_WHEN: Final = tuple(t.play_when for t in CARD)
 _HAS_TWIN: Final = tuple(_CANON.count(canon) > 1 for canon in _CANON)
 """Whether another card is a copy of the same trait."""
+_PLAY_OPTION: Final[tuple[Option, ...]] = tuple(("play", c) for c in range(len(CARD)))
+_DISCARD_OPTION: Final[tuple[Option, ...]] = tuple(("discard", c) for c in range(len(CARD)))
+"""Each card's ``play`` and ``discard`` options, built once: a turn offers several."""
+# --- mythlings, prototypes, special edition ---
 _WINDOW_WHENS: Final = frozenset({PlayWhen.WHEN_STOLEN_FROM, PlayWhen.TAKE_DISCARDED_TRAIT})
 NEW_WHENS: Final = frozenset(
     {
@@ -153,9 +157,7 @@ NEW_WHENS: Final = frozenset(
 STEAL_WINDOWS: Final = 1
 NEW_RESPONSES: Final = 2
 CONJURING: Final = 4
-_PLAY_OPTION: Final[tuple[Option, ...]] = tuple(("play", c) for c in range(len(CARD)))
-_DISCARD_OPTION: Final[tuple[Option, ...]] = tuple(("discard", c) for c in range(len(CARD)))
-"""Each card's ``play`` and ``discard`` options, built once: a turn offers several."""
+_IS_NEW_WHEN: Final = tuple(when in NEW_WHENS for when in _PLAY_WHEN)
 
 
 def handler(op: str) -> Callable[[Handler], Handler]:
@@ -1966,7 +1968,7 @@ def h_doom(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
     s.stack.pop()
     info = AGES[s.final_doom]
     frames: list[Frame] = []
-    relic = doom_ignored(s)  # --- relics ---
+    relic = doom_turned_away(s)  # --- relics ---
     if relic >= 0:
         s.emit((ALL, "doom_ignored", relic, s.final_doom))
         return None
@@ -2026,7 +2028,6 @@ HANDLERS.update(
 
 # --- mythlings, prototypes, relics, special edition ---
 
-_IS_NEW_WHEN: Final = tuple(when in NEW_WHENS for when in _PLAY_WHEN)
 ALL_COLORS: Final = 15
 _TAKE_THAT_PRIMITIVES: Final = (
     DiscardColorFromHands,
@@ -2316,16 +2317,6 @@ def highest_trait_frames(s: DoomlingsRules, p: int, cause: int) -> list[Frame]:
     if not faces:
         return []
     return [("discard_own", p, _key(TraitFilter(face=max(faces))), cause)]
-
-
-def doom_ignored(s: DoomlingsRules) -> int:
-    """The Omnibenevolent in a pile that turns the final catastrophe's gold text away, or
-    -1."""
-    for pile in s.piles:
-        for c in pile:
-            if CARD[c].worlds_end is WorldsEnd.IGNORE_DOOM:
-                return c
-    return -1
 
 
 @handler("dig")

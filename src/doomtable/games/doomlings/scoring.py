@@ -164,7 +164,7 @@ def breakdown(s: DoomlingsBase, p: int, viewer: int | None = None) -> Breakdown:
     result.worlds_end = s.end_points[p]
     if s.TIE_DRAW_SCORES and s.tie_draws[p] != NO_TIE_DRAW:
         result.tie_draw = s.tie_draws[p]
-    if s.final_doom >= 0 and s.over and not s.ignoring & bit(p) and not doom_turned_away(s):
+    if s.final_doom >= 0 and s.over and not s.ignoring & bit(p) and doom_turned_away(s) < 0:
         result.catastrophe = doom_points(s, p)
     return result
 
@@ -194,6 +194,11 @@ _MYTHLING: Final = tuple(TRAIT_SET[design] == "mythlings" for design in TRAIT_OF
 """Per card id: a Mythlings trait (Elven Ears counts them)."""
 
 
-def doom_turned_away(s: DoomlingsBase) -> bool:
-    """Omnibenevolent in any pile: nobody applies the final catastrophe's gold text."""
-    return any(CARD[c].worlds_end is WorldsEnd.IGNORE_DOOM for pile in s.piles for c in pile)
+def doom_turned_away(s: DoomlingsBase) -> int:
+    """The Omnibenevolent in a pile, for which nobody applies the final catastrophe's gold
+    text, or -1."""
+    for pile in s.piles:
+        for c in pile:
+            if CARD[c].worlds_end is WorldsEnd.IGNORE_DOOM:
+                return c
+    return -1
