@@ -309,6 +309,49 @@ CASES = [
         },
     ),
     Case(c.GainGenePool(1), extra={"gene_pool": [6, 5, 5]}),
+    # ---------------------------------------------------------------- mythlings, prototypes,
+    # relics, special edition
+    Case(
+        c.DigForColor(3),  # names blue: of Appealing, Migratory, Nocturnal, keeps Migratory
+        asks=[(0, "color"), (0, "keep")],
+        hands={0: [*HANDS[0], "Migratory"]},
+        extra={"deck_bottom": ["Appealing", "Nocturnal"]},
+    ),
+    Case(
+        c.DiscardWholeHand(skip_stabilize=True),  # the empty hand then draws 5 as the turn's
+        hands={0: ["Appealing", "Migratory", "Nocturnal", "Confusion", "Fine Motor Skills"]},
+        discard=["Flatulence", "Bark", "Gills", "Fangs"],
+    ),
+    Case(
+        c.DiscardOpponentTrait(RED),
+        asks=[(0, "discard_trait")],
+        piles={0: PILES[0], 1: ["Blubber"], 2: PILES[2]},
+        discard=["Flatulence", "Antlers"],
+    ),
+    Case(
+        c.DiscardThenPlay(2),  # Bark and Gills go, Fangs is played; the empty hand draws 5
+        asks=[(0, "discard"), (0, "discard"), (0, "play"), *both()],
+        piles={0: [*PILES[0], "Fangs"]},
+        discard=["Flatulence", "Bark", "Gills"],
+    ),
+    Case(c.PeekAges(2, bottom=True), extra={"age_seen": 0, "age_deck_size": 6}),
+    Case(
+        c.RearrangeAges(3),  # the 1st place, then the 2nd; the 3rd age is what is left
+        asks=[(0, "order"), (0, "order")],
+        extra={"age_seen": 1, "age_deck_size": 6},
+    ),
+    Case(
+        c.StealFromEachAndPlay(),  # Spiny and Big Ears at random: Spiny played, Big Ears thrown
+        asks=[(0, "play"), *both()],
+        hands={0: HANDS[0], 1: ["Deep Roots", "Woody Stems"], 2: ["Fear", "Adorable"]},
+        piles={0: [*PILES[0], "Spiny"]},
+        discard=["Flatulence", "Big Ears"],
+    ),
+    Case(
+        c.OpponentsGiveColor(c.TraitFilter(positive=True)),  # blue: player 2 has none to give
+        asks=[(0, "color"), (1, "give")],
+        piles={0: [*PILES[0], "Blubber"], 1: ["Antlers"], 2: PILES[2]},
+    ),
 ]
 
 
@@ -381,11 +424,12 @@ def test_primitive(case: Case) -> None:
             assert names(state.deck[: len(value)]) == value
         else:
             assert getattr(state, key) == value
-    # Every zone change is Sweat's doing (until a rushed catastrophe takes over).
+    # Every zone change is Sweat's doing (until a rushed catastrophe, or the rules' draw for an
+    # emptied hand, takes over).
     causes = state.event_causes
     assert causes is not None
     for event, cause in zip(state.events[start:], causes[start:], strict=True):
-        if event[1] == "rush":
+        if event[1] in ("rush", "empty_hand"):
             break
         if event[1] in _CAUSED:
             assert cause == SWEAT, event

@@ -569,6 +569,102 @@ class DrawAndPlay:
         )
 
 
+# --- mythlings, prototypes, relics, special edition ---
+
+
+@dataclass(frozen=True, slots=True)
+class DigForColor:
+    """Ancient: name a colour, draw ``n``, keep one of that colour, the rest to the bottom."""
+
+    n: int
+
+    def text(self) -> str:
+        return (
+            f"Name a color and draw {plural(self.n, 'card')}. Keep 1 of them of that color; "
+            "the others go to the bottom of the trait deck."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardWholeHand:
+    """Discard every card in hand; ``skip_stabilize``: this turn ends without stabilizing."""
+
+    skip_stabilize: bool = False
+
+    def text(self) -> str:
+        tail = " You do not stabilize this turn." if self.skip_stabilize else ""
+        return f"Throw away your whole hand.{tail}"
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardOpponentTrait:
+    """You pick a trait of an opponent's pile that passes ``filter``; it is discarded."""
+
+    filter: TraitFilter = ANY
+
+    def text(self) -> str:
+        return f"Pick a {self.filter.words()} in an opponent's trait pile: it is discarded."
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardThenPlay:
+    """Discard up to ``n`` cards, then play as many traits from the hand, without actions."""
+
+    n: int
+
+    def text(self) -> str:
+        return (
+            f"Throw away up to {plural(self.n, 'card')} from your hand, then play that many "
+            "traits from your hand, skipping their actions."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class PeekAges:
+    """Look at ``n`` ages of the age deck: the next ones, or the last ones (``bottom``)."""
+
+    n: int
+    bottom: bool = False
+
+    def text(self) -> str:
+        where = "at the bottom of" if self.bottom else "on top of"
+        return f"Look at the {plural(self.n, 'age')} {where} the age deck."
+
+
+@dataclass(frozen=True, slots=True)
+class RearrangeAges:
+    """Look at the next ``n`` ages and put them back in the order you like."""
+
+    n: int
+
+    def text(self) -> str:
+        return f"Look at the next {plural(self.n, 'age')} and put them back in any order."
+
+
+@dataclass(frozen=True, slots=True)
+class StealFromEachAndPlay:
+    """Charmed: a random card from each opponent's hand; play one, throw the rest away."""
+
+    def text(self) -> str:
+        return (
+            "Take 1 random card from each opponent's hand. Play 1 of them at once and throw "
+            "the others away."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentsGiveColor:
+    """Name a colour: each opponent moves a trait of it (passing ``filter``) into your pile."""
+
+    filter: TraitFilter = ANY
+
+    def text(self) -> str:
+        return (
+            f"Name a color: each opponent moves 1 {self.filter.words()} of that color from "
+            "their trait pile into yours."
+        )
+
+
 Action = (
     Draw
     | DiscardFromHand
@@ -612,6 +708,15 @@ Action = (
     | DrawThenTrade
     | PlayHandAction
     | DrawAndPlay
+    # --- mythlings, prototypes, relics, special edition ---
+    | DigForColor
+    | DiscardWholeHand
+    | DiscardOpponentTrait
+    | DiscardThenPlay
+    | PeekAges
+    | RearrangeAges
+    | StealFromEachAndPlay
+    | OpponentsGiveColor
 )
 
 
@@ -668,7 +773,24 @@ class NotOnYourTurn:
         return "You can never play this on your own turn."
 
 
-Requirement = NeedInPile | PayWithTrait | NeedGenePool | NotOnYourTurn
+# --- special edition ---
+
+
+@dataclass(frozen=True, slots=True)
+class FromDiscardAfterColors:
+    """Conjured: never from the hand; from the discard pile once you have played traits of
+    ``colors`` or more colors on your turn."""
+
+    colors: int
+
+    def text(self) -> str:
+        return (
+            "You cannot play this from your hand. Once you have played traits of "
+            f"{self.colors} or more colors on your turn, you may play it from the discard pile."
+        )
+
+
+Requirement = NeedInPile | PayWithTrait | NeedGenePool | NotOnYourTurn | FromDiscardAfterColors
 
 
 # --------------------------------------------------------------------------- out-of-turn plays
@@ -683,6 +805,17 @@ class PlayWhen(Enum):
     # --- overlush (traits b) ---
     ANY_TIME = "any_time"  # in any window, on anyone's turn
     DISCARD_FOR_TRAIT = "nimble"
+    # --- mythlings, prototypes, special edition ---
+    INTO_ACTING_PILE = "effigial"
+    ANY_TIME_ALL_COLORS = "rainbow_horn"
+    WHEN_STOLEN_FROM = "gelatinous"
+    TAKE_DISCARDED_TRAIT = "necromantic"
+    OPPONENT_DOMINANT = "orcish_tusks"
+    PREVENT_TAKE_THAT = "righteous"
+    MAY_PLAY_DISCARDED = "witchy"
+    DISCARDED_INTO_OPPONENT = "zombified"
+    MUST_PLAY_DISCARDED = "ghostly"
+    OPPONENT_PLAYS_TWO = "seconder"
 
     def text(self, name: str) -> str:
         return {
@@ -699,6 +832,26 @@ class PlayWhen(Enum):
             "another player's turn.",
             PlayWhen.DISCARD_FOR_TRAIT: f"On your turn you may discard {name} from your hand "
             "to discard 1 trait from your trait pile.",
+            PlayWhen.INTO_ACTING_PILE: "When an opponent plays a trait with an action, you may "
+            f"play {name} from your hand into their trait pile.",
+            PlayWhen.ANY_TIME_ALL_COLORS: f"With all 4 colors in your trait pile, you may play "
+            f"{name} from your hand whenever anyone may respond.",
+            PlayWhen.WHEN_STOLEN_FROM: "When an opponent takes a card from your hand or a trait "
+            f"from your pile, you may play {name} from your hand.",
+            PlayWhen.TAKE_DISCARDED_TRAIT: "When a trait is discarded from an opponent's trait "
+            f"pile, you may play {name} from your hand and take that trait into your hand.",
+            PlayWhen.OPPONENT_DOMINANT: f"When an opponent plays a dominant trait, you may play "
+            f"{name} from your hand.",
+            PlayWhen.PREVENT_TAKE_THAT: f"Out of turn, you may play {name} from your hand to "
+            "cancel an action as it happens, if it works on the acting player's opponents.",
+            PlayWhen.MAY_PLAY_DISCARDED: f"When {name} is discarded from your hand, you may play "
+            "it.",
+            PlayWhen.DISCARDED_INTO_OPPONENT: f"When {name} is discarded from your hand, you may "
+            "play it into an opponent's trait pile.",
+            PlayWhen.MUST_PLAY_DISCARDED: f"When {name} is discarded from your hand, it is played "
+            "at once.",
+            PlayWhen.OPPONENT_PLAYS_TWO: "When an opponent plays a trait with a face value of 2, "
+            f"you may play {name} from your hand.",
         }[self]
 
 
@@ -715,6 +868,12 @@ class Persistent(Enum):
     DRAW_ON_RED_PLAY = "ravenous"
     DISCARD_BEFORE_STABILIZE = "whistler"
     TRADE_FOR_EXTRA_PLAY = "seedwing"
+    # --- mythlings, prototypes ---
+    BACK_TO_HAND = "witchy"
+    TO_OPPONENT_HAND = "ghostly"
+    DISCARD_IF_STOLEN = "gelatinous"
+    # --- special edition ---
+    REPLACE_LEAVER = "magic_fingers"
 
     def text(self, name: str) -> str:
         return {
@@ -734,6 +893,14 @@ class Persistent(Enum):
             "cards from your hand before you stabilize.",
             Persistent.TRADE_FOR_EXTRA_PLAY: f"On your turn, you may discard {name} from your "
             "trait pile to play 1 more trait from your hand, without its action.",
+            Persistent.BACK_TO_HAND: f"If {name} is discarded from your trait pile, it goes "
+            "back into your hand.",
+            Persistent.TO_OPPONENT_HAND: f"If {name} is discarded from your trait pile, it goes "
+            "into the hand of an opponent you pick.",
+            Persistent.DISCARD_IF_STOLEN: f"If anyone takes {name} from you, it is discarded.",
+            Persistent.REPLACE_LEAVER: "Until the world ends, each time a trait leaves your "
+            "trait pile, you may play a trait of its color from your hand in its place, "
+            "without its action (dominants excluded).",
         }[self]
 
 
@@ -753,6 +920,8 @@ class WorldsEnd(Enum):
     DRAW_AND_PLAY_LOW = "pyrophyte"
     OPPONENTS_PLAY_COLOR = "nectar"
     TAKE_REVEALED_COLOR = "spots"
+    # --- relics ---
+    IGNORE_DOOM = "omnibenevolent"
 
     def text(self) -> str:
         return {
@@ -777,6 +946,8 @@ class WorldsEnd(Enum):
             WorldsEnd.TAKE_REVEALED_COLOR: "When the world ends, name a color: each opponent "
             "shows every card of that color in their hand. Play 1 of the shown cards at once, "
             "without its action.",
+            WorldsEnd.IGNORE_DOOM: "When the world ends, nobody applies the final catastrophe's "
+            "World's End effect.",
         }[self]
 
 
@@ -819,6 +990,8 @@ class Count(Enum):
         "this family in your trait pile (this one included); +2 each instead while a trait "
         "is attached to this one"
     )
+    # --- mythlings, prototypes ---
+    MYTHLINGS_ALL_PILES = "Mythlings trait in all trait piles (this one included)"
 
 
 _UNIT: dict[Count, str] = {Count.HAND: "card in your hand"}
@@ -896,9 +1069,6 @@ class OpponentsColorDeficit:
         )
 
 
-BonusRule = Bonus | MostTraitsBonus | ColorThreshold | OpponentsColorDeficit
-
-
 # --------------------------------------------------------------------------- attachments
 # --- techlings ---
 
@@ -949,6 +1119,20 @@ class Attach:
         if self.moves:
             parts.append("At the end of each turn you may move it to another host in your pile.")
         return " ".join(parts)
+
+
+# --- mythlings ---
+
+
+@dataclass(frozen=True, slots=True)
+class AllColorsBonus:
+    points: int
+
+    def text(self) -> str:
+        return f"+{self.points} if your trait pile holds all 4 colors."
+
+
+BonusRule = Bonus | MostTraitsBonus | ColorThreshold | OpponentsColorDeficit | AllColorsBonus
 
 
 # --------------------------------------------------------------------------- the cards
@@ -1108,6 +1292,8 @@ class AgeRule(Enum):
     BADLANDS = "badlands"  # when flipped: discard 1, then 1 card each from the discard pile
     # --- techlings ---
     OPEN_HANDS = "open_hands"  # every hand is shown to everyone
+    # --- mythlings ---
+    OZMORIAN_WINDS = "ozmorian_winds"
 
 
 class CatastropheEffect(Enum):
@@ -1138,6 +1324,8 @@ class CatastropheEffect(Enum):
     DISCARD_PER_DOMINANT = "discard_per_dominant"
     # --- techlings ---
     COLOR_FOR_LEFT = "color_for_left"  # name a colour: the player on your left loses it from hand
+    # --- mythlings ---
+    DISCARD_LOWEST_LOSES_TRAIT = "discard_lowest_loses_trait"
 
 
 class Doom(Enum):
@@ -1164,6 +1352,8 @@ class Doom(Enum):
     MINUS_PER_MATCH = "minus_per_match"  # -1 per trait of the pile that doom_filter accepts
     # --- techlings ---
     DISCARD_TOP_COLOR = "discard_top_color"  # a random trait of the pile's most common colour
+    # --- mythlings ---
+    DISCARD_HIGHEST = "discard_highest"
 
 
 @dataclass(frozen=True, slots=True)

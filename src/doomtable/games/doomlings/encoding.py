@@ -50,6 +50,11 @@ RL_ENCODING: dict[str, Any] = {
         ("recolor", "color", "color"),
         ("doom", "age"),
         ("swap", "card", "player", "card"),
+        # --- mythlings, relics, special edition ---
+        ("replay", "card"),
+        ("replay_on", "card", "player"),
+        ("conjure", "card"),
+        ("place", "age"),
     ],
     "seat_lists": ["seats"],
     "decision_kinds": [
@@ -74,6 +79,7 @@ RL_ENCODING: dict[str, Any] = {
         "doom",
         "draft",
         "mishap",
+        "order",  # --- relics ---
     ],
     "observation": [
         ("number", "round"),

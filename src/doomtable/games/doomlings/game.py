@@ -162,6 +162,10 @@ class DoomlingsState(DoomlingsRules):
             return "You have stabilized: play anything more?"
         if kind == "hero":
             return "Birth of a Hero: play Heroic now?"
+        if kind == "stolen":  # --- mythlings ---
+            return f"Player {trigger[1]} took from you: respond?"
+        if kind == "trait_discarded":
+            return f"{CARD[trigger[2]].name} left player {trigger[1]}'s pile: respond?"
         return "The world is ending: play anything from your hand?"
 
     _scores_at_end: tuple[int, tuple[int, ...]] = (-1, ())
@@ -258,6 +262,15 @@ class DoomlingsState(DoomlingsRules):
             return f"discard every {COLOR_NAMES[option[1]]} card"
         if verb == "to_deck":
             return f"put {name(option[1])} on top of the deck"
+        # --- mythlings, relics, special edition ---
+        if verb == "replay":
+            return f"play {name(option[1])}"
+        if verb == "replay_on":
+            return f"play {name(option[1])} into player {option[2]}'s pile"
+        if verb == "conjure":
+            return f"play {name(option[1])} from the discard pile"
+        if verb == "place":
+            return f"place {AGES[option[1]].name}"
         return _FIXED_LABELS[verb]
 
     def event_visible(self, event: tuple[Any, ...], viewer: int) -> bool:
@@ -805,6 +818,10 @@ def _describe(kind: str, a: tuple[Any, ...]) -> str:
         return f"{p(a[0])} draws {', '.join(n(c) for c in a[1])}."
     if kind == "discards":
         return f"{p(a[0])} discards {n(a[1])}."
+    if kind in ("peeks_ages", "orders_ages"):  # --- mythlings, relics ---
+        ages = ", ".join(AGES[age].name for age in a[1])
+        verb = "looks at the ages" if kind == "peeks_ages" else "puts back the next ages as"
+        return f"{p(a[0])} {verb}: {ages}."
     texts: dict[str, str] = {
         "reshuffle": "The discard pile is shuffled into a new trait deck.",
         "age": "A new age: {age0}.",
@@ -885,6 +902,12 @@ def _describe(kind: str, a: tuple[Any, ...]) -> str:
         "shielded": "{n1} cannot be discarded from {p0}'s pile: an attachment holds it.",
         "peek_later": "{p0} looks at the age after it: {age1}.",
         "names_color_for": "{p0} names {c1} for {p2}.",
+        # --- mythlings, relics ---
+        "to_deck_bottom": "{p0} puts {count1} at the bottom of the trait deck.",
+        "reorders_ages": "{p0} puts the next {a1} ages back in an order of their choosing.",
+        "doom_ignored": "{n0}: nobody applies the World's End effect of {age1}.",
+        "takes_discarded": "{p0} takes {n1} from the discard pile into their hand.",
+        "passes_to_hand": "{p0} passes {n1} into {p2}'s hand.",
     }
     values: dict[str, Any] = {}
     for i, v in enumerate(a):
@@ -946,6 +969,10 @@ _CAUSED = frozenset(
         # --- dinolings ---
         "dealt",
         "dealt_card",
+        # --- mythlings ---
+        "to_deck_bottom",
+        "takes_discarded",
+        "passes_to_hand",
     )
 )
 """Events that change a zone: the log names their cause before them."""

@@ -22,11 +22,15 @@ from doomtable.games.doomlings.cards import (
     RED,
     AgeRule,
     CatastropheEffect,
+    DigForColor,
     DiscardCardsWithEffects,
     DiscardColorFromHands,
     DiscardFromHand,
+    DiscardOpponentTrait,
     DiscardOwnTrait,
+    DiscardThenPlay,
     DiscardTopAndColorFromHands,
+    DiscardWholeHand,
     DominantsToDeckTop,
     Doom,
     Draw,
@@ -36,6 +40,7 @@ from doomtable.games.doomlings.cards import (
     DrawThenMaybeFromBottom,
     DrawThenTrade,
     EndOfWorldRush,
+    FromDiscardAfterColors,
     GainGenePool,
     GiveFromHand,
     GiveTrait,
@@ -51,22 +56,26 @@ from doomtable.games.doomlings.cards import (
     OneOf,
     OpponentDrawsAndGives,
     OpponentsDiscardTrait,
+    OpponentsGiveColor,
     PassHandsRight,
     Payment,
     PayWithTrait,
     PeekAge,
+    PeekAges,
     Persistent,
     PlayAnother,
     PlayHandAction,
     PlayIntoOpponentPile,
     PlayPileAction,
     PlayWhen,
+    RearrangeAges,
     ReturnOwnTrait,
     ReturnTrait,
     RevealAndSteal,
     SameColor,
     Source,
     Stabilize,
+    StealFromEachAndPlay,
     StealFromHand,
     StealTrait,
     SwapHands,
@@ -78,7 +87,7 @@ from doomtable.games.doomlings.cards import (
     WorldsEnd,
 )
 from doomtable.games.doomlings.data import AGES, FOUR_HORSEMEN
-from doomtable.games.doomlings.scoring import final_scores, silenced
+from doomtable.games.doomlings.scoring import doom_turned_away, final_scores, silenced
 from doomtable.games.doomlings.state import (
     AGE_CAUSE,
     ALL,
@@ -168,6 +177,29 @@ _HAS_TWIN: Final = tuple(_CANON.count(canon) > 1 for canon in _CANON)
 _PLAY_OPTION: Final[tuple[Option, ...]] = tuple(("play", c) for c in range(len(CARD)))
 _DISCARD_OPTION: Final[tuple[Option, ...]] = tuple(("discard", c) for c in range(len(CARD)))
 """Each card's ``play`` and ``discard`` options, built once: a turn offers several."""
+# --- mythlings, prototypes, special edition ---
+_WINDOW_WHENS: Final = frozenset({PlayWhen.WHEN_STOLEN_FROM, PlayWhen.TAKE_DISCARDED_TRAIT})
+NEW_WHENS: Final = frozenset(
+    {
+        PlayWhen.INTO_ACTING_PILE,
+        PlayWhen.ANY_TIME,
+        PlayWhen.ANY_TIME_ALL_COLORS,
+        PlayWhen.WHEN_STOLEN_FROM,
+        PlayWhen.TAKE_DISCARDED_TRAIT,
+        PlayWhen.OPPONENT_DOMINANT,
+        PlayWhen.PREVENT_TAKE_THAT,
+        PlayWhen.MAY_PLAY_DISCARDED,
+        PlayWhen.DISCARDED_INTO_OPPONENT,
+        PlayWhen.MUST_PLAY_DISCARDED,
+        PlayWhen.OPPONENT_PLAYS_TWO,
+    }
+)
+"""The Play When kinds of the expansions, answered by :func:`expansion_responses`."""
+# What a game's cards need of the expansions' response code (``expansion_kinds``).
+STEAL_WINDOWS: Final = 1
+NEW_RESPONSES: Final = 2
+CONJURING: Final = 4
+_IS_NEW_WHEN: Final = tuple(when in NEW_WHENS for when in _PLAY_WHEN)
 
 
 def handler(op: str) -> Callable[[Handler], Handler]:
@@ -250,6 +282,8 @@ class DoomlingsRules(DoomlingsBase):
             return sum(1 for c in pile if self.matches(c, req.filter)) >= req.at_least
         if isinstance(req, NeedGenePool):
             return self.gene_pool[player] <= req.at_most
+        if isinstance(req, FromDiscardAfterColors):
+            return False  # Conjured comes only from the discard pile, by its own offer
         if not isinstance(req, PayWithTrait):  # NotOnYourTurn
             return player != self.turn_player
         if req.payment is Payment.DISCARD_HAND_OR_PILE:
@@ -317,6 +351,32 @@ class DoomlingsRules(DoomlingsBase):
     def play_frames(self, player: int, card: int, how: int, with_action: bool) -> None:
         """Push the frames that play ``card`` (already out of its old zone) for ``player``."""
         self.stack.append(("play", player, card, how, int(with_action)))
+
+    # --- mythlings, special edition ---
+    _expansion_kinds: int = -1
+    """Which of the expansions' out-of-turn plays this game's cards make (``STEAL_WINDOWS``,
+    ``NEW_RESPONSES``, ``CONJURING``), once read (-1 before). Not a field: copies read it
+    again."""
+
+    def expansion_kinds(self) -> int:
+        if self._expansion_kinds < 0:
+            kinds = 0
+            for c in self.game_cards():
+                when = _PLAY_WHEN[c]
+                if when in _WINDOW_WHENS:
+                    kinds |= STEAL_WINDOWS
+                if when in NEW_WHENS:
+                    kinds |= NEW_RESPONSES
+                if isinstance(CARD[c].requirement, FromDiscardAfterColors):
+                    kinds |= CONJURING
+            self._expansion_kinds = kinds
+        return self._expansion_kinds
+
+    def steal_windows(self) -> bool:
+        """Whether this game deals a trait that answers a steal or a trait discarded from a
+        pile (Gelatinous, Necromantic): only then are those windows opened, so a game without
+        them asks exactly what it always asked."""
+        return bool(self.expansion_kinds() & STEAL_WINDOWS)
 
 
 def distinct(cards: list[int]) -> list[int]:
@@ -472,6 +532,8 @@ def _catastrophe(s: DoomlingsRules, age: int) -> None:
         frames.append(("pass_right", age))
     elif effect is CatastropheEffect.PASS_COLOR_RIGHT:
         frames.append(("pass_color_right", age))
+    elif effect is CatastropheEffect.DISCARD_LOWEST_LOSES_TRAIT:  # --- mythlings ---
+        frames.append(("lowest_loses", age, tuple(order), ()))
     elif effect is not None and effect is not CatastropheEffect.IGNORE_COLOR_ACTIONS:
         frames.extend(("disaster", p, age) for p in order)
     if final:
@@ -800,6 +862,7 @@ def h_late_window(s: DoomlingsRules, frame: Frame, option: Option | None) -> Dec
 
 def _after_stabilizing(s: DoomlingsRules, p: int) -> None:
     """The window for what a player may do once they have stabilized."""
+    ozmorian_winds(s, p)  # --- mythlings ---
     s.open_window(("stabilized", p), (p,))
     if s.rule() is AgeRule.SWAMPLANDS:
         s.stack.append(("swamp", p, AGE_CAUSE + s.age))
@@ -982,7 +1045,7 @@ def response_options(s: DoomlingsRules, q: int, trigger: tuple[Any, ...]) -> lis
     out: list[Option] = []
     for c in s.hands[q]:  # every Play When trait is a single copy: no duplicate options
         when = _PLAY_WHEN[c]
-        if when is None or not s.age_allows(c):
+        if when is None or _IS_NEW_WHEN[c] or not s.age_allows(c):
             continue
         if when is PlayWhen.INTO_OPPONENT_PILE:
             if kind != "worlds_end":
@@ -991,6 +1054,8 @@ def response_options(s: DoomlingsRules, q: int, trigger: tuple[Any, ...]) -> lis
             out.append(("respond", c))
     if kind == "hero":
         out.extend(("respond", c) for c in s.hands[q] if CARD[c].name == "Heroic")
+    if s.expansion_kinds():  # --- mythlings, special edition ---
+        out.extend(expansion_responses(s, q, trigger))
     return out
 
 
@@ -1007,20 +1072,17 @@ def _answers(s: DoomlingsRules, when: PlayWhen, trigger: tuple[Any, ...]) -> boo
         return card in s.piles[owner] and s.takeable(card)
     if when is PlayWhen.AFTER_STABILIZE:
         return kind == "stabilized"
-    if when is PlayWhen.ANY_TIME:
-        return kind != "hero"
     return kind == "worlds_end"
 
 
 def on_response(s: DoomlingsRules, q: int, option: Option, trigger: tuple[Any, ...]) -> bool:
     card = option[1]
+    if option[0] == "conjure" or _IS_NEW_WHEN[card]:  # --- mythlings, special edition ---
+        return on_expansion_response(s, q, option, trigger)
     s.leave_hand(q, card)
     when = CARD[card].play_when
     if option[0] == "respond_on":
         s.stack.append(("play", option[2], card, FROM_HAND, 0, q))
-        return True
-    if when is PlayWhen.ANY_TIME:
-        s.stack.append(("play", q, card, FROM_HAND, 1))
         return True
     if trigger[0] == "hero":
         s.hero = q
@@ -1056,6 +1118,8 @@ def h_parasite(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
     if card in s.piles[p] and s.takeable(card):
         s.move_trait(p, q, card)
         s.emit((ALL, "steals_trait", q, card, p), parasite)
+        after_steal(s, q, p, card, True)  # --- mythlings ---
+        open_steal_window(s, q, p)
     return None
 
 
@@ -1227,6 +1291,8 @@ def h_discard_trait_now(s: DoomlingsRules, frame: Frame, option: Option | None) 
     if CARD[card].persistent is Persistent.COMES_BACK and not (s.attached and s.inactive(card)):
         s.emit((ALL, "endures", p, card))
         return None
+    if leaves_by_discard(s, p, card):  # --- mythlings, prototypes ---
+        return None
     regrow = s.in_pile(p, Persistent.REGROW)
     s.leave_pile(p, card)
     s.discard_pile(p).append(card)
@@ -1235,6 +1301,7 @@ def h_discard_trait_now(s: DoomlingsRules, frame: Frame, option: Option | None) 
         s.stack.append(("regrow", p, regrow))
     if CARD[card].on_discard:
         s.push_all([("fx", p, card, k, ON_DISCARD) for k in range(len(CARD[card].on_discard))])
+    open_discarded_window(s, p, card)  # --- mythlings ---
     return None
 
 
@@ -1265,6 +1332,7 @@ def h_pick_opponent(s: DoomlingsRules, frame: Frame, option: Option | None) -> D
     q = option[1]
     if purpose == STEAL_RANDOM:
         _steal_random(s, p, q, n, cause)
+        open_steal_window(s, p, q)  # --- mythlings ---
     elif purpose == LOOK:
         shown = list(s.hands[q]) if n == 0 else s.rng.sample(s.hands[q], n)
         s.revealed.extend((bit(p), c) for c in shown)
@@ -1295,6 +1363,7 @@ def _steal_random(s: DoomlingsRules, p: int, q: int, n: int, cause: int) -> None
         s.hands[p].append(card)
         s.emit((s.others(p) & s.others(q), "steals_card", p, q), cause)
         s.emit((bit(p) | bit(q), "stole_card", p, q, card), cause)
+        after_steal(s, p, q, card, False)  # --- mythlings ---
 
 
 @handler("take_shown")
@@ -1317,13 +1386,16 @@ def h_take_shown(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
     shown_to_all = (ALL, card) in s.revealed
     s.leave_hand(q, card)
     s.hands[p].append(card)
-    played = s.plays_at_once(p, card)
+    gelatinous = CARD[card].persistent is Persistent.DISCARD_IF_STOLEN  # --- mythlings ---
+    played = not gelatinous and s.plays_at_once(p, card)
     if shown_to_all or played:
         s.emit((ALL, "takes_shown", p, q, card), cause)
     else:
         # Nosy's card was shown to the taker alone and now hides in their hand.
         s.emit((s.others(p) & s.others(q), "takes_hidden", p, q), cause)
         s.emit((bit(p) | bit(q), "takes_shown", p, q, card), cause)
+    after_steal(s, p, q, card, False)  # --- mythlings ---
+    open_steal_window(s, p, q)
     if played:
         s.leave_hand(p, card)
         s.stack.append(("play", p, card, FROM_HAND, 1))
@@ -1676,6 +1748,71 @@ def fx_draw_and_play(s: DoomlingsRules, p: int, card: int, fx: DrawAndPlay) -> N
         s.stack.append(("play", p, got, FROM_DECK, 0))
 
 
+# --- mythlings, prototypes, relics, special edition ---
+
+
+def fx_dig_for_color(s: DoomlingsRules, p: int, card: int, fx: DigForColor) -> None:
+    s.stack.append(("dig", p, card, fx.n))
+
+
+def fx_discard_whole_hand(s: DoomlingsRules, p: int, card: int, fx: DiscardWholeHand) -> None:
+    s.discard_whole_hand(p, card)
+    if fx.skip_stabilize and ("end_turn", p) in s.stack:
+        _drop_turn_end(s, p)
+        s.emit((ALL, "no_stabilize", p))
+
+
+def fx_discard_opponent_trait(
+    s: DoomlingsRules, p: int, card: int, fx: DiscardOpponentTrait
+) -> None:
+    s.stack.append(("discard_opp_trait", p, card, _key(fx.filter)))
+
+
+def fx_discard_then_play(s: DoomlingsRules, p: int, card: int, fx: DiscardThenPlay) -> None:
+    s.stack.append(("summon", p, card, fx.n, 0))
+
+
+def fx_peek_ages(s: DoomlingsRules, p: int, card: int, fx: PeekAges) -> None:
+    deck = s.age_deck
+    seen = deck[: fx.n] if fx.bottom else deck[-fx.n :]
+    if not seen:
+        return
+    if not fx.bottom:
+        s.age_seen |= bit(p)
+    s.emit((bit(p), "peeks_ages", p, tuple(reversed(seen))))
+
+
+def fx_rearrange_ages(s: DoomlingsRules, p: int, card: int, fx: RearrangeAges) -> None:
+    if s.age_deck:
+        s.stack.append(("rearrange", p, card, fx.n, ()))
+
+
+def fx_steal_from_each_and_play(
+    s: DoomlingsRules, p: int, card: int, fx: StealFromEachAndPlay
+) -> None:
+    stolen: list[int] = []
+    victims: list[int] = []
+    for q in s.opponents(p):
+        hand = s.hands[q]
+        if not hand:
+            continue
+        taken = hand[s.rng.below(len(hand))]
+        s.leave_hand(q, taken)
+        s.hands[p].append(taken)
+        s.emit((s.others(p) & s.others(q), "steals_card", p, q), card)
+        s.emit((bit(p) | bit(q), "stole_card", p, q, taken), card)
+        after_steal(s, p, q, taken, False)
+        stolen.append(taken)
+        victims.append(q)
+    s.stack.append(("charm", p, card, tuple(stolen)))
+    for q in victims:
+        open_steal_window(s, p, q)
+
+
+def fx_opponents_give_color(s: DoomlingsRules, p: int, card: int, fx: OpponentsGiveColor) -> None:
+    s.stack.append(("tribute", p, card, _key(fx.filter)))
+
+
 EFFECTS: Final[dict[type, Resolver]] = {
     Draw: fx_draw,
     DiscardFromHand: fx_discard_from_hand,
@@ -1720,6 +1857,15 @@ EFFECTS: Final[dict[type, Resolver]] = {
     DrawThenTrade: fx_draw_then_trade,
     PlayHandAction: fx_play_hand_action,
     DrawAndPlay: fx_draw_and_play,
+    # --- mythlings, prototypes, relics, special edition ---
+    DigForColor: fx_dig_for_color,
+    DiscardWholeHand: fx_discard_whole_hand,
+    DiscardOpponentTrait: fx_discard_opponent_trait,
+    DiscardThenPlay: fx_discard_then_play,
+    PeekAges: fx_peek_ages,
+    RearrangeAges: fx_rearrange_ages,
+    StealFromEachAndPlay: fx_steal_from_each_and_play,
+    OpponentsGiveColor: fx_opponents_give_color,
 }
 """The resolver of every effect primitive, by its type: the one place an effect is carried out."""
 
@@ -1789,6 +1935,8 @@ def h_steal_trait(s: DoomlingsRules, frame: Frame, option: Option | None) -> Dec
     s.emit((ALL, "steals_trait", p, stolen, q), card)
     if play_action and CARD[stolen].action:
         s.stack.append(("act_from_pile", p, stolen))
+    after_steal(s, p, q, stolen, True)  # --- mythlings ---
+    open_steal_window(s, p, q)
     return None
 
 
@@ -2090,6 +2238,7 @@ def h_trait_ends(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
             if (
                 we is not None
                 and we is not WorldsEnd.PLAY_FROM_HAND
+                and we is not WorldsEnd.IGNORE_DOOM  # --- relics: applied by the doom frame ---
                 and not silenced(s.final_doom, CARD[c])
                 and not (s.attached and s.inactive(c))
                 and (
@@ -2171,9 +2320,15 @@ def h_doom(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
     s.stack.pop()
     info = AGES[s.final_doom]
     frames: list[Frame] = []
+    relic = doom_turned_away(s)  # --- relics ---
+    if relic >= 0:
+        s.emit((ALL, "doom_ignored", relic, s.final_doom))
+        return None
     for p in s.order_from(s.first_player):
         if s.ignoring & bit(p):
             continue
+        if info.doom is Doom.DISCARD_HIGHEST:  # --- mythlings ---
+            frames.extend(highest_trait_frames(s, p, DOOM_CAUSE + s.final_doom))
         if info.doom is Doom.DISCARD_TRAIT:
             frames.append(("discard_own", p, _key(info.doom_filter), DOOM_CAUSE + s.final_doom))
         elif info.doom is Doom.DISCARD_TOP_COLOR:
@@ -3347,4 +3502,498 @@ def h_discard_top_color(s: DoomlingsRules, frame: Frame, option: Option | None) 
     cards = [c for c in s.piles[p] if s.discardable(c) and s.colors_of(c) & color]
     if cards:
         s.stack.append(("discard_trait_now", p, cards[s.rng.below(len(cards))], cause))
+    return None
+
+
+# --- mythlings, prototypes, relics, special edition ---
+
+ALL_COLORS: Final = 15
+_TAKE_THAT_PRIMITIVES: Final = (
+    DiscardColorFromHands,
+    StealTrait,
+    StealFromHand,
+    RevealAndSteal,
+    LookAndSteal,
+    ReturnTrait,
+    GiveFromHand,
+    GiveTrait,
+    SwapHands,
+    SwapThis,
+    SwapTraits,
+    OpponentsDiscardTrait,
+    MutualDiscardTrait,
+    MoveSelfToOpponent,
+    DiscardOpponentTrait,
+    StealFromEachAndPlay,
+    OpponentsGiveColor,
+)
+
+
+def _works_on_opponents(fx: Any) -> bool:
+    """Whether an action primitive does something to the acting player's opponents."""
+    if isinstance(fx, (Draw, DiscardFromHand)):
+        return fx.who is not Who.YOU
+    return isinstance(fx, _TAKE_THAT_PRIMITIVES)
+
+
+_TAKE_THAT: Final = tuple(any(_works_on_opponents(fx) for fx in t.action) for t in CARD)
+"""Per card: its action works on the acting player's opponents (Righteous may stop it)."""
+
+
+def colors_played_this_turn(s: DoomlingsRules, p: int) -> int:
+    """The colours of the traits ``p`` has played on their own turn so far (Conjured)."""
+    mask = 0
+    for event in reversed(s.events):
+        kind = event[1]
+        if kind == "turn":
+            break
+        if kind == "plays" and event[2] == p:
+            mask |= CARD[event[3]].colors
+    return mask
+
+
+def expansion_responses(s: DoomlingsRules, q: int, trigger: tuple[Any, ...]) -> list[Option]:
+    """What ``q`` may answer ``trigger`` with from the expansions' Play When traits (and
+    Conjured, from the discard pile after stabilizing)."""
+    kind: str = trigger[0]
+    out: list[Option] = []
+    for c in distinct(s.hands[q]):
+        if not _IS_NEW_WHEN[c] or not s.can_play(q, c):
+            continue
+        when = _PLAY_WHEN[c]
+        if when is PlayWhen.INTO_ACTING_PILE:
+            if kind in ("played", "action") and trigger[1] != q and trigger[3]:
+                out.append(("respond_on", c, trigger[1]))
+            continue
+        if when is PlayWhen.ANY_TIME:
+            ok = True
+        elif when is PlayWhen.ANY_TIME_ALL_COLORS:
+            ok = s.colors_in_pile(q) == ALL_COLORS
+        elif when is PlayWhen.WHEN_STOLEN_FROM:
+            ok = kind == "stolen" and trigger[2] == q
+        elif when is PlayWhen.TAKE_DISCARDED_TRAIT:
+            ok = (
+                kind == "trait_discarded"
+                and trigger[1] != q
+                and trigger[2] in s.discard_pile(trigger[1])
+            )
+        elif when is PlayWhen.OPPONENT_DOMINANT:
+            ok = kind == "played" and trigger[1] != q and CARD[trigger[2]].dominant
+        elif when is PlayWhen.PREVENT_TAKE_THAT:
+            ok = (
+                kind in ("played", "action")
+                and trigger[1] != q
+                and bool(trigger[3])
+                and _TAKE_THAT[trigger[2]]
+            )
+        elif when is PlayWhen.OPPONENT_PLAYS_TWO:
+            ok = kind == "played" and trigger[1] != q and FACE_VALUE[trigger[2]] == 2
+        else:  # played when discarded from the hand: see h_discarded_play
+            ok = False
+        if ok:
+            out.append(("respond", c))
+    if kind == "stabilized" and trigger[1] == q and s.expansion_kinds() & CONJURING:
+        for c in distinct(s.discard_pile(q)):
+            req = CARD[c].requirement
+            if (
+                isinstance(req, FromDiscardAfterColors)
+                and s.can_play(q, c, checks=False)
+                and bin(colors_played_this_turn(s, q)).count("1") >= req.colors
+            ):
+                out.append(("conjure", c))
+    return out
+
+
+def on_expansion_response(
+    s: DoomlingsRules, q: int, option: Option, trigger: tuple[Any, ...]
+) -> bool:
+    """Carry out an answer from :func:`expansion_responses`; whether the window stays open."""
+    card: int = option[1]
+    if option[0] == "conjure":
+        s.discard_pile(q).remove(card)
+        s.stack.append(("play", q, card, FROM_DISCARD, 0))
+        return True
+    s.leave_hand(q, card)
+    when = _PLAY_WHEN[card]
+    if option[0] == "respond_on":  # Effigial, into the acting player's pile
+        s.stack.append(("play", option[2], card, FROM_HAND, 0, q))
+        return True
+    if when is PlayWhen.PREVENT_TAKE_THAT:
+        s.emit((ALL, "prevents", q, trigger[2]))
+        _cancel_action(s, trigger[1], trigger[2])
+        s.stack.append(("play", q, card, FROM_HAND, 0))
+        return False
+    if when is PlayWhen.TAKE_DISCARDED_TRAIT:
+        s.push(("raise_dead", q, trigger[1], trigger[2], card), ("play", q, card, FROM_HAND, 1))
+        return False
+    s.stack.append(("play", q, card, FROM_HAND, 1))
+    return True
+
+
+@handler("raise_dead")
+def h_raise_dead(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Necromantic: the trait just discarded from ``owner``'s pile goes into ``p``'s hand."""
+    _, p, owner, target, cause = frame
+    s.stack.pop()
+    pile = s.discard_pile(owner)
+    if target in pile:
+        pile.remove(target)
+        s.hands[p].append(target)
+        s.revealed.append((ALL, target))
+        s.emit((ALL, "takes_discarded", p, target), cause)
+    return None
+
+
+def after_steal(s: DoomlingsRules, thief: int, victim: int, card: int, from_pile: bool) -> None:
+    """Gelatinous cannot be kept: a stolen one is discarded at once."""
+    if CARD[card].persistent is not Persistent.DISCARD_IF_STOLEN:
+        return
+    if from_pile:
+        if card in s.piles[thief]:
+            s.leave_pile(thief, card)
+            s.discard_pile(thief).append(card)
+            s.emit((ALL, "discards_trait", thief, card), card)
+    elif card in s.hands[thief]:
+        s.discard_from_hand(thief, card, card)
+
+
+def open_steal_window(s: DoomlingsRules, thief: int, victim: int) -> None:
+    """The victim of a steal may answer it (Gelatinous), once what is pushed above it (the
+    stolen card played at once) is done."""
+    if s.steal_windows():
+        s.stack.append(("steal_window", thief, victim))
+
+
+@handler("steal_window")
+def h_steal_window(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    s.stack.pop()
+    s.open_window(("stolen", frame[1], frame[2]), (frame[2],))
+    return None
+
+
+@handler("discarded_play")
+def h_discarded_play(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Witchy, Zombified, Ghostly: a trait discarded from the hand may (or must) be played."""
+    _, p, card, cause = frame
+    pile = s.discard_pile(p)
+    when = _PLAY_WHEN[card]
+    if option is None:
+        if card not in pile:
+            s.stack.pop()
+            return None
+        if when is PlayWhen.DISCARDED_INTO_OPPONENT:
+            options: list[Option] = [PASS]
+            options.extend(("replay_on", card, q) for q in s.opponents(p) if s.age_allows(card))
+        elif s.can_play(p, card):
+            if when is PlayWhen.MUST_PLAY_DISCARDED:
+                s.stack.pop()
+                pile.remove(card)
+                s.stack.append(("play", p, card, FROM_DISCARD, 0))
+                return None
+            options = [PASS, ("replay", card)]
+        else:
+            options = []
+        if len(options) < 2:
+            s.stack.pop()
+            return None
+        return s.ask(p, "optional", f"{CARD[card].name} was discarded: play it?", options)
+    s.stack.pop()
+    if option != PASS:
+        pile.remove(card)
+        owner = option[2] if option[0] == "replay_on" else p
+        s.stack.append(("play", owner, card, FROM_DISCARD, 0, p))
+    return None
+
+
+@handler("pass_on")
+def h_pass_on(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Ghostly, discarded from its pile (and now in its owner's hand), goes to an opponent's
+    hand."""
+    _, p, card, cause = frame
+    if option is None:
+        if card not in s.hands[p] or s.players < 2:
+            s.stack.pop()
+            return None
+        return s.ask(
+            p,
+            "give",
+            f"{CARD[card].name}: into whose hand?",
+            [("give", q, card) for q in s.opponents(p)],
+        )
+    s.stack.pop()
+    _, q, _card = option
+    s.leave_hand(p, card)
+    s.hands[q].append(card)
+    s.revealed.append((ALL, card))
+    s.emit((ALL, "passes_to_hand", p, card, q), cause)
+    return None
+
+
+def leaves_by_discard(s: DoomlingsRules, p: int, card: int) -> bool:
+    """Witchy and Ghostly, discarded from a pile, go to a hand instead; whether it was one."""
+    persistent = CARD[card].persistent
+    if persistent is Persistent.BACK_TO_HAND:
+        s.leave_pile(p, card)
+        s.hands[p].append(card)
+        s.revealed.append((ALL, card))
+        s.emit((ALL, "returns_to_hand", p, card), card)
+        return True
+    if persistent is Persistent.TO_OPPONENT_HAND:
+        s.leave_pile(p, card)
+        s.hands[p].append(card)
+        s.revealed.append((ALL, card))
+        s.stack.append(("pass_on", p, card, card))
+        return True
+    return False
+
+
+def open_discarded_window(s: DoomlingsRules, owner: int, card: int) -> None:
+    """Necromantic: the owner's opponents may answer a trait discarded from a pile."""
+    if s.steal_windows():
+        s.open_window(("trait_discarded", owner, card), s.seats_after(owner))
+
+
+def ozmorian_winds(s: DoomlingsRules, p: int) -> None:
+    """Ozmorian Winds: after stabilizing, a random hand card goes to the player on the left."""
+    hand = s.hands[p]
+    if s.rule() is not AgeRule.OZMORIAN_WINDS or not hand or s.players < 2:
+        return
+    card = hand[s.rng.below(len(hand))]
+    _give(s, p, s.opponents(p)[0], card, AGE_CAUSE + s.age)
+
+
+@handler("lowest_loses")
+def h_lowest_loses(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Eyes Open from Behind the Stars: each player in ``order`` discards 1 card; whoever
+    discarded the lowest face value then discards a trait from their pile."""
+    _, age, order, results = frame
+    cause = AGE_CAUSE + age
+    if not order:
+        s.stack.pop()
+        if results:
+            low = min(face for _, face in results)
+            s.push_all([("discard_own", p, None, cause) for p, face in results if face == low])
+        return None
+    p = order[0]
+    if option is None:
+        if not s.hands[p]:
+            s.stack[-1] = ("lowest_loses", age, order[1:], results)
+            return None
+        return s.ask(
+            p, "discard", f"{AGES[age].name}: discard 1 card", _distinct_discards(s.hands[p])
+        )
+    s.stack.pop()
+    card = option[1]
+    s.stack.append(("lowest_loses", age, order[1:], (*results, (p, FACE_VALUE[card]))))
+    s.discard_from_hand(p, card, cause)
+    return None
+
+
+def highest_trait_frames(s: DoomlingsRules, p: int, cause: int) -> list[Frame]:
+    """The gold text that takes the highest face value trait of ``p``'s pile (of those that
+    can be discarded; ties: ``p`` picks)."""
+    faces = [FACE_VALUE[c] for c in s.piles[p] if s.movable(c)]
+    if not faces:
+        return []
+    return [("discard_own", p, _key(TraitFilter(face=max(faces))), cause)]
+
+
+@handler("dig")
+def h_dig(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Ancient: name a colour, then draw."""
+    _, p, card, n = frame
+    if option is None:
+        return s.ask(p, "color", f"{CARD[card].name}: name a color", [("color", c) for c in COLORS])
+    s.stack.pop()
+    color = option[1]
+    s.emit((ALL, "names_color", p, card, color))
+    drawn = s.draw(p, n, card)
+    s.stack.append(("keep_drawn_color", p, card, tuple(drawn), color))
+    return None
+
+
+@handler("keep_drawn_color")
+def h_keep_drawn_color(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Keep one drawn card of the named colour; the other drawn cards go under the deck."""
+    _, p, card, drawn, color = frame
+    held = [c for c in drawn if c in s.hands[p]]
+    if option is None:
+        fits = [c for c in distinct(held) if CARD[c].colors & color]
+        if fits:
+            return s.ask(
+                p,
+                "keep",
+                f"{CARD[card].name}: keep which {COLOR_WORDS[color]} card?",
+                [("keep", c) for c in fits],
+            )
+        kept = -1
+    else:
+        kept = option[1]
+    s.stack.pop()
+    rest = [c for c in held if c != kept]
+    for c in rest:
+        s.leave_hand(p, c)
+    s.deck[0:0] = rest
+    if rest:
+        s.emit((ALL, "to_deck_bottom", p, len(rest)), card)
+    return None
+
+
+COLOR_WORDS: Final = {1: "blue", 2: "green", 4: "purple", 8: "red"}
+
+
+@handler("discard_opp_trait")
+def h_discard_opp_trait(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    _, p, card, key = frame
+    flt = _filter(key)
+    if option is None:
+        targets = _opp_traits(s, p, lambda c: s.matches(c, flt))
+        return s.ask(
+            p,
+            "discard_trait",
+            f"{CARD[card].name}: discard which {flt.words()}?",
+            [("discard_trait", q, c) for q, c in targets],
+        )
+    s.stack.pop()
+    s.stack.append(("discard_trait_now", option[1], option[2], card))
+    return None
+
+
+@handler("summon")
+def h_summon(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Summoner: discard up to ``left`` more cards, then play one trait per card discarded."""
+    _, p, card, left, done = frame
+    hand = s.hands[p]
+    if option is None and left and hand:
+        return s.ask(
+            p,
+            "discard",
+            f"{CARD[card].name}: discard up to {left} more card(s), then play as many",
+            [PASS, *_distinct_discards(hand)],
+        )
+    s.stack.pop()
+    if option is None or option == PASS:
+        s.push_all([("play_extra", p, FROM_HAND, 0, 0, ANY_TRAIT) for _ in range(done)])
+        return None
+    s.stack.append(("summon", p, card, left - 1, done + 1))
+    s.discard_from_hand(p, option[1], card)
+    return None
+
+
+@handler("rearrange")
+def h_rearrange(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Omnipotent: the next ``n`` ages go back in the order the player picks, one place at a
+    time (the ages ``placed`` so far come first, in that order)."""
+    _, p, card, n, placed = frame
+    deck = s.age_deck
+    top = list(reversed(deck[-n:]))
+    left = [a for a in top if a not in placed]
+    if option is None and len(left) > 1:
+        return s.ask(
+            p,
+            "order",
+            f"{CARD[card].name}: which of the next ages comes {_ORDINALS[len(placed)]}?",
+            [("place", a) for a in left],
+        )
+    s.stack.pop()
+    if option is not None:
+        s.stack.append(("rearrange", p, card, n, (*placed, option[1])))
+        return None
+    order = [*placed, *left]
+    deck[-len(order) :] = list(reversed(order))
+    s.age_seen |= bit(p)
+    s.emit((bit(p), "orders_ages", p, tuple(order)))
+    s.emit((s.others(p), "reorders_ages", p, len(order)))
+    return None
+
+
+_ORDINALS: Final = ("1st", "2nd", "3rd", "4th", "5th")
+
+
+@handler("charm")
+def h_charm(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Charmed: play one of the cards taken, throw the others away."""
+    _, p, card, stolen = frame
+    held = [c for c in stolen if c in s.hands[p]]
+    if option is None:
+        playable = s.playable(p, held)
+        if playable:
+            return s.ask(
+                p,
+                "play",
+                f"{CARD[card].name}: play which card you took?",
+                [_PLAY_OPTION[c] for c in playable],
+            )
+        played = -1
+    else:
+        played = option[1]
+    s.stack.pop()
+    for c in held:
+        if c != played:
+            s.discard_from_hand(p, c, card)
+    if played >= 0:
+        s.leave_hand(p, played)
+        s.stack.append(("play", p, played, FROM_HAND, 1))
+    return None
+
+
+@handler("tribute")
+def h_tribute(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Rainbow Scutes: name a colour; each opponent gives a trait of it."""
+    _, p, card, key = frame
+    if option is None:
+        return s.ask(p, "color", f"{CARD[card].name}: name a color", [("color", c) for c in COLORS])
+    s.stack.pop()
+    color = option[1]
+    s.emit((ALL, "names_color", p, card, color))
+    flt = _filter(key)
+    colored = _key(TraitFilter(color, flt.face, flt.min_face, flt.positive))
+    s.push_all([("give_to", q, p, colored, card) for q in s.opponents(p)])
+    return None
+
+
+@handler("give_to")
+def h_give_to(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """``giver`` moves a trait of theirs passing a filter into ``taker``'s pile."""
+    _, giver, taker, key, cause = frame
+    flt = _filter(key)
+    if option is None:
+        cards = [c for c in s.piles[giver] if s.movable(c) and s.matches(c, flt)]
+        return s.ask(
+            giver,
+            "give",
+            f"{CARD[cause].name}: give player {taker} a {flt.words()}",
+            [("give_trait", taker, c) for c in cards],
+        )
+    s.stack.pop()
+    s.move_trait(giver, taker, option[2])
+    s.emit((ALL, "gives_trait", giver, option[2], taker), cause)
+    return None
+
+
+@handler("replace")
+def h_replace(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Magic Fingers: a trait of ``colors`` left the pile; a non-dominant trait of its colour
+    (colourless for a colourless one) may be played from the hand in its place."""
+    _, p, colors, fingers = frame
+    if option is None:
+        cards = [
+            c
+            for c in s.playable(p, s.hands[p])
+            if not CARD[c].dominant
+            and (CARD[c].colors & colors if colors else CARD[c].colors == COLORLESS)
+        ]
+        if fingers not in s.piles[p] or not cards:
+            s.stack.pop()
+            return None
+        return s.ask(
+            p,
+            "optional",
+            f"{CARD[fingers].name}: play a trait in place of the one that left?",
+            [PASS, *(_PLAY_OPTION[c] for c in cards)],
+        )
+    s.stack.pop()
+    if option != PASS:
+        s.leave_hand(p, option[1])
+        s.stack.append(("play", p, option[1], FROM_HAND, 0))
     return None

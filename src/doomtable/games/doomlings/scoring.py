@@ -11,6 +11,7 @@ from typing import Final
 
 from doomtable.games.doomlings.cards import (  # --- overlush (traits b) ---
     COLORS,
+    AllColorsBonus,
     Bonus,
     ColorThreshold,
     Count,
@@ -20,7 +21,7 @@ from doomtable.games.doomlings.cards import (  # --- overlush (traits b) ---
     Trait,
     WorldsEnd,
 )
-from doomtable.games.doomlings.data import AGES
+from doomtable.games.doomlings.data import AGES, TRAIT_OF, TRAIT_SET
 from doomtable.games.doomlings.state import (
     CARD,
     FACE_VALUE,
@@ -139,6 +140,8 @@ def count(
         return min(s.count_color(p, c) for c in COLORS if color & c)
     if what in _EXPANSION_COUNTS:
         return expansion_count(s, p, card, what, family)
+    if what is Count.MYTHLINGS_ALL_PILES:  # --- mythlings ---
+        return sum(1 for q in range(s.players) for c in s.piles[q] if _MYTHLING[c])
     # Count.CHOSEN_COLOR
     named = s.named_color[card]
     return s.count_color(p, named) if named >= 0 else 0
@@ -177,6 +180,9 @@ def breakdown(s: DoomlingsBase, p: int, viewer: int | None = None) -> Breakdown:
             result.bonuses.append((trait.name, bonus.points if most else 0))
         elif isinstance(bonus, ColorThreshold):  # --- overlush (traits b) ---
             result.bonuses.append((trait.name, bonus.points if _threshold_met(s, p, bonus) else 0))
+        elif isinstance(bonus, AllColorsBonus):  # --- mythlings ---
+            every = s.colors_in_pile(p) == 15
+            result.bonuses.append((trait.name, bonus.points if every else 0))
     for q in range(s.players):
         if q == p:
             continue
@@ -194,7 +200,7 @@ def breakdown(s: DoomlingsBase, p: int, viewer: int | None = None) -> Breakdown:
     result.worlds_end = s.end_points[p]
     if s.TIE_DRAW_SCORES and s.tie_draws[p] != NO_TIE_DRAW:
         result.tie_draw = s.tie_draws[p]
-    if s.final_doom >= 0 and s.over and not s.ignoring & bit(p):
+    if s.final_doom >= 0 and s.over and not s.ignoring & bit(p) and doom_turned_away(s) < 0:
         result.catastrophe = doom_points(s, p)
     return result
 
@@ -304,3 +310,18 @@ def expansion_count(s: DoomlingsBase, p: int, card: int, what: Count, family: st
         return sum(1 for c in pile if s.colors_of(c) & colors)
     # Count.FAMILY_IN_DISCARD
     return sum(1 for c in discard if SET_OF_CARD[c] == family)
+
+
+# --- mythlings, relics ---
+_MYTHLING: Final = tuple(TRAIT_SET[design] == "mythlings" for design in TRAIT_OF)
+"""Per card id: a Mythlings trait (Elven Ears counts them)."""
+
+
+def doom_turned_away(s: DoomlingsBase) -> int:
+    """The Omnibenevolent in a pile, for which nobody applies the final catastrophe's gold
+    text, or -1."""
+    for pile in s.piles:
+        for c in pile:
+            if CARD[c].worlds_end is WorldsEnd.IGNORE_DOOM:
+                return c
+    return -1

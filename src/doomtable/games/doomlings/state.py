@@ -16,6 +16,7 @@ from doomtable.games.doomlings.cards import (
     AgeRule,
     Grant,
     Persistent,
+    PlayWhen,
     Trait,
     TraitFilter,
 )
@@ -39,6 +40,7 @@ FACE_VALUE: Final[tuple[int, ...]] = tuple(t.face or 0 for t in CARD)
 _PERSISTENT: Final = tuple(t.persistent for t in CARD)
 RULE_OF_AGE: Final[tuple[AgeRule, ...]] = (*(a.rule for a in AGES), AgeRule.NONE)
 SET_OF_CARD: Final[tuple[str, ...]] = tuple(TRAIT_SET[t] for t in TRAIT_OF)
+"""The card set (``dinolings``, ...) each card id was printed in: its family on the cards."""
 # --- techlings ---
 GUARD_TAKE: Final = 1
 GUARD_DISCARD: Final = 2
@@ -55,7 +57,13 @@ GUARD: Final[tuple[int, ...]] = tuple(
 INACTIVATES: Final[tuple[bool, ...]] = tuple(
     t.attach is not None and t.attach.grant is Grant.INACTIVE for t in CARD
 )
-"""The card set (``dinolings``, ...) each card id was printed in: its family on the cards."""
+# --- mythlings, prototypes ---
+_PLAYED_WHEN_DISCARDED: Final = tuple(
+    t.play_when
+    in (PlayWhen.MAY_PLAY_DISCARDED, PlayWhen.DISCARDED_INTO_OPPONENT, PlayWhen.MUST_PLAY_DISCARDED)
+    for t in CARD
+)
+"""Per card: discarded from the hand, it may (or must) be played (Witchy, Zombified, Ghostly)."""
 
 ALL: Final = -1
 """Event visibility: everyone."""
@@ -395,6 +403,8 @@ class DoomlingsBase(GameState):
         self.leave_hand(player, card)
         self.discard_pile(player).append(card)
         self.emit((ALL, "discards", player, card), cause)
+        if _PLAYED_WHEN_DISCARDED[card]:  # --- mythlings, prototypes ---
+            self.stack.append(("discarded_play", player, card, cause))
 
     def discard_random(self, player: int, n: int, cause: int) -> None:
         for _ in range(n):
@@ -435,6 +445,10 @@ class DoomlingsBase(GameState):
         self.named_color[card] = -1
         if self.attached:
             self.detach(card)
+        if self.final_doom < 0:  # --- special edition: Magic Fingers, until World's End ---
+            fingers = self.in_pile(player, Persistent.REPLACE_LEAVER)
+            if fingers >= 0:
+                self.stack.append(("replace", player, CARD[card].colors, fingers))
 
     def move_trait(self, source: int, target: int, card: int) -> None:
         # Attachments go on holding across a move from pile to pile (Techlings).
