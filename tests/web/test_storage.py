@@ -62,8 +62,15 @@ def test_a_table_is_rebuilt_exactly_from_seed_and_log(database: str) -> None:
     store = Store(database)
     manager = TableManager(store, BotPool(1, processes=False))
     humans = [SeatRequest("human") for _ in range(3)]
-    table, tokens = manager.create("doomlings", 3, humans, {"variant": "strategic-start"}, 42)
+    options = {"variant": "strategic-start"}
+    table, tokens = run_async(manager.create("doomlings", 3, humans, options, 42))
     assert sorted(tokens) == [0, 1, 2] and len(set(tokens.values())) == 3
+
+    async def ask_every_window() -> None:  # no window waits to close by itself
+        for seat in range(3):
+            await manager.set_auto_pass(table, seat, False)
+
+    run_async(ask_every_window())
     _play(manager, table.id, 60, random.Random(7))
     before = table.state
     store.close()
@@ -78,7 +85,7 @@ def test_a_table_is_rebuilt_exactly_from_seed_and_log(database: str) -> None:
 
 def test_refused_actions_change_nothing(database: str) -> None:
     manager = TableManager(Store(database), BotPool(1, processes=False))
-    table, _ = manager.create("doom-on-you", 2, [SeatRequest("human")] * 2, {}, 3)
+    table, _ = run_async(manager.create("doom-on-you", 2, [SeatRequest("human")] * 2, {}, 3))
     decision = table.state.pending
     assert decision is not None
     number = len(table.state.log)

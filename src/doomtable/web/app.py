@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import secrets
 from collections.abc import AsyncIterator
@@ -417,7 +418,7 @@ def create_app(
             )
         creator_token = secrets.token_urlsafe(24)
         try:
-            table, tokens = manager.create(
+            table, tokens = await manager.create(
                 body.game,
                 body.players,
                 [SeatRequest(s.kind, s.bot, s.name) for s in body.seats],
@@ -619,8 +620,9 @@ def create_app(
         ):
             await websocket.close(code=1008, reason="other sites may not connect")
             return
-        try:
-            table = manager.get(table_id)
+        try:  # a finished table is read from the archive: off the event loop
+            live = manager.tables.get(table_id)
+            table = live if live is not None else await asyncio.to_thread(manager.get, table_id)
         except KeyError:
             broken = table_id in manager.broken
             await websocket.close(

@@ -53,6 +53,7 @@ from doomtable.web.store import (
     StorageUnavailableError,
     Store,
     StoredTable,
+    Write,
 )
 
 logger = logging.getLogger(__name__)
@@ -405,7 +406,10 @@ class TableManager:
                 logger.error("table %s is set aside, it cannot be restored: %s", table_id, reason)
                 continue
             if table.state.is_over:  # its last move was stored, its archiving was not
-                self._archive(table)
+                with suppress(StorageUnavailableError):  # archived when next restored
+                    self.store.run(*self._archive_writes(table))
+                    table.archived = True
+                self._keep_finished(table)
             else:
                 self.tables[table_id] = table
 
@@ -441,7 +445,7 @@ class TableManager:
         for table in self.tables.values():
             self._wake(table)
 
-    def create(
+    async def create(
         self,
         game: str,
         players: int,
@@ -459,7 +463,7 @@ class TableManager:
             raise BadOptionError(f"give one seat per player: {players} players, {len(seats)} seats")
         if issubclass(spec.state_class, TimedGameState):
             options = {**options, "realtime": True}  # the browser table plays on the wall clock
-        options = self._carried(spec.name, options)
+        options = await self._carried(spec.name, options)
         merged = checked_options(spec, players, options)
         seed = secrets.randbelow(2**31) if seed is None else seed
         state = new_game(spec.name, players, seed, merged)
@@ -480,18 +484,20 @@ class TableManager:
             if seat_name:
                 stored_seats[-1]["name"] = seat_name
         creator = token_hash(creator_token) if creator_token else None
-        table = self._open(spec.name, players, seed, merged, stored_seats, name, state, creator)
+        table = await self._open(
+            spec.name, players, seed, merged, stored_seats, name, state, creator
+        )
         return table, tokens
 
-    def _carried(self, game: str, options: dict[str, Any]) -> dict[str, Any]:
+    async def _carried(self, game: str, options: dict[str, Any]) -> dict[str, Any]:
         """``options`` continuing what the last finished table of ``game`` left, if the game
         keeps anything between games (We're Doomed!'s event deck)."""
         carry_over = find_game(game).carry_over
         if carry_over is None:
             return dict(options)
-        return carry_over.into(options, self.store.kept(game))
+        return carry_over.into(options, await asyncio.to_thread(self.store.kept, game))
 
-    def _open(
+    async def _open(
         self,
         game: str,
         players: int,
@@ -504,8 +510,9 @@ class TableManager:
     ) -> LiveTable:
         table_id = secrets.token_urlsafe(9)
         stored = StoredTable(table_id, game, players, seed, options, seats, [], creator)
-        self.store.create_table(stored)
-        self.store.save_lobby(table_id, name)
+        await self.store.commit(
+            self.store.table_write(stored), self.store.lobby_write(table_id, name)
+        )
         table = LiveTable(stored, state, response_pause=self.response_pause, name=name)
         table.refresh_opened()
         self.tables[table_id] = table
@@ -522,10 +529,10 @@ class TableManager:
             if table.next_table is None:
                 stored = table.stored
                 seed = secrets.randbelow(2**31)
-                options = self._carried(stored.game, stored.options)
+                options = await self._carried(stored.game, stored.options)
                 state = new_game(stored.game, stored.players, seed, options)
                 seats = [dict(seat) for seat in stored.seats]
-                again = self._open(
+                again = await self._open(
                     stored.game,
                     stored.players,
                     seed,
@@ -536,7 +543,7 @@ class TableManager:
                     stored.creator_hash,
                 )
                 table.next_table = again.id
-                self.store.save_lobby(table.id, table.name, again.id)
+                await self.store.commit(self.store.lobby_write(table.id, table.name, again.id))
                 table.changed.set()
         await self._broadcast(table)
         return self.tables[table.next_table]
@@ -548,7 +555,7 @@ class TableManager:
             raise BadOptionError("a chat line needs some text")
         async with table.lock:
             said = ChatLine(seat, len(table.state.log), line)
-            self.store.append_chat(table.id, len(table.chat), said)
+            await self.store.commit(self.store.chat_write(table.id, len(table.chat), said))
             table.chat.append(said)
         await self._broadcast(table)
 
@@ -566,7 +573,8 @@ class TableManager:
         async with table.lock:
             seats = [dict(info) for info in table.seats]
             seats[seat].update(self._seat_link(token))
-            self.store.update_seats(table.id, seats)  # stored first: an outage changes nothing
+            # stored first: an outage changes nothing
+            await self.store.commit(self.store.seats_write(table.id, seats))
             table.seats[seat].update(seats[seat])
         for connection in [c for c in table.connections if c.seat == seat]:
             table.connections.discard(connection)
@@ -589,15 +597,21 @@ class TableManager:
         self._keep_finished(table)
         return table
 
-    def _archive(self, table: LiveTable) -> None:
+    def _archive_writes(self, table: LiveTable) -> list[Write]:
+        """What archiving a table whose game is over stores: what its game keeps for the next
+        table, if anything, and the table marked finished."""
+        writes = [self.store.finished_write(table.id)]
+        carry_over = find_game(table.stored.game).carry_over
+        if carry_over is not None and (kept := carry_over.out_of(table.state)):
+            writes.insert(0, self.store.kept_write(table.stored.game, kept))
+        return writes
+
+    async def _archive(self, table: LiveTable) -> None:
         """Store a table whose game is over as finished, and keep it only among the recent
         finished ones (its page and replay rebuild it again when asked)."""
         if not table.archived:
-            carry_over = find_game(table.stored.game).carry_over
             try:
-                if carry_over is not None and (kept := carry_over.out_of(table.state)):
-                    self.store.keep(table.stored.game, kept)
-                self.store.mark_finished(table.id)
+                await self.store.commit(*self._archive_writes(table))
             except StorageUnavailableError:
                 return  # still live: archived when next told or restored
             table.archived = True
@@ -623,7 +637,8 @@ class TableManager:
         async with table.lock:
             seats = [dict(info) for info in table.seats]
             seats[seat]["auto_pass"] = on
-            self.store.update_seats(table.id, seats)  # stored first: an outage changes nothing
+            # stored first: an outage changes nothing
+            await self.store.commit(self.store.seats_write(table.id, seats))
             table.seats[seat]["auto_pass"] = on
             table.changed.set()
         self._wake(table)
@@ -642,8 +657,8 @@ class TableManager:
         try:
             async with table.lock:
                 if table.timed is not None:
-                    self._pass_deadlines(table, table.game_now())
-                self._accept(table, seat, decision, option)
+                    await self._pass_deadlines(table, table.game_now())
+                await self._accept(table, seat, decision, option)
         finally:  # deadlines passed before a refused action are told all the same
             await self._broadcast(table)
         self._wake(table)
@@ -668,18 +683,22 @@ class TableManager:
         await asyncio.sleep(max(0.0, closes - time.monotonic()))
         return len(table.state.log) != number
 
-    def _store_decision(
+    async def _store_decision(
         self, table_id: str, number: int, seat: int, option: Option, at: int | None = None
     ) -> None:
-        self.store.append_decision(table_id, number, seat, option, at)
+        """Store a decision, returning once it is committed: only then is it applied and told
+        (so an acknowledged move survives a crash)."""
+        await self.store.commit(self.store.decision_write(table_id, number, seat, option, at))
         self.decisions_stored += 1
 
-    def _accept(self, table: LiveTable, seat: int, number: int, choice: Option | int | str) -> None:
+    async def _accept(
+        self, table: LiveTable, seat: int, number: int, choice: Option | int | str
+    ) -> None:
         state = table.state
         if state.is_over:
             raise StaleActionError("the game is over")
         if table.timed is not None:
-            self._accept_timed(table, table.timed, seat, number, choice)
+            await self._accept_timed(table, table.timed, seat, number, choice)
             return
         if number != len(state.log):
             raise StaleActionError(
@@ -688,13 +707,13 @@ class TableManager:
             )
         option = state.resolve_choice(seat, choice)
         try:
-            self._store_decision(table.id, number, seat, option)
+            await self._store_decision(table.id, number, seat, option)
         except DuplicateDecisionError as exc:
             raise StaleActionError(str(exc)) from None
         state.apply(seat, option)
         table.changed.set()
 
-    def _accept_timed(
+    async def _accept_timed(
         self,
         table: LiveTable,
         state: TimedGameState,
@@ -719,13 +738,13 @@ class TableManager:
         if due is not None and when >= due:
             raise StaleActionError("too late: time ran out before that action")
         try:
-            self._store_decision(table.id, len(state.log), seat, option, when)
+            await self._store_decision(table.id, len(state.log), seat, option, when)
         except DuplicateDecisionError as exc:
             raise StaleActionError(str(exc)) from None
         state.apply(seat, option, when)
         table.refresh_opened(acted=seat)
 
-    def _pass_deadlines(self, table: LiveTable, now: int) -> bool:
+    async def _pass_deadlines(self, table: LiveTable, now: int) -> bool:
         """Let a timed table's clock pass every deadline due by ``now``, each stored as a log
         entry stamped with the deadline's time; whether any passed."""
         state = table.timed
@@ -734,7 +753,7 @@ class TableManager:
             due = state.deadline()
             if due is None or due > now:
                 break
-            self._store_decision(table.id, len(state.log), CLOCK, WAIT, due)
+            await self._store_decision(table.id, len(state.log), CLOCK, WAIT, due)
             state.advance_clock(due)
             table.refresh_opened()
             passed = True
@@ -783,7 +802,7 @@ class TableManager:
         """Sleep until the next deadline or bot answer (or until the log grows), then carry
         out whatever is due, earliest first."""
         while not state.is_over:
-            self._checkpoint(table)
+            await self._checkpoint(table)
             due = state.deadline()
             bot = self._next_bot(table, state)
             times = [t for t in (due, bot[0] if bot else None) if t is not None]
@@ -799,18 +818,18 @@ class TableManager:
             now = table.game_now()
             if due is not None and due <= now and (bot is None or due <= bot[0]):
                 async with table.lock:
-                    self._pass_deadlines(table, due)
+                    await self._pass_deadlines(table, due)
                 await self._broadcast(table)
             elif bot is not None and bot[0] <= now:
                 await self._bot_answers(table, state, *bot)
 
-    def _checkpoint(self, table: LiveTable, *, due_only: bool = True) -> None:
+    async def _checkpoint(self, table: LiveTable, *, due_only: bool = True) -> None:
         """Store the clock's reading (about once a second, when ``due_only``), so a restart
         resumes it there."""
         now = table.game_now()
         if not due_only or now - table.checkpointed >= CHECKPOINT_MS:
             try:
-                self.store.save_clock(table.id, now, time.time())
+                await self.store.commit(self.store.clock_write(table.id, now, time.time()))
             except StorageUnavailableError:
                 return  # the next one will do: a checkpoint only bounds a restart's loss
             table.checkpointed = now
@@ -822,7 +841,7 @@ class TableManager:
         option = await self.bots.choose(state.to_json(), table.seats[seat]["bot"], seat)
         try:
             async with table.lock:
-                self._accept_timed(table, state, seat, number, option, at)
+                await self._accept_timed(table, state, seat, number, option, at)
         except (StaleActionError, IllegalChoiceError):
             return  # the table moved on while the bot thought: it looks again
         await self._broadcast(table)
@@ -850,7 +869,7 @@ class TableManager:
         reading stored first so that a restart loses none of it."""
         for table in self.tables.values():
             if table.timed is not None and not table.state.is_over:
-                self._checkpoint(table, due_only=False)
+                await self._checkpoint(table, due_only=False)
         tasks = [t.bot_task for t in self.tables.values() if t.bot_task and not t.bot_task.done()]
         for task in tasks:
             task.cancel()
@@ -874,7 +893,7 @@ class TableManager:
                 option = PASS
             try:
                 async with table.lock:
-                    self._accept(table, decision.player, number, option)
+                    await self._accept(table, decision.player, number, option)
             except (StaleActionError, IllegalChoiceError):
                 continue  # someone else moved the table on meanwhile: look again
             await self._broadcast(table)
@@ -885,7 +904,7 @@ class TableManager:
         # Every path that accepts a decision tells its table next: the one place to see the
         # game end and archive it.
         if table.state.is_over and not table.archived:
-            self._archive(table)
+            await self._archive(table)
         drawn: dict[int | None, str] = {}
         for connection in list(table.connections):
             await self._send_update(table, connection, drawn)
