@@ -4,7 +4,8 @@ Run by hand: ``.venv/bin/python bench/bench_web.py [--tables 25,50,100,200] [--m
 [--think 0.2] [--seconds 60] [--postgres postgresql://...]``. For each N, a fresh ``doomtable
 serve`` process (its own SQLite file, or with ``--postgres`` that PostgreSQL database emptied
 first, so every decision is really stored) gets N two-seat Doomlings tables; this process
-plays every seat of every table as a random bot through its own websocket, pausing
+plays every seat of every table as a random bot through its own websocket (auto-pass off,
+so every decision, response windows included, is a timed action of a client), pausing
 ``--think`` seconds (jittered: 0.5 to 1.5 times) before each action, and times each action
 from sending it to the arrival of the update that answers it (which the server sends once
 the decision is committed). Each table plays at most ``--moves`` actions, and each round at
@@ -87,6 +88,8 @@ async def seat(
         sent_at: float | None = None
         sent_for = -1
         first = await ws.recv()
+        # Asked every response window: no pass is held until its window closes by itself.
+        await ws.send(json.dumps({"type": "autopass", "on": False}))
         await connected.wait()  # play starts once every seat is connected
         stop_at = time.monotonic() + seconds
         pending = [first]
