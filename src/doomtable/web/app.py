@@ -6,7 +6,7 @@ import asyncio
 import json
 import secrets
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from importlib.resources import files
 from typing import Annotated, Any, Literal
 
@@ -15,6 +15,7 @@ from fastapi import FastAPI, Header, HTTPException, Request, WebSocket, WebSocke
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from pydantic import BaseModel, Field, JsonValue
+from starlette.websockets import WebSocketDisconnected
 
 from doomtable.bots import bot_help
 from doomtable.engine import DoomtableError, GameSpec, OptionSpec, find_game, game_names, replay
@@ -649,11 +650,13 @@ def create_app(
             await websocket.send_text(json.dumps(message, separators=(",", ":")))
 
         async def close(reason: str) -> None:
-            await websocket.close(code=1008, reason=reason)
+            with suppress(*GONE):  # it went away by itself first
+                await websocket.close(code=1008, reason=reason)
 
         connection = Connection(seat, send, close)
         limit, chat_limit = RateLimit(), RateLimit(per_second=CHAT_PER_SECOND, burst=CHAT_BURST)
         await manager.join(table, connection)
+        expiry = asyncio.create_task(manager.close_at_expiry(table, connection))
         try:
             while (received := await websocket.receive())["type"] == "websocket.receive":
                 text = received.get("text")
@@ -664,13 +667,18 @@ def create_app(
                         error = await _handle(manager, table, seat, text, (limit, chat_limit))
                 if error is not None:
                     await send({"type": "error", "message": error})
-        except (WebSocketDisconnect, OSError):
+        except GONE:
             pass  # the client went away (while being told something): nothing to report
         finally:
+            expiry.cancel()
             manager.leave(table, connection)
 
     return app
 
+
+GONE = (WebSocketDisconnect, WebSocketDisconnected, OSError)
+"""What sending to a socket raises once its client has gone: the first send after it went
+raises ``WebSocketDisconnect``, any later one ``WebSocketDisconnected``."""
 
 CHAT_PER_SECOND = 0.5
 CHAT_BURST = 5.0

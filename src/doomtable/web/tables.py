@@ -72,6 +72,9 @@ DEFAULT_TOKEN_LIFETIME: Final = 30 * 24 * 3600.0
 """An invite link opens its seat for 30 days unless the server says otherwise."""
 
 
+LINK_EXPIRED: Final = "this invite link has expired: ask the table's creator for a new one"
+
+
 class StaleActionError(DoomtableError):
     """An action answering a decision that is no longer the pending one."""
 
@@ -197,9 +200,7 @@ class LiveTable:
             stored = seat.get("token_hash")
             if stored and hmac.compare_digest(stored, wanted):
                 if seat.get("token_expires", math.inf) <= time.time():
-                    raise ForbiddenError(
-                        "this invite link has expired: ask the table's creator for a new one"
-                    )
+                    raise ForbiddenError(LINK_EXPIRED)
                 return number
         raise ForbiddenError("this invite link opens no seat at this table")
 
@@ -632,6 +633,18 @@ class TableManager:
 
     def leave(self, table: LiveTable, connection: Connection) -> None:
         table.connections.discard(connection)
+
+    async def close_at_expiry(self, table: LiveTable, connection: Connection) -> None:
+        """Close a seat's socket when the link that opened it expires, saying so (a link
+        re-issued meanwhile has closed it already)."""
+        seat = connection.seat
+        expires = None if seat is None else table.seats[seat].get("token_expires")
+        if expires is None or connection.close is None:
+            return
+        await asyncio.sleep(max(0.0, expires - time.time()))
+        if connection in table.connections:
+            table.connections.discard(connection)
+            await connection.close(LINK_EXPIRED)
 
     async def set_auto_pass(self, table: LiveTable, seat: int, on: bool) -> None:
         async with table.lock:
