@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import importlib.util
 import ipaddress
+import socket
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -147,6 +148,7 @@ def serve(
             token_lifetime=link_days * 24 * 3600,
             response_pause=response_pause,
             allowed_hosts=frozenset(allowed_host or []) or default_allowed_hosts(host),
+            process_name=f"{port}@{socket.gethostname()}",
         )
     console = make_console()
     broken = app.state.manager.broken

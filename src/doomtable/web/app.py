@@ -36,6 +36,7 @@ from doomtable.web.pages.html import esc
 from doomtable.web.pages.icons import icon
 from doomtable.web.score import router as score_router
 from doomtable.web.security import SecurityMiddleware
+from doomtable.web.shared import Listener
 from doomtable.web.store import StorageUnavailableError, Store
 from doomtable.web.tables import (
     DEFAULT_TOKEN_LIFETIME,
@@ -297,12 +298,17 @@ def create_app(
     tables_per_minute: int = 10,
     allowed_hosts: frozenset[str] | None = None,
     token_lifetime: float = DEFAULT_TOKEN_LIFETIME,
+    process_name: str | None = None,
 ) -> FastAPI:
     """The web application over ``database`` (a SQLite path or a PostgreSQL URL); with
     ``allowed_hosts``, only requests to those names or to an address are answered.
 
     ``response_pause``: seconds a response window stays open for a human seat with auto-pass
-    on, whether or not that seat can respond (see :meth:`LiveTable.window_closes_at`)."""
+    on, whether or not that seat can respond (see :meth:`LiveTable.window_closes_at`).
+
+    On PostgreSQL the server shares the database with any other process serving it
+    (``web/shared.py``), as ``process_name`` (the same name after a restart takes its tables
+    back at once; default: a new one)."""
     store = Store(database)
     pool = BotPool(bot_workers, processes=bot_processes)
     manager = TableManager(
@@ -313,12 +319,26 @@ def create_app(
         token_lifetime=token_lifetime,
     )
     manager.restore()
+    if store.shared:
+        manager.owner = (process_name or secrets.token_hex(8))[:32]
+        for restored in manager.tables.values():
+            restored.owned = False  # until its lease is this process's
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        listener, sharing = None, None
+        if manager.owner is not None:
+            listener = Listener(store.engine, asyncio.get_running_loop(), manager.heard)
+            sharing = asyncio.create_task(manager.share())
         manager.start_bots()
         yield
+        if sharing is not None:
+            sharing.cancel()
+            await asyncio.gather(sharing, return_exceptions=True)
         await manager.stop()
+        await manager.stop_sharing()
+        if listener is not None:
+            listener.close()
         pool.close()
         store.close()
 

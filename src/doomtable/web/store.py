@@ -36,6 +36,8 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    extract,
+    func,
     insert,
     inspect,
     select,
@@ -118,6 +120,21 @@ number of decisions answered when it was said (a replay shows the lines said by 
 INSERT_DECISION: Final = insert(decisions_table)
 """Built once: a decision is the server's most frequent write (building an insert each time
 costs more than running it)."""
+
+
+owners_table = Table(
+    "doomtable_owners",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("owner", String(32), nullable=False),
+    Column("until", Float, nullable=False),
+)
+"""Which server process runs a live table's bots and clock (several processes on one
+PostgreSQL database), and until when (the database's epoch seconds) its lease holds unless
+renewed."""
+
+CHANNEL: Final = "doomtable"
+"""The PostgreSQL channel on which a process says it stored something of a table."""
 
 
 class StorageError(DoomtableError):
@@ -423,6 +440,98 @@ class Store:
     ) -> None:
         """Store log entry ``number``; raises :class:`DuplicateDecisionError` if it exists."""
         self.run(self.decision_write(table_id, number, seat, option, at))
+
+    @property
+    def shared(self) -> bool:
+        """Whether several server processes can share this database (PostgreSQL)."""
+        return self.engine.dialect.name == "postgresql"
+
+    @staticmethod
+    def notify_write(owner: str, table_id: str, number: int) -> Write:
+        """Tell the other processes, once committed, that ``owner`` stored something of
+        ``table_id`` (its log is ``number`` long): they read what is new."""
+        payload = f"{owner} {table_id} {number}"
+        return Write(
+            (
+                (
+                    text("SELECT pg_notify(:channel, :payload)"),
+                    {"channel": CHANNEL, "payload": payload},
+                ),
+            )
+        )
+
+    @staticmethod
+    def owner_write(table_id: str, owner: str, lease: float) -> Write:
+        """``owner`` runs the new table ``table_id`` for ``lease`` seconds unless renewed."""
+        until = extract("epoch", func.now()) + lease
+        return Write((insert(owners_table).values(table_id=table_id, owner=owner, until=until),))
+
+    def release(self, owner: str) -> None:
+        """``owner`` stops: the others take its tables at their next renewal, not a lease
+        later."""
+        self.run(Write((delete(owners_table).where(owners_table.c.owner == owner),)))
+
+    def seats_of(self, table_id: str) -> list[dict[str, Any]]:
+        """A table's seats as stored now (another process may have changed them)."""
+        with self._connect() as connection:
+            found = connection.execute(
+                select(tables_table.c.seats).where(tables_table.c.id == table_id)
+            ).scalar()
+        return [] if found is None else list(json.loads(found))
+
+    def renew(self, owner: str, lease: float) -> set[str]:
+        """Renew ``owner``'s leases, take every live table whose owner's lease ran out (or
+        that has none), and return the live tables ``owner`` runs now."""
+        now = "EXTRACT(EPOCH FROM now())"
+        values = {"owner": owner, "lease": lease}
+        with _unavailable_as_error(), self.engine.begin() as connection:
+            connection.execute(
+                text(f"UPDATE doomtable_owners SET until = {now} + :lease WHERE owner = :owner"),
+                values,
+            )
+            connection.execute(
+                text(
+                    "INSERT INTO doomtable_owners (table_id, owner, until) "
+                    f"SELECT id, :owner, {now} + :lease FROM doomtable_tables "
+                    "WHERE finished IS NULL ON CONFLICT (table_id) DO NOTHING"
+                ),
+                values,
+            )
+            connection.execute(
+                text(
+                    f"UPDATE doomtable_owners SET owner = :owner, until = {now} + :lease "
+                    f"WHERE until < {now}"
+                ),
+                values,
+            )
+            owned = connection.execute(
+                select(owners_table.c.table_id)
+                .join(tables_table, tables_table.c.id == owners_table.c.table_id)
+                .where(owners_table.c.owner == owner, tables_table.c.finished.is_(None))
+            ).scalars()
+            return set(owned)
+
+    def decisions_from(self, table_id: str, start: int) -> list[LogEntry]:
+        """A table's decisions from number ``start`` on (those another process stored)."""
+        with self._connect() as connection:
+            game = self._game_of(table_id)
+            rows = connection.execute(
+                select(
+                    decisions_table.c.number,
+                    decisions_table.c.seat,
+                    decisions_table.c.option,
+                    decisions_table.c.at,
+                )
+                .where(decisions_table.c.table_id == table_id, decisions_table.c.number >= start)
+                .order_by(decisions_table.c.number)
+            ).all()
+        log: list[LogEntry] = []
+        for number, seat, option, at in rows:
+            if number != start + len(log):
+                break  # not yet committed in order: read again when told
+            entry: LogEntry = (int(seat), decode_option(game, json.loads(option)))
+            log.append(entry if at is None else (*entry, int(at)))
+        return log
 
     def _game_of(self, table_id: str) -> str:
         game = self._games.get(table_id)

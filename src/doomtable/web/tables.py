@@ -42,14 +42,15 @@ from doomtable.engine import (
     new_game,
     replay,
 )
+from doomtable.engine.decision import LogEntry
 from doomtable.engine.registry import checked_options
 from doomtable.web.bots import DEFAULT_THINK_LIMIT, BotPool, web_bot_spec
 from doomtable.web.onlooker import onlooker_view
 from doomtable.web.pages import render_view, view_decider
+from doomtable.web.shared import LEASE_S, RENEW_S
 from doomtable.web.store import (
     ChatLine,
     DuplicateDecisionError,
-    StorageError,
     StorageUnavailableError,
     Store,
     StoredTable,
@@ -146,6 +147,12 @@ class LiveTable:
 
     archived: bool = False
     """Whether the store has it as finished (set once its game is over)."""
+    owned: bool = True
+    """Whether this process runs the table's bots and clock (with several processes on one
+    database, the one holding its lease: ``web/shared.py``)."""
+    behind: bool = False
+    """Another process stored something of this table that this one has not read yet."""
+    catch_up: asyncio.Task[None] | None = None
     checkpointed: int = 0
     """A timed table's game-clock reading at its last stored checkpoint."""
     paused_notice: str | None = None
@@ -246,6 +253,17 @@ class LiveTable:
             "scores": state.scores() if state.is_over else None,
             "winners": state.winners() if state.is_over else None,
         }
+
+
+def _adopt(table: LiveTable, fresh: LiveTable) -> None:
+    """Take ``fresh``'s state (rebuilt from the database) into ``table``, whose sockets
+    and handlers stay."""
+    table.stored, table.state = fresh.stored, fresh.state
+    table.clock_zero, table.checkpointed = fresh.clock_zero, fresh.checkpointed
+    table.resumed_at, table.paused_notice = fresh.resumed_at, fresh.paused_notice
+    table.name, table.next_table, table.chat = fresh.name, fresh.next_table, fresh.chat
+    table.archived = fresh.archived
+    table.refresh_opened()
 
 
 def _view(state: GameState, seat: int | None) -> dict[str, Any]:
@@ -391,6 +409,8 @@ class TableManager:
         """Recently seen finished tables, rebuilt from the archive (at most FINISHED_KEPT)."""
         self.decisions_stored = 0
         """Decisions accepted (stored) since the server started, for ``/metrics``."""
+        self.owner: str | None = None
+        """This process's name among those sharing the database (``None``: it is alone)."""
 
     # ------------------------------------------------------------------ setup
 
@@ -417,7 +437,7 @@ class TableManager:
     def _rebuild(self, table_id: str) -> LiveTable:
         stored = self.store.load(table_id)
         if stored is None:
-            raise StorageError("the table's row vanished while the server started")
+            raise KeyError(table_id)
         for seat in stored.seats:
             if seat["kind"] == "bot":
                 web_bot_spec(stored.game, seat["bot"], self.think_limit)
@@ -511,9 +531,10 @@ class TableManager:
     ) -> LiveTable:
         table_id = secrets.token_urlsafe(9)
         stored = StoredTable(table_id, game, players, seed, options, seats, [], creator)
-        await self.store.commit(
-            self.store.table_write(stored), self.store.lobby_write(table_id, name)
-        )
+        writes = [self.store.table_write(stored), self.store.lobby_write(table_id, name)]
+        if self.owner is not None:
+            writes.append(self.store.owner_write(table_id, self.owner, LEASE_S))
+        await self.store.commit(*writes)
         table = LiveTable(stored, state, response_pause=self.response_pause, name=name)
         table.refresh_opened()
         self.tables[table_id] = table
@@ -544,7 +565,8 @@ class TableManager:
                     stored.creator_hash,
                 )
                 table.next_table = again.id
-                await self.store.commit(self.store.lobby_write(table.id, table.name, again.id))
+                lobby = self.store.lobby_write(table.id, table.name, again.id)
+                await self.store.commit(lobby, *self._tell_others(table.id, len(table.state.log)))
                 table.changed.set()
         await self._broadcast(table)
         return self.tables[table.next_table]
@@ -556,7 +578,8 @@ class TableManager:
             raise BadOptionError("a chat line needs some text")
         async with table.lock:
             said = ChatLine(seat, len(table.state.log), line)
-            await self.store.commit(self.store.chat_write(table.id, len(table.chat), said))
+            chat = self.store.chat_write(table.id, len(table.chat), said)
+            await self.store.commit(chat, *self._tell_others(table.id, len(table.state.log)))
             table.chat.append(said)
         await self._broadcast(table)
 
@@ -575,7 +598,8 @@ class TableManager:
             seats = [dict(info) for info in table.seats]
             seats[seat].update(self._seat_link(token))
             # stored first: an outage changes nothing
-            await self.store.commit(self.store.seats_write(table.id, seats))
+            told = self._tell_others(table.id, len(table.state.log))
+            await self.store.commit(self.store.seats_write(table.id, seats), *told)
             table.seats[seat].update(seats[seat])
         for connection in [c for c in table.connections if c.seat == seat]:
             table.connections.discard(connection)
@@ -588,14 +612,22 @@ class TableManager:
         table = self.tables.get(table_id) or self.finished.get(table_id)
         if table is not None:
             return table
-        if table_id in self.broken or not self.store.is_finished(table_id):
+        if table_id in self.broken:
             raise KeyError(table_id)
+        if self.owner is None and not self.store.is_finished(table_id):
+            raise KeyError(table_id)  # alone, every live table is in memory
         try:
             table = self._rebuild(table_id)
+        except KeyError:
+            raise
         except Exception as exc:  # damaged in the archive: set aside like any table
             self.broken[table_id] = f"{type(exc).__name__}: {exc}".splitlines()[0]
             raise KeyError(table_id) from None
-        self._keep_finished(table)
+        if table.archived:
+            self._keep_finished(table)
+        else:  # live, made by another process sharing the database: run there
+            table.owned = False
+            table = self.tables.setdefault(table_id, table)
         return table
 
     def _archive_writes(self, table: LiveTable) -> list[Write]:
@@ -625,6 +657,114 @@ class TableManager:
         while len(self.finished) > FINISHED_KEPT:
             self.finished.popitem(last=False)
 
+    # ------------------------------------------------------------------ sharing
+
+    def _tell_others(self, table_id: str, number: int) -> list[Write]:
+        """The notice to the other processes sharing the database (none when alone)."""
+        if self.owner is None:
+            return []
+        return [self.store.notify_write(self.owner, table_id, number)]
+
+    def heard(self, payload: str) -> None:
+        """Another process stored something of a table (``payload``: its name, the table's
+        id and its log's length); ``""``: notices may have been missed, read every table."""
+        if not payload:
+            for table in list(self.tables.values()):
+                self._behind(table)
+            return
+        owner, _, rest = payload.partition(" ")
+        told = self.tables.get(rest.partition(" ")[0])
+        if owner != self.owner and told is not None:
+            self._behind(told)
+
+    def _behind(self, table: LiveTable) -> None:
+        if self.owner is None:
+            return
+        table.behind = True
+        if table.catch_up is None or table.catch_up.done():
+            table.catch_up = asyncio.get_running_loop().create_task(self._catch_up(table))
+
+    async def _catch_up(self, table: LiveTable) -> None:
+        """Read what other processes stored of ``table`` (decisions, seats, chat, lobby),
+        apply it, and tell this process's sockets."""
+        while table.behind:
+            table.behind = False
+            start = len(table.state.log)
+            try:
+                new, seats, chat, lobby = await asyncio.to_thread(self._stored_since, table, start)
+            except StorageUnavailableError:
+                await asyncio.sleep(STORAGE_RETRY_S)
+                table.behind = True
+                continue
+            async with table.lock:
+                for offset, entry in enumerate(new):
+                    if start + offset == len(table.state.log):
+                        table.state.replay_entry(entry)
+                if seats:
+                    table.stored.seats = seats
+                table.chat = chat if len(chat) > len(table.chat) else table.chat
+                table.name, table.next_table = lobby
+                table.refresh_opened()
+                table.changed.set()
+            await self._broadcast(table)
+            self._wake(table)
+
+    def _stored_since(
+        self, table: LiveTable, start: int
+    ) -> tuple[list[LogEntry], list[dict[str, Any]], list[ChatLine], tuple[str, str | None]]:
+        store = self.store
+        return (
+            store.decisions_from(table.id, start),
+            store.seats_of(table.id),
+            store.load_chat(table.id),
+            store.load_lobby(table.id),
+        )
+
+    async def share(self) -> None:
+        """Renew this process's leases every second, take over the tables whose owner's
+        lease ran out, and give up those another took (runs until cancelled)."""
+        assert self.owner is not None
+        while True:
+            try:
+                owned = await asyncio.to_thread(self.store.renew, self.owner, LEASE_S)
+            except StorageUnavailableError:
+                owned = None  # leases run on meanwhile; the others may take ours
+            if owned is not None:
+                await self._own(owned)
+            await asyncio.sleep(RENEW_S)
+
+    async def _own(self, owned: set[str]) -> None:
+        for table in list(self.tables.values()):
+            if table.owned and table.id not in owned:  # another process runs it now
+                table.owned = False
+                if table.bot_task is not None:
+                    table.bot_task.cancel()
+        for table_id in sorted(owned):
+            current = self.tables.get(table_id)
+            if (current is not None and current.owned) or table_id in self.broken:
+                continue
+            try:
+                fresh = await asyncio.to_thread(self._rebuild, table_id)
+            except Exception as exc:  # damaged: set aside, as at a start
+                self.broken[table_id] = f"{type(exc).__name__}: {exc}".splitlines()[0]
+                logger.error("table %s is set aside: %s", table_id, self.broken[table_id])
+                continue
+            if current is None:
+                self.tables[table_id] = current = fresh
+            else:
+                async with current.lock:
+                    _adopt(current, fresh)
+            logger.info("table %s: run by this process now", table_id)
+            current.owned = True
+            await self._broadcast(current)
+            self._wake(current)
+
+    async def stop_sharing(self) -> None:
+        """Give this process's tables up at once (the server is stopping)."""
+        if self.owner is not None:
+            with suppress(StorageUnavailableError):
+                await asyncio.to_thread(self.store.release, self.owner)
+
     # ------------------------------------------------------------------ connections
 
     async def join(self, table: LiveTable, connection: Connection) -> None:
@@ -651,7 +791,8 @@ class TableManager:
             seats = [dict(info) for info in table.seats]
             seats[seat]["auto_pass"] = on
             # stored first: an outage changes nothing
-            await self.store.commit(self.store.seats_write(table.id, seats))
+            told = self._tell_others(table.id, len(table.state.log))
+            await self.store.commit(self.store.seats_write(table.id, seats), *told)
             table.seats[seat]["auto_pass"] = on
             table.changed.set()
         self._wake(table)
@@ -669,7 +810,7 @@ class TableManager:
             return
         try:
             async with table.lock:
-                if table.timed is not None:
+                if table.timed is not None and table.owned:
                     await self._pass_deadlines(table, table.game_now())
                 await self._accept(table, seat, decision, option)
         finally:  # deadlines passed before a refused action are told all the same
@@ -701,7 +842,8 @@ class TableManager:
     ) -> None:
         """Store a decision, returning once it is committed: only then is it applied and told
         (so an acknowledged move survives a crash)."""
-        await self.store.commit(self.store.decision_write(table_id, number, seat, option, at))
+        decision = self.store.decision_write(table_id, number, seat, option, at)
+        await self.store.commit(decision, *self._tell_others(table_id, number + 1))
         self.decisions_stored += 1
 
     async def _accept(
@@ -722,6 +864,7 @@ class TableManager:
         try:
             await self._store_decision(table.id, number, seat, option)
         except DuplicateDecisionError as exc:
+            self._behind(table)  # answered through another process: read it
             raise StaleActionError(str(exc)) from None
         state.apply(seat, option)
         table.changed.set()
@@ -753,6 +896,7 @@ class TableManager:
         try:
             await self._store_decision(table.id, len(state.log), seat, option, when)
         except DuplicateDecisionError as exc:
+            self._behind(table)
             raise StaleActionError(str(exc)) from None
         state.apply(seat, option, when)
         table.refresh_opened(acted=seat)
@@ -862,7 +1006,7 @@ class TableManager:
     def _wake(self, table: LiveTable) -> None:
         """Let bots and auto-pass answer, if the pending decision is theirs (at a timed table:
         make sure its clock runs)."""
-        if table.bot_task is None or table.bot_task.done():
+        if table.owned and (table.bot_task is None or table.bot_task.done()):
             timed = table.timed
             work = self._drive(table) if timed is None else self._run_clock(table, timed)
             try:
@@ -881,7 +1025,7 @@ class TableManager:
         """End every table's clock and bot task (the server is shutting down), its clock's
         reading stored first so that a restart loses none of it."""
         for table in self.tables.values():
-            if table.timed is not None and not table.state.is_over:
+            if table.owned and table.timed is not None and not table.state.is_over:
                 await self._checkpoint(table, due_only=False)
         tasks = [t.bot_task for t in self.tables.values() if t.bot_task and not t.bot_task.done()]
         for task in tasks:
