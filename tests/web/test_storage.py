@@ -109,3 +109,25 @@ def test_refused_actions_change_nothing(database: str) -> None:
     replayed = manager.store.load(table.id)
     assert replayed is not None and replayed.log == table.state.log
     assert before.log == table.state.log[:number]
+
+
+def test_a_seat_change_leaves_the_other_seats_as_stored(database: str) -> None:
+    """Two processes changing two seats of one table at once keep both changes: each write
+    sets its own seat's entry in the database, not the whole list it had in memory."""
+    store = Store(database)
+    seats = [{"kind": "human", "auto_pass": True, "name": "Ann"}, {"kind": "human"}]
+    store.create_table(StoredTable("t1", "doomlings", 2, 1, {}, seats, []))
+    store.run(store.seat_write("t1", 1, {"auto_pass": False}))
+    store.run(store.seat_write("t1", 0, {"token_hash": "ab", "token_expires": 5.5}))
+    assert store.seats_of("t1") == [
+        {
+            "kind": "human",
+            "auto_pass": True,
+            "name": "Ann",
+            "token_hash": "ab",
+            "token_expires": 5.5,
+        },
+        {"kind": "human", "auto_pass": False},
+    ]
+    assert store.seats_of("nope") == []
+    store.close()

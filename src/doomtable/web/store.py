@@ -417,13 +417,20 @@ class Store:
     def create_table(self, table: StoredTable) -> None:
         self.run(self.table_write(table))
 
-    @staticmethod
-    def seats_write(table_id: str, seats: list[dict[str, Any]]) -> Write:
-        where = tables_table.c.id == table_id
-        return Write((update(tables_table).where(where).values(seats=json.dumps(seats)),))
-
-    def update_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:
-        self.run(self.seats_write(table_id, seats))
+    def seat_write(self, table_id: str, seat: int, changes: dict[str, Any]) -> Write:
+        """Set ``changes`` in seat ``seat``'s entry only, in the database itself, so that two
+        processes changing two seats of one table at once keep both changes."""
+        if self.engine.dialect.name == "postgresql":
+            merged = (
+                "jsonb_set(seats::jsonb, ARRAY[:seat]::text[], "
+                "(seats::jsonb -> :index) || CAST(:changes AS jsonb))::text"
+            )
+        else:
+            path = "'$[' || :index || ']'"
+            merged = f"json_set(seats, {path}, json_patch(json_extract(seats, {path}), :changes))"
+        statement = text(f"UPDATE doomtable_tables SET seats = {merged} WHERE id = :id")
+        values = {"seat": str(seat), "index": seat, "changes": json.dumps(changes), "id": table_id}
+        return Write(((statement, values),))
 
     def decision_write(
         self, table_id: str, number: int, seat: int, option: Option, at: int | None = None

@@ -595,17 +595,21 @@ class TableManager:
             raise BadOptionError(f"seat {seat} is not a human seat at this table")
         token = secrets.token_urlsafe(24)
         async with table.lock:
-            seats = [dict(info) for info in table.seats]
-            seats[seat].update(self._seat_link(token))
+            link = self._seat_link(token)
             # stored first: an outage changes nothing
             told = self._tell_others(table.id, len(table.state.log))
-            await self.store.commit(self.store.seats_write(table.id, seats), *told)
-            table.seats[seat].update(seats[seat])
-        for connection in [c for c in table.connections if c.seat == seat]:
+            await self.store.commit(self.store.seat_write(table.id, seat, link), *told)
+            table.seats[seat].update(link)
+        await self._close_revoked(table, {seat})
+        return token
+
+    @staticmethod
+    async def _close_revoked(table: LiveTable, seats: set[int]) -> None:
+        """Close the sockets that links of ``seats`` opened before they were re-issued."""
+        for connection in [c for c in table.connections if c.seat in seats]:
             table.connections.discard(connection)
             if connection.close is not None:
                 await connection.close("this invite link was revoked")
-        return token
 
     def get(self, table_id: str) -> LiveTable:
         """A live table, or a finished one from the archive (rebuilt on first use)."""
@@ -689,23 +693,33 @@ class TableManager:
         apply it, and tell this process's sockets."""
         while table.behind:
             table.behind = False
-            start = len(table.state.log)
-            try:
-                new, seats, chat, lobby = await asyncio.to_thread(self._stored_since, table, start)
-            except StorageUnavailableError:
-                await asyncio.sleep(STORAGE_RETRY_S)
-                table.behind = True
-                continue
-            async with table.lock:
+            async with table.lock:  # read under the lock: no change of ours is half stored
+                start = len(table.state.log)
+                try:
+                    new, seats, chat, lobby = await asyncio.to_thread(
+                        self._stored_since, table, start
+                    )
+                except StorageUnavailableError:
+                    table.behind = True
+                    new, seats = [], []
                 for offset, entry in enumerate(new):
                     if start + offset == len(table.state.log):
                         table.state.replay_entry(entry)
+                revoked = {
+                    n
+                    for n, (before, now) in enumerate(zip(table.seats, seats, strict=False))
+                    if before.get("token_hash") != now.get("token_hash")
+                }
                 if seats:
                     table.stored.seats = seats
-                table.chat = chat if len(chat) > len(table.chat) else table.chat
-                table.name, table.next_table = lobby
+                    table.chat = chat if len(chat) > len(table.chat) else table.chat
+                    table.name, table.next_table = lobby
                 table.refresh_opened()
                 table.changed.set()
+            if table.behind:  # the database did not answer: try again in a moment
+                await asyncio.sleep(STORAGE_RETRY_S)
+                continue
+            await self._close_revoked(table, revoked)
             await self._broadcast(table)
             self._wake(table)
 
@@ -788,11 +802,10 @@ class TableManager:
 
     async def set_auto_pass(self, table: LiveTable, seat: int, on: bool) -> None:
         async with table.lock:
-            seats = [dict(info) for info in table.seats]
-            seats[seat]["auto_pass"] = on
             # stored first: an outage changes nothing
             told = self._tell_others(table.id, len(table.state.log))
-            await self.store.commit(self.store.seats_write(table.id, seats), *told)
+            change = self.store.seat_write(table.id, seat, {"auto_pass": on})
+            await self.store.commit(change, *told)
             table.seats[seat]["auto_pass"] = on
             table.changed.set()
         self._wake(table)
