@@ -25,12 +25,12 @@ from rich.table import Table
 from doomtable.cli.common import errors_to_exit, fail, make_console
 from doomtable.engine import DoomtableError
 from doomtable.games.doomlings import tally
+from doomtable.games.doomlings.cards import WorldsEnd
 from doomtable.games.doomlings.data import AGES
 from doomtable.games.doomlings.sheet import (
     entries_from_board,
     entry_from_fields,
     expand,
-    parse_faith,
     report,
 )
 from doomtable.games.doomlings.tally import Need, PlayerEntry, TallyError
@@ -46,8 +46,7 @@ def parse_player(text: str, number: int) -> PlayerEntry:
 
     >>> parse_player("Ann: Heroic, Bark; hand=3; gp=6", 1)  # doctest: +NORMALIZE_WHITESPACE
     PlayerEntry(name='Ann', traits=('Heroic', 'Bark'), hand=(), hand_size=3, gene_pool=6,
-                deus=None, sentience=None, viral=None, faith=None, prepper=None, denial=False,
-                discarded=None, after_faith=(), tie_draw=None)
+                deus=None, choices=(), after_faith=(), tie_draw=None)
     """
     name, colon, rest = text.partition(":")
     if not colon:
@@ -164,7 +163,8 @@ class _Asker:
 
 
 def ask_board(console: Console, catastrophe: str | None) -> tuple[list[PlayerEntry], str]:
-    """Ask for the board, and for each World's End choice only where a card needs it."""
+    """Ask for the board, then each World's End question the cards ask (as the engine asks
+    it while scoring the board), and the facts the cards count, only where they are needed."""
     ask = _Asker(console)
     if catastrophe is None:
         catastrophe = ask.until(
@@ -180,36 +180,60 @@ def ask_board(console: Console, catastrophe: str | None) -> tuple[list[PlayerEnt
         name = ask.until(f"Player {i}'s name", partial(_fresh_name, taken=taken), f"Player {i}")
         entries.append(PlayerEntry(name, _ask_pile(ask, name, entries)))
     third = tally.catastrophe_index(catastrophe)
-    prepper = ""
-    for entry in entries:
-        if Need.PREPPER in tally.needs(entry.traits, third):
-            prepper = ask.until(
-                f"Which catastrophe's World's End did {escape(entry.name)}'s Prepper pick",
-                lambda text: AGES[tally.catastrophe_index(text)].name,
-                default=AGES[third].name,
-            )
-            entries[entries.index(entry)] = _with(entry, prepper=prepper)
-    doom = tally.final_doom(entries, catastrophe)
     for i, entry in enumerate(entries):
-        entries[i] = _ask_details(ask, entry, doom, entries[:i] + entries[i + 1 :])
+        entries[i] = _ask_details(ask, entry, third, entries[:i] + entries[i + 1 :])
+    _ask_questions(ask, entries, catastrophe)
     for i in range(len(entries)):
-        entries[i] = _ask_discard(ask, entries, catastrophe, i)
+        entries[i] = _ask_deus(ask, entries, catastrophe, i)
     return entries, catastrophe
 
 
-def _ask_discard(ask: _Asker, entries: list[PlayerEntry], catastrophe: str, i: int) -> PlayerEntry:
-    """The trait the catastrophe's World's End discard took, asked only when there was a
-    choice (with one candidate the calculator takes it)."""
-    choices = tally.discard_choices(entries, catastrophe, i)
-    if len(choices) < 2:
-        return _with(entries[i], discarded=None)
-    doom = AGES[tally.final_doom(entries, catastrophe)].name
-    who = escape(entries[i].name)
-    discarded = ask.until(
-        f"Which trait did {who} discard for {doom} ({', '.join(choices)})",
-        lambda text: tally.match_name(text, choices, "trait"),
+def _ask_questions(
+    ask: _Asker, entries: list[PlayerEntry], catastrophe: str, only: int | None = None
+) -> None:
+    """Ask each World's End question the board's cards ask (of player ``only``, if given),
+    in the engine's order: an answer can raise the next question (Prepper's pick decides
+    which trait a catastrophe discards). An optional one offers its default."""
+    done: set[tuple[int, str]] = set()
+    while True:
+        waiting = [
+            q
+            for q in tally.questions(entries, catastrophe)
+            if (q.player, q.key) not in done
+            and (only is None or q.player == only)
+            and (q.answer is None or q.optional)
+            and len(q.options) > 1
+        ]
+        if not waiting:
+            return
+        question = waiting[0]
+        done.add((question.player, question.key))
+        who = entries[question.player].name
+        short = question.short
+        default = None
+        if question.answer is not None:
+            default = short[question.options.index(question.answer)]
+        answer = ask.until(
+            f"{escape(who)}, {escape(question.prompt)} ({escape(', '.join(short))})",
+            partial(tally.match_option, labels=question.options, what=f"{who}'s {question.key}"),
+            default=default,
+        )
+        entries[question.player] = entries[question.player].answering(question.key, answer)
+
+
+def _ask_deus(ask: _Asker, entries: list[PlayerEntry], catastrophe: str, i: int) -> PlayerEntry:
+    """The value a player drew for Deus Ex Machina, when the world ends with it for them."""
+    state = tally.questions_board(entries, catastrophe)[0]
+    entry = entries[i]
+    if tally.Need.DEUS not in tally.needs(entry.traits, state.final_doom) or (
+        state.ignoring & (1 << i)
+    ):
+        return _with(entry, deus=None)
+    low, high = tally.DEUS_RANGE.start, tally.DEUS_RANGE.stop - 1
+    value = ask.number(
+        f"Value {escape(entry.name)} drew for Deus Ex Machina (face value, at most 5)", low, high
     )
-    return _with(entries[i], discarded=discarded)
+    return _with(entry, deus=value)
 
 
 def ask_and_report(console: Console, catastrophe: str | None) -> dict[str, Any]:
@@ -230,9 +254,10 @@ def ask_and_report(console: Console, catastrophe: str | None) -> dict[str, Any]:
         )
         i = names.index(who)
         others = entries[:i] + entries[i + 1 :]
-        entry = PlayerEntry(who, _ask_pile(ask, who, others), prepper=entries[i].prepper)
-        entries[i] = _ask_details(ask, entry, tally.final_doom(entries, catastrophe), others)
-        entries[i] = _ask_discard(ask, entries, catastrophe, i)
+        entry = PlayerEntry(who, _ask_pile(ask, who, others))
+        entries[i] = _ask_details(ask, entry, tally.catastrophe_index(catastrophe), others)
+        _ask_questions(ask, entries, catastrophe, only=i)
+        entries[i] = _ask_deus(ask, entries, catastrophe, i)
 
 
 def _ask_tie_draw(
@@ -305,30 +330,9 @@ def _ask_details(
         changes["hand_size"] = ask.number(f"How many cards are in {who}'s hand", 0, 30)
     if Need.GENE_POOL in wanted:
         changes["gene_pool"] = ask.number(f"{who}'s Gene Pool", 1, 8, tally.DEFAULT_GENE_POOL)
-    colors = [*tally.COLOR_WORDS, tally.NO_COLOR]
-    for need, card in ((Need.SENTIENCE, "sentience"), (Need.VIRAL, "viral")):
-        if need in wanted:
-            changes[card] = Prompt.ask(
-                f"Colour {who} named for {card.title()}", console=ask.console, choices=colors
-            )
-    if Need.FAITH in wanted:
-        changes["faith"] = ask.until(
-            f"{who}'s Faith recolour, from>to (empty: none)",
-            lambda text: parse_faith(text, "Faith") if text.strip() else None,
-            default="",
-        )
-    if changes.get("faith"):
-        late = ask.cards(f"Traits that came into {who}'s pile after Faith (empty: none)")
+    if any(tally.CARD_WORLDS_END[tally.trait_index(n)] is WorldsEnd.RECOLOR for n in entry.traits):
+        late = ask.cards(f"Traits that came into {who}'s pile after its recolour (empty: none)")
         changes["after_faith"] = late
-    if Need.DENIAL in wanted:
-        changes["denial"] = Confirm.ask(
-            f"Did {who}'s Denial ignore the final catastrophe", console=ask.console, default=False
-        )
-    if Need.DEUS in wanted and not changes.get("denial"):
-        low, high = tally.DEUS_RANGE.start, tally.DEUS_RANGE.stop - 1
-        changes["deus"] = ask.number(
-            f"Value {who} drew for Deus Ex Machina (face value, at most 5)", low, high
-        )
     return _with(entry, **changes)
 
 
@@ -435,8 +439,9 @@ def score(
             metavar="PLAYER",
             help="One player, once per player: "
             "[blue]'Ann: Heroic, Bark, Kidney x3; hand=3; gp=5'[/]. "
-            "Keys: hand (a count, or the hand's card names), gp, deus, sentience, viral, "
-            "faith (from>to), after_faith, prepper, denial (yes/no), discarded, draw.",
+            "Keys: hand (a count, or the hand's card names), gp, deus, after_faith, "
+            "discarded, draw, and a card's name for its World's End choice "
+            "(sentience=red, faith=red>blue, prepper=Ice Age, denial=yes, free_will=blue).",
             show_default=False,
         ),
     ] = None,
@@ -497,11 +502,11 @@ HELP = (
     "World's End discard: the calculator applies it (discarded=NAME where there was a "
     "choice).\n\n"
     "The prompts ask only what the cards need: the hand for Fortunate, Camouflage, Boredom, "
-    "Brave and Saudade; the Gene Pool for Altruistic and Random Fertilization; the colours "
-    "named for Sentience and Viral; Faith's recolour (and traits that came after it); "
-    "Prepper's pick; Denial; the Deus Ex Machina draw; which trait the final catastrophe "
-    "discarded, when there was a choice; and tie-break draws. One player: a solo Genetic "
-    "Mishap board."
+    "Brave and Saudade; the Gene Pool for Altruistic and Random Fertilization; each World's "
+    "End choice a card asks (the colour named for Sentience, Faith's recolour, Prepper's "
+    "pick, Denial, ...), as the game asks it; the Deus Ex Machina draw; which trait the final "
+    "catastrophe discarded, when there was a choice; and tie-break draws. One player: a solo "
+    "Genetic Mishap board."
 )
 
 

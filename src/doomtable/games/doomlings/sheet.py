@@ -31,18 +31,20 @@ KEYS: dict[str, str] = {
     "gp": "gene_pool",
     "gene_pool": "gene_pool",
     "deus": "deus",
-    "sentience": "sentience",
-    "viral": "viral",
-    "faith": "faith",
-    "prepper": "prepper",
-    "denial": "denial",
-    "discarded": "discarded",
-    "discard": "discarded",
     "after_faith": "after_faith",
     "tie_draw": "tie_draw",
     "draw": "tie_draw",
+    "choices": "choices",
 }
-"""Accepted keys (``-`` or ``_``, any case) and the entry field each one sets."""
+"""Accepted keys (``-`` or ``_``, any case) and the entry field each one sets. Any other key
+that names a card (``sentience``, ``free_will``) answers that card's World's End question."""
+
+QUESTION_KEYS: dict[str, str] = {
+    "discarded": tally.WORLDS_END,
+    "discard": tally.WORLDS_END,
+    "worlds_end": tally.WORLDS_END,
+}
+"""Keys that answer a question not named by a card: the final catastrophe's discard."""
 
 BOARD_KEYS = ("catastrophe", "players")
 
@@ -129,13 +131,20 @@ def _color(value: object, what: str) -> str:
 def entry_from_fields(name: str, fields: Mapping[str, object], where: str) -> PlayerEntry:
     """One player's entry from ``key: value`` fields (a file's mapping or a flag's pairs)."""
     values: dict[str, Any] = {"name": name}
+    choices: dict[str, str] = {}
     for raw_key, value in fields.items():
         key = KEYS.get(str(raw_key).strip().casefold().replace("-", "_"))
         what = f"{where}: {raw_key}"
         if key is None:
-            known = ", ".join(sorted({k for k in KEYS if k != "name"}))
-            raise TallyError(f"{where}: unknown key {raw_key!r}; known: {known}")
-        if key == "name":
+            question = _question(str(raw_key))
+            if question is None:
+                known = ", ".join(sorted({k for k in KEYS if k != "name"} | set(QUESTION_KEYS)))
+                raise TallyError(
+                    f"{where}: unknown key {raw_key!r}; known: {known}, or a card's name "
+                    "for its World's End choice"
+                )
+            choices[question] = _answer(value, what)
+        elif key == "name":
             values["name"] = str(value).strip()
         elif key == "traits":
             values["traits"] = expand(value if isinstance(value, list) else str(value), where)
@@ -148,19 +157,36 @@ def entry_from_fields(name: str, fields: Mapping[str, object], where: str) -> Pl
             values[key] = _whole(value, what)
         elif key == "after_faith":
             values[key] = expand(value if isinstance(value, list) else str(value), where)
-        elif key == "discarded":
-            values[key] = str(value).strip()
-        elif key in ("sentience", "viral"):
-            values[key] = _color(value, what)
-        elif key == "faith":
-            values["faith"] = parse_faith(value, what)
-        elif key == "prepper":
-            values["prepper"] = str(value).strip()
-        else:
-            values["denial"] = _flag(value, what)
+        else:  # choices: {question: answer}, as the page keeps them
+            if not isinstance(value, dict):
+                raise TallyError(f"{what} must be a mapping from a question to its answer")
+            for question, answer in value.items():
+                choices[str(question).strip()] = _answer(answer, what)
     if not values["name"]:
         raise TallyError(f"{where}: a player needs a name")
-    return PlayerEntry(**values)
+    return PlayerEntry(**values, choices=tuple(choices.items()))
+
+
+def _question(key: str) -> str | None:
+    """The question a field answers: the final catastrophe's discard, or a card's name."""
+    plain = key.strip().casefold().replace("-", "_").replace(" ", "_")
+    if plain in QUESTION_KEYS:
+        return QUESTION_KEYS[plain]
+    wanted = tally.match_key(key)
+    return next((n for n in tally.TRAIT_NAMES if tally.match_key(n) == wanted), None)
+
+
+def _answer(value: object, what: str) -> str:
+    """An answer as text: ``yes``/``no`` for a flag, ``A to B`` for a pair (Faith's
+    ``[red, blue]``); it is matched against the question's options when the board is scored."""
+    if isinstance(value, bool):
+        return tally.YES if value else tally.NO
+    if isinstance(value, list):
+        return " to ".join(str(v).strip() for v in value)
+    text = str(value).strip()
+    if not text:
+        raise TallyError(f"{what}: empty answer")
+    return text
 
 
 def entries_from_board(
@@ -218,7 +244,7 @@ def report(entries: Sequence[PlayerEntry], catastrophe: str) -> dict[str, Any]:
 def _scored(
     entries: Sequence[PlayerEntry], catastrophe: str
 ) -> tuple[dict[str, Any], DoomlingsState]:
-    state = tally.board_from_entries(entries, catastrophe)
+    state, asked = tally.finished_board(entries, catastrophe)
     players = []
     for p, entry in enumerate(entries):
         result = scoring.breakdown(state, p)
@@ -234,6 +260,7 @@ def _scored(
                 "gene_pool": state.gene_pool[p],
                 "discarded": _discarded(entry, state.piles[p]),
                 "tie_draw": entry.tie_draw,
+                "choices": {q.key: q.answer for q in asked if q.player == p},
                 "score": result.total,
                 "breakdown": steps,
             }
@@ -269,45 +296,52 @@ def _known(names: Sequence[str]) -> list[str]:
     return found
 
 
-def _doom(entries: Sequence[PlayerEntry], catastrophe: str | None) -> int:
-    """The catastrophe whose World's End applies, or -1 while it is not known yet."""
+def _third(catastrophe: str | None) -> int:
+    """The 3rd catastrophe's index, or -1 while it is not known yet."""
     try:
-        return tally.final_doom(entries, catastrophe) if catastrophe else -1
+        return tally.catastrophe_index(catastrophe) if catastrophe else -1
     except TallyError:
         return -1
 
 
 def sheet(data: object) -> dict[str, Any]:
     """What the score page shows for a board: the report (or the one line that says what is
-    wrong), per player what the cards need entered (``needs``: :class:`Need` names;
-    ``discard``: the traits the World's End discard could take, when there is a choice), and
-    each scored trait's face value as scoring counts it (``faces``, in pile order)."""
+    wrong), per player the facts the cards need entered (``needs``: :class:`Need` names) and
+    the World's End questions the cards ask (``questions``: :meth:`Question.as_dict`, each
+    with its options and the answer taken), and each scored trait's face value as scoring
+    counts it (``faces``, in pile order)."""
     try:
         entries, catastrophe = entries_from_board(data, "board")
     except TallyError as exc:
-        return {"report": None, "error": _one_line(exc), "needs": [], "discard": [], "faces": []}
-    doom = _doom(entries, catastrophe)
-    needs = [tally.needs(_known(e.traits), doom) for e in entries]
-    discard: list[list[str]] = []
-    for i in range(len(entries)):
-        try:
-            choices = tally.discard_choices(entries, catastrophe or "", i)
-        except TallyError:
-            choices = []
-        discard.append(choices if len(choices) > 1 else [])
-        if len(choices) > 1:
-            needs[i].add(Need.DISCARD)
+        return {"report": None, "error": _one_line(exc), "needs": [], "questions": [], "faces": []}
+    third = _third(catastrophe)
+    needs = [tally.needs(_known(e.traits), third) for e in entries]
+    asked: list[list[dict[str, object]]] = [[] for _ in entries]
+    try:
+        state, found = tally.questions_board(entries, catastrophe or "")
+    except TallyError:
+        pass  # the scoring below names what is wrong
+    else:
+        for question in found:
+            asked[question.player].append(question.as_dict())
+        for p, entry in enumerate(entries):  # Prepper's pick and Denial decide the rest
+            needs[p] = tally.needs(entry.traits, state.final_doom)
+            if state.ignoring & (1 << p):
+                needs[p].discard(Need.DEUS)
     result: dict[str, Any] = {
         "report": None,
         "error": None,
         "needs": [sorted(n.name for n in wanted) for wanted in needs],
-        "discard": discard,
+        "questions": asked,
         "faces": [],
     }
     try:
         if catastrophe is None:
             raise TallyError("choose the catastrophe that ended the world")
         result["report"], state = _scored(entries, catastrophe)
+        result["needs"] = [
+            sorted(n.name for n in tally.needs(_known(e.traits), state.final_doom)) for e in entries
+        ]
         result["faces"] = [
             [{"card": CARD[c].name, "points": scoring.scored_face(state, c)} for c in pile]
             for pile in state.piles
@@ -331,6 +365,7 @@ def catalog() -> dict[str, Any]:
         "catastrophes": [c for c in cards if c["kind"] == "catastrophe"],
         "colors": [*tally.COLOR_WORDS, tally.NO_COLOR],
         "needs": {n.name: n.value for n in Need},
+        "no_color": tally.NO_COLOR,
         "gene_pool": [MIN_GENE_POOL, MAX_GENE_POOL, tally.DEFAULT_GENE_POOL],
         "deus": [tally.DEUS_RANGE.start, tally.DEUS_RANGE.stop - 1],
         "tie_draw": [tally.TIE_DRAW_RANGE.start, tally.TIE_DRAW_RANGE.stop - 1],

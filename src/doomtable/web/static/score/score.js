@@ -11,7 +11,7 @@ const MAX_RECENT = 12;
 
 let catalog = null;        // GET /api/score/cards: the game's own card list
 let sheet = null;          // what the people at the table entered (kept in localStorage)
-let last = { report: null, error: null, needs: [], discard: [] };
+let last = { report: null, error: null, needs: [], questions: [] };
 let lastBoard = null;      // the board last scored, as `doomtable score FILE.json` reads it
 let tied = [];             // players tied for the lead in the last report
 let python = null;         // Pyodide's score function, once loaded
@@ -22,9 +22,9 @@ const shown = [];          // per player: what its needs panel was drawn for
 // ------------------------------------------------------------------ the sheet
 
 function newPlayer(number) {
+  // `choices`: each World's End question's answer, by the question's key (the card that asks).
   return { name: `Player ${number}`, traits: [], hand: [], hand_size: null, gene_pool: null,
-    sentience: "", viral: "", faith_from: "", faith_to: "", prepper: "", denial: false,
-    deus: null, discarded: "", tie_draw: null };
+    choices: {}, deus: null, tie_draw: null };
 }
 
 function newSheet() {
@@ -47,12 +47,33 @@ function cleanSheet(data) {
         if (typeof value === "string") player[key] = value;
       } else if (typeof player[key] === "boolean") {
         player[key] = value === true;
+      } else if (key === "choices") {
+        if (value && typeof value === "object" && !Array.isArray(value)) {
+          for (const [question, answer] of Object.entries(value)) {
+            if (typeof answer === "string") player.choices[question] = answer;
+          }
+        }
       } else if (Number.isInteger(value)) {
         player[key] = value;
       }
     }
+    if (p) Object.assign(player.choices, oldChoices(p), { ...player.choices });
     return player;
   });
+  return out;
+}
+
+// A sheet kept or shared before World's End questions came from the cards held one field per
+// base card: its answers become the questions' (the key is the card that asks).
+function oldChoices(p) {
+  const out = {};
+  const text = (v) => (typeof v === "string" && v ? v : null);
+  if (text(p.sentience)) out.Sentience = p.sentience;
+  if (text(p.viral)) out.Viral = p.viral;
+  if (text(p.faith_from) && text(p.faith_to)) out.Faith = `${p.faith_from}>${p.faith_to}`;
+  if (text(p.prepper)) out.Prepper = p.prepper;
+  if (p.denial === true) out.Denial = "yes";
+  if (text(p.discarded)) out["World's End"] = p.discarded;
   return out;
 }
 
@@ -75,23 +96,21 @@ function remember(name) {
 }
 
 // The board for the scorer: a player's answers are sent only where the cards need them
-// (`needs` of the last scoring), so an answer left over from a removed card is not an error.
-function board(needs) {
+// (`needs` and the questions of the last scoring), so an answer left over from a removed card
+// is not an error.
+function board(needs, asked) {
   const players = sheet.players.map((p, i) => {
     const want = new Set(needs[i] || []);
     const fields = { name: p.name.trim() || `Player ${i + 1}`, traits: [...p.traits] };
     if (want.has("HAND_CARDS")) fields.hand = [...p.hand];
     else if (want.has("HAND_SIZE") && p.hand_size !== null) fields.hand_size = p.hand_size;
     if (want.has("GENE_POOL") && p.gene_pool !== null) fields.gene_pool = p.gene_pool;
-    if (want.has("SENTIENCE") && p.sentience) fields.sentience = p.sentience;
-    if (want.has("VIRAL") && p.viral) fields.viral = p.viral;
-    if (want.has("FAITH") && p.faith_from && p.faith_to) {
-      fields.faith = `${p.faith_from}>${p.faith_to}`;
+    if (want.has("DEUS") && p.deus !== null) fields.deus = p.deus;
+    const choices = {};
+    for (const question of asked[i] || []) {
+      if (p.choices[question]) choices[question] = p.choices[question];
     }
-    if (want.has("PREPPER") && p.prepper) fields.prepper = p.prepper;
-    if (want.has("DENIAL") && p.denial) fields.denial = true;
-    if (want.has("DEUS") && !fields.denial && p.deus !== null) fields.deus = p.deus;
-    if (want.has("DISCARD") && p.discarded) fields.discarded = p.discarded;
+    if (Object.keys(choices).length) fields.choices = choices;
     if (sheet.tieDraw && tied.length > 1 && tied.includes(i) && p.tie_draw !== null) {
       fields.draw = p.tie_draw;
     }
@@ -100,6 +119,10 @@ function board(needs) {
   const data = { players };
   if (sheet.catastrophe) data.catastrophe = sheet.catastrophe;
   return data;
+}
+
+function askedKeys(questions) {
+  return (questions || []).map((list) => list.map((q) => q.key));
 }
 
 // ------------------------------------------------------------------ scoring
@@ -121,19 +144,23 @@ async function rescore() {
   const mine = ++generation;
   document.body.dataset.busy = "true";
   let needs = last.needs;
+  let asked = askedKeys(last.questions);
   let result = null;
   let data = null;
   try {
     // Answers follow the needs, and the needs follow the answers: score until they agree.
     for (let round = 0; round < 4; round += 1) {
-      data = board(needs);
+      data = board(needs, asked);
       result = await scoreOnce(data);
       if (mine !== generation) return;
       const nowTied = leaders(result.report);
+      const nowAsked = askedKeys(result.questions);
       const settled = JSON.stringify(result.needs) === JSON.stringify(needs) &&
+        JSON.stringify(nowAsked) === JSON.stringify(asked) &&
         JSON.stringify(nowTied ?? tied) === JSON.stringify(tied);
       if (nowTied) tied = nowTied;
       needs = result.needs;
+      asked = nowAsked;
       if (settled) break;
     }
   } catch (error) {
@@ -417,7 +444,8 @@ function drawNeeds(i) {
   const p = sheet.players[i];
   const want = new Set(last.needs[i] || []);
   const drawTie = sheet.tieDraw && tied.length > 1 && tied.includes(i);
-  const what = JSON.stringify([[...want], last.discard[i] || [], drawTie, sheet.catastrophe]);
+  const what = JSON.stringify([[...want], last.questions[i] || [], drawTie, sheet.catastrophe,
+    p.choices]);
   if (shown[i] === what) return;
   shown[i] = what;
   node.replaceChildren();
@@ -440,37 +468,43 @@ function drawNeeds(i) {
     const [low, high] = catalog.gene_pool;
     node.append(number(`Gene Pool (${low}–${high})`, p.gene_pool, low, high, set("gene_pool")));
   }
-  if (want.has("SENTIENCE")) node.append(choice("Colour named for Sentience", p.sentience, colors, set("sentience")));
-  if (want.has("VIRAL")) node.append(choice("Colour named for Viral", p.viral, colors, set("viral")));
-  if (want.has("FAITH")) {
-    const real = colors.filter((c) => c !== "none");
-    node.append(el("div", { class: "row2" },
-      choice("Faith recoloured", p.faith_from, real, set("faith_from")),
-      choice("into (optional)", p.faith_to, real, set("faith_to"))));
-  }
-  if (want.has("PREPPER")) {
-    node.append(choice("Prepper's pick (optional)", p.prepper,
-      catalog.catastrophes.map((c) => c.name), set("prepper")));
-  }
-  if (want.has("DENIAL")) {
-    const box = el("input", { type: "checkbox" });
-    box.checked = p.denial;
-    box.addEventListener("change", () => set("denial")(box.checked));
-    node.append(el("label", { class: "check" }, box, "Denial ignored the catastrophe"));
-  }
-  if (want.has("DEUS") && !p.denial) {
+  if (want.has("DEUS")) {
     const [low, high] = catalog.deus;
     node.append(number(`Deus Ex Machina draw (${low} to ${high})`, p.deus, low, high, set("deus")));
   }
-  if (want.has("DISCARD")) {
-    node.append(choice("Trait the World's End discarded", p.discarded, last.discard[i],
-      set("discarded")));
+  for (const question of last.questions[i] || []) {
+    if (question.options.length > 1) node.append(questionButtons(p, question));
   }
   if (drawTie) {
     const [low, high] = catalog.tie_draw;
     node.append(number(`Tie-break draw: face value (${low} to ${high})`, p.tie_draw, low, high,
       set("tie_draw")));
   }
+}
+
+// A World's End question the cards ask, as the game asks it: one button per option (the one
+// taken is pressed); tapping the pressed one takes the answer back.
+function questionButtons(p, question) {
+  const taken = question.answer === null ? null :
+    question.short[question.options.indexOf(question.answer)];
+  const title = question.optional ? `${question.prompt} (optional)` : question.prompt;
+  const group = el("fieldset", { class: "question", "data-question": question.key },
+    el("legend", { text: title }));
+  const row = el("div", { class: "options" });
+  question.short.forEach((label) => {
+    const pressed = label === taken && (p.choices[question.key] || !question.optional);
+    const b = el("button", { type: "button", "aria-pressed": pressed ? "true" : "false",
+      text: label });
+    if (label === taken && !pressed) b.classList.add("default");
+    b.addEventListener("click", () => {
+      if (p.choices[question.key] === label) delete p.choices[question.key];
+      else p.choices[question.key] = label;
+      changed();
+    });
+    row.append(b);
+  });
+  group.append(row);
+  return group;
 }
 
 // Each pile card's points: its face value as scored plus its own bonus (all its copies).
@@ -635,7 +669,7 @@ async function start() {
     const names = sheet.players.map((p) => p.name);
     sheet = newSheet();
     sheet.players = names.map((name, i) => ({ ...newPlayer(i + 1), name }));
-    last = { report: null, error: null, needs: [], discard: [] };
+    last = { report: null, error: null, needs: [], questions: [] };
     drawAll();
     changed();
   });
