@@ -86,9 +86,10 @@ def test_api_scores_as_the_cli_does(client: TestClient, tmp_path: Path) -> None:
 
 
 FREE_WILL: dict[str, Any] = {
-    # Ann: Free Will (colourless 2) turned red, Fangs (red 1): Ice Age -2. 3 - 2 = 1.
-    # Bob: Bark (green 2), Free Will... no: one copy. Bob: Bark 2, Leaves 1 = 3, no red.
+    # Ann: Free Will (Multi-Color, colourless 2) turned red, Fangs (red 1): Ice Age -2.
+    # 3 - 2 = 1. Bob: Bark 2, Leaves 1 = 3, no red.
     "catastrophe": "Ice Age",
+    "sets": ["base", "multicolor"],
     "players": [
         {"name": "Ann", "traits": ["Free Will", "Fangs"], "choices": {"Free Will": "red"}},
         {"name": "Bob", "traits": ["Bark", "Leaves"]},
@@ -100,6 +101,11 @@ def test_free_will_is_asked_and_scored_by_the_api_and_the_cli(
     client: TestClient, tmp_path: Path
 ) -> None:
     unanswered = {**FREE_WILL, "players": [{"name": "Ann", "traits": "Free Will, Fangs"}]}
+    base_only = {**unanswered, "sets": "base"}
+    assert client.post("/api/score", json=base_only).json()["error"] == (
+        "Free Will is a card of Multi-Color (set multicolor), which is not among the sets in "
+        "play (base)"
+    )
     body = client.post("/api/score", json=unanswered).json()
     assert body["error"] == (
         "Ann's Free Will asks 'name a color': give free_will= one of blue, green, purple, red, none"
@@ -562,6 +568,11 @@ def test_free_will_is_tapped_in_on_the_page(
         settled(page)
         page.select_option("#catastrophe", "Ice Age")
         ann, bob = player(page, 0), player(page, 1)
+        ann.locator(".pile-box .find").fill("free w")
+        expect(ann.locator(".suggestions button")).to_have_count(0)  # the base set alone
+        page.locator(".sets-box summary").click()
+        page.get_by_label("Multi-Color").check()
+        expect(page.locator("#sets-summary")).to_have_text("Classic, Multi-Color")
         tap_card(ann.locator(".pile-box"), "free w", "Free Will")
         tap_card(ann.locator(".pile-box"), "fang", "Fangs")
         tap_card(bob.locator(".pile-box"), "bark", "Bark")

@@ -14,13 +14,13 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from doomtable.games.doomlings import card_list, scoring, tally
-from doomtable.games.doomlings.data import AGES
+from doomtable.games.doomlings.data import AGES, SET_NAMES, SET_TITLES, TRAIT_OF
 from doomtable.games.doomlings.game import DoomlingsState
 from doomtable.games.doomlings.state import CARD, MAX_GENE_POOL, MIN_GENE_POOL
-from doomtable.games.doomlings.tally import Need, PlayerEntry, TallyError
+from doomtable.games.doomlings.tally import Need, PlayerEntry, Table, TallyError
 
 KEYS: dict[str, str] = {
     "name": "name",
@@ -46,7 +46,7 @@ QUESTION_KEYS: dict[str, str] = {
 }
 """Keys that answer a question not named by a card: the final catastrophe's discard."""
 
-BOARD_KEYS = ("catastrophe", "players")
+BOARD_KEYS = ("catastrophe", "players", "sets", "edition")
 
 _COUNT = re.compile(r"^(?:(\d+)\s*[x×*]\s+)?(.*?)(?:\s*[x×*]\s*(\d+))?$", re.IGNORECASE)
 _ARROW = re.compile(r"\s*(?:->|→|>|\bto\b)\s*", re.IGNORECASE)
@@ -189,11 +189,18 @@ def _answer(value: object, what: str) -> str:
     return text
 
 
-def entries_from_board(
-    data: object, where: str, short: str | None = None
-) -> tuple[list[PlayerEntry], str | None]:
-    """Players and catastrophe from a board mapping (a parsed file, or the page's sheet);
-    ``where`` starts each error, ``short`` (default ``where``) each player's."""
+class Board(NamedTuple):
+    """A board as entered: the players, the 3rd catastrophe (``None`` until chosen) and what
+    the table played with (card sets, edition)."""
+
+    entries: list[PlayerEntry]
+    catastrophe: str | None
+    table: Table
+
+
+def entries_from_board(data: object, where: str, short: str | None = None) -> Board:
+    """Players, catastrophe, sets and edition from a board mapping (a parsed file, or the
+    page's sheet); ``where`` starts each error, ``short`` (default ``where``) each player's."""
     short = where if short is None else short
     if not isinstance(data, dict):
         raise TallyError(f"{where}: expected a mapping with catastrophe and players")
@@ -201,7 +208,7 @@ def entries_from_board(
     if extra:
         raise TallyError(
             f"{where}: unknown key(s) {', '.join(sorted(map(str, extra)))}; "
-            "known: catastrophe, players"
+            f"known: {', '.join(BOARD_KEYS)}"
         )
     players = data.get("players")
     if isinstance(players, dict):
@@ -216,7 +223,20 @@ def entries_from_board(
         rest = {k: v for k, v in fields.items() if k != "name"}
         entries.append(entry_from_fields(name, rest, f"{short}: players[{i}] {name}"))
     catastrophe = data.get("catastrophe")
-    return entries, None if catastrophe is None else str(catastrophe)
+    table = table_of(data.get("sets"), data.get("edition"), where)
+    return Board(entries, None if catastrophe is None else str(catastrophe), table)
+
+
+def table_of(sets: object, edition: object, where: str = "board") -> Table:
+    """The sets (a list, or comma-separated names; the base set when none) and the edition
+    (``classic`` when none) a board names."""
+    if sets is not None and not isinstance(sets, (str, list)):
+        raise TallyError(f"{where}: sets is a list of set names, or one comma-separated line")
+    try:
+        chosen = tally.card_sets(None if sets is None else cast(str | list[str], sets))
+        return Table(chosen, "classic" if edition is None else str(edition).strip().casefold())
+    except TallyError as exc:
+        raise TallyError(f"{where}: {exc}") from None
 
 
 # --------------------------------------------------------------------------- the report
@@ -229,22 +249,28 @@ def _owner(state: DoomlingsState, card: str, entries: Sequence[PlayerEntry]) -> 
     return "?"
 
 
+def _label(card: int) -> str:
+    return tally.TRAIT_NAMES[TRAIT_OF[card]]
+
+
 def _discarded(entry: PlayerEntry, pile: Sequence[int]) -> str | None:
     """The trait the World's End discard took from the entered pile, if any."""
-    entered = Counter(tally.match_name(n, tally.TRAIT_NAMES) for n in entry.traits)
-    gone = entered - Counter(CARD[c].name for c in pile)
+    gone = Counter(entry.traits) - Counter(_label(c) for c in pile)
     return next(iter(gone), None)
 
 
-def report(entries: Sequence[PlayerEntry], catastrophe: str) -> dict[str, Any]:
+def report(
+    entries: Sequence[PlayerEntry], catastrophe: str, table: Table = tally.CLASSIC
+) -> dict[str, Any]:
     """The scored board as JSON-ready data, from the engine's own scoring."""
-    return _scored(entries, catastrophe)[0]
+    return _scored(entries, catastrophe, table)[0]
 
 
 def _scored(
-    entries: Sequence[PlayerEntry], catastrophe: str
+    entries: Sequence[PlayerEntry], catastrophe: str, table: Table
 ) -> tuple[dict[str, Any], DoomlingsState]:
-    state, asked = tally.finished_board(entries, catastrophe)
+    entries = tally.in_sets(entries, table.sets)
+    state, asked = tally.finished_board(entries, catastrophe, table)
     players = []
     for p, entry in enumerate(entries):
         result = scoring.breakdown(state, p)
@@ -254,8 +280,8 @@ def _scored(
         players.append(
             {
                 "name": entry.name,
-                "traits": [CARD[c].name for c in state.piles[p]],
-                "hand": [tally.match_name(n, tally.TRAIT_NAMES) for n in entry.hand],
+                "traits": [_label(c) for c in state.piles[p]],
+                "hand": list(entry.hand),
                 "hand_size": len(state.hands[p]),
                 "gene_pool": state.gene_pool[p],
                 "discarded": _discarded(entry, state.piles[p]),
@@ -266,8 +292,10 @@ def _scored(
             }
         )
     data = {
-        "catastrophe": AGES[tally.catastrophe_index(catastrophe)].name,
+        "catastrophe": AGES[tally.catastrophe_index(catastrophe, table.sets)].name,
         "worlds_end": AGES[state.final_doom].name,
+        "sets": list(table.sets),
+        "edition": table.edition,
         "players": players,
         "winners": [entries[p].name for p in state.winners()],
     }
@@ -276,30 +304,31 @@ def _scored(
 
 def score_board(data: object, where: str = "board") -> dict[str, Any]:
     """The report of a board mapping, exactly as ``doomtable score --json`` prints it."""
-    entries, catastrophe = entries_from_board(data, where)
+    entries, catastrophe, table = entries_from_board(data, where)
     if catastrophe is None:
         raise TallyError(f"{where}: no catastrophe")
-    return report(entries, catastrophe)
+    return report(entries, catastrophe, table)
 
 
 # --------------------------------------------------------------------------- the page
 
 
-def _known(names: Sequence[str]) -> list[str]:
-    """The names that match a trait (the others are reported by the scoring itself)."""
+def _known(names: Sequence[str], table: Table) -> list[str]:
+    """The names that match a trait of the sets in play (the others are reported by the
+    scoring itself)."""
     found = []
     for name in names:
         try:
-            found.append(tally.match_name(name, tally.TRAIT_NAMES))
+            found.append(tally.TRAIT_NAMES[tally.trait_index(name, table.sets)])
         except TallyError:
             continue
     return found
 
 
-def _third(catastrophe: str | None) -> int:
+def _third(catastrophe: str | None, table: Table) -> int:
     """The 3rd catastrophe's index, or -1 while it is not known yet."""
     try:
-        return tally.catastrophe_index(catastrophe) if catastrophe else -1
+        return tally.catastrophe_index(catastrophe, table.sets) if catastrophe else -1
     except TallyError:
         return -1
 
@@ -311,20 +340,21 @@ def sheet(data: object) -> dict[str, Any]:
     with its options and the answer taken), and each scored trait's face value as scoring
     counts it (``faces``, in pile order)."""
     try:
-        entries, catastrophe = entries_from_board(data, "board")
+        entries, catastrophe, table = entries_from_board(data, "board")
     except TallyError as exc:
         return {"report": None, "error": _one_line(exc), "needs": [], "questions": [], "faces": []}
-    third = _third(catastrophe)
-    needs = [tally.needs(_known(e.traits), third) for e in entries]
+    third = _third(catastrophe, table)
+    needs = [tally.needs(_known(e.traits, table), third) for e in entries]
     asked: list[list[dict[str, object]]] = [[] for _ in entries]
     try:
-        state, found = tally.questions_board(entries, catastrophe or "")
+        named = tally.in_sets(entries, table.sets)
+        state, found = tally.questions_board(named, catastrophe or "", table)
     except TallyError:
         pass  # the scoring below names what is wrong
     else:
         for question in found:
             asked[question.player].append(question.as_dict())
-        for p, entry in enumerate(entries):  # Prepper's pick and Denial decide the rest
+        for p, entry in enumerate(named):  # Prepper's pick and Denial decide the rest
             needs[p] = tally.needs(entry.traits, state.final_doom)
             if state.ignoring & (1 << p):
                 needs[p].discard(Need.DEUS)
@@ -338,12 +368,9 @@ def sheet(data: object) -> dict[str, Any]:
     try:
         if catastrophe is None:
             raise TallyError("choose the catastrophe that ended the world")
-        result["report"], state = _scored(entries, catastrophe)
-        result["needs"] = [
-            sorted(n.name for n in tally.needs(_known(e.traits), state.final_doom)) for e in entries
-        ]
+        result["report"], state = _scored(entries, catastrophe, table)
         result["faces"] = [
-            [{"card": CARD[c].name, "points": scoring.scored_face(state, c)} for c in pile]
+            [{"card": _label(c), "points": scoring.scored_face(state, c)} for c in pile]
             for pile in state.piles
         ]
     except TallyError as exc:
@@ -358,10 +385,17 @@ def _one_line(exc: TallyError) -> str:
 
 def catalog() -> dict[str, Any]:
     """Everything the page offers, from the game's own card list (so a card added to the
-    game appears on the page by itself): traits, catastrophes, colours and value ranges."""
+    game appears on the page by itself): traits (each with the ``label`` that names its design
+    apart from a same-named one of another set), catastrophes, the card sets and editions,
+    colours and value ranges."""
     cards = card_list()
+    traits = [c for c in cards if c["kind"] in ("trait", "dominant trait")]
     return {
-        "traits": [c for c in cards if c["kind"] in ("trait", "dominant trait")],
+        "traits": [
+            {**c, "label": label} for c, label in zip(traits, tally.TRAIT_NAMES, strict=True)
+        ],
+        "sets": [{"name": name, "title": SET_TITLES[name]} for name in SET_NAMES],
+        "editions": list(tally.EDITIONS),
         "catastrophes": [c for c in cards if c["kind"] == "catastrophe"],
         "colors": [*tally.COLOR_WORDS, tally.NO_COLOR],
         "needs": {n.name: n.value for n in Need},
@@ -375,6 +409,7 @@ def catalog() -> dict[str, Any]:
 
 __all__ = [
     "KEYS",
+    "Board",
     "catalog",
     "entries_from_board",
     "entry_from_fields",
@@ -383,4 +418,5 @@ __all__ = [
     "report",
     "score_board",
     "sheet",
+    "table_of",
 ]

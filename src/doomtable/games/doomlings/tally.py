@@ -20,6 +20,7 @@ from enum import Enum
 from typing import Final
 
 from doomtable.engine import PASS, DoomtableError, Option, close_names, did_you_mean
+from doomtable.games.doomlings.blackbox import DoomlingsBlackboxState
 from doomtable.games.doomlings.cards import (
     COLOR_BY_NAME,
     Bonus,
@@ -27,8 +28,21 @@ from doomtable.games.doomlings.cards import (
     Doom,
     Persistent,
     WorldsEnd,
+    color_words,
 )
-from doomtable.games.doomlings.data import AGES, BIRTH_OF_LIFE, FOUR_HORSEMEN, TRAIT_OF, TRAITS
+from doomtable.games.doomlings.data import (
+    AGE_SET,
+    AGES,
+    BASE,
+    BIRTH_OF_LIFE,
+    FOUR_HORSEMEN,
+    SET_NAMES,
+    SET_TITLES,
+    TRAIT_OF,
+    TRAIT_SET,
+    TRAITS,
+    parse_sets,
+)
 from doomtable.games.doomlings.game import DoomlingsState
 from doomtable.games.doomlings.rules import ALL_BUT_PREPPER, ALL_TRAITS, PREPPER_ONLY
 from doomtable.games.doomlings.scoring import HAND_CONTENT_COUNTS, final_scores, silenced
@@ -43,7 +57,21 @@ TIE_DRAW_RANGE = range(min(t.face or 0 for t in TRAITS), max(t.face or 0 for t i
 """The face value a tied player can draw in the ``draw`` tie-break (a variable one counts 0)."""
 
 CATASTROPHES: tuple[str, ...] = tuple(a.name for a in AGES if a.catastrophe)
-TRAIT_NAMES: tuple[str, ...] = tuple(t.name for t in TRAITS)
+_NAME_COUNT: Final = Counter(t.name for t in TRAITS)
+
+
+def design_label(index: int) -> str:
+    """How the calculator names trait ``index``: its name, or, where sets print several
+    designs under one name, the name with its set and colour (``Kidney (Overlush, green)``)."""
+    trait = TRAITS[index]
+    if _NAME_COUNT[trait.name] == 1:
+        return trait.name
+    return f"{trait.name} ({SET_TITLES[TRAIT_SET[index]]}, {color_words(trait.colors)})"
+
+
+_PRINTED_NAMES: Final = frozenset(_NAME_COUNT)
+TRAIT_NAMES: tuple[str, ...] = tuple(design_label(i) for i in range(len(TRAITS)))
+"""Every trait design of every set, by :func:`design_label` (each names one design)."""
 COLOR_WORDS: tuple[str, ...] = tuple(COLOR_BY_NAME)
 CARD_WORLDS_END: Final = tuple(t.worlds_end for t in TRAITS)
 NO_COLOR = "none"
@@ -160,6 +188,30 @@ def short_labels(labels: Sequence[str]) -> list[str]:
     ]
 
 
+EDITIONS: dict[str, type[DoomlingsState]] = {
+    "classic": DoomlingsState,
+    "blackbox": DoomlingsBlackboxState,
+}
+"""The rules a board is scored by: the edition's own World's End order and tie-break."""
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """What the whole table played with: the card sets and the edition."""
+
+    sets: tuple[str, ...] = (BASE,)
+    edition: str = "classic"
+
+    def __post_init__(self) -> None:
+        if self.edition not in EDITIONS:
+            raise TallyError(
+                f"unknown edition {self.edition!r}: the editions are {', '.join(EDITIONS)}"
+            )
+
+
+CLASSIC = Table()
+
+
 WORLDS_END = "World's End"
 """The question the final catastrophe's own World's End discard asks (``discarded=``)."""
 YES, NO = "yes", "no"
@@ -215,22 +267,72 @@ Self-Awareness, Self-Replicating, Selfish?
     raise TallyError(f"unknown {what} {text!r}" + (f"; {hint}" if hint else ""), loose)
 
 
-def trait_index(text: str) -> int:
-    """The index in ``TRAITS`` of the trait ``text`` names."""
-    return TRAIT_NAMES.index(match_name(text, TRAIT_NAMES, "card"))
-
-
-def catastrophe_index(text: str) -> int:
-    """The index in ``AGES`` of the catastrophe ``text`` names; an age is refused."""
-    ages = [a.name for a in AGES]
+def trait_index(text: str, sets: Sequence[str] = SET_NAMES) -> int:
+    """The index in ``TRAITS`` of the trait ``text`` names among the designs of ``sets``: its
+    label (:func:`design_label`), or its name where only one design of ``sets`` prints it. A
+    card of another set is refused, naming its set."""
+    labels = {design_label(i): i for i in range(len(TRAITS)) if TRAIT_SET[i] in sets}
+    by_name: dict[str, list[int]] = {}
+    for i in labels.values():
+        by_name.setdefault(TRAITS[i].name, []).append(i)
+    names = {**{n: i[0] for n, i in by_name.items() if len(i) == 1}, **labels}
     try:
-        name = match_name(text, CATASTROPHES, "catastrophe")
+        return names[match_name(text, list(names), "card")]
+    except TallyError:
+        elsewhere = _maybe(text, TRAIT_NAMES)
+        if elsewhere is None or set(sets) == set(SET_NAMES):
+            raise
+        index = TRAIT_NAMES.index(elsewhere)
+        raise TallyError(
+            f"{elsewhere} is a card of {SET_TITLES[TRAIT_SET[index]]} (set "
+            f"{TRAIT_SET[index]}), which is not among the sets in play ({', '.join(sets)})"
+        ) from None
+
+
+def catastrophe_index(text: str, sets: Sequence[str] = SET_NAMES) -> int:
+    """The index in ``AGES`` of the catastrophe ``text`` names among ``sets``; an age is
+    refused, and so is a catastrophe of another set."""
+    ages = [a.name for a in AGES]
+    chosen = [a.name for i, a in enumerate(AGES) if a.catastrophe and AGE_SET[i] in sets]
+    try:
+        name = match_name(text, chosen, "catastrophe")
     except TallyError:
         age = _maybe(text, ages)
-        if age is not None:
+        if age is not None and not AGES[ages.index(age)].catastrophe:
             raise TallyError(f"{age} is an age, not a catastrophe") from None
+        if age is not None:
+            home = AGE_SET[ages.index(age)]
+            raise TallyError(
+                f"{age} is a catastrophe of {SET_TITLES[home]} (set {home}), which is not "
+                f"among the sets in play ({', '.join(sets)})"
+            ) from None
         raise
     return ages.index(name)
+
+
+def card_sets(text: str | Sequence[str] | None) -> tuple[str, ...]:
+    """The sets a board is played with: a list or comma-separated names (``all`` for every
+    set); the base set alone when none are given. The base set is always in play."""
+    if text is None:
+        return (BASE,)
+    joined = text if isinstance(text, str) else ",".join(str(s) for s in text)
+    try:
+        return parse_sets(joined)
+    except ValueError as exc:
+        raise TallyError(str(exc)) from None
+
+
+def in_sets(entries: Sequence[PlayerEntry], sets: Sequence[str]) -> list[PlayerEntry]:
+    """The entries with every card named by its label (:func:`design_label`), found among
+    the designs of ``sets``: the board then names each design once for all."""
+
+    def labels(names: Sequence[str]) -> tuple[str, ...]:
+        return tuple(TRAIT_NAMES[trait_index(n, sets)] for n in names)
+
+    return [
+        replace(e, traits=labels(e.traits), hand=labels(e.hand), after_faith=labels(e.after_faith))
+        for e in entries
+    ]
 
 
 def color_bit(text: str) -> int:
@@ -278,7 +380,9 @@ def needs(traits: Sequence[str], doom: int) -> set[Need]:
 # --------------------------------------------------------------------------- the board
 
 
-def board_from_entries(entries: Sequence[PlayerEntry], catastrophe: str) -> DoomlingsState:
+def board_from_entries(
+    entries: Sequence[PlayerEntry], catastrophe: str, table: Table = CLASSIC
+) -> DoomlingsState:
     """A finished game holding exactly the entered board, ready for ``scoring.breakdown``.
 
     >>> from doomtable.games.doomlings.scoring import breakdown
@@ -289,14 +393,14 @@ def board_from_entries(entries: Sequence[PlayerEntry], catastrophe: str) -> Doom
     >>> breakdown(s, 0).total, breakdown(s, 1).total, s.winners()
     (4, 2, [0])
     """
-    return finished_board(entries, catastrophe)[0]
+    return finished_board(entries, catastrophe, table)[0]
 
 
 def finished_board(
-    entries: Sequence[PlayerEntry], catastrophe: str
+    entries: Sequence[PlayerEntry], catastrophe: str, table: Table = CLASSIC
 ) -> tuple[DoomlingsState, list[Question]]:
     """:func:`board_from_entries` with the World's End questions it answered."""
-    state, asked = _board(entries, catastrophe)
+    state, asked = _board(entries, catastrophe, table)
     for entry in entries:
         _check_facts(entry, state.final_doom)
     missing = next((q for q in asked if q.answer is None), None)
@@ -306,26 +410,28 @@ def finished_board(
         _check_deus(state, p, entry)
     _apply_tie_draws(state, entries)
     # Reload through the engine's own loader so its pending decision agrees: none, game over.
-    return DoomlingsState.from_dict(state.to_dict()), asked
+    return type(state).from_dict(state.to_dict()), asked
 
 
 def questions_board(
-    entries: Sequence[PlayerEntry], catastrophe: str
+    entries: Sequence[PlayerEntry], catastrophe: str, table: Table = CLASSIC
 ) -> tuple[DoomlingsState, list[Question]]:
     """The board as its World's End questions leave it (the final catastrophe Prepper picked,
     Denial's ignoring), before the draws are added, and the questions: what the calculator
     asks next depends on both."""
-    return _board(entries, catastrophe)
+    return _board(entries, catastrophe, table)
 
 
-def questions(entries: Sequence[PlayerEntry], catastrophe: str) -> list[Question]:
+def questions(
+    entries: Sequence[PlayerEntry], catastrophe: str, table: Table = CLASSIC
+) -> list[Question]:
     """Every World's End question the board asks, answered or not, in the order the engine
     asks them. An answer that fits no option raises, as for :func:`board_from_entries`."""
-    return _board(entries, catastrophe)[1]
+    return _board(entries, catastrophe, table)[1]
 
 
 def _board(
-    entries: Sequence[PlayerEntry], catastrophe: str
+    entries: Sequence[PlayerEntry], catastrophe: str, table: Table
 ) -> tuple[DoomlingsState, list[Question]]:
     if not MIN_PLAYERS <= len(entries) <= MAX_PLAYERS:
         raise TallyError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(entries)}")
@@ -333,13 +439,13 @@ def _board(
     twice = [n for n, k in Counter(names).items() if k > 1]
     if twice:
         raise TallyError(f"two players are called {twice[0]!r}")
-    third = catastrophe_index(catastrophe)
+    third = catastrophe_index(catastrophe, table.sets)
     check_piles(entries)
     piles = [[trait_index(t) for t in e.traits] for e in entries]
     hands = [[trait_index(t) for t in e.hand] for e in entries]
     for entry, pile in zip(entries, piles, strict=True):
         _check_entry(entry, pile)
-    pool = _CardPool()
+    pool = _CardPool(table.sets)
     pile_ids = [[pool.take(t) for t in pile] for pile in piles]
     hand_ids = [[pool.take(t) for t in hand] for hand in hands]
     for entry, hand in zip(entries, hand_ids, strict=True):
@@ -347,10 +453,10 @@ def _board(
         hand.extend(pool.filler() for _ in range(size - len(hand)))
 
     draws = any(e.tie_draw is not None for e in entries)
-    options = {"tiebreak": "draw" if draws else "casual"}
+    options = {"tiebreak": "draw" if draws else "casual", "sets": ",".join(table.sets)}
     if len(entries) == 1:
         options["variant"] = "genetic-mishap"
-    s = DoomlingsState.create(len(entries), 0, options)
+    s = EDITIONS[table.edition].create(len(entries), 0, options)
     s.piles = pile_ids
     s.hands = hand_ids
     s.deck = []  # nothing is drawn at World's End: what was drawn is entered (deus, tie_draw)
@@ -396,10 +502,12 @@ def _board(
 
 
 class _CardPool:
-    """Card ids not yet placed; copies of a trait are handed out in id order."""
+    """Card ids not yet placed; copies of a trait are handed out in id order, and unnamed
+    hand cards come from the sets in play."""
 
-    def __init__(self) -> None:
+    def __init__(self, sets: Sequence[str]) -> None:
         self._free: list[int] = list(range(N_CARDS))
+        self._sets = sets
 
     def take(self, trait: int) -> int:
         card = next(c for c in self._free if TRAIT_OF[c] == trait)
@@ -407,8 +515,9 @@ class _CardPool:
         return card
 
     def filler(self) -> int:
-        plain = [c for c in self._free if CARD[c].effectless]
-        card = (plain or self._free)[0]
+        dealt = [c for c in self._free if TRAIT_SET[TRAIT_OF[c]] in self._sets]
+        plain = [c for c in dealt if CARD[c].effectless]
+        card = (plain or dealt or self._free)[0]
         self._free.remove(card)
         return card
 
@@ -558,7 +667,7 @@ def _run_worlds_end(s: DoomlingsState, entries: Sequence[PlayerEntry]) -> list[Q
         distinct = list(dict.fromkeys(labels))
         given = entry.answer(key)
         default = _default(s, decision.options)
-        if given is not None and match_key(given) == NO_COLOR and key in TRAIT_NAMES:
+        if given is not None and match_key(given) == NO_COLOR and key in _PRINTED_NAMES:
             s.stack.pop()  # the card came into the pile too late to use its World's End
             asked.append(Question(p, key, decision.prompt, (*distinct, NO_COLOR), NO_COLOR, False))
             continue
@@ -573,7 +682,7 @@ def _run_worlds_end(s: DoomlingsState, entries: Sequence[PlayerEntry]) -> list[Q
             answer = labels[decision.options.index(default)]
         else:
             answer = None
-        colors = key in TRAIT_NAMES and decision.kind == "color"
+        colors = key in _PRINTED_NAMES and decision.kind == "color"
         shown = (*distinct, NO_COLOR) if colors else tuple(distinct)
         asked.append(
             Question(p, key, decision.prompt, shown, answer, given is None and default is not None)
@@ -695,7 +804,7 @@ def _unasked(s: DoomlingsState, entry: PlayerEntry, p: int, question: str, given
     card = _maybe(question, TRAIT_NAMES)
     if card is None:
         return f"{who}: unknown question {question!r}; a card in the pile names its question"
-    if not any(CARD[c].name == card for c in s.piles[p]):
+    if not any(TRAIT_NAMES[TRAIT_OF[c]] == card for c in s.piles[p]):
         return f"a choice for {card} is given, but {card} is not in {who}'s pile"
     silencer = (
         AGES[s.final_doom].name if silenced(s.final_doom, TRAITS[TRAIT_NAMES.index(card)]) else None
@@ -741,7 +850,7 @@ def _late_cards(entry: PlayerEntry, pile: list[int]) -> set[int]:
     """The card ids of ``entry.after_faith``: the last copies of those traits in the pile."""
     late: set[int] = set()
     for name, wanted in Counter(match_name(n, TRAIT_NAMES) for n in entry.after_faith).items():
-        copies = [c for c in pile if CARD[c].name == name]
+        copies = [c for c in pile if TRAIT_NAMES[TRAIT_OF[c]] == name]
         if len(copies) < wanted:
             raise TallyError(
                 f"{entry.name}: {name} came after Faith {wanted} times, but the pile holds "
@@ -753,12 +862,18 @@ def _late_cards(entry: PlayerEntry, pile: list[int]) -> set[int]:
 
 __all__ = [
     "CATASTROPHES",
+    "CLASSIC",
+    "EDITIONS",
     "TRAIT_NAMES",
     "WORLDS_END",
     "Need",
     "PlayerEntry",
     "Question",
     "TallyError",
+    "Table",
+    "card_sets",
+    "design_label",
+    "in_sets",
     "board_from_entries",
     "catastrophe_index",
     "check_piles",

@@ -6,6 +6,7 @@
 const $ = (id) => document.getElementById(id);
 const SHEET_KEY = "doomtable-score-sheet";
 const RECENT_KEY = "doomtable-score-recent";
+const TABLE_KEY = "doomtable-score-table";  // the sets and edition a new sheet starts with
 const SHARE_PREFIX = "#sheet=";
 const MAX_RECENT = 12;
 
@@ -28,7 +29,32 @@ function newPlayer(number) {
 }
 
 function newSheet() {
-  return { catastrophe: "", tieDraw: false, players: [newPlayer(1), newPlayer(2)] };
+  let table = {};
+  try { table = JSON.parse(localStorage.getItem(TABLE_KEY) || "{}") || {}; } catch { table = {}; }
+  return { catastrophe: "", tieDraw: false, sets: cleanSets(table.sets),
+    edition: cleanEdition(table.edition), players: [newPlayer(1), newPlayer(2)] };
+}
+
+// The sets in play: names the game knows, the base set always among them.
+function cleanSets(sets) {
+  const known = catalog.sets.map((s) => s.name);
+  const chosen = Array.isArray(sets) ? sets.filter((s) => known.includes(s)) : [];
+  return known.filter((s) => s === known[0] || chosen.includes(s));
+}
+
+function cleanEdition(edition) {
+  return catalog.editions.includes(edition) ? edition : catalog.editions[0];
+}
+
+// A card named as the sheet names it: its label (the name, plus set and colour where
+// another set prints a card of the same name). A sheet from before sets named the base card.
+function cardOf(label) {
+  return catalog.traits.find((t) => t.label === label) ||
+    catalog.traits.find((t) => t.name === label && t.set === catalog.sets[0].name);
+}
+
+function inPlay(card) {
+  return sheet.sets.includes(card.set);
 }
 
 function cleanSheet(data) {
@@ -37,12 +63,15 @@ function cleanSheet(data) {
   if (!data || typeof data !== "object" || !Array.isArray(data.players)) return out;
   out.catastrophe = typeof data.catastrophe === "string" ? data.catastrophe : "";
   out.tieDraw = data.tieDraw === true;
+  if ("sets" in data) out.sets = cleanSets(data.sets);
+  if ("edition" in data) out.edition = cleanEdition(data.edition);
   out.players = data.players.slice(0, catalog.players[1]).map((p, i) => {
     const player = newPlayer(i + 1);
     for (const key of Object.keys(player)) {
       const value = p ? p[key] : undefined;
       if (Array.isArray(player[key])) {
-        player[key] = Array.isArray(value) ? value.filter((v) => typeof v === "string") : [];
+        player[key] = Array.isArray(value) ? value.filter((v) => typeof v === "string")
+          .map((name) => (cardOf(name) ? cardOf(name).label : name)) : [];
       } else if (typeof player[key] === "string") {
         if (typeof value === "string") player[key] = value;
       } else if (typeof player[key] === "boolean") {
@@ -79,6 +108,7 @@ function oldChoices(p) {
 
 function save() {
   localStorage.setItem(SHEET_KEY, JSON.stringify(sheet));
+  localStorage.setItem(TABLE_KEY, JSON.stringify({ sets: sheet.sets, edition: sheet.edition }));
 }
 
 function recent() {
@@ -116,7 +146,8 @@ function board(needs, asked) {
     }
     return fields;
   });
-  const data = { players };
+  const data = { players, sets: [...sheet.sets] };
+  if (sheet.edition !== catalog.editions[0]) data.edition = sheet.edition;
   if (sheet.catastrophe) data.catastrophe = sheet.catastrophe;
   return data;
 }
@@ -243,13 +274,13 @@ function matches(query, limit) {
   const order = recent();
   const seen = (name) => { const i = order.indexOf(name); return i < 0 ? order.length : i; };
   if (!key(query)) {
-    return order.map((n) => catalog.traits.find((t) => t.name === n)).filter(Boolean).slice(0, 4);
+    return order.map(cardOf).filter((card) => card && inPlay(card)).slice(0, 4);
   }
-  return catalog.traits
-    .map((card) => ({ card, score: rank(query, card.name) }))
+  return catalog.traits.filter(inPlay)
+    .map((card) => ({ card, score: rank(query, card.label) }))
     .filter((m) => m.score !== null)
-    .sort((a, b) => a.score - b.score || seen(a.card.name) - seen(b.card.name) ||
-      a.card.name.localeCompare(b.card.name))
+    .sort((a, b) => a.score - b.score || seen(a.card.label) - seen(b.card.label) ||
+      a.card.label.localeCompare(b.card.label))
     .slice(0, limit)
     .map((m) => m.card);
 }
@@ -276,12 +307,38 @@ function swatches(card) {
 function cardInfo(card) {
   const face = card.face_value === null ? "variable" : card.face_value;
   const colors = card.colors.length ? card.colors.join("/") : "colorless";
-  const set = card.set ? ` · ${card.set}` : "";
+  const title = (catalog.sets.find((s) => s.name === card.set) || {}).title;
+  const set = card.set && card.set !== catalog.sets[0].name ? ` · ${title}` : "";
   return `${colors} · ${face}${card.dominant ? " · dominant" : ""}${set}`;
 }
 
+function drawTable() {
+  const box = $("sets");
+  box.replaceChildren();
+  for (const set of catalog.sets) {
+    const tick = el("input", { type: "checkbox", value: set.name, checked: sheet.sets.includes(set.name),
+      disabled: set.name === catalog.sets[0].name });
+    tick.addEventListener("change", () => {
+      const chosen = [...box.querySelectorAll("input:checked")].map((b) => b.value);
+      sheet.sets = cleanSets(chosen);
+      drawTable();
+      changed();
+    });
+    box.append(el("label", { class: "check" }, tick, set.title));
+  }
+  $("sets-summary").textContent = catalog.sets.filter((s) => sheet.sets.includes(s.name))
+    .map((s) => s.title).join(", ");
+  $("blackbox").checked = sheet.edition === "blackbox";
+  const select = $("catastrophe");
+  select.replaceChildren(el("option", { value: "", text: "— choose —" }));
+  for (const card of catalog.catastrophes.filter(inPlay)) {
+    select.append(el("option", { value: card.name, text: card.name }));
+  }
+  select.value = sheet.catastrophe;
+}
+
 function drawAll() {
-  $("catastrophe").value = sheet.catastrophe;
+  drawTable();
   $("tie-draw").checked = sheet.tieDraw;
   drawWorldsEnd();
   const box = $("players");
@@ -345,7 +402,7 @@ function drawZone(box, i, zone) {
   const list = box.querySelector(".chips");
   list.replaceChildren();
   for (const [name, n] of counts) {
-    const card = catalog.traits.find((t) => t.name === name);
+    const card = cardOf(name);
     const open = editing && editing.player === i && editing.zone === zone && editing.name === name;
     const chip = el("button", { type: "button", "aria-pressed": open ? "true" : "false",
       title: card ? card.text : name, "data-card": name }, ...(card ? swatches(card) : []),
@@ -368,7 +425,7 @@ function drawEditor(box, i, zone, counts) {
   panel.hidden = !name || !counts.has(name);
   panel.replaceChildren();
   if (panel.hidden) return;
-  const card = catalog.traits.find((t) => t.name === name);
+  const card = cardOf(name);
   const copies = counts.get(name);
   const button = (text, label, action) => {
     const b = el("button", { type: "button", "aria-label": label, text });
@@ -404,9 +461,9 @@ function drawSuggestions(box, i, zone) {
   const list = box.querySelector(".suggestions");
   list.replaceChildren();
   for (const card of matches(find.value, 8)) {
-    const b = el("button", { type: "button", "data-card": card.name },
-      el("span", {}, ...swatches(card), card.name), el("span", { class: "sub", text: cardInfo(card) }));
-    b.addEventListener("click", () => add(box, i, zone, card.name));
+    const b = el("button", { type: "button", "data-card": card.label },
+      el("span", {}, ...swatches(card), card.label), el("span", { class: "sub", text: cardInfo(card) }));
+    b.addEventListener("click", () => add(box, i, zone, card.label));
     list.append(el("li", {}, b));
   }
 }
@@ -651,13 +708,16 @@ async function start() {
     return;
   }
   const select = $("catastrophe");
-  for (const card of catalog.catastrophes) select.append(el("option", { value: card.name, text: card.name }));
   let stored = null;
   try { stored = JSON.parse(localStorage.getItem(SHEET_KEY) || "null"); } catch { stored = null; }
   sheet = fromLink() || (stored ? cleanSheet(stored) : newSheet());
   save();
   select.addEventListener("change", () => { sheet.catastrophe = select.value; drawWorldsEnd(); changed(); });
   $("tie-draw").addEventListener("change", () => { sheet.tieDraw = $("tie-draw").checked; changed(); });
+  $("blackbox").addEventListener("change", () => {
+    sheet.edition = $("blackbox").checked ? "blackbox" : catalog.editions[0];
+    changed();
+  });
   $("add-player").addEventListener("click", () => {
     sheet.players.push(newPlayer(sheet.players.length + 1));
     drawAll();
@@ -667,7 +727,7 @@ async function start() {
   $("new-game").addEventListener("click", () => {
     if (!window.confirm("Start a new sheet? This one is cleared.")) return;
     const names = sheet.players.map((p) => p.name);
-    sheet = newSheet();
+    sheet = { ...newSheet(), sets: sheet.sets, edition: sheet.edition };
     sheet.players = names.map((name, i) => ({ ...newPlayer(i + 1), name }));
     last = { report: null, error: null, needs: [], questions: [] };
     drawAll();
