@@ -13,21 +13,22 @@ from dataclasses import replace
 import pytest
 
 from doomtable.engine import new_game
-from doomtable.games.doomlings.cards import COLOR_NAMES
+from doomtable.games.doomlings.cards import COLOR_NAMES, Persistent, WorldsEnd
 from doomtable.games.doomlings.data import AGES, TRAITS
 from doomtable.games.doomlings.game import DoomlingsState
 from doomtable.games.doomlings.scoring import breakdown, final_scores
 from doomtable.games.doomlings.state import CARD, N_CARDS, bit
 from doomtable.games.doomlings.tally import (
     TRAIT_NAMES,
+    WORLDS_END,
     Need,
     PlayerEntry,
     TallyError,
     board_from_entries,
     catastrophe_index,
-    discard_choices,
     match_name,
     needs,
+    questions,
 )
 
 
@@ -87,15 +88,14 @@ def test_world_end_choices_viral_faith_sentience_denial() -> None:
         PlayerEntry(
             "Ann",
             ("Viral", "Heroic", "Bark", "Leaves", "Woody Stems", "Deep Roots"),
-            viral="red",
+            choices=(("Viral", "red"),),
         ),
         # Kidney x2 (worth 2 each), Fangs 1, Faith 4, Denial 4 = 9 + 4. Faith turns the reds
         # blue, so Viral finds no red; Denial ignores Ice Age.
         PlayerEntry(
             "Bob",
             ("Kidney", "Kidney", "Fangs", "Faith", "Denial"),
-            faith=("red", "blue"),
-            denial=True,
+            choices=(("Faith", "red>blue"), ("Denial", "yes")),
         ),
         # Camouflage 1, Antlers 3, Quick 2, Sentience 2 = 8; Camouflage +2 (2 in hand);
         # Sentience on red +3; Ice Age -3 (3 red); Ann's Viral on red -3. = 7
@@ -104,7 +104,7 @@ def test_world_end_choices_viral_faith_sentience_denial() -> None:
             ("Camouflage", "Antlers", "Quick", "Sentience"),
             hand=("Gills", "Spiny"),
             gene_pool=6,
-            sentience="red",
+            choices=(("Sentience", "red"),),
         ),
     ]
     state = board_from_entries(entries, "Ice Age")
@@ -134,7 +134,7 @@ def test_prepper_picks_the_world_end_effect() -> None:
     # The 3rd catastrophe is Ice Age, but Prepper picks Grey Goo: Bob (most traits) -5 and no
     # -1 per red. Ann: Prepper 2. Bob: Antlers 3 + Fangs 1 - 5.
     entries = [
-        PlayerEntry("Ann", ("Prepper",), prepper="Grey Goo"),
+        PlayerEntry("Ann", ("Prepper",), choices=(("Prepper", "Grey Goo"),)),
         PlayerEntry("Bob", ("Antlers", "Fangs")),
     ]
     state = board_from_entries(entries, "Ice Age")
@@ -142,12 +142,15 @@ def test_prepper_picks_the_world_end_effect() -> None:
     assert totals(entries, "Ice Age") == [2, -1]
 
 
-def test_prepper_may_be_gone_when_its_pick_discarded_it() -> None:
-    # Nuclear Winter (discard a colourless trait) may take Prepper itself; nothing else may.
-    gone = [PlayerEntry("Ann", ("Leaves",), prepper="Nuclear Winter"), BOB]
+def test_prepper_is_discarded_when_its_pick_discards_it() -> None:
+    # The pile is entered before World's End: Prepper picks Nuclear Winter (discard a
+    # colourless trait), whose discard then takes Prepper itself, Ann's one colourless trait.
+    picked = (("Prepper", "nuclear winter"),)
+    gone = [PlayerEntry("Ann", ("Leaves", "Prepper"), choices=picked), BOB]
     assert totals(gone, "Ice Age") == [1, 2]
+    assert [CARD[c].name for c in board_from_entries(gone, "Ice Age").piles[0]] == ["Leaves"]
     with pytest.raises(TallyError, match="Prepper is not in Ann's pile"):
-        board_from_entries([PlayerEntry("Ann", ("Leaves",), prepper="Grey Goo"), BOB], "Ice Age")
+        board_from_entries([PlayerEntry("Ann", ("Leaves",), choices=picked), BOB], "Ice Age")
 
 
 def test_the_big_one_and_tiny() -> None:
@@ -196,7 +199,7 @@ def test_needs_follow_the_cards() -> None:
     assert needs(["Bark"], grey_goo) == set()
     assert needs(["Altruistic", "Camouflage"], grey_goo) == {Need.GENE_POOL, Need.HAND_SIZE}
     assert needs(["Brave"], grey_goo) == {Need.HAND_CARDS, Need.HAND_SIZE}
-    assert needs(["Sentience", "Viral"], grey_goo) == {Need.SENTIENCE, Need.VIRAL}
+    assert needs(["Sentience", "Viral", "Denial"], grey_goo) == set()  # questions, not facts
     assert Need.DEUS in needs([], catastrophe_index("Deus Ex Machina"))
     assert needs(["Denial"], catastrophe_index("The Four Horsemen")) == set()
 
@@ -227,15 +230,46 @@ BOB = PlayerEntry("Bob", ("Bark",))
         (PlayerEntry("Ann", ("Fortunate",)), "Ice Age", "counts the hand: give Ann's hand"),
         (PlayerEntry("Ann", ("Brave",), hand_size=2), "Ice Age", "name all 2 hand cards"),
         (PlayerEntry("Ann", ("Altruistic",)), "Ice Age", "give Ann's Gene Pool"),
-        (PlayerEntry("Ann", ("Sentience",)), "Ice Age", "give the colour named for it"),
-        (PlayerEntry("Ann", ("Leaves",), viral="red"), "Ice Age", "Viral is not in Ann's pile"),
+        (
+            PlayerEntry("Ann", ("Sentience",)),
+            "Ice Age",
+            "Ann's Sentience asks 'name a color': give sentience= one of blue, green, purple, "
+            "red, none",
+        ),
+        (
+            PlayerEntry("Ann", ("Leaves",), choices=(("Viral", "red"),)),
+            "Ice Age",
+            "Viral is not in Ann's pile",
+        ),
         (PlayerEntry("Ann", ("Leaves",)), "Deus Ex Machina", "give the value Ann drew"),
         (PlayerEntry("Ann", ("Leaves",), deus=6), "Deus Ex Machina", "value is 6; it is -2 to 5"),
-        (PlayerEntry("Ann", ("Leaves",), deus=1), "Ice Age", "does not end with it"),
-        (PlayerEntry("Ann", ("Denial",), denial=True), "The Four Horsemen", "cannot be ignored"),
-        (PlayerEntry("Ann", ("Prepper",), prepper="Ice Age"), "AI Takeover", "silences Prepper"),
-        (PlayerEntry("Ann", ("Prepper",), prepper="Eclipse"), "Ice Age", "Eclipse is an age"),
-        (PlayerEntry("Ann", ("Faith",), faith=("red", "red")), "Ice Age", "into itself"),
+        (PlayerEntry("Ann", ("Leaves",), deus=1), "Ice Age", "does not end with Deus"),
+        (
+            PlayerEntry("Ann", ("Denial",), choices=(("Denial", "yes"),)),
+            "The Four Horsemen",
+            "cannot be ignored",
+        ),
+        (
+            PlayerEntry("Ann", ("Prepper",), choices=(("Prepper", "Ice Age"),)),
+            "AI Takeover",
+            "AI Takeover silences Prepper",
+        ),
+        (
+            PlayerEntry("Ann", ("Prepper",), choices=(("Prepper", "Eclipse"),)),
+            "Ice Age",
+            "Ann's Prepper: 'Eclipse' is not one of AI Takeover, Deus Ex Machina, ",
+        ),
+        (
+            PlayerEntry("Ann", ("Faith",), choices=(("Faith", "red>red"),)),
+            "Ice Age",
+            "Ann's Faith: 'red>red' is not one of pass",
+        ),
+        (
+            PlayerEntry("Ann", ("Faith", "Gills", "Fangs"), choices=(("Faith", "red"),)),
+            "Ice Age",
+            "Ann's Faith: 'red' is ambiguous: did you mean recolor blue to red, recolor red to "
+            "blue, recolor red to green, recolor red to purple",
+        ),
         (PlayerEntry("Ann", ("Leaves",), hand=("Gills",), hand_size=0), "Ice Age", "hand size"),
         (PlayerEntry("Bob", ("Leaves",)), "Ice Age", "two players are called 'Bob'"),
         (PlayerEntry("Ann", ("Wings",)), "Ice Age", "unknown card 'Wings'"),
@@ -303,15 +337,27 @@ def _entries_of(s: DoomlingsState) -> tuple[list[PlayerEntry], str]:
     entries = []
     for p in range(s.players):
         pile = list(s.piles[p])
-        named = {CARD[c].name: COLOR_NAMES.get(s.named_color[c], "none") for c in pile}
-        recolored = [c for c in pile if s.recolor[c] >= 0]
-        faith = None
+        choices: dict[str, str] = {}
         late: tuple[str, ...] = ()
+        for c in pile:
+            kind = CARD[c].worlds_end
+            if kind in (WorldsEnd.BONUS_PER_COLOR, WorldsEnd.PENALTY_PER_COLOR):
+                choices[CARD[c].name] = COLOR_NAMES.get(s.named_color[c], "none")
+            elif kind is WorldsEnd.BECOME_COLOR:
+                choices[CARD[c].name] = COLOR_NAMES.get(s.recolor[c], "none")
+        recolored = [c for c in pile if s.recolor[c] >= 0 and CARD[c].worlds_end is None]
+        faiths = [c for c in pile if CARD[c].worlds_end is WorldsEnd.RECOLOR]
+        if faiths:
+            choices[CARD[faiths[0]].name] = "pass"
         if recolored:
             first = recolored[0]
             old = CARD[first].colors
-            faith = (COLOR_NAMES[old], COLOR_NAMES[s.recolor[first]])
+            choices[CARD[faiths[0]].name] = f"{COLOR_NAMES[old]}>{COLOR_NAMES[s.recolor[first]]}"
             late = tuple(CARD[c].name for c in pile if CARD[c].colors & old and s.recolor[c] < 0)
+        if p == picker:
+            choices["Prepper"] = AGES[s.final_doom].name
+        if any(CARD[c].persistent is Persistent.IGNORE_CATASTROPHE for c in pile):
+            choices["Denial"] = "yes" if s.ignoring & bit(p) else "no"
         discarded = discards.get(p)
         if discarded is not None and discarded not in pile:
             pile.append(discarded)  # the pile before the catastrophe's discard
@@ -323,11 +369,7 @@ def _entries_of(s: DoomlingsState) -> tuple[list[PlayerEntry], str]:
                 hand_size=len(s.hands[p]),
                 gene_pool=s.gene_pool[p],
                 deus=s.end_points[p] if deus and not s.ignoring & bit(p) else None,
-                sentience=named.get("Sentience"),
-                viral=named.get("Viral"),
-                faith=faith,
-                prepper=AGES[s.final_doom].name if p == picker else None,
-                denial=bool(s.ignoring & bit(p)),
+                choices=tuple(choices.items()),
                 after_faith=late,
                 tie_draw=s.tie_draws[p] if draws and p in tied else None,
             )
@@ -347,8 +389,9 @@ def _with_discard(
     if card is None:
         return entry
     name = CARD[card].name
-    if name in discard_choices(entries, catastrophe, p):
-        return replace(entry, discarded=name)
+    asked = [q for q in questions(entries, catastrophe) if q.player == p and q.key == WORLDS_END]
+    if asked and f"discard {name} from {entry.name}'s pile" in asked[0].options:
+        return entry.answering(WORLDS_END, name)
     if card in s.piles[p]:  # Endurance, back in the pile
         return entry
     traits = list(entry.traits)
