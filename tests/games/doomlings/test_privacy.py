@@ -19,7 +19,7 @@ import pytest
 from doomtable.bots import InfoSet
 from doomtable.engine import GameState, Rng, find_game, game_names, new_game
 from doomtable.engine.registry import checked_options
-from doomtable.games.doomlings.data import AGES, TRAITS
+from doomtable.games.doomlings.data import AGES, TRAITS, ages_of_sets, card_sets
 from doomtable.games.doomlings.game import DoomlingsState
 from doomtable.games.doomlings.state import CARD, NO_CAUSE, bit
 
@@ -119,8 +119,9 @@ class Witness:
 def _late_start(state: DoomlingsState, chooser: random.Random) -> None:
     """Set the game in its last era: 2 catastrophes flipped, 1 to 3 ages and 1 catastrophe
     left, so the World's End, Prepper and the tie-breaks come within a few rounds."""
-    ages = [a.name for a in AGES if not a.catastrophe and not a.birth_of_life]
-    dooms = [a.name for a in AGES if a.catastrophe]
+    dealt = [AGES[i] for i in ages_of_sets(card_sets(state.options))]
+    ages = [a.name for a in dealt if not a.catastrophe and not a.birth_of_life]
+    dooms = [a.name for a in dealt if a.catastrophe]
     chooser.shuffle(ages)
     chooser.shuffle(dooms)
     left = ages[1 : 1 + chooser.randrange(1, 4)]

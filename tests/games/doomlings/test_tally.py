@@ -186,7 +186,9 @@ def test_unknown_and_ambiguous_names_suggest() -> None:
     with pytest.raises(TallyError, match="ambiguous: did you mean Self-Awareness") as info:
         match_name("self", TRAIT_NAMES)
     assert info.value.suggestions == ["Self-Awareness", "Self-Replicating", "Selfish"]
-    with pytest.raises(TallyError, match=r"unknown card 'Kidnap'; did you mean Kidney, Denial\?"):
+    with pytest.raises(
+        TallyError, match=r"unknown card 'Kidnap'; did you mean Kidney, Hidden, Denial\?"
+    ):
         match_name("Kidnap", TRAIT_NAMES)
 
 

@@ -322,6 +322,104 @@ class EndOfWorldRush:
         )
 
 
+# --- deeplings ---
+@dataclass(frozen=True, slots=True)
+class SuppressFromPile:
+    """Turn traits of your own pile face down (docs/rulings.md, Deeplings): ``n`` of them
+    (``up_to``: as many as you like up to ``n``), or with ``n`` None every one that passes
+    ``filter`` (``gene_pool``: every one with a Gene Pool change). Never the card itself, nor
+    a dominant."""
+
+    n: int | None = 1
+    filter: TraitFilter = ANY
+    up_to: bool = False
+    gene_pool: bool = False
+
+    def text(self) -> str:
+        if self.n is None:
+            what = "trait with a +/- Gene Pool effect" if self.gene_pool else self.filter.words()
+            return f"Suppress every {what} in your trait pile."
+        amount = f"up to {self.n}" if self.up_to else str(self.n)
+        noun = self.filter.words() + ("s" if self.n != 1 else "")
+        return f"Suppress {amount} other {noun} in your trait pile."
+
+
+@dataclass(frozen=True, slots=True)
+class SuppressFromHand:
+    """Put ``n`` chosen cards of your hand face down into your trait pile."""
+
+    n: int
+
+    def text(self) -> str:
+        return f"Suppress {plural(self.n, 'card')} from your hand."
+
+
+@dataclass(frozen=True, slots=True)
+class SetGenePool:
+    value: int
+
+    def text(self) -> str:
+        return f"Your Gene Pool becomes {self.value}."
+
+
+@dataclass(frozen=True, slots=True)
+class StealAndSuppress:
+    def text(self) -> str:
+        return "Take a trait from an opponent's trait pile into yours, then suppress it."
+
+
+@dataclass(frozen=True, slots=True)
+class RightNamesColorSuppressHand:
+    def text(self) -> str:
+        return (
+            "The opponent on your right names a color: suppress every card of that color "
+            "from your hand."
+        )
+
+
+# --- moonlings ---
+@dataclass(frozen=True, slots=True)
+class ReturnOwnTrait:
+    def text(self) -> str:
+        return "Take 1 trait from your trait pile back into your hand."
+
+
+@dataclass(frozen=True, slots=True)
+class GiveToOpponent:
+    """Pick one opponent, then hand them ``n`` cards of your choice."""
+
+    n: int
+
+    def text(self) -> str:
+        return f"Hand {plural(self.n, 'card')} from your hand to one opponent."
+
+
+@dataclass(frozen=True, slots=True)
+class SkipStabilize:
+    def text(self) -> str:
+        return "Do not stabilize at the end of this turn."
+
+
+class Check(Enum):
+    """What an :class:`OnlyIf` effect compares with its limit."""
+
+    GENE_POOL_AT_MOST = "your Gene Pool is {} or lower"
+    HAND_AT_MOST = "you hold {} cards or fewer"
+
+
+@dataclass(frozen=True, slots=True)
+class OnlyIf:
+    """``effect`` happens only if the check holds when it resolves."""
+
+    check: Check
+    limit: int
+    effect: Draw | StealTrait
+
+    def text(self) -> str:
+        then = self.effect.text()
+        return f"If {self.check.value.format(self.limit)}, {then[0].lower()}{then[1:]}"
+
+
 Action = (
     Draw
     | DiscardFromHand
@@ -346,6 +444,17 @@ Action = (
     | PeekAge
     | MoveSelfToOpponent
     | EndOfWorldRush
+    # --- deeplings ---
+    | SuppressFromPile
+    | SuppressFromHand
+    | SetGenePool
+    | StealAndSuppress
+    | RightNamesColorSuppressHand
+    # --- moonlings ---
+    | ReturnOwnTrait
+    | GiveToOpponent
+    | SkipStabilize
+    | OnlyIf
 )
 
 
@@ -364,6 +473,8 @@ class NeedInPile:
 class Payment(Enum):
     GIVE = "give"
     DISCARD = "discard"
+    # --- deeplings ---
+    SUPPRESS = "suppress"
 
 
 @dataclass(frozen=True, slots=True)
@@ -376,10 +487,23 @@ class PayWithTrait:
             return (
                 f"To play this, move 1 {self.filter.words()} from your trait pile to an opponent's."
             )
+        if self.payment is Payment.SUPPRESS:
+            return f"To play this, suppress 1 {self.filter.words()} in your trait pile."
         return f"To play this, discard 1 {self.filter.words()} from your trait pile."
 
 
-Requirement = NeedInPile | PayWithTrait
+# --- moonlings ---
+@dataclass(frozen=True, slots=True)
+class PayWithHand:
+    """A price paid from the hand: ``n`` random cards given to an opponent of your choice."""
+
+    n: int
+
+    def text(self) -> str:
+        return f"To play this, hand {plural(self.n, 'random card')} from your hand to an opponent."
+
+
+Requirement = NeedInPile | PayWithTrait | PayWithHand
 
 
 # --------------------------------------------------------------------------- out-of-turn plays
@@ -391,6 +515,8 @@ class PlayWhen(Enum):
     INTO_OPPONENT_PILE = "self_awareness"
     AFTER_STABILIZE = "late"
     AT_WORLDS_END = "sneaky"
+    # --- moonlings ---
+    INTO_HIGH_GENE_POOL = "umbleboos"
 
     def text(self, name: str) -> str:
         return {
@@ -403,6 +529,9 @@ class PlayWhen(Enum):
             PlayWhen.AFTER_STABILIZE: f"Once you have stabilized, you may play {name} from your "
             "hand.",
             PlayWhen.AT_WORLDS_END: f"When the world ends, you may play {name} from your hand.",
+            # --- moonlings ---
+            PlayWhen.INTO_HIGH_GENE_POOL: f"At any time you may play {name} from your hand "
+            "into the trait pile of a player whose Gene Pool is 6 or more.",
         }[self]
 
 
@@ -415,6 +544,12 @@ class Persistent(Enum):
     IGNORE_CATASTROPHE = "denial"
     DRAW_AT_TURN_START = "echolocation"
     RETURN_ON_GREEN = "self_replicating"
+    # --- deeplings ---
+    SUPPRESS_INSTEAD_OF_STABILIZE = "ethereal"
+    # --- moonlings ---
+    KEEP_IN_HAND = "grobblebobble"
+    GENE_POOL_ONE = "popplebelly"
+    DISCARD_SELF_TO_DRAW = "urf"
 
     def text(self, name: str) -> str:
         return {
@@ -428,6 +563,16 @@ class Persistent(Enum):
             "turns begins.",
             Persistent.RETURN_ON_GREEN: f"When you play another green trait from your hand, you "
             f"may take {name} back into your hand.",
+            # --- deeplings ---
+            Persistent.SUPPRESS_INSTEAD_OF_STABILIZE: "Until the world ends, when you end your "
+            "turn holding 6 cards or fewer, you may suppress 1 of them instead of stabilizing; "
+            "if that leaves your hand empty, draw 2 cards.",
+            # --- moonlings ---
+            Persistent.KEEP_IN_HAND: f"Nothing can make you discard {name} from your hand.",
+            Persistent.GENE_POOL_ONE: "While this is in your trait pile, your Gene Pool is 1 and "
+            "nothing changes it. Draw 2 cards as each of your turns begins.",
+            Persistent.DISCARD_SELF_TO_DRAW: f"As your turn begins, you may discard {name} from "
+            "your trait pile to draw 3 cards.",
         }[self]
 
 
@@ -443,6 +588,9 @@ class WorldsEnd(Enum):
     PENALTY_PER_COLOR = "viral"
     PLAY_FROM_HAND = "sneaky"
     BECOME_COLOR = "free_will"
+    # --- deeplings ---
+    SUPPRESS_COLOR = "stygian"
+    SUPPRESS_ONE = "undulating"
 
     def text(self) -> str:
         return {
@@ -460,6 +608,10 @@ class WorldsEnd(Enum):
             WorldsEnd.PLAY_FROM_HAND: "",
             WorldsEnd.BECOME_COLOR: "When the world ends, this card becomes the color of your "
             "choice.",
+            # --- deeplings ---
+            WorldsEnd.SUPPRESS_COLOR: "When the world ends, name a color and suppress every "
+            "trait of it in your trait pile.",
+            WorldsEnd.SUPPRESS_ONE: "When the world ends, suppress 1 trait in your trait pile.",
         }[self]
 
 
@@ -486,9 +638,20 @@ class Count(Enum):
     GREEN_PAIRS_OPPONENTS = "pair of green traits in each opponent's pile"
     LOWEST_COLOR = "trait of your least common color (you need 2+ colors; pick one if tied)"
     CHOSEN_COLOR = "trait of the color you named in your pile"
+    # --- deeplings ---
+    FACE_ONE_TRAITS = "trait with a face value of 1 in your pile"
+    OPPONENTS_WITH_MORE_TRAITS = "opponent whose trait pile holds more traits than yours"
+    SUPPRESSED_UNDER_THIS = "card suppressed under this one"
+    # --- moonlings ---
+    SAME_SET = "trait of this card's expansion in your trait pile (this one included)"
+    LOWEST_GENE_POOL = "point of the lowest Gene Pool at the table"
 
 
-_UNIT: dict[Count, str] = {Count.HAND: "card in your hand"}
+_UNIT: dict[Count, str] = {
+    Count.HAND: "card in your hand",
+    # --- deeplings ---
+    Count.COLORS_IN_PILE: "color in your trait pile",
+}
 """How a count phrased as a total ("the number of ...") reads after "+1 for each"."""
 
 
@@ -519,7 +682,45 @@ class MostTraitsBonus:
         return f"+{self.points} if your trait pile is strictly the largest at the table."
 
 
-BonusRule = Bonus | MostTraitsBonus
+# --- deeplings ---
+@dataclass(frozen=True, slots=True)
+class ThresholdBonus:
+    """``points`` once if ``count`` is at least ``at_least`` (or at most ``at_most``)."""
+
+    count: Count
+    points: int
+    at_least: int | None = None
+    at_most: int | None = None
+
+    def applies(self, n: int) -> bool:
+        if self.at_least is not None and n < self.at_least:
+            return False
+        return self.at_most is None or n <= self.at_most
+
+    def text(self) -> str:
+        what = {Count.TRAITS: "traits in your trait pile", Count.HAND: "cards in your hand"}[
+            self.count
+        ]
+        bound = (
+            f"{self.at_least} or more" if self.at_least is not None else f"{self.at_most} or fewer"
+        )
+        return f"{self.points:+d} if you have {bound} {what}."
+
+
+# --- moonlings ---
+@dataclass(frozen=True, slots=True)
+class LowGenePoolBonus:
+    """``points`` to every player, this card's owner or not, whose Gene Pool is at most
+    ``at_most``."""
+
+    points: int
+    at_most: int
+
+    def text(self) -> str:
+        return f"Every player whose Gene Pool is {self.at_most} or less scores {self.points:+d}."
+
+
+BonusRule = Bonus | MostTraitsBonus | ThresholdBonus | LowGenePoolBonus
 
 
 # --------------------------------------------------------------------------- the cards
@@ -630,6 +831,12 @@ class AgeRule(Enum):
     NO_GREEN = "no_green"
     MESSIAH = "messiah"
     NO_COLORLESS = "no_colorless"
+    # --- deeplings ---
+    SOLITUDE = "solitude"
+    FADING_AWAY = "fading_away"
+    # --- moonlings ---
+    QUIET_MOMENT = "quiet_moment"
+    MOONLIGHT = "moonlight"
 
 
 class CatastropheEffect(Enum):
@@ -646,6 +853,8 @@ class CatastropheEffect(Enum):
     DISCARD_HALF = "discard_half"
     GIVE_NEIGHBOURS = "give_neighbours"
     DISCARD_ANY_TRAIT = "discard_any_trait"
+    # --- deeplings ---
+    SUPPRESS_HAND_AND_STABILIZE = "suppress_hand_and_stabilize"
 
 
 class Doom(Enum):
@@ -658,6 +867,10 @@ class Doom(Enum):
     MINUS_PER_COLOR = "minus_per_color"
     FEWEST_TRAITS_PLUS_FOUR = "fewest_traits_plus_four"
     MINUS_PER_MISSING_COLOR = "minus_per_missing_color"
+    # --- deeplings ---
+    MANY_TRAITS_MINUS_FIVE = "many_traits_minus_five"  # 12 or more traits
+    # --- moonlings ---
+    HIGH_GENE_POOL_MINUS_FIVE = "high_gene_pool_minus_five"  # a Gene Pool of 4 or more
 
 
 @dataclass(frozen=True, slots=True)
@@ -674,3 +887,5 @@ class Age:
     doom_filter: TraitFilter | None = None  # which trait DISCARD_TRAIT takes
     doom_color: int | None = None  # colour counted by MINUS_PER_COLOR
     doom_text: str = ""
+    # --- moonlings ---
+    gene_pool_floor: int = 0  # the Gene Pool change stops here (0: no floor)

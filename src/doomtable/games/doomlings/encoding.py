@@ -50,6 +50,8 @@ RL_ENCODING: dict[str, Any] = {
         ("recolor", "color", "color"),
         ("doom", "age"),
         ("swap", "card", "player", "card"),
+        # --- deeplings ---
+        ("suppress", "card"),
     ],
     "seat_lists": ["seats"],
     "decision_kinds": [
@@ -74,6 +76,8 @@ RL_ENCODING: dict[str, Any] = {
         "doom",
         "draft",
         "mishap",
+        # --- deeplings ---
+        "suppress",
     ],
     "observation": [
         ("number", "round"),

@@ -42,6 +42,9 @@ CARD_IDENTITY = CardIdentity(
         "decks": TRAIT,
         "discards": TRAIT,
         "lab": TRAIT,
+        # --- deeplings ---
+        "suppressed": TRAIT,
+        "suppressed_under": TRAIT,
         "age_deck": AGE,
         "eras": AGE,
         "age": AGE,
