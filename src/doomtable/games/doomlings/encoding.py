@@ -50,8 +50,6 @@ RL_ENCODING: dict[str, Any] = {
         ("recolor", "color", "color"),
         ("doom", "age"),
         ("swap", "card", "player", "card"),
-        # --- deeplings ---
-        ("suppress", "card"),
     ],
     "seat_lists": ["seats"],
     "decision_kinds": [
@@ -76,8 +74,6 @@ RL_ENCODING: dict[str, Any] = {
         "doom",
         "draft",
         "mishap",
-        # --- deeplings ---
-        "suppress",
     ],
     "observation": [
         ("number", "round"),
@@ -114,6 +110,23 @@ RL_ENCODING: dict[str, Any] = {
 }
 
 
+SET_VERBS: dict[str, list[tuple[str, ...]]] = {
+    # --- deeplings ---
+    "deeplings": [("suppress", "card")],
+}
+"""Option verbs only a card set's cards make, added after the base verbs where it is dealt
+(a game without the set keeps the base action table)."""
+SET_DECISION_KINDS: dict[str, list[str]] = {
+    # --- deeplings ---
+    "deeplings": ["suppress"],
+}
+EVERY_VERB: list[tuple[str, ...]] = [
+    *RL_ENCODING["verbs"],
+    *(verb for verbs in SET_VERBS.values() for verb in verbs),
+]
+"""Every verb of every set: where save files find the card ids of an option."""
+
+
 def rl_encoding_for(options: Mapping[str, Any]) -> dict[str, Any]:
     """The declaration for a game with these options: card ids and ages up to the highest of
     its card sets (expansion cards follow the base set's, so base ids keep their indexes),
@@ -127,4 +140,9 @@ def rl_encoding_for(options: Mapping[str, Any]) -> dict[str, Any]:
             "age": max(ages_of_sets(sets)) + 1,
         },
         "card_sets": list(sets),
+        "verbs": [*RL_ENCODING["verbs"], *(v for s in sets for v in SET_VERBS.get(s, []))],
+        "decision_kinds": [
+            *RL_ENCODING["decision_kinds"],
+            *(k for s in sets for k in SET_DECISION_KINDS.get(s, [])),
+        ],
     }
