@@ -611,7 +611,8 @@ class WorldsEnd(Enum):
             # --- deeplings ---
             WorldsEnd.SUPPRESS_COLOR: "When the world ends, name a color and suppress every "
             "trait of it in your trait pile.",
-            WorldsEnd.SUPPRESS_ONE: "When the world ends, suppress 1 trait in your trait pile.",
+            WorldsEnd.SUPPRESS_ONE: "When the world ends, suppress 1 other trait in your trait "
+            "pile.",
         }[self]
 
 

@@ -82,7 +82,7 @@ SET = CardSet(
         ),
         Age(
             "Moonpocalypse",
-            "Nothing else happens.",
+            "Its Gene Pool loss stops at 4: it takes no one's Gene Pool below 4.",
             catastrophe=True,
             gene_pool=-2,
             gene_pool_floor=4,
