@@ -47,3 +47,20 @@ def test_a_save_names_suppressed_cards_by_slug_and_loads() -> None:
     saved = stable_dict(state.to_dict())
     assert all(isinstance(c, str) for zone in saved["state"]["suppressed"] for c in zone)
     assert load_verified(json.loads(json.dumps(saved))) == state
+
+
+def test_the_tables_show_face_down_cards_to_their_owner_and_a_count_to_others() -> None:
+    from rich.console import Console
+
+    from doomtable.cli.render_doomlings import full_table
+    from doomtable.web.pages.doomlings import render
+
+    state = _table()
+    console = Console(width=120, record=True)
+    console.print(full_table(state.view(1)))
+    theirs = console.export_text()
+    assert "[1 face down]" in theirs and "Blubber" not in theirs
+    console.print(full_table(state.view(0)))
+    assert "Your face-down (suppressed) cards" in console.export_text()
+    page = render(state.view(1), 1)
+    assert "face down" in page and "Blubber" not in page

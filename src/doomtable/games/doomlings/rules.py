@@ -2109,13 +2109,21 @@ def h_ethereal(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
 # --- moonlings ---
 
 
+_AT_TURN_START: Final = tuple(
+    t.persistent is Persistent.GENE_POOL_ONE or t.persistent is Persistent.DISCARD_SELF_TO_DRAW
+    for t in CARD
+)
+"""Popplebelly and Urf, which act as their owner's turn begins (looked up every turn)."""
+
+
 def _moon_turn_start(s: DoomlingsRules, p: int) -> None:
     """Popplebelly's draw and Urf's offer, as ``p``'s turn begins."""
     for c in s.piles[p]:
-        persistent = CARD[c].persistent
-        if persistent is Persistent.GENE_POOL_ONE:
+        if not _AT_TURN_START[c]:
+            continue
+        if CARD[c].persistent is Persistent.GENE_POOL_ONE:
             s.draw(p, 2, c)
-        elif persistent is Persistent.DISCARD_SELF_TO_DRAW:
+        else:
             s.stack.append(("urf", p, c))
 
 
