@@ -1464,7 +1464,7 @@ def fx_give_to_opponent(s: DoomlingsRules, p: int, card: int, fx: GiveToOpponent
 def fx_skip_stabilize(s: DoomlingsRules, p: int, card: int, fx: SkipStabilize) -> None:
     if ("end_turn", p) in s.stack:
         _drop_turn_end(s, p)
-        s.emit((ALL, "no_stabilize", p), card)
+        s.emit((ALL, "no_stabilize", p))
 
 
 def fx_only_if(s: DoomlingsRules, p: int, card: int, fx: OnlyIf) -> None:
