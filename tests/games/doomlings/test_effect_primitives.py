@@ -270,7 +270,7 @@ CASES = [
     ),
     # ---------------------------------------------------------------- moonlings
     Case(
-        c.ReturnOwnTrait(),
+        c.ReturnAnyOwnTrait(),
         asks=[(0, "take")],
         hands={0: [*HANDS[0], "Leaves"]},
         piles={0: ["Quick", "Sweat"]},

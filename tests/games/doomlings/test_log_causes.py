@@ -69,7 +69,7 @@ ACTION_MAKES: dict[type, frozenset[str]] = {
     c.StealAndSuppress: SUPPRESS | {"steals_trait"},
     c.RightNamesColorSuppressHand: SUPPRESS_HAND,
     # --- moonlings ---
-    c.ReturnOwnTrait: frozenset({"returns_to_hand"}),
+    c.ReturnAnyOwnTrait: frozenset({"returns_to_hand"}),
     c.GiveToOpponent: GIVE,
     c.SkipStabilize: frozenset(),
     c.OnlyIf: DRAW | {"steals_trait"},  # what its effect makes (Whopple's, Turkendurt's)

@@ -379,7 +379,7 @@ class RightNamesColorSuppressHand:
 
 # --- moonlings ---
 @dataclass(frozen=True, slots=True)
-class ReturnOwnTrait:
+class ReturnAnyOwnTrait:
     def text(self) -> str:
         return "Take 1 trait from your trait pile back into your hand."
 
@@ -451,7 +451,7 @@ Action = (
     | StealAndSuppress
     | RightNamesColorSuppressHand
     # --- moonlings ---
-    | ReturnOwnTrait
+    | ReturnAnyOwnTrait
     | GiveToOpponent
     | SkipStabilize
     | OnlyIf

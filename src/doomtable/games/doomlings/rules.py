@@ -46,7 +46,7 @@ from doomtable.games.doomlings.cards import (  # --- deeplings, moonlings ---
     PlayAnother,
     PlayPileAction,
     PlayWhen,
-    ReturnOwnTrait,
+    ReturnAnyOwnTrait,
     ReturnTrait,
     RevealAndSteal,
     RightNamesColorSuppressHand,
@@ -1453,8 +1453,8 @@ def fx_right_names_color(
 
 
 # --- moonlings ---
-def fx_return_own_trait(s: DoomlingsRules, p: int, card: int, fx: ReturnOwnTrait) -> None:
-    s.stack.append(("return_own", p, card))
+def fx_return_any_own_trait(s: DoomlingsRules, p: int, card: int, fx: ReturnAnyOwnTrait) -> None:
+    s.stack.append(("return_any_own", p, card))
 
 
 def fx_give_to_opponent(s: DoomlingsRules, p: int, card: int, fx: GiveToOpponent) -> None:
@@ -1507,7 +1507,7 @@ EFFECTS: Final[dict[type, Resolver]] = {
     StealAndSuppress: fx_steal_and_suppress,
     RightNamesColorSuppressHand: fx_right_names_color,
     # --- moonlings ---
-    ReturnOwnTrait: fx_return_own_trait,
+    ReturnAnyOwnTrait: fx_return_any_own_trait,
     GiveToOpponent: fx_give_to_opponent,
     SkipStabilize: fx_skip_stabilize,
     OnlyIf: fx_only_if,
@@ -2171,8 +2171,8 @@ def _pay_with_hand(
     return None
 
 
-@handler("return_own")
-def h_return_own(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+@handler("return_any_own")
+def h_return_any_own(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
     """Take a trait of your own pile (not a dominant) back into your hand."""
     _, p, card = frame
     if option is None:

@@ -23,7 +23,7 @@ from doomtable.games.doomlings.cards import (
     Persistent,
     PlayAnother,
     PlayWhen,
-    ReturnOwnTrait,
+    ReturnAnyOwnTrait,
     SkipStabilize,
     StealTrait,
     ThresholdBonus,
@@ -39,7 +39,7 @@ SET = CardSet(
     summary="Traits that reward a low Gene Pool and a small hand.",
     traits=(
         Trait("Frumple Pumple", G, 0, bonus=ThresholdBonus(Count.HAND, 5, at_most=3)),
-        Trait("Fuffle Nuffs", B, 3, action=(ReturnOwnTrait(), GiveFromHand())),
+        Trait("Fuffle Nuffs", B, 3, action=(ReturnAnyOwnTrait(), GiveFromHand())),
         Trait("Fumplepop", B, -2),
         Trait("Gob Lopters", C, 4, requirement=PayWithHand(2)),
         Trait("Grobblebobble", P, 1, persistent=Persistent.KEEP_IN_HAND),
