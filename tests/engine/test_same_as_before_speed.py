@@ -43,7 +43,11 @@ def test_a_save_from_before_replays_to_the_same_state(save: Path) -> None:
     text = save.read_text()
     # load_verified replays the seed and the decision log and refuses any field that differs.
     state = load_verified(json.loads(text))
-    assert state.to_json() + "\n" == text
+    replayed = json.loads(state.to_json())
+    # A field added since (for an expansion's cards) holds nothing in a game without them.
+    for name in set(replayed["state"]) - set(json.loads(text)["state"]):
+        assert not any(replayed["state"].pop(name)), name
+    assert json.dumps(replayed, separators=(",", ":")) + "\n" == text
     assert len(state.log) > 0
 
 

@@ -177,6 +177,8 @@ def seats_table(view: dict[str, Any]) -> Table:
         chips = [card_chip(card) for card in seat["traits"]]
         if seat["dominants"]:
             chips.append(Text(f"[{seat['dominants']}{DOMINANT}]", style="yellow"))
+        if seat.get("suppressed"):  # Deeplings: face-down cards, a count
+            chips.append(Text(f"[{seat['suppressed']} face down]", style="dim"))
         if number in known:
             chips.append(Text(f"(you know: {', '.join(known[number])})", style="italic"))
         table.add_row(
@@ -244,6 +246,8 @@ def _extras(view: dict[str, Any]) -> Iterable[RenderableType]:
         yield cards_table(view["pack"], f"Your draft pack ({len(view['pack'])})")
     if view.get("own_deck"):
         yield _own_deck_line(view["own_deck"])
+    if view.get("suppressed"):
+        yield cards_table(view["suppressed"], "Your face-down (suppressed) cards: worth nothing")
 
 
 def _own_deck_line(cards: list[dict[str, Any]], most_lines: int | None = None) -> Group:

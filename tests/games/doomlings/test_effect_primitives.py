@@ -352,6 +352,61 @@ CASES = [
         asks=[(0, "color"), (1, "give")],
         piles={0: [*PILES[0], "Blubber"], 1: ["Antlers"], 2: PILES[2]},
     ),
+    # ---------------------------------------------------------------- deeplings: suppression
+    Case(
+        c.SuppressFromPile(1),  # never Sweat itself: Leaves goes face down
+        asks=[(0, "suppress")],
+        piles={0: ["Quick", "Sweat"]},
+        extra={"suppressed": [["Leaves"], [], []]},
+    ),
+    Case(
+        c.SuppressFromPile(2, up_to=True),
+        asks=[(0, "suppress"), (0, "suppress")],
+        piles={0: ["Sweat"]},
+        extra={"suppressed": [["Leaves", "Quick"], [], []]},
+    ),
+    Case(
+        c.SuppressFromPile(None, RED),  # every red trait but Sweat: Quick
+        piles={0: ["Leaves", "Sweat"]},
+        extra={"suppressed": [["Quick"], [], []]},
+    ),
+    Case(
+        c.SuppressFromHand(1),
+        asks=[(0, "suppress")],
+        hands={0: ["Gills", "Fangs"]},
+        extra={"suppressed": [["Bark"], [], []]},
+    ),
+    Case(c.SetGenePool(3), extra={"gene_pool": [3, 5, 5]}),
+    Case(
+        c.StealAndSuppress(),
+        asks=[(0, "take")],
+        piles={0: PILES[0], 1: ["Blubber"]},
+        extra={"suppressed": [["Antlers"], [], []]},
+    ),
+    Case(
+        c.RightNamesColorSuppressHand(),  # player 2, on the right, names blue: Gills
+        asks=[(2, "color")],
+        hands={0: ["Bark", "Fangs"], 2: HANDS[2]},
+        extra={"suppressed": [["Gills"], [], []]},
+    ),
+    # ---------------------------------------------------------------- moonlings
+    Case(
+        c.ReturnAnyOwnTrait(),
+        asks=[(0, "take")],
+        hands={0: [*HANDS[0], "Leaves"]},
+        piles={0: ["Quick", "Sweat"]},
+    ),
+    Case(
+        c.GiveToOpponent(2),
+        asks=[(0, "target"), (0, "give"), (0, "give")],
+        hands={0: ["Fangs"], 1: [*HANDS[1], "Bark", "Gills"], 2: HANDS[2]},
+    ),
+    Case(c.SkipStabilize(), extra={"skips_stabilizing": True}),
+    Case(
+        c.OnlyIf(c.Check.GENE_POOL_AT_MOST, 5, c.Draw(1)),
+        hands={0: [*HANDS[0], "Appealing"]},
+    ),
+    Case(c.OnlyIf(c.Check.HAND_AT_MOST, 2, c.Draw(1)), hands={0: HANDS[0]}),
 ]
 
 
@@ -422,6 +477,10 @@ def test_primitive(case: Case) -> None:
             assert len(state.age_deck) == value
         elif key == "deck_bottom":
             assert names(state.deck[: len(value)]) == value
+        elif key == "suppressed":
+            assert [names(zone) for zone in state.suppressed] == value
+        elif key == "skips_stabilizing":
+            assert (("skip_end", 0) in state.stack) is value
         else:
             assert getattr(state, key) == value
     # Every zone change is Sweat's doing (until a rushed catastrophe, or the rules' draw for an

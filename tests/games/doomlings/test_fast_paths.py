@@ -52,9 +52,18 @@ def same(fast: DoomlingsState, slow: DoomlingsState) -> None:
 @pytest.mark.parametrize("game", sorted(EDITIONS))
 @pytest.mark.parametrize("seed", range(12))
 def test_fast_paths_on_and_off_play_the_same_game(game: str, seed: int) -> None:
+    play_both_ways(game, seed, {})
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_fast_paths_on_and_off_play_the_same_game_with_imaginary_ends(seed: int) -> None:
+    play_both_ways("doomlings", seed, {"sets": "deeplings,moonlings"})
+
+
+def play_both_ways(game: str, seed: int, chosen: dict[str, Any]) -> None:
     fast_class, slow_class = EDITIONS[game]
     players = 2 + seed % 4
-    options: dict[str, Any] = checked_options(find_game(game), players, {})
+    options: dict[str, Any] = checked_options(find_game(game), players, chosen)
     fast = fast_class.create(players, seed, options)
     slow = slow_class.create(players, seed, options)
     choices = random.Random(seed)

@@ -34,6 +34,9 @@ from doomtable.games.doomlings.state import (
 DRAW = frozenset({"draws", "drew"})
 DISCARD = frozenset({"discards"})
 LOSE_TRAIT = frozenset({"discards_trait"})
+SUPPRESS = frozenset({"suppresses_trait"})
+SUPPRESS_HAND = frozenset({"suppresses_card", "suppressed_card"})
+GIVE = frozenset({"gives_card", "gave_card"})
 
 ACTION_MAKES: dict[type, frozenset[str]] = {
     c.Draw: DRAW,
@@ -59,11 +62,26 @@ ACTION_MAKES: dict[type, frozenset[str]] = {
     c.PeekAge: frozenset(),
     c.MoveSelfToOpponent: frozenset({"moves_trait"}),
     c.EndOfWorldRush: frozenset(),
+    # --- deeplings ---
+    c.SuppressFromPile: SUPPRESS,
+    c.SuppressFromHand: SUPPRESS_HAND,
+    c.SetGenePool: frozenset({"gene_pool_set"}),
+    c.StealAndSuppress: SUPPRESS | {"steals_trait"},
+    c.RightNamesColorSuppressHand: SUPPRESS_HAND,
+    # --- moonlings ---
+    c.ReturnAnyOwnTrait: frozenset({"returns_to_hand"}),
+    c.GiveToOpponent: GIVE,
+    c.SkipStabilize: frozenset(),
+    c.OnlyIf: DRAW | {"steals_trait"},  # what its effect makes (Whopple's, Turkendurt's)
 }
 PERSISTENT_MAKES = {
     c.Persistent.DRAW_AT_TURN_START: DRAW,
     c.Persistent.REGROW: DRAW,
     c.Persistent.RETURN_ON_GREEN: frozenset({"returns_to_hand"}),
+    # --- deeplings, moonlings ---
+    c.Persistent.SUPPRESS_INSTEAD_OF_STABILIZE: SUPPRESS_HAND | DRAW,
+    c.Persistent.GENE_POOL_ONE: DRAW,
+    c.Persistent.DISCARD_SELF_TO_DRAW: LOSE_TRAIT | DRAW,
 }
 AGE_MAKES = {
     c.AgeRule.FLOURISH: DRAW,
@@ -94,6 +112,11 @@ AGE_MAKES = {
     c.AgeRule.PLAY_FROM_DECK: frozenset({"turns_up", "discards_turned_up"}),
     c.AgeRule.SWAMPLANDS: DISCARD | LOSE_TRAIT,
     c.AgeRule.KING_OF_THE_JUNGLE: DRAW | DISCARD | {"shows"},
+    # --- deeplings, moonlings ---
+    c.AgeRule.SOLITUDE: SUPPRESS_HAND,
+    c.AgeRule.FADING_AWAY: SUPPRESS,
+    c.AgeRule.QUIET_MOMENT: DRAW | DISCARD,
+    c.AgeRule.MOONLIGHT: DRAW | DISCARD,
 }
 CATASTROPHE_MAKES = {
     c.CatastropheEffect.KEEP_ONE: DISCARD,
@@ -117,6 +140,8 @@ CATASTROPHE_MAKES = {
     c.CatastropheEffect.RETURN_POSITIVE: frozenset({"returns_to_hand"}),
     c.CatastropheEffect.KEEP_ONE_COLOR: DISCARD,
     c.CatastropheEffect.DISCARD_HIGH: DISCARD,
+    # --- deeplings ---
+    c.CatastropheEffect.SUPPRESS_HAND_AND_STABILIZE: SUPPRESS_HAND | DRAW | DISCARD,
 }
 DOOM_MAKES = {
     c.Doom.DISCARD_TRAIT: LOSE_TRAIT,
@@ -132,8 +157,15 @@ def trait_makes(trait: c.Trait, mishap: bool) -> frozenset[str]:
     if trait.persistent is not None:
         kinds |= PERSISTENT_MAKES.get(trait.persistent, frozenset())
     if isinstance(trait.requirement, c.PayWithTrait):
-        pays = trait.requirement.payment is c.Payment.GIVE
-        kinds |= {"gives_trait"} if pays else LOSE_TRAIT
+        payment = trait.requirement.payment
+        if payment is c.Payment.SUPPRESS:
+            kinds |= SUPPRESS
+        else:
+            kinds |= {"gives_trait"} if payment is c.Payment.GIVE else LOSE_TRAIT
+    if isinstance(trait.requirement, c.PayWithHand):
+        kinds |= GIVE
+    if trait.worlds_end in (c.WorldsEnd.SUPPRESS_COLOR, c.WorldsEnd.SUPPRESS_ONE):
+        kinds |= SUPPRESS
     if trait.worlds_end is c.WorldsEnd.OPPONENTS_DISCARD_COLOR:
         kinds |= LOSE_TRAIT
     if trait.play_when is c.PlayWhen.STEAL_PLAYED:
@@ -174,6 +206,7 @@ GAMES = [
     *[("doomlings", 1, seed, {"variant": "genetic-mishap"}) for seed in range(10)],
     *[("doomlings", 3, seed, {"variant": "intelligent-design"}) for seed in range(5)],
     *[("doomlings", 2 + seed % 5, seed, {"sets": "overlush,kickstarter"}) for seed in range(20)],
+    *[("doomlings", 2 + seed % 5, seed, {"sets": "deeplings,moonlings"}) for seed in range(12)],
 ]
 
 

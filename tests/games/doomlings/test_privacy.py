@@ -82,7 +82,9 @@ class Witness:
     def update(self, state: DoomlingsState) -> None:
         public = set(state.discard).union(state.lab, *state.piles, *state.discards)
         for p in range(state.players):
-            cards = public.union(state.hands[p], state.packs[p], state.decks[p])
+            cards = public.union(
+                state.hands[p], state.packs[p], state.decks[p], state.suppressed[p]
+            )
             if state.revealed:
                 cards.update(c for mask, c in state.revealed if mask & bit(p))
             new = cards - self.cards[p]
@@ -150,11 +152,12 @@ WATCHED = {name: watched(type(new_game(name, 2))) for name in EDITIONS}  # type:
 VARIANT_OF_SEED = ("none", "none", "none", "strategic-start", "intelligent-design")
 
 
-def play_private_game(game: str, seed: int) -> DoomlingsState:
+def play_private_game(game: str, seed: int, sets: str = "base") -> DoomlingsState:
     chooser = random.Random(seed)
     variant = VARIANT_OF_SEED[seed % len(VARIANT_OF_SEED)]
     players = chooser.randrange(2, 5) if variant == "intelligent-design" else 2 + seed % 7
-    options = checked_options(find_game(game), players, {"variant": variant})
+    chosen = {"variant": variant} if sets == "base" else {"variant": variant, "sets": sets}
+    options = checked_options(find_game(game), players, chosen)
     state = WATCHED[game].create(players, seed, options)
     late = seed % 2 == 0 and variant == "none"
     if late:
@@ -181,6 +184,12 @@ def test_views_and_logs_show_only_what_each_player_has_seen(game: str, chunk: in
     for seed in range(chunk * CHUNK, (chunk + 1) * CHUNK):
         ended += play_private_game(game, seed).is_over
     assert ended >= CHUNK // 5  # the late starts play on to the World's End
+
+
+def test_face_down_cards_stay_hidden() -> None:
+    """Deeplings' suppressed cards (and Moonlings' gifts) show no one what they may not see."""
+    games = [play_private_game("doomlings", seed, "deeplings,moonlings") for seed in range(30)]
+    assert sum(any(state.suppressed) for state in games) >= 5
 
 
 # ---------------------------------------------------------------------- leaks found by hand

@@ -665,6 +665,104 @@ class OpponentsGiveColor:
         )
 
 
+# --- deeplings ---
+@dataclass(frozen=True, slots=True)
+class SuppressFromPile:
+    """Turn traits of your own pile face down (docs/rulings.md, Deeplings): ``n`` of them
+    (``up_to``: as many as you like up to ``n``), or with ``n`` None every one that passes
+    ``filter`` (``gene_pool``: every one with a Gene Pool change). Never the card itself, nor
+    a dominant."""
+
+    n: int | None = 1
+    filter: TraitFilter = ANY
+    up_to: bool = False
+    gene_pool: bool = False
+
+    def text(self) -> str:
+        if self.n is None:
+            what = "trait with a +/- Gene Pool effect" if self.gene_pool else self.filter.words()
+            return f"Suppress every {what} in your trait pile."
+        amount = f"up to {self.n}" if self.up_to else str(self.n)
+        noun = self.filter.words() + ("s" if self.n != 1 else "")
+        return f"Suppress {amount} other {noun} in your trait pile."
+
+
+@dataclass(frozen=True, slots=True)
+class SuppressFromHand:
+    """Put ``n`` chosen cards of your hand face down into your trait pile."""
+
+    n: int
+
+    def text(self) -> str:
+        return f"Suppress {plural(self.n, 'card')} from your hand."
+
+
+@dataclass(frozen=True, slots=True)
+class SetGenePool:
+    value: int
+
+    def text(self) -> str:
+        return f"Your Gene Pool becomes {self.value}."
+
+
+@dataclass(frozen=True, slots=True)
+class StealAndSuppress:
+    def text(self) -> str:
+        return "Take a trait from an opponent's trait pile into yours, then suppress it."
+
+
+@dataclass(frozen=True, slots=True)
+class RightNamesColorSuppressHand:
+    def text(self) -> str:
+        return (
+            "The opponent on your right names a color: suppress every card of that color "
+            "from your hand."
+        )
+
+
+# --- moonlings ---
+@dataclass(frozen=True, slots=True)
+class ReturnAnyOwnTrait:
+    def text(self) -> str:
+        return "Take 1 trait from your trait pile back into your hand."
+
+
+@dataclass(frozen=True, slots=True)
+class GiveToOpponent:
+    """Pick one opponent, then hand them ``n`` cards of your choice."""
+
+    n: int
+
+    def text(self) -> str:
+        return f"Hand {plural(self.n, 'card')} from your hand to one opponent."
+
+
+@dataclass(frozen=True, slots=True)
+class SkipStabilize:
+    def text(self) -> str:
+        return "Do not stabilize at the end of this turn."
+
+
+class Check(Enum):
+    """What an :class:`OnlyIf` effect compares with its limit."""
+
+    GENE_POOL_AT_MOST = "your Gene Pool is {} or lower"
+    HAND_AT_MOST = "you hold {} cards or fewer"
+
+
+@dataclass(frozen=True, slots=True)
+class OnlyIf:
+    """``effect`` happens only if the check holds when it resolves."""
+
+    check: Check
+    limit: int
+    effect: Draw | StealTrait
+
+    def text(self) -> str:
+        then = self.effect.text()
+        return f"If {self.check.value.format(self.limit)}, {then[0].lower()}{then[1:]}"
+
+
 Action = (
     Draw
     | DiscardFromHand
@@ -717,6 +815,17 @@ Action = (
     | RearrangeAges
     | StealFromEachAndPlay
     | OpponentsGiveColor
+    # --- deeplings ---
+    | SuppressFromPile
+    | SuppressFromHand
+    | SetGenePool
+    | StealAndSuppress
+    | RightNamesColorSuppressHand
+    # --- moonlings ---
+    | ReturnAnyOwnTrait
+    | GiveToOpponent
+    | SkipStabilize
+    | OnlyIf
 )
 
 
@@ -737,6 +846,8 @@ class Payment(Enum):
     DISCARD = "discard"
     # --- dinolings ---
     DISCARD_HAND_OR_PILE = "discard_hand_or_pile"
+    # --- deeplings ---
+    SUPPRESS = "suppress"
 
 
 @dataclass(frozen=True, slots=True)
@@ -751,6 +862,8 @@ class PayWithTrait:
                 f"To play this, move 1 {self.filter.words()} from your trait pile to an opponent's."
             )
         what = plural(self.n, self.filter.words())
+        if self.payment is Payment.SUPPRESS:
+            return f"To play this, suppress {what} in your trait pile."
         if self.payment is Payment.DISCARD_HAND_OR_PILE:
             return f"To play this, discard {what} from your hand or your trait pile."
         return f"To play this, discard {what} from your trait pile."
@@ -790,7 +903,20 @@ class FromDiscardAfterColors:
         )
 
 
-Requirement = NeedInPile | PayWithTrait | NeedGenePool | NotOnYourTurn | FromDiscardAfterColors
+# --- moonlings ---
+@dataclass(frozen=True, slots=True)
+class PayWithHand:
+    """A price paid from the hand: ``n`` random cards given to an opponent of your choice."""
+
+    n: int
+
+    def text(self) -> str:
+        return f"To play this, hand {plural(self.n, 'random card')} from your hand to an opponent."
+
+
+Requirement = (
+    NeedInPile | PayWithTrait | NeedGenePool | NotOnYourTurn | FromDiscardAfterColors | PayWithHand
+)
 
 
 # --------------------------------------------------------------------------- out-of-turn plays
@@ -816,6 +942,8 @@ class PlayWhen(Enum):
     DISCARDED_INTO_OPPONENT = "zombified"
     MUST_PLAY_DISCARDED = "ghostly"
     OPPONENT_PLAYS_TWO = "seconder"
+    # --- moonlings ---
+    INTO_HIGH_GENE_POOL = "umbleboos"
 
     def text(self, name: str) -> str:
         return {
@@ -852,6 +980,9 @@ class PlayWhen(Enum):
             "at once.",
             PlayWhen.OPPONENT_PLAYS_TWO: "When an opponent plays a trait with a face value of 2, "
             f"you may play {name} from your hand.",
+            # --- moonlings ---
+            PlayWhen.INTO_HIGH_GENE_POOL: f"At any time you may play {name} from your hand "
+            "into the trait pile of a player whose Gene Pool is 6 or more.",
         }[self]
 
 
@@ -874,6 +1005,12 @@ class Persistent(Enum):
     DISCARD_IF_STOLEN = "gelatinous"
     # --- special edition ---
     REPLACE_LEAVER = "magic_fingers"
+    # --- deeplings ---
+    SUPPRESS_INSTEAD_OF_STABILIZE = "ethereal"
+    # --- moonlings ---
+    KEEP_IN_HAND = "grobblebobble"
+    GENE_POOL_ONE = "popplebelly"
+    DISCARD_SELF_TO_DRAW = "urf"
 
     def text(self, name: str) -> str:
         return {
@@ -901,6 +1038,16 @@ class Persistent(Enum):
             Persistent.REPLACE_LEAVER: "Until the world ends, each time a trait leaves your "
             "trait pile, you may play a trait of its color from your hand in its place, "
             "without its action (dominants excluded).",
+            # --- deeplings ---
+            Persistent.SUPPRESS_INSTEAD_OF_STABILIZE: "Until the world ends, when you end your "
+            "turn holding 6 cards or fewer, you may suppress 1 of them instead of stabilizing; "
+            "if that leaves your hand empty, draw 2 cards.",
+            # --- moonlings ---
+            Persistent.KEEP_IN_HAND: f"Nothing can make you discard {name} from your hand.",
+            Persistent.GENE_POOL_ONE: "While this is in your trait pile, your Gene Pool is 1 and "
+            "nothing changes it. Draw 2 cards as each of your turns begins.",
+            Persistent.DISCARD_SELF_TO_DRAW: f"As your turn begins, you may discard {name} from "
+            "your trait pile to draw 3 cards.",
         }[self]
 
 
@@ -922,6 +1069,9 @@ class WorldsEnd(Enum):
     TAKE_REVEALED_COLOR = "spots"
     # --- relics ---
     IGNORE_DOOM = "omnibenevolent"
+    # --- deeplings ---
+    SUPPRESS_COLOR = "stygian"
+    SUPPRESS_ONE = "undulating"
 
     def text(self) -> str:
         return {
@@ -948,6 +1098,11 @@ class WorldsEnd(Enum):
             "without its action.",
             WorldsEnd.IGNORE_DOOM: "When the world ends, nobody applies the final catastrophe's "
             "World's End effect.",
+            # --- deeplings ---
+            WorldsEnd.SUPPRESS_COLOR: "When the world ends, name a color and suppress every "
+            "trait of it in your trait pile.",
+            WorldsEnd.SUPPRESS_ONE: "When the world ends, suppress 1 other trait in your trait "
+            "pile.",
         }[self]
 
 
@@ -992,9 +1147,20 @@ class Count(Enum):
     )
     # --- mythlings, prototypes ---
     MYTHLINGS_ALL_PILES = "Mythlings trait in all trait piles (this one included)"
+    # --- deeplings ---
+    FACE_ONE_TRAITS = "trait with a face value of 1 in your pile"
+    OPPONENTS_WITH_MORE_TRAITS = "opponent whose trait pile holds more traits than yours"
+    SUPPRESSED_UNDER_THIS = "card suppressed under this one"
+    # --- moonlings ---
+    SAME_SET = "trait of this card's expansion in your trait pile (this one included)"
+    LOWEST_GENE_POOL = "point of the lowest Gene Pool at the table"
 
 
-_UNIT: dict[Count, str] = {Count.HAND: "card in your hand"}
+_UNIT: dict[Count, str] = {
+    Count.HAND: "card in your hand",
+    # --- deeplings ---
+    Count.COLORS_IN_PILE: "color in your trait pile",
+}
 """How a count phrased as a total ("the number of ...") reads after "+1 for each"."""
 
 
@@ -1132,7 +1298,53 @@ class AllColorsBonus:
         return f"+{self.points} if your trait pile holds all 4 colors."
 
 
-BonusRule = Bonus | MostTraitsBonus | ColorThreshold | OpponentsColorDeficit | AllColorsBonus
+# --- deeplings ---
+@dataclass(frozen=True, slots=True)
+class ThresholdBonus:
+    """``points`` once if ``count`` is at least ``at_least`` (or at most ``at_most``)."""
+
+    count: Count
+    points: int
+    at_least: int | None = None
+    at_most: int | None = None
+
+    def applies(self, n: int) -> bool:
+        if self.at_least is not None and n < self.at_least:
+            return False
+        return self.at_most is None or n <= self.at_most
+
+    def text(self) -> str:
+        what = {Count.TRAITS: "traits in your trait pile", Count.HAND: "cards in your hand"}[
+            self.count
+        ]
+        bound = (
+            f"{self.at_least} or more" if self.at_least is not None else f"{self.at_most} or fewer"
+        )
+        return f"{self.points:+d} if you have {bound} {what}."
+
+
+# --- moonlings ---
+@dataclass(frozen=True, slots=True)
+class LowGenePoolBonus:
+    """``points`` to every player, this card's owner or not, whose Gene Pool is at most
+    ``at_most``."""
+
+    points: int
+    at_most: int
+
+    def text(self) -> str:
+        return f"Every player whose Gene Pool is {self.at_most} or less scores {self.points:+d}."
+
+
+BonusRule = (
+    Bonus
+    | MostTraitsBonus
+    | ColorThreshold
+    | OpponentsColorDeficit
+    | AllColorsBonus
+    | ThresholdBonus
+    | LowGenePoolBonus
+)
 
 
 # --------------------------------------------------------------------------- the cards
@@ -1294,6 +1506,12 @@ class AgeRule(Enum):
     OPEN_HANDS = "open_hands"  # every hand is shown to everyone
     # --- mythlings ---
     OZMORIAN_WINDS = "ozmorian_winds"
+    # --- deeplings ---
+    SOLITUDE = "solitude"
+    FADING_AWAY = "fading_away"
+    # --- moonlings ---
+    QUIET_MOMENT = "quiet_moment"
+    MOONLIGHT = "moonlight"
 
 
 class CatastropheEffect(Enum):
@@ -1326,6 +1544,8 @@ class CatastropheEffect(Enum):
     COLOR_FOR_LEFT = "color_for_left"  # name a colour: the player on your left loses it from hand
     # --- mythlings ---
     DISCARD_LOWEST_LOSES_TRAIT = "discard_lowest_loses_trait"
+    # --- deeplings ---
+    SUPPRESS_HAND_AND_STABILIZE = "suppress_hand_and_stabilize"
 
 
 class Doom(Enum):
@@ -1354,6 +1574,10 @@ class Doom(Enum):
     DISCARD_TOP_COLOR = "discard_top_color"  # a random trait of the pile's most common colour
     # --- mythlings ---
     DISCARD_HIGHEST = "discard_highest"
+    # --- deeplings ---
+    MANY_TRAITS_MINUS_FIVE = "many_traits_minus_five"  # 12 or more traits
+    # --- moonlings ---
+    HIGH_GENE_POOL_MINUS_FIVE = "high_gene_pool_minus_five"  # a Gene Pool of 4 or more
 
 
 @dataclass(frozen=True, slots=True)
@@ -1370,3 +1594,5 @@ class Age:
     doom_filter: TraitFilter | None = None  # which trait DISCARD_TRAIT takes
     doom_color: int | None = None  # colour the gold text counts
     doom_text: str = ""
+    # --- moonlings ---
+    gene_pool_floor: int = 0  # the Gene Pool change stops here (0: no floor)

@@ -116,9 +116,9 @@ RL_ENCODING: dict[str, Any] = {
 }
 
 
-# --- overlush and kickstarter ages ---
-AGE_SETS = ("overlush", "kickstarter")
-AGE_SET_VERBS = [
+# The choices only some card sets' cards make, after the base set's verbs (so a game without
+# the set keeps the base action table), in the order of the sets.
+_AGE_VERBS: list[tuple[str, ...]] = [  # --- overlush and kickstarter ages ---
     ("discard_color", "color"),
     ("to_deck", "card"),
     ("draw_bottom",),
@@ -126,29 +126,42 @@ AGE_SET_VERBS = [
     ("discard_two",),
     ("two_plays",),
 ]
-AGE_SET_DECISION_KINDS = ["choice", "return"]
-"""The choices the Overlush and Kickstarter ages add, after the base set's (so its action
-indexes stay), in a game with either set."""
+SET_VERBS: dict[str, list[tuple[str, ...]]] = {
+    "overlush": _AGE_VERBS,
+    "kickstarter": _AGE_VERBS,
+    "deeplings": [("suppress", "card")],
+}
+SET_DECISION_KINDS: dict[str, list[str]] = {
+    "overlush": ["choice", "return"],
+    "kickstarter": ["choice", "return"],
+    "deeplings": ["suppress"],
+}
+
+
+def _in_order(*groups: list[Any]) -> list[Any]:
+    """The items of ``groups`` in order, each once (two sets may add the same verb)."""
+    return list(dict.fromkeys(item for group in groups for item in group))
+
+
+EVERY_VERB: list[tuple[str, ...]] = _in_order(RL_ENCODING["verbs"], *SET_VERBS.values())
+"""Every verb of every set: where save files find the card ids of an option."""
 
 
 def rl_encoding_for(options: Mapping[str, Any]) -> dict[str, Any]:
     """The declaration for a game with these options: card ids and ages up to the highest of
     its card sets (expansion cards follow the base set's, so base ids keep their indexes),
-    and the observation's card identities of those sets only."""
+    the verbs its sets add, and the observation's card identities of those sets only."""
     sets = card_sets(options)
-    verbs = list(RL_ENCODING["verbs"])
-    kinds = list(RL_ENCODING["decision_kinds"])
-    if any(name in sets for name in AGE_SETS):
-        verbs += AGE_SET_VERBS
-        kinds += AGE_SET_DECISION_KINDS
     return {
         **RL_ENCODING,
-        "verbs": verbs,
-        "decision_kinds": kinds,
         "domains": {
             "card": max(cards_of_sets(sets)) + 1,
             "color": 16,
             "age": max(ages_of_sets(sets)) + 1,
         },
         "card_sets": list(sets),
+        "verbs": _in_order(RL_ENCODING["verbs"], *(SET_VERBS.get(s, []) for s in sets)),
+        "decision_kinds": _in_order(
+            RL_ENCODING["decision_kinds"], *(SET_DECISION_KINDS.get(s, []) for s in sets)
+        ),
     }

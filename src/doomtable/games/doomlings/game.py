@@ -125,6 +125,9 @@ class DoomlingsState(DoomlingsRules):
         s.discards = [[] for _ in range(players)]
         s.lab = []
         s.attached = []
+        # --- deeplings ---
+        s.suppressed = [[] for _ in range(players)]
+        s.suppressed_under = [[] for _ in range(players)]
         s.push_all([*variants.deal(s, HAND_SIZE), ("flip", 0)])
         s._advance()
         return s
@@ -271,6 +274,8 @@ class DoomlingsState(DoomlingsRules):
             return f"play {name(option[1])} from the discard pile"
         if verb == "place":
             return f"place {AGES[option[1]].name}"
+        if verb == "suppress":  # --- deeplings ---
+            return f"suppress {name(option[1])}"
         return _FIXED_LABELS[verb]
 
     def event_visible(self, event: tuple[Any, ...], viewer: int) -> bool:
@@ -357,6 +362,8 @@ class DoomlingsState(DoomlingsRules):
             if self.over
             else None,
             "worlds_end": AGES[self.final_doom].name if self.final_doom >= 0 else None,
+            # --- deeplings: face-down cards, known to their owner alone ---
+            "suppressed": [card_dict(c) for c in self.suppressed[player]],
         }
 
     def _open_hands(self, player: int) -> list[dict[str, Any]]:
@@ -425,6 +432,7 @@ class DoomlingsState(DoomlingsRules):
             "score": score.total,
             "dominants": self.dominants(q),
             "discard": [CARD[c].name for c in self.discards[q]],
+            "suppressed": len(self.suppressed[q]),  # --- deeplings: face down, a count
         }
         if self.over:  # the final scoring is public, step by step
             seat["breakdown"] = score.as_dict()
@@ -488,6 +496,7 @@ class DoomlingsState(DoomlingsRules):
                     "score": scores[p],
                     "breakdown": breakdown(self, p).as_dict(),
                     "dominants": self.dominants(p),
+                    "suppressed": [CARD[c].name for c in self.suppressed[p]],  # --- deeplings
                 }
                 for p in range(self.players)
             ],
@@ -539,7 +548,7 @@ class DoomlingsState(DoomlingsRules):
         for q in range(s.players):
             if q == player:
                 continue
-            for zone in (s.hands[q], s.packs[q], s.decks[q]):
+            for zone in (s.hands[q], s.packs[q], s.decks[q], s.suppressed[q]):
                 for i, c in enumerate(zone):
                     if c not in known:
                         hidden.append(c)
@@ -630,11 +639,11 @@ class DoomlingsState(DoomlingsRules):
                 raise ScenarioError(f"no player {seat} in a {self.players}-player game")
             if not isinstance(value, dict):
                 raise ScenarioError(f"players.{seat} must be a mapping")
-            extra = set(value) - {"hand", "traits", "gene_pool"}
+            extra = set(value) - {"hand", "traits", "gene_pool", "suppressed"}
             if extra:
                 raise ScenarioError(
                     f"players.{seat}: unknown key(s) {', '.join(sorted(extra))}; "
-                    "known: gene_pool, hand, traits"
+                    "known: gene_pool, hand, suppressed, traits"
                 )
             seats[seat] = value
         for seat, value in seats.items():
@@ -669,6 +678,9 @@ class DoomlingsState(DoomlingsRules):
                 self.hands[seat].append(take(name, f"players.{seat}.hand"))
             for name in value.get("traits", []):
                 self.enter_pile(seat, take(name, f"players.{seat}.traits"))
+            for name in value.get("suppressed", []):  # --- deeplings: face down, by the rules
+                self.suppressed[seat].append(take(name, f"players.{seat}.suppressed"))
+                self.suppressed_under[seat].append(-1)
             if "gene_pool" in value:
                 self.gene_pool[seat] = int(value["gene_pool"])
         self.discard = [take(n, "discard") for n in setup.get("discard", [])]
@@ -908,6 +920,11 @@ def _describe(kind: str, a: tuple[Any, ...]) -> str:
         "doom_ignored": "{n0}: nobody applies the World's End effect of {age1}.",
         "takes_discarded": "{p0} takes {n1} from the discard pile into their hand.",
         "passes_to_hand": "{p0} passes {n1} into {p2}'s hand.",
+        # --- deeplings ---
+        "suppresses_trait": "{p0} suppresses {n1} in their trait pile.",
+        "suppresses_card": "{p0} suppresses a card from their hand.",
+        "suppressed_card": "{p0} suppresses {n1} from their hand.",
+        "gene_pool_set": "{p0}'s Gene Pool is now {a1}.",
     }
     values: dict[str, Any] = {}
     for i, v in enumerate(a):
@@ -973,6 +990,11 @@ _CAUSED = frozenset(
         "to_deck_bottom",
         "takes_discarded",
         "passes_to_hand",
+        # --- deeplings ---
+        "suppresses_trait",
+        "suppresses_card",
+        "suppressed_card",
+        "gene_pool_set",
     )
 )
 """Events that change a zone: the log names their cause before them."""

@@ -13,7 +13,7 @@ from doomtable.engine.cards import (
     positional_tables,
 )
 from doomtable.games.doomlings.data import AGE_SLUGS, TRAIT_OF, TRAIT_SLUGS
-from doomtable.games.doomlings.encoding import RL_ENCODING
+from doomtable.games.doomlings.encoding import EVERY_VERB
 
 TRAIT = "trait"
 AGE = "age"
@@ -32,7 +32,7 @@ CARD_IDENTITY = CardIdentity(
     tables=card_tables,
     positional=positional_tables("doomtable.games.doomlings"),
     # The option shapes are declared once, for the RL adapters; "card" there is a trait card.
-    option_items=card_items(RL_ENCODING["verbs"], {"card": TRAIT, "age": AGE}),
+    option_items=card_items(EVERY_VERB, {"card": TRAIT, "age": AGE}),
     fields={
         "hands": TRAIT,
         "piles": TRAIT,
@@ -42,6 +42,9 @@ CARD_IDENTITY = CardIdentity(
         "decks": TRAIT,
         "discards": TRAIT,
         "lab": TRAIT,
+        # --- deeplings ---
+        "suppressed": TRAIT,
+        "suppressed_under": TRAIT,
         "age_deck": AGE,
         "eras": AGE,
         "age": AGE,

@@ -22,6 +22,7 @@ from doomtable.games.doomlings.cards import (
     RED,
     AgeRule,
     CatastropheEffect,
+    Check,
     DigForColor,
     DiscardCardsWithEffects,
     DiscardColorFromHands,
@@ -43,6 +44,7 @@ from doomtable.games.doomlings.cards import (
     FromDiscardAfterColors,
     GainGenePool,
     GiveFromHand,
+    GiveToOpponent,
     GiveTrait,
     Grant,
     HandToDeckBottom,
@@ -54,11 +56,13 @@ from doomtable.games.doomlings.cards import (
     NeedGenePool,
     NeedInPile,
     OneOf,
+    OnlyIf,
     OpponentDrawsAndGives,
     OpponentsDiscardTrait,
     OpponentsGiveColor,
     PassHandsRight,
     Payment,
+    PayWithHand,
     PayWithTrait,
     PeekAge,
     PeekAges,
@@ -69,15 +73,22 @@ from doomtable.games.doomlings.cards import (
     PlayPileAction,
     PlayWhen,
     RearrangeAges,
+    ReturnAnyOwnTrait,
     ReturnOwnTrait,
     ReturnTrait,
     RevealAndSteal,
+    RightNamesColorSuppressHand,
     SameColor,
+    SetGenePool,
+    SkipStabilize,
     Source,
     Stabilize,
+    StealAndSuppress,
     StealFromEachAndPlay,
     StealFromHand,
     StealTrait,
+    SuppressFromHand,
+    SuppressFromPile,
     SwapHands,
     SwapThis,
     SwapTraits,
@@ -86,6 +97,7 @@ from doomtable.games.doomlings.cards import (
     Who,
     WorldsEnd,
 )
+from doomtable.games.doomlings.cards import ANY as ANY_FILTER
 from doomtable.games.doomlings.data import AGES, FOUR_HORSEMEN
 from doomtable.games.doomlings.scoring import doom_turned_away, final_scores, silenced
 from doomtable.games.doomlings.state import (
@@ -127,6 +139,7 @@ BECOME_COLOR: Final = "become"  # the card itself turns that colour
 # --- overlush (traits b) ---
 OPPONENTS_PLAY_COLOR: Final = "opponents_play"  # each opponent may play a trait of it
 TAKE_REVEALED_COLOR: Final = "take_revealed"  # opponents show theirs; the namer plays one
+SUPPRESS_COLOR: Final = "suppress"  # --- deeplings: the namer suppresses their traits of it
 
 HANDLERS: Final[dict[str, Handler]] = {}
 
@@ -172,6 +185,8 @@ _MUTED_OF_AGE: Final = tuple(
 _CANON: Final = tuple(min(i for i, t in enumerate(CARD) if t.name == trait.name) for trait in CARD)
 """Each card's lowest-numbered copy: copies of one trait make the same option."""
 _PLAY_WHEN: Final = tuple(t.play_when for t in CARD)
+_KEEP_IN_HAND: Final = tuple(t.persistent is Persistent.KEEP_IN_HAND for t in CARD)
+"""Grobblebobble, never offered as a discard from the hand."""
 _HAS_TWIN: Final = tuple(_CANON.count(canon) > 1 for canon in _CANON)
 """Whether another card is a copy of the same trait."""
 _PLAY_OPTION: Final[tuple[Option, ...]] = tuple(("play", c) for c in range(len(CARD)))
@@ -280,6 +295,10 @@ class DoomlingsRules(DoomlingsBase):
         if isinstance(req, NeedInPile):
             pile = self.piles[player]
             return sum(1 for c in pile if self.matches(c, req.filter)) >= req.at_least
+        if isinstance(req, PayWithHand):  # --- moonlings ---
+            held = sum(1 for c in self.hands[player] if c != card)
+            return self.players >= 2 and held >= req.n
+        return bool(self.payment_cards(player, req))
         if isinstance(req, NeedGenePool):
             return self.gene_pool[player] <= req.at_most
         if isinstance(req, FromDiscardAfterColors):
@@ -515,7 +534,10 @@ def _catastrophe(s: DoomlingsRules, age: int) -> None:
                 s.emit((ALL, "denial", p, age))
     for p in range(s.players):
         if info.gene_pool and not s.ignoring & bit(p):
-            s.shift_gene_pool(p, info.gene_pool)
+            delta = info.gene_pool
+            if info.gene_pool_floor:  # --- moonlings: Moonpocalypse ---
+                delta = max(delta, min(0, info.gene_pool_floor - s.gene_pool[p]))
+            s.shift_gene_pool(p, delta)
     final = s.catastrophes >= s.era_count()
     if final:
         s.final_doom = age
@@ -579,6 +601,7 @@ def h_turn(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
     if echolocation >= 0:
         s.draw(p, 1, echolocation)
     s.push(("main", p), ("end_turn", p))
+    _moon_turn_start(s, p)  # --- moonlings ---
     rule = s.rule()
     if rule is AgeRule.ALIEN_TERRAFORM or not s.FAST_PATHS:
         s.stack.append(("age_turn", p))  # Alien Terraform is the one turn-start rule that asks
@@ -637,6 +660,17 @@ def _turn_start_rule(s: DoomlingsRules, p: int, rule: AgeRule) -> None:
     elif rule is AgeRule.AWAKENING and s.age_deck:
         s.age_seen |= bit(p)
         s.emit((bit(p), "peek", p, s.age_deck[-1]))
+    # --- deeplings ---
+    elif rule is AgeRule.SOLITUDE:
+        s.stack.append(("suppress_hand", p, 1, cause))
+    # --- moonlings ---
+    elif rule is AgeRule.QUIET_MOMENT:
+        s.stack.append(("quiet", p, 3, cause))
+    elif rule is AgeRule.MOONLIGHT:
+        if s.gene_pool[p] >= 4:
+            s.stack.append(("discard_n", p, 1, cause))
+        else:
+            s.draw(p, 2, cause)
     else:
         expansion_turn_start(s, p, rule, cause)
 
@@ -654,6 +688,9 @@ def h_main(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
             if CARD[c].play_when is PlayWhen.INTO_OPPONENT_PILE and s.age_allows(c):
                 options.extend(("play_on", c, q) for q in s.opponents(p))
                 break
+        for c in hand:  # --- moonlings: Umbleboos ---
+            if _PLAY_WHEN[c] is PlayWhen.INTO_HIGH_GENE_POOL and s.age_allows(c):
+                options.extend(("play_on", c, q) for q in s.opponents(p) if s.gene_pool[q] >= 6)
         if not options:
             options = [("skip",), ("redraw",)]
         options.extend(_turn_extras(s, p))  # --- overlush (traits b) ---
@@ -725,6 +762,8 @@ def h_age_extra(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
         s.stack.append(("play_extra", p, FROM_HAND, 1, 1, ONLY_COLORLESS))
     elif rule is AgeRule.HIGH_TIDES and trait.effectless:
         s.stack.append(("play_extra", p, FROM_HAND, 1, 1, ONLY_EFFECTLESS))
+    elif rule is AgeRule.FADING_AWAY and card in s.piles[p] and not trait.dominant:
+        s.suppress_trait(p, card, AGE_CAUSE + s.age)  # --- deeplings ---
     return None
 
 
@@ -737,6 +776,8 @@ def h_end_turn(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
     rule = s.rule()
     if s.deck_out:
         return None  # the FAQ: with no traits left, turns end without stabilizing
+    if len(frame) == 2 and _offer_ethereal(s, p):  # --- deeplings ---
+        return None
     phase = frame[2] if len(frame) > 2 else 0  # the steps before stabilizing already done
     if phase == 0 and rule is AgeRule.LIVING_LIBRARY:
         # The Living Library: first an action of the pile again, then this frame once more.
@@ -796,7 +837,7 @@ def h_enlighten(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
 
 
 def _distinct_discards(hand: list[int]) -> list[Option]:
-    return [_DISCARD_OPTION[c] for c in distinct(hand)]
+    return [_DISCARD_OPTION[c] for c in distinct(hand) if not _KEEP_IN_HAND[c]]
 
 
 @handler("stabilize_choice")
@@ -919,7 +960,7 @@ def play_trait(
         stack.append(("fx", owner, card, k, 1))
     if trait.attach is not None:
         stack.append(("attach", owner, card))
-    if isinstance(trait.requirement, PayWithTrait) and how != UNRESTRICTED:
+    if isinstance(trait.requirement, (PayWithTrait, PayWithHand)) and how != UNRESTRICTED:
         stack.append(("pay", owner, card))
     if how == FROM_HAND and trait.colors & 2:
         stack.append(("self_replicate", owner, card))
@@ -933,6 +974,8 @@ def h_pay(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | 
     """Morality gives, Retractable Claws discards, a trait from the pile as its price."""
     _, p, card = frame[:3]
     req = CARD[card].requirement
+    if isinstance(req, PayWithHand):  # --- moonlings ---
+        return _pay_with_hand(s, p, card, req, option)
     assert isinstance(req, PayWithTrait)
     cards = [c for c in s.payment_cards(p, req) if c != card]
     # Carnosaur Jaw's price is 2 traits: ``frame[3]``, when there, is how many are still due.
@@ -944,6 +987,13 @@ def h_pay(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | 
         if not cards and not hand:
             s.stack.pop()
             return None
+        if req.payment is Payment.SUPPRESS:  # --- deeplings ---
+            return s.ask(
+                p,
+                "pay",
+                f"{CARD[card].name}: suppress a trait",
+                [("suppress", c) for c in cards],
+            )
         if hand:
             return s.ask(
                 p,
@@ -965,6 +1015,9 @@ def h_pay(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | 
             [("discard_trait", p, c) for c in cards],
         )
     s.stack.pop()
+    if option[0] == "suppress":  # --- deeplings ---
+        s.suppress_trait(p, option[1], card)
+        return None
     if option[0] == "give_trait":
         _, q, c = option
         s.move_trait(p, q, c)
@@ -1050,6 +1103,9 @@ def response_options(s: DoomlingsRules, q: int, trigger: tuple[Any, ...]) -> lis
         if when is PlayWhen.INTO_OPPONENT_PILE:
             if kind != "worlds_end":
                 out.extend(("respond_on", c, t) for t in s.opponents(q))
+        elif when is PlayWhen.INTO_HIGH_GENE_POOL:  # --- moonlings: Umbleboos ---
+            if kind != "worlds_end":
+                out.extend(("respond_on", c, t) for t in s.order_from(q) if s.gene_pool[t] >= 6)
         elif _answers(s, when, trigger):
             out.append(("respond", c))
     if kind == "hero":
@@ -1165,6 +1221,10 @@ def h_disaster(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
         s.push_all([("give_card", p, q, cause) for q in neighbours])
     elif effect is CatastropheEffect.DISCARD_ANY_TRAIT:
         s.stack.append(("discard_own", p, None, cause))
+    elif effect is CatastropheEffect.SUPPRESS_HAND_AND_STABILIZE:  # --- deeplings ---
+        for c in list(hand):
+            s.suppress_from_hand(p, c, cause)
+        s.stack.append(("stabilize", p, 0, cause))
     elif effect is CatastropheEffect.DISCARD_PER_DOMINANT:
         n = s.dominants(p)
         if n:
@@ -1813,6 +1873,61 @@ def fx_opponents_give_color(s: DoomlingsRules, p: int, card: int, fx: OpponentsG
     s.stack.append(("tribute", p, card, _key(fx.filter)))
 
 
+# --- deeplings ---
+def fx_suppress_from_pile(s: DoomlingsRules, p: int, card: int, fx: SuppressFromPile) -> None:
+    if fx.n is not None:
+        s.stack.append(("suppress_pile", p, card, fx.n, int(fx.up_to), _key(fx.filter)))
+        return
+    for c in _suppressible(s, p, card, fx.filter):
+        if not fx.gene_pool or CARD[c].gene_pool:
+            s.suppress_trait(p, c, card)
+
+
+def fx_suppress_from_hand(s: DoomlingsRules, p: int, card: int, fx: SuppressFromHand) -> None:
+    s.stack.append(("suppress_hand", p, fx.n, card))
+
+
+def fx_set_gene_pool(s: DoomlingsRules, p: int, card: int, fx: SetGenePool) -> None:
+    if not s.gene_pool_locked(p):
+        s.gene_pool[p] = fx.value
+        s.emit((ALL, "gene_pool_set", p, fx.value), card)
+
+
+def fx_steal_and_suppress(s: DoomlingsRules, p: int, card: int, fx: StealAndSuppress) -> None:
+    s.stack.append(("steal_suppress", p, card))
+
+
+def fx_right_names_color(
+    s: DoomlingsRules, p: int, card: int, fx: RightNamesColorSuppressHand
+) -> None:
+    if s.players > 1:
+        s.stack.append(("lure", p, (p - 1) % s.players, card))
+
+
+# --- moonlings ---
+def fx_return_any_own_trait(s: DoomlingsRules, p: int, card: int, fx: ReturnAnyOwnTrait) -> None:
+    s.stack.append(("return_any_own", p, card))
+
+
+def fx_give_to_opponent(s: DoomlingsRules, p: int, card: int, fx: GiveToOpponent) -> None:
+    s.stack.append(("give_n", p, -1, fx.n, card))
+
+
+def fx_skip_stabilize(s: DoomlingsRules, p: int, card: int, fx: SkipStabilize) -> None:
+    if ("end_turn", p) in s.stack:
+        _drop_turn_end(s, p)
+        s.emit((ALL, "no_stabilize", p))
+
+
+def fx_only_if(s: DoomlingsRules, p: int, card: int, fx: OnlyIf) -> None:
+    if fx.check is Check.GENE_POOL_AT_MOST:
+        holds = s.gene_pool[p] <= fx.limit
+    else:
+        holds = len(s.hands[p]) <= fx.limit
+    if holds:
+        EFFECTS[type(fx.effect)](s, p, card, fx.effect)
+
+
 EFFECTS: Final[dict[type, Resolver]] = {
     Draw: fx_draw,
     DiscardFromHand: fx_discard_from_hand,
@@ -1866,6 +1981,17 @@ EFFECTS: Final[dict[type, Resolver]] = {
     RearrangeAges: fx_rearrange_ages,
     StealFromEachAndPlay: fx_steal_from_each_and_play,
     OpponentsGiveColor: fx_opponents_give_color,
+    # --- deeplings ---
+    SuppressFromPile: fx_suppress_from_pile,
+    SuppressFromHand: fx_suppress_from_hand,
+    SetGenePool: fx_set_gene_pool,
+    StealAndSuppress: fx_steal_and_suppress,
+    RightNamesColorSuppressHand: fx_right_names_color,
+    # --- moonlings ---
+    ReturnAnyOwnTrait: fx_return_any_own_trait,
+    GiveToOpponent: fx_give_to_opponent,
+    SkipStabilize: fx_skip_stabilize,
+    OnlyIf: fx_only_if,
 }
 """The resolver of every effect primitive, by its type: the one place an effect is carried out."""
 
@@ -1909,6 +2035,9 @@ def h_name_color(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
                 s.stack.append(("discard_trait_now", q, cards[s.rng.below(len(cards))], card))
     elif purpose == BECOME_COLOR:
         s.recolor[card] = color
+    elif purpose == SUPPRESS_COLOR:  # --- deeplings: Stygian ---
+        for c in [c for c in s.piles[p] if not CARD[c].dominant and s.colors_of(c) & color]:
+            s.suppress_trait(p, c, card)
     elif purpose in _COLOR_PURPOSES:  # --- overlush (traits b) ---
         _named_color(s, p, card, purpose, color)
     else:
@@ -2275,6 +2404,11 @@ def h_trait_end(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
         s.stack.append(("name_color", p, card, OPPONENTS_PLAY_COLOR))
     elif we is WorldsEnd.TAKE_REVEALED_COLOR:
         s.stack.append(("name_color", p, card, TAKE_REVEALED_COLOR))
+    # --- deeplings ---
+    elif we is WorldsEnd.SUPPRESS_COLOR:
+        s.stack.append(("name_color", p, card, SUPPRESS_COLOR))
+    elif we is WorldsEnd.SUPPRESS_ONE:
+        s.stack.append(("suppress_pile", p, card, 1, 0, _key(ANY_FILTER)))
     else:  # Sentience, Viral
         s.stack.append(("name_color", p, card, SCORE_COLOR))
     return None
@@ -3996,4 +4130,239 @@ def h_replace(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisio
     if option != PASS:
         s.leave_hand(p, option[1])
         s.stack.append(("play", p, option[1], FROM_HAND, 0))
+    return None
+
+
+# ====================================================================== expansions
+# --- deeplings ---
+
+
+def _suppressible(s: DoomlingsRules, p: int, card: int, flt: TraitFilter) -> list[int]:
+    """The traits of ``p``'s pile that ``card`` may suppress: never itself, nor a dominant."""
+    return [c for c in s.piles[p] if c != card and not CARD[c].dominant and s.matches(c, flt)]
+
+
+@handler("suppress_pile")
+def h_suppress_pile(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Suppress ``n`` chosen traits of your own pile (``up_to``: or stop sooner)."""
+    _, p, card, n, up_to, key = frame
+    if option is None:
+        cards = _suppressible(s, p, card, _filter(key))
+        if n <= 0 or not cards:
+            s.stack.pop()
+            return None
+        options: list[Option] = [("suppress", c) for c in cards]
+        if up_to:
+            options.insert(0, PASS)
+        prompt = f"{CARD[card].name}: suppress {'up to ' if up_to else ''}{n} trait(s)"
+        return s.ask(p, "suppress", prompt, options)
+    s.stack.pop()
+    if option != PASS:
+        s.suppress_trait(p, option[1], card)
+        if n > 1:
+            s.stack.append(("suppress_pile", p, card, n - 1, up_to, key))
+    return None
+
+
+@handler("suppress_hand")
+def h_suppress_hand(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Suppress ``n`` chosen cards of the hand, for a trait or an age (``cause``)."""
+    _, p, n, cause = frame
+    hand = s.hands[p]
+    if option is None:
+        if not hand or n <= 0:
+            s.stack.pop()
+            return None
+        prompt = f"{cause_name(cause)}: suppress {n} card(s) from your hand"
+        return s.ask(p, "suppress", prompt, [("suppress", c) for c in distinct(hand)])
+    s.stack.pop()
+    s.suppress_from_hand(p, option[1], cause)
+    if n > 1:
+        s.stack.append(("suppress_hand", p, n - 1, cause))
+    return None
+
+
+@handler("steal_suppress")
+def h_steal_suppress(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Take a trait from an opponent's pile, then suppress it in yours."""
+    _, p, card = frame
+    if option is None:
+        targets = _opp_traits(s, p, lambda c: True)
+        prompt = f"{CARD[card].name}: take a trait to suppress"
+        return s.ask(p, "take", prompt, [("take", q, c) for q, c in targets])
+    s.stack.pop()
+    _, q, stolen = option
+    s.move_trait(q, p, stolen)
+    s.emit((ALL, "steals_trait", p, stolen, q), card)
+    s.suppress_trait(p, stolen, card)
+    return None
+
+
+@handler("lure")
+def h_lure(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """The opponent on the right names a colour; ``p`` suppresses every hand card of it."""
+    _, p, chooser, card = frame
+    if option is None:
+        prompt = f"{CARD[card].name}: name a color for player {p} to suppress from their hand"
+        return s.ask(chooser, "color", prompt, [("color", c) for c in COLORS])
+    s.stack.pop()
+    color = option[1]
+    s.emit((ALL, "names_color", chooser, card, color))
+    for c in [c for c in s.hands[p] if CARD[c].colors & color]:
+        s.suppress_from_hand(p, c, card)
+    return None
+
+
+def _offer_ethereal(s: DoomlingsRules, p: int) -> bool:
+    """Ethereal: with 6 cards or fewer, the turn may end by suppressing one instead of
+    stabilizing; push that choice and say whether it was offered."""
+    card = s.in_pile(p, Persistent.SUPPRESS_INSTEAD_OF_STABILIZE)
+    if card < 0 or not 0 < len(s.hands[p]) <= 6:
+        return False
+    s.stack.append(("ethereal", p, card))
+    return True
+
+
+@handler("ethereal")
+def h_ethereal(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    _, p, card = frame
+    if option is None:
+        options: list[Option] = [("stabilize",)]
+        options.extend(("suppress", c) for c in distinct(s.hands[p]))
+        prompt = f"{CARD[card].name}: stabilize, or suppress 1 card instead?"
+        return s.ask(p, "stabilize", prompt, options)
+    s.stack.pop()
+    if option == ("stabilize",):
+        s.stack.append(("end_turn", p, 1))  # the turn's end as usual, without this offer
+        return None
+    s.suppress_from_hand(p, option[1], card)
+    if not s.hands[p]:
+        s.draw(p, 2, card)
+    return None
+
+
+# --- moonlings ---
+
+
+_AT_TURN_START: Final = tuple(
+    t.persistent is Persistent.GENE_POOL_ONE or t.persistent is Persistent.DISCARD_SELF_TO_DRAW
+    for t in CARD
+)
+"""Popplebelly and Urf, which act as their owner's turn begins (looked up every turn)."""
+
+
+def _moon_turn_start(s: DoomlingsRules, p: int) -> None:
+    """Popplebelly's draw and Urf's offer, as ``p``'s turn begins."""
+    for c in s.piles[p]:
+        if not _AT_TURN_START[c]:
+            continue
+        if CARD[c].persistent is Persistent.GENE_POOL_ONE:
+            s.draw(p, 2, c)
+        else:
+            s.stack.append(("urf", p, c))
+
+
+@handler("urf")
+def h_urf(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Urf: its owner may discard it from their pile to draw 3."""
+    _, p, card = frame
+    if option is None:
+        if card not in s.piles[p] or not s.movable(card):
+            s.stack.pop()
+            return None
+        prompt = f"{CARD[card].name}: discard it from your pile to draw 3?"
+        return s.ask(p, "optional", prompt, [PASS, ("discard_trait", p, card)])
+    s.stack.pop()
+    if option != PASS:
+        s.push(("discard_trait_now", p, card, card), ("draw_for", p, 3, card))
+    return None
+
+
+@handler("draw_for")
+def h_draw_for(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    _, p, n, cause = frame
+    s.stack.pop()
+    s.draw(p, n, cause)
+    return None
+
+
+def _pay_with_hand(
+    s: DoomlingsRules, p: int, card: int, req: PayWithHand, option: Option | None
+) -> Decision | None:
+    """Gob Lopters' price: ``req.n`` random cards of the hand to an opponent of one's choice."""
+    if option is None:
+        if not s.hands[p]:
+            s.stack.pop()
+            return None
+        prompt = f"{CARD[card].name}: give {req.n} random cards to whom?"
+        return s.ask(p, "pay", prompt, [("target", q) for q in s.opponents(p)])
+    s.stack.pop()
+    q = option[1]
+    for _ in range(req.n):
+        hand = s.hands[p]
+        if not hand:
+            break
+        _give(s, p, q, hand[s.rng.below(len(hand))], card)
+    return None
+
+
+@handler("return_any_own")
+def h_return_any_own(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Take a trait of your own pile (not a dominant) back into your hand."""
+    _, p, card = frame
+    if option is None:
+        cards = [c for c in s.piles[p] if not CARD[c].dominant]
+        prompt = f"{CARD[card].name}: take which trait back into your hand?"
+        return s.ask(p, "take", prompt, [("return", c) for c in cards])
+    s.stack.pop()
+    returned = option[1]
+    s.leave_pile(p, returned)
+    s.hands[p].append(returned)
+    s.revealed.append((ALL, returned))
+    s.emit((ALL, "returns_to_hand", p, returned), card)
+    return None
+
+
+@handler("give_n")
+def h_give_n(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Pick an opponent (``q`` -1: not yet), then hand them ``n`` cards one at a time."""
+    _, p, q, n, card = frame
+    hand = s.hands[p]
+    if option is None:
+        if not hand or n <= 0:
+            s.stack.pop()
+            return None
+        if q < 0:
+            prompt = f"{CARD[card].name}: give {n} card(s) to whom?"
+            return s.ask(p, "target", prompt, [("target", t) for t in s.opponents(p)])
+        prompt = f"{CARD[card].name}: give {n} card(s) to player {q}"
+        return s.ask(p, "give", prompt, [("give", q, c) for c in distinct(hand)])
+    s.stack.pop()
+    if q < 0:
+        s.stack.append(("give_n", p, option[1], n, card))
+        return None
+    _give(s, p, q, option[2], card)
+    if n > 1:
+        s.stack.append(("give_n", p, q, n - 1, card))
+    return None
+
+
+@handler("quiet")
+def h_quiet(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """A Quiet Moment: discard up to ``left`` cards, then draw 4 if the hand is empty."""
+    _, p, left, cause = frame
+    hand = s.hands[p]
+    if option is None:
+        options = _distinct_discards(hand) if left > 0 else []
+        if options:
+            prompt = f"{cause_name(cause)}: discard up to {left} card(s)?"
+            return Decision(p, "discard", (PASS, *options), prompt)
+        option = PASS
+    s.stack.pop()
+    if option == PASS:
+        if not hand:
+            s.draw(p, 4, cause)
+        return None
+    s.discard_from_hand(p, option[1], cause)
+    s.stack.append(("quiet", p, left - 1, cause))
     return None

@@ -16,8 +16,10 @@ from doomtable.games.doomlings.cards import (  # --- overlush (traits b) ---
     ColorThreshold,
     Count,
     Doom,
+    LowGenePoolBonus,
     MostTraitsBonus,
     OpponentsColorDeficit,
+    ThresholdBonus,
     Trait,
     WorldsEnd,
 )
@@ -120,7 +122,7 @@ def count(
         assert color is not None
         return s.count_color(p, color)
     if what is Count.TRAITS:
-        return len(pile)
+        return s.trait_count(p)
     if what is Count.FACE_ONE:
         return sum(1 for c in pile if CARD[c].face is not None and scored_face(s, c) == 1)
     if what is Count.NEGATIVE_FACE:
@@ -142,10 +144,26 @@ def count(
         return expansion_count(s, p, card, what, family)
     if what is Count.MYTHLINGS_ALL_PILES:  # --- mythlings ---
         return sum(1 for q in range(s.players) for c in s.piles[q] if _MYTHLING[c])
+    # --- deeplings ---
+    if what is Count.FACE_ONE_TRAITS:
+        return sum(1 for c in pile if CARD[c].face is not None and scored_face(s, c) == 1)
+    if what is Count.OPPONENTS_WITH_MORE_TRAITS:
+        mine = s.trait_count(p)
+        return sum(1 for q in range(s.players) if q != p and s.trait_count(q) > mine)
+    if what is Count.SUPPRESSED_UNDER_THIS:
+        return s.suppressed_under[p].count(card)
+    # --- moonlings ---
+    if what is Count.SAME_SET:
+        return sum(1 for c in pile if _SET_OF[c] == _SET_OF[card])
+    if what is Count.LOWEST_GENE_POOL:
+        return min(s.gene_pool)
     # Count.CHOSEN_COLOR
     named = s.named_color[card]
     return s.count_color(p, named) if named >= 0 else 0
 
+
+_SET_OF: Final = tuple(TRAIT_SET[t] for t in TRAIT_OF)
+"""The card set of every card id (Mufflemops counts its own set's traits)."""
 
 HAND_CONTENT_COUNTS: Final = frozenset(
     {Count.EFFECT_CARDS_IN_HAND, Count.DOMINANTS_IN_HAND, Count.COLORS_IN_HAND}
@@ -175,14 +193,21 @@ def breakdown(s: DoomlingsBase, p: int, viewer: int | None = None) -> Breakdown:
             points = bonus.points * (units // bonus.per)
             result.bonuses.append((trait.name, points))
         elif isinstance(bonus, MostTraitsBonus):
-            mine = len(pile)
-            most = all(len(s.piles[q]) < mine for q in range(s.players) if q != p)
+            mine = s.trait_count(p)
+            most = all(s.trait_count(q) < mine for q in range(s.players) if q != p)
             result.bonuses.append((trait.name, bonus.points if most else 0))
         elif isinstance(bonus, ColorThreshold):  # --- overlush (traits b) ---
             result.bonuses.append((trait.name, bonus.points if _threshold_met(s, p, bonus) else 0))
         elif isinstance(bonus, AllColorsBonus):  # --- mythlings ---
             every = s.colors_in_pile(p) == 15
             result.bonuses.append((trait.name, bonus.points if every else 0))
+        # --- deeplings, moonlings ---
+        elif isinstance(bonus, ThresholdBonus):
+            n = count(s, p, card, bonus.count, None)
+            result.bonuses.append((trait.name, bonus.points if bonus.applies(n) else 0))
+        elif isinstance(bonus, LowGenePoolBonus):
+            low = s.gene_pool[p] <= bonus.at_most
+            result.bonuses.append((trait.name, bonus.points if low else 0))
     for q in range(s.players):
         if q == p:
             continue
@@ -197,6 +222,9 @@ def breakdown(s: DoomlingsBase, p: int, viewer: int | None = None) -> Breakdown:
             elif isinstance(trait.bonus, OpponentsColorDeficit) and not _silenced(s, card):
                 fewer = sum(1 for c in COLORS if s.count_color(p, c) < s.count_color(q, c))
                 result.opponents.append((trait.name, trait.bonus.points * fewer))
+            elif isinstance(trait.bonus, LowGenePoolBonus) and not _silenced(s, card):
+                low = s.gene_pool[p] <= trait.bonus.at_most  # --- moonlings: Jibwib ---
+                result.opponents.append((trait.name, trait.bonus.points if low else 0))
     result.worlds_end = s.end_points[p]
     if s.TIE_DRAW_SCORES and s.tie_draws[p] != NO_TIE_DRAW:
         result.tie_draw = s.tie_draws[p]
@@ -208,7 +236,7 @@ def breakdown(s: DoomlingsBase, p: int, viewer: int | None = None) -> Breakdown:
 def doom_points(s: DoomlingsBase, p: int) -> int:
     """Points from the final catastrophe's gold text for player ``p``."""
     info = AGES[s.final_doom]
-    sizes = [len(pile) for pile in s.piles]
+    sizes = [s.trait_count(q) for q in range(s.players)]
     if info.doom is Doom.MOST_TRAITS_MINUS_FIVE:
         return -5 if sizes[p] == max(sizes) else 0
     if info.doom is Doom.FEWEST_TRAITS_PLUS_FOUR:
@@ -218,6 +246,11 @@ def doom_points(s: DoomlingsBase, p: int) -> int:
         return -s.count_color(p, info.doom_color)
     if info.doom is Doom.MINUS_PER_MISSING_COLOR:
         return -2 * (4 - bin(s.colors_in_pile(p)).count("1"))
+    # --- deeplings, moonlings ---
+    if info.doom is Doom.MANY_TRAITS_MINUS_FIVE:
+        return -5 if sizes[p] >= 12 else 0
+    if info.doom is Doom.HIGH_GENE_POOL_MINUS_FIVE:
+        return -5 if s.gene_pool[p] >= 4 else 0
     if info.doom is Doom.MINUS_PER_MATCH:
         flt = info.doom_filter
         assert flt is not None

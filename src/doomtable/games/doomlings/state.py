@@ -38,6 +38,11 @@ MIN_GENE_POOL: Final = 1
 FACE_VALUE: Final[tuple[int, ...]] = tuple(t.face or 0 for t in CARD)
 """Every card's face value, a variable one (Faith, Gratitude, ...) counting as 0."""
 _PERSISTENT: Final = tuple(t.persistent for t in CARD)
+# --- moonlings ---
+_KEEP_IN_HAND: Final = tuple(t.persistent is Persistent.KEEP_IN_HAND for t in CARD)
+"""Grobblebobble: nothing discards it from a hand."""
+_GENE_POOL_ONE: Final = tuple(t.persistent is Persistent.GENE_POOL_ONE for t in CARD)
+"""Popplebelly: its owner's Gene Pool is 1 and does not change."""
 RULE_OF_AGE: Final[tuple[AgeRule, ...]] = (*(a.rule for a in AGES), AgeRule.NONE)
 SET_OF_CARD: Final[tuple[str, ...]] = tuple(TRAIT_SET[t] for t in TRAIT_OF)
 """The card set (``dinolings``, ...) each card id was printed in: its family on the cards."""
@@ -141,6 +146,9 @@ class DoomlingsBase(GameState):
         "lab": Field.LIST,
         # --- techlings ---
         "attached": Field.TUPLES,  # (attachment, host) card pairs
+        # --- deeplings ---
+        "suppressed": Field.LISTS,  # per player: face-down cards in their trait pile
+        "suppressed_under": Field.LISTS,  # beside each: the trait it lies under, -1 for none
     }
 
     hands: list[list[int]]
@@ -174,6 +182,9 @@ class DoomlingsBase(GameState):
     discards: list[list[int]]
     lab: list[int]
     attached: list[tuple[int, int]]
+    # --- deeplings ---
+    suppressed: list[list[int]]
+    suppressed_under: list[list[int]]
 
     # ------------------------------------------------------------------ variations
 
@@ -212,6 +223,7 @@ class DoomlingsBase(GameState):
             ("pack", self.packs),
             ("own deck", self.decks),
             ("own discard", self.discards),
+            ("suppressed", self.suppressed),
         ):
             for player, cards in enumerate(lists):
                 zones[f"{name} {player}"] = cards
@@ -329,6 +341,8 @@ class DoomlingsBase(GameState):
 
     def shift_gene_pool(self, player: int, delta: int) -> int:
         """Apply ``delta`` unless it would leave 1..8; return the change made."""
+        if self.gene_pool_locked(player):
+            return 0
         value = self.gene_pool[player] + delta
         if MIN_GENE_POOL <= value <= MAX_GENE_POOL:
             self.gene_pool[player] = value
@@ -400,6 +414,8 @@ class DoomlingsBase(GameState):
         return drawn
 
     def discard_from_hand(self, player: int, card: int, cause: int) -> None:
+        if _KEEP_IN_HAND[card]:
+            return  # Grobblebobble stays (callers offer it as no chosen discard)
         self.leave_hand(player, card)
         self.discard_pile(player).append(card)
         self.emit((ALL, "discards", player, card), cause)
@@ -408,7 +424,7 @@ class DoomlingsBase(GameState):
 
     def discard_random(self, player: int, n: int, cause: int) -> None:
         for _ in range(n):
-            hand = self.hands[player]
+            hand = [c for c in self.hands[player] if not _KEEP_IN_HAND[c]]
             if not hand:
                 return
             self.discard_from_hand(player, hand[self.rng.below(len(hand))], cause)
@@ -423,6 +439,8 @@ class DoomlingsBase(GameState):
         """Put a trait into a pile and apply its Gene Pool change."""
         self.piles[player].append(card)
         trait = CARD[card]
+        if _GENE_POOL_ONE[card]:
+            self.gene_pool[player] = 1
         if trait.gene_pool:
             targets = range(self.players) if trait.gene_pool_all else (player,)
             for target in targets:
@@ -485,6 +503,8 @@ class DoomlingsBase(GameState):
             cards.extend(hand)
         for pile in self.piles:
             cards.extend(pile)
+        for zone in self.suppressed:
+            cards.extend(zone)
         return cards
 
     # ------------------------------------------------------------------ attachments
@@ -537,3 +557,31 @@ class DoomlingsBase(GameState):
             else:
                 kept.append((attachment, host))
         self.attached = kept
+
+    # --- deeplings ---
+    def trait_count(self, player: int) -> int:
+        """The traits in a pile, its face-down (suppressed) cards included."""
+        return len(self.piles[player]) + len(self.suppressed[player])
+
+    def suppress_trait(self, player: int, card: int, cause: int) -> None:
+        """Turn a trait of ``player``'s pile face down: it leaves the pile (undoing its Gene
+        Pool change) for the suppressed cards, under ``cause`` when that is a trait."""
+        self.leave_pile(player, card)
+        self._suppress(player, card, cause)
+        self.emit((ALL, "suppresses_trait", player, card), cause)
+
+    def suppress_from_hand(self, player: int, card: int, cause: int) -> None:
+        """Put a card of ``player``'s hand face down into their trait pile: only they know it."""
+        self.leave_hand(player, card)
+        self._suppress(player, card, cause)
+        self.emit((self.others(player), "suppresses_card", player), cause)
+        self.emit((bit(player), "suppressed_card", player, card), cause)
+
+    def _suppress(self, player: int, card: int, cause: int) -> None:
+        self.suppressed[player].append(card)
+        self.suppressed_under[player].append(cause if 0 <= cause < N_CARDS else -1)
+
+    # --- moonlings ---
+    def gene_pool_locked(self, player: int) -> bool:
+        """Popplebelly holds its owner's Gene Pool at 1."""
+        return any(_GENE_POOL_ONE[c] for c in self.piles[player])

@@ -46,6 +46,7 @@ def _seat(s: dict[str, Any], view: dict[str, Any], seat: int | None) -> str:
             ("Gene Pool", esc(s["gene_pool"])),
             ("hand", f"{esc(s['hand_size'])} cards"),
             ("dominants", esc(s["dominants"])),
+            *([("face down", esc(s["suppressed"]))] if s.get("suppressed") else []),
         ]
     )
     body = facts + items(trait(c) for c in s["traits"])
