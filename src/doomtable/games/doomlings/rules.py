@@ -298,7 +298,6 @@ class DoomlingsRules(DoomlingsBase):
         if isinstance(req, PayWithHand):  # --- moonlings ---
             held = sum(1 for c in self.hands[player] if c != card)
             return self.players >= 2 and held >= req.n
-        return bool(self.payment_cards(player, req))
         if isinstance(req, NeedGenePool):
             return self.gene_pool[player] <= req.at_most
         if isinstance(req, FromDiscardAfterColors):
