@@ -231,6 +231,23 @@ CASES = [
         hands={0: ["Gills", "Fangs"], 1: ["Deep Roots", "Woody Stems"], 2: ["Adorable"]},
         extra={"catastrophes": 1, "age_deck_size": 4, "first_player": 1},
     ),
+    # ---------------------------------------------------------------- dinolings
+    Case(
+        # Appealing, Migratory and Nocturnal are drawn; Sweat is traded for Appealing.
+        c.DrawThenTrade(3),
+        asks=[(0, "play"), *both()],
+        hands={0: HANDS[0]},
+        piles={0: ["Leaves", "Quick", "Appealing"]},
+        discard=["Flatulence", "Migratory", "Nocturnal", "Sweat"],
+    ),
+    # No card of player 0's hand has an action: nothing to resolve, nobody asked.
+    Case(c.PlayHandAction(), hands={0: HANDS[0]}, piles={0: PILES[0]}),
+    Case(
+        c.DrawAndPlay(),  # Appealing is drawn and played at once, without an action
+        asks=both(),
+        hands={0: HANDS[0]},
+        piles={0: [*PILES[0], "Appealing"]},
+    ),
 ]
 
 

@@ -59,6 +59,10 @@ ACTION_MAKES: dict[type, frozenset[str]] = {
     c.PeekAge: frozenset(),
     c.MoveSelfToOpponent: frozenset({"moves_trait"}),
     c.EndOfWorldRush: frozenset(),
+    # --- dinolings ---
+    c.DrawThenTrade: DRAW | DISCARD | LOSE_TRAIT,
+    c.PlayHandAction: frozenset(),
+    c.DrawAndPlay: DRAW | DISCARD,
 }
 PERSISTENT_MAKES = {
     c.Persistent.DRAW_AT_TURN_START: DRAW,
@@ -75,6 +79,8 @@ AGE_MAKES = {
     c.AgeRule.ENLIGHTENMENT: DISCARD,
     c.AgeRule.NIETZSCHE: DRAW | DISCARD,
     c.AgeRule.COASTAL: DRAW,
+    # --- dinolings ---
+    c.AgeRule.BADLANDS: DISCARD | {"dealt", "dealt_card"},
 }
 CATASTROPHE_MAKES = {
     c.CatastropheEffect.KEEP_ONE: DISCARD,
@@ -88,6 +94,9 @@ CATASTROPHE_MAKES = {
     c.CatastropheEffect.DISCARD_HALF: DISCARD,
     c.CatastropheEffect.GIVE_NEIGHBOURS: frozenset({"gives_card", "gave_card"}),
     c.CatastropheEffect.DISCARD_ANY_TRAIT: LOSE_TRAIT,
+    # --- dinolings, techlings ---
+    c.CatastropheEffect.DISCARD_PER_DOMINANT: DISCARD,
+    c.CatastropheEffect.COLOR_FOR_LEFT: DISCARD,
 }
 
 
@@ -100,6 +109,8 @@ def trait_makes(trait: c.Trait, mishap: bool) -> frozenset[str]:
     if isinstance(trait.requirement, c.PayWithTrait):
         pays = trait.requirement.payment is c.Payment.GIVE
         kinds |= {"gives_trait"} if pays else LOSE_TRAIT
+        if trait.requirement.payment is c.Payment.DISCARD_HAND_OR_PILE:
+            kinds |= DISCARD
     if trait.worlds_end is c.WorldsEnd.OPPONENTS_DISCARD_COLOR:
         kinds |= LOSE_TRAIT
     if trait.play_when is c.PlayWhen.STEAL_PLAYED:
@@ -119,7 +130,8 @@ def can_make(cause: int, kind: str, mishap: bool) -> bool:
         if age.catastrophe:
             return age.effect is not None and kind in CATASTROPHE_MAKES[age.effect]
         return kind in AGE_MAKES.get(age.rule, frozenset())
-    return AGES[cause - DOOM_CAUSE].doom is c.Doom.DISCARD_TRAIT and kind in LOSE_TRAIT
+    doom = AGES[cause - DOOM_CAUSE].doom
+    return doom in (c.Doom.DISCARD_TRAIT, c.Doom.DISCARD_TOP_COLOR) and kind in LOSE_TRAIT
 
 
 def play_random(game: str, players: int, seed: int, options: dict[str, Any]) -> DoomlingsState:
@@ -136,6 +148,7 @@ GAMES = [
     *[("doomlings-blackbox", 3, seed, {}) for seed in range(20)],
     *[("doomlings", 1, seed, {"variant": "genetic-mishap"}) for seed in range(10)],
     *[("doomlings", 3, seed, {"variant": "intelligent-design"}) for seed in range(5)],
+    *[("doomlings", 2 + seed % 4, seed, {"sets": "techlings,dinolings"}) for seed in range(12)],
 ]
 
 
