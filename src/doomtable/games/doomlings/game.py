@@ -448,6 +448,10 @@ class DoomlingsState(DoomlingsRules):
                     "score": scores[p],
                     "breakdown": breakdown(self, p).as_dict(),
                     "dominants": self.dominants(p),
+                    # Techlings: each attachment of this pile with its host, by name.
+                    "attachments": [
+                        [CARD[a].name, CARD[h].name] for a, h in self.attached if a in self.piles[p]
+                    ],
                 }
                 for p in range(self.players)
             ],
