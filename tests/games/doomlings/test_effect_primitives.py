@@ -407,6 +407,23 @@ CASES = [
         hands={0: [*HANDS[0], "Appealing"]},
     ),
     Case(c.OnlyIf(c.Check.HAND_AT_MOST, 2, c.Draw(1)), hands={0: HANDS[0]}),
+    # ---------------------------------------------------------------- dinolings
+    Case(
+        # Appealing, Migratory and Nocturnal are drawn; Sweat is traded for Appealing.
+        c.DrawThenTrade(3),
+        asks=[(0, "play"), *both()],
+        hands={0: HANDS[0]},
+        piles={0: ["Leaves", "Quick", "Appealing"]},
+        discard=["Flatulence", "Migratory", "Nocturnal", "Sweat"],
+    ),
+    # No card of player 0's hand has an action: nothing to resolve, nobody asked.
+    Case(c.PlayHandAction(), hands={0: HANDS[0]}, piles={0: PILES[0]}),
+    Case(
+        c.DrawAndPlay(),  # Appealing is drawn and played at once, without an action
+        asks=both(),
+        hands={0: HANDS[0]},
+        piles={0: [*PILES[0], "Appealing"]},
+    ),
 ]
 
 

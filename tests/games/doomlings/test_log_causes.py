@@ -73,6 +73,10 @@ ACTION_MAKES: dict[type, frozenset[str]] = {
     c.GiveToOpponent: GIVE,
     c.SkipStabilize: frozenset(),
     c.OnlyIf: DRAW | {"steals_trait"},  # what its effect makes (Whopple's, Turkendurt's)
+    # --- dinolings ---
+    c.DrawThenTrade: DRAW | DISCARD | LOSE_TRAIT,
+    c.PlayHandAction: frozenset(),
+    c.DrawAndPlay: DRAW | DISCARD,
 }
 PERSISTENT_MAKES = {
     c.Persistent.DRAW_AT_TURN_START: DRAW,
@@ -117,6 +121,8 @@ AGE_MAKES = {
     c.AgeRule.FADING_AWAY: SUPPRESS,
     c.AgeRule.QUIET_MOMENT: DRAW | DISCARD,
     c.AgeRule.MOONLIGHT: DRAW | DISCARD,
+    # --- dinolings ---
+    c.AgeRule.BADLANDS: DISCARD | {"dealt", "dealt_card"},
 }
 CATASTROPHE_MAKES = {
     c.CatastropheEffect.KEEP_ONE: DISCARD,
@@ -142,11 +148,15 @@ CATASTROPHE_MAKES = {
     c.CatastropheEffect.DISCARD_HIGH: DISCARD,
     # --- deeplings ---
     c.CatastropheEffect.SUPPRESS_HAND_AND_STABILIZE: SUPPRESS_HAND | DRAW | DISCARD,
+    # --- dinolings, techlings ---
+    c.CatastropheEffect.DISCARD_PER_DOMINANT: DISCARD,
+    c.CatastropheEffect.COLOR_FOR_LEFT: DISCARD,
 }
 DOOM_MAKES = {
     c.Doom.DISCARD_TRAIT: LOSE_TRAIT,
     c.Doom.SCORE_HAND_CARD: DISCARD,
     c.Doom.DISCARD_DROP: LOSE_TRAIT,
+    c.Doom.DISCARD_TOP_COLOR: LOSE_TRAIT,
 }
 
 
@@ -162,6 +172,8 @@ def trait_makes(trait: c.Trait, mishap: bool) -> frozenset[str]:
             kinds |= SUPPRESS
         else:
             kinds |= {"gives_trait"} if payment is c.Payment.GIVE else LOSE_TRAIT
+        if payment is c.Payment.DISCARD_HAND_OR_PILE:
+            kinds |= DISCARD
     if isinstance(trait.requirement, c.PayWithHand):
         kinds |= GIVE
     if trait.worlds_end in (c.WorldsEnd.SUPPRESS_COLOR, c.WorldsEnd.SUPPRESS_ONE):
@@ -207,6 +219,7 @@ GAMES = [
     *[("doomlings", 3, seed, {"variant": "intelligent-design"}) for seed in range(5)],
     *[("doomlings", 2 + seed % 5, seed, {"sets": "overlush,kickstarter"}) for seed in range(20)],
     *[("doomlings", 2 + seed % 5, seed, {"sets": "deeplings,moonlings"}) for seed in range(12)],
+    *[("doomlings", 2 + seed % 4, seed, {"sets": "techlings,dinolings"}) for seed in range(12)],
 ]
 
 

@@ -497,6 +497,10 @@ class DoomlingsState(DoomlingsRules):
                     "breakdown": breakdown(self, p).as_dict(),
                     "dominants": self.dominants(p),
                     "suppressed": [CARD[c].name for c in self.suppressed[p]],  # --- deeplings
+                    # Techlings: each attachment of this pile with its host, by name.
+                    "attachments": [
+                        [CARD[a].name, CARD[h].name] for a, h in self.attached if a in self.piles[p]
+                    ],
                 }
                 for p in range(self.players)
             ],
