@@ -2188,13 +2188,8 @@ def h_dueling_moons(s: DoomlingsRules, frame: Frame, option: Option | None) -> D
         s.deck.append(card)
         s.emit((s.others(p), "tops_deck", p), cause)
         s.emit((bit(p), "topped_deck", p, card), cause)
-    elif s.deck:
-        card = s.deck.pop(0)
-        s.hands[p].append(card)
-        s.emit((s.others(p), "draws", p, 1), cause)
-        s.emit((bit(p), "drew", p, (card,)), cause)
     else:
-        s.draw(p, 1, cause)  # nothing below: the discard pile becomes the deck first
+        s.draw(p, 1, cause, bottom=True)
     return None
 
 
