@@ -630,10 +630,6 @@ def h_end_turn(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
     rule = s.rule()
     if s.deck_out:
         return None  # the FAQ: with no traits left, turns end without stabilizing
-    if rule is AgeRule.LIVING_LIBRARY and len(frame) == 2:
-        # The Living Library: first an action of the pile again, then this frame once more.
-        s.push(("replay_action", p, AGE_CAUSE + s.age), ("end_turn", p, 1))
-        return None
     size = _stabilize_size(rule)
     if rule is AgeRule.ENVY:
         size = s.gene_pool[(p - 1) % s.players]  # the Gene Pool of the player on the right
@@ -1964,6 +1960,12 @@ def expansion_turn_start(s: DoomlingsRules, p: int, rule: AgeRule, cause: int) -
             s.stack.append(("mokoko", p, cause))
     elif rule is AgeRule.PLAY_FROM_DECK:
         _play_from_deck(s, p, cause)
+    elif rule is AgeRule.LIVING_LIBRARY:
+        # Its choice comes once the turn's play is done, just before stabilizing.
+        for i in range(len(s.stack) - 1, -1, -1):
+            if s.stack[i] == ("end_turn", p):
+                s.stack.insert(i + 1, ("replay_action", p, cause))
+                break
 
 
 def _quiet_turn(s: DoomlingsRules, p: int, second: int) -> None:
@@ -2257,11 +2259,12 @@ def h_mokoko(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision
 
 @handler("replay_action")
 def h_replay_action(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
-    """The Living Library: the action of a trait of your own pile, once more."""
+    """The Living Library: the action of a trait of your own pile, once more (not in a turn
+    skipped, which does not stabilize)."""
     _, p, cause = frame
     if option is None:
         cards = [c for c in s.piles[p] if CARD[c].action]
-        if not cards:
+        if not cards or ("end_turn", p) not in s.stack:
             s.stack.pop()
             return None
         prompt = f"{cause_name(cause)}: use an action of your trait pile again?"
