@@ -119,7 +119,7 @@ class Witness:
 def _late_start(state: DoomlingsState, chooser: random.Random) -> None:
     """Set the game in its last era: 2 catastrophes flipped, 1 to 3 ages and 1 catastrophe
     left, so the World's End, Prepper and the tie-breaks come within a few rounds."""
-    dealt = [AGES[i] for i in ages_of_sets(card_sets(state.options))]
+    dealt = [AGES[i] for i in ages_of_sets(card_sets(state.options))]  # the game's sets only
     ages = [a.name for a in dealt if not a.catastrophe and not a.birth_of_life]
     dooms = [a.name for a in dealt if a.catastrophe]
     chooser.shuffle(ages)
