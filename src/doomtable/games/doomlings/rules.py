@@ -362,7 +362,8 @@ def h_flip(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
             s.stack.append(("round",))
             if s.rule() is AgeRule.HERO:
                 call_hero(s)
-            age_flipped(s)
+            elif s.rule() in FLIP_RULES:
+                age_flipped(s)
         return None
     s.stack.append(("worlds_end",))  # the age deck ran dry: only a broken setup gets here
     return None
@@ -432,7 +433,7 @@ def _catastrophe(s: DoomlingsRules, age: int) -> None:
         frames.append(("pass_right", age))
     elif effect is CatastropheEffect.PASS_COLOR_RIGHT:
         frames.append(("pass_color_right", age))
-    elif effect is not None and effect is not CatastropheEffect.IGNORE_COLOR_ACTIONS:
+    elif effect is not None:
         frames.extend(("disaster", p, age) for p in order)
     if final:
         frames.append(("worlds_end",))
@@ -535,7 +536,7 @@ def _turn_start_rule(s: DoomlingsRules, p: int, rule: AgeRule) -> None:
     elif rule is AgeRule.AWAKENING and s.age_deck:
         s.age_seen |= bit(p)
         s.emit((bit(p), "peek", p, s.age_deck[-1]))
-    else:
+    elif rule in EXPANSION_TURN_RULES:
         expansion_turn_start(s, p, rule, cause)
 
 
@@ -1014,7 +1015,7 @@ def h_disaster(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
         s.push_all([("give_card", p, q, cause) for q in neighbours])
     elif effect is CatastropheEffect.DISCARD_ANY_TRAIT:
         s.stack.append(("discard_own", p, None, cause))
-    else:
+    elif effect in EXPANSION_DISASTERS:
         expansion_disaster(s, p, age)
     return None
 
@@ -1912,6 +1913,34 @@ HANDLERS.update(
 
 
 # --- overlush and kickstarter ages ---
+EXPANSION_TURN_RULES: Final = frozenset(
+    {
+        AgeRule.DRAW_THREE,
+        AgeRule.STAR_TAILS,
+        AgeRule.MAY_DISCARD_COLOR,
+        AgeRule.MAY_DISCARD_ANY,
+        AgeRule.MAY_REPLACE_ONE,
+        AgeRule.MAY_DISCARD_TRAIT,
+        AgeRule.MAY_RETURN_TRAIT,
+        AgeRule.STRANGER,
+        AgeRule.PAINTED_VALLEY,
+        AgeRule.HARLEQUIN,
+        AgeRule.CRACKLETOWN,
+        AgeRule.DUELING_MOONS,
+        AgeRule.ADVENTURE,
+        AgeRule.PLAY_NEGATIVES,
+        AgeRule.JOY,
+        AgeRule.TWO_QUIET_PLAYS,
+        AgeRule.MOKOKO,
+        AgeRule.PLAY_FROM_DECK,
+        AgeRule.LIVING_LIBRARY,
+    }
+)
+"""The expansion ages that act as each turn begins (:func:`expansion_turn_start`)."""
+FLIP_RULES: Final = frozenset(
+    {AgeRule.RESHUFFLE_DISCARDS, AgeRule.KING_OF_THE_JUNGLE, AgeRule.RAMBLIN}
+)
+"""The expansion ages that act once, as they are flipped (:func:`age_flipped`)."""
 # What a ``age_color`` frame does with the colour named.
 PAINTED: Final = "painted"
 HARLEQUIN: Final = "harlequin"
@@ -2348,6 +2377,19 @@ def h_ramblin(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisio
 
 
 # --- overlush catastrophes ---
+EXPANSION_DISASTERS: Final = frozenset(
+    {
+        CatastropheEffect.DRAW_PER_NEGATIVE,
+        CatastropheEffect.DISCARD_ACTIONS,
+        CatastropheEffect.DISCARD_COLORS_AND_STABILIZE,
+        CatastropheEffect.DISCARD_PER_COLOR_KIND,
+        CatastropheEffect.RETURN_POSITIVE,
+        CatastropheEffect.KEEP_ONE_COLOR,
+        CatastropheEffect.DISCARD_HIGH,
+    }
+)
+"""The expansion white texts each player carries out (:func:`expansion_disaster`); Choking
+Vines' muting and the passes to the right are done elsewhere."""
 
 
 def expansion_disaster(s: DoomlingsRules, p: int, age: int) -> None:
