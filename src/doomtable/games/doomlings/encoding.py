@@ -120,7 +120,7 @@ AGE_SET_VERBS = [
     ("discard_two",),
     ("two_plays",),
 ]
-AGE_SET_DECISION_KINDS = ["choice", "return"]
+AGE_SET_DECISION_KINDS = ["choice"]
 """The choices the Overlush and Kickstarter ages add, after the base set's (so its action
 indexes stay), in a game with either set."""
 

@@ -15,7 +15,6 @@ from mypy_extensions import mypyc_attr
 from doomtable.engine import PASS, Decision, Frame, GameState, Option
 from doomtable.engine.state import Handler
 from doomtable.games.doomlings.cards import (
-    COLOR_NAMES,
     COLORLESS,
     COLORS,
     AgeRule,
@@ -2067,7 +2066,7 @@ def h_may_discard_color(s: DoomlingsRules, frame: Frame, option: Option | None) 
         if not cards:
             s.stack.pop()
             return None
-        prompt = f"{cause_name(cause)}: throw away every {COLOR_NAMES[color]} card in your hand?"
+        prompt = f"{cause_name(cause)}: throw away every card of the age's color in your hand?"
         return s.ask(p, "optional", prompt, [PASS, ("discard_color", color)])
     s.stack.pop()
     if option != PASS:
@@ -2133,7 +2132,7 @@ def h_return_own(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
         if optional:
             options.insert(0, PASS)
         prompt = f"{cause_name(cause)}: take a trait from your pile back into your hand"
-        return s.ask(p, "return", prompt, options)
+        return s.ask(p, "take", prompt, options)
     s.stack.pop()
     if option != PASS:
         card = option[1]
@@ -2197,7 +2196,7 @@ def h_hand_over_color(s: DoomlingsRules, frame: Frame, option: Option | None) ->
             s.stack.pop()
             s.emit((ALL, "has_no_color", q, color))
             return None
-        prompt = f"{cause_name(cause)}: give player {p} a {COLOR_NAMES[color]} card"
+        prompt = f"{cause_name(cause)}: give player {p} a card of the color they named"
         return s.ask(q, "give", prompt, [("give", p, c) for c in distinct(cards)])
     s.stack.pop()
     _give(s, q, p, option[2], cause)
