@@ -1961,7 +1961,7 @@ def expansion_turn_start(s: DoomlingsRules, p: int, rule: AgeRule, cause: int) -
     elif rule is AgeRule.MAY_DISCARD_TRAIT:
         s.stack.append(("may_discard_trait", p, cause))
     elif rule is AgeRule.MAY_RETURN_TRAIT:
-        s.stack.append(("return_own", p, None, 1, cause))
+        s.stack.append(("take_back_trait", p, None, 1, cause))
     elif rule is AgeRule.STRANGER:
         drawn = s.draw(p, 1, cause)
         if drawn:
@@ -2118,8 +2118,8 @@ def h_may_discard_trait(s: DoomlingsRules, frame: Frame, option: Option | None) 
     return None
 
 
-@handler("return_own")
-def h_return_own(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+@handler("take_back_trait")
+def h_take_back_trait(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
     """Take a trait (matching a filter) from your own pile back into your hand."""
     _, p, key, optional, cause = frame
     if option is None:
@@ -2412,9 +2412,9 @@ def expansion_disaster(s: DoomlingsRules, p: int, age: int) -> None:
         if n:
             s.stack.append(("discard_n", p, n, cause))
     elif effect is CatastropheEffect.RETURN_POSITIVE:
-        s.stack.append(("return_own", p, _key(_POSITIVE), 0, cause))
+        s.stack.append(("take_back_trait", p, _key(_POSITIVE), 0, cause))
     elif effect is CatastropheEffect.KEEP_ONE_COLOR:
-        s.stack.append(("keep_color", p, cause))
+        s.stack.append(("keep_hand_color", p, cause))
     elif effect is CatastropheEffect.DISCARD_HIGH:
         for c in [c for c in hand if FACE_VALUE[c] >= 4]:
             s.discard_from_hand(p, c, cause)
@@ -2450,8 +2450,8 @@ def h_pass_color_right(s: DoomlingsRules, frame: Frame, option: Option | None) -
     return None
 
 
-@handler("keep_color")
-def h_keep_color(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+@handler("keep_hand_color")
+def h_keep_hand_color(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
     """Tragedy of the Commons: keep the hand's cards of one colour, discard the rest."""
     _, p, cause = frame
     hand = s.hands[p]
