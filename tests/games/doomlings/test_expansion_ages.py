@@ -104,3 +104,29 @@ def test_a_bots_sample_does_not_carry_the_card_another_player_picked_for_king_of
         assert who == 0 and card in sample.hands[0]
         picks.add(sample.card_name(card))
     assert len(picks) > 1  # redrawn from the sample's hand, not the real pick
+
+
+def test_tangled_canopies_shuffles_every_discarded_card_into_the_deck() -> None:
+    state = new_game("doomlings", 2, 1, {"sets": "overlush"})
+    assert isinstance(state, DoomlingsState)
+    state.setup_scenario(
+        {
+            "age": "Awakening",
+            "age_deck": ["Tangled Canopies", "Flourish"],
+            "players": {
+                0: {"hand": ["Bark", "Gills", "Fangs", "Leaves", "Spiny"], "gene_pool": 5},
+                1: {"hand": ["Quick", "Fear", "Antlers", "Adorable", "Appealing"], "gene_pool": 5},
+            },
+            "discard": ["Blubber", "Migratory", "Nocturnal"],
+        }
+    )
+    for player, label in [(0, "play Bark"), (1, "pass"), (0, "pass"), (1, "play Fear")]:
+        state.apply(player, label)
+    state.apply(0, "pass")
+    discarded = list(state.discard)
+    deck = len(state.deck)
+    state.apply(1, "pass")  # the round ends and Tangled Canopies is flipped
+    assert AGES[state.age].name == "Tangled Canopies"
+    assert state.discard == []
+    assert len(state.deck) == deck + len(discarded) == deck + 3
+    assert set(discarded) <= set(state.deck)

@@ -132,8 +132,8 @@ SET_VERBS: dict[str, list[tuple[str, ...]]] = {
     "deeplings": [("suppress", "card")],
 }
 SET_DECISION_KINDS: dict[str, list[str]] = {
-    "overlush": ["choice", "return"],
-    "kickstarter": ["choice", "return"],
+    "overlush": ["choice"],
+    "kickstarter": ["choice"],
     "deeplings": ["suppress"],
 }
 

@@ -480,7 +480,8 @@ def h_flip(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
                 call_hero(s)
             elif info.rule is AgeRule.BADLANDS:
                 _badlands(s, age)
-            age_flipped(s)
+            elif s.rule() in FLIP_RULES:
+                age_flipped(s)
         return None
     s.stack.append(("worlds_end",))  # the age deck ran dry: only a broken setup gets here
     return None
@@ -670,7 +671,7 @@ def _turn_start_rule(s: DoomlingsRules, p: int, rule: AgeRule) -> None:
             s.stack.append(("discard_n", p, 1, cause))
         else:
             s.draw(p, 2, cause)
-    else:
+    elif rule in EXPANSION_TURN_RULES:
         expansion_turn_start(s, p, rule, cause)
 
 
@@ -777,15 +778,10 @@ def h_end_turn(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
         return None  # the FAQ: with no traits left, turns end without stabilizing
     if len(frame) == 2 and _offer_ethereal(s, p):  # --- deeplings ---
         return None
-    phase = frame[2] if len(frame) > 2 else 0  # the steps before stabilizing already done
-    if phase == 0 and rule is AgeRule.LIVING_LIBRARY:
-        # The Living Library: first an action of the pile again, then this frame once more.
-        s.push(("replay_action", p, AGE_CAUSE + s.age), ("end_turn", p, 1))
-        return None
-    if phase <= 1 and s.hands[p]:  # --- overlush (traits b) ---: discards first
+    if len(frame) == 2 and s.hands[p]:  # --- overlush (traits b) ---: discards first
         whistler = s.in_pile(p, Persistent.DISCARD_BEFORE_STABILIZE)
         if whistler >= 0:
-            s.push(("discard_up_to", p, 2, whistler), ("end_turn", p, 2))
+            s.push(("discard_up_to", p, 2, whistler), ("end_turn", p, 1))
             return None
     size = _stabilize_size(rule)
     if rule is AgeRule.ENVY:
@@ -1230,7 +1226,7 @@ def h_disaster(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
             s.stack.append(("discard_n", p, n, cause))
     elif effect is CatastropheEffect.COLOR_FOR_LEFT:
         s.stack.append(("color_for_left", p, age))
-    else:
+    elif effect in EXPANSION_DISASTERS:
         expansion_disaster(s, p, age)
     return None
 
@@ -2521,6 +2517,34 @@ HANDLERS.update(
 
 
 # --- overlush and kickstarter ages ---
+EXPANSION_TURN_RULES: Final = frozenset(
+    {
+        AgeRule.DRAW_THREE,
+        AgeRule.STAR_TAILS,
+        AgeRule.MAY_DISCARD_COLOR,
+        AgeRule.MAY_DISCARD_ANY,
+        AgeRule.MAY_REPLACE_ONE,
+        AgeRule.MAY_DISCARD_TRAIT,
+        AgeRule.MAY_RETURN_TRAIT,
+        AgeRule.STRANGER,
+        AgeRule.PAINTED_VALLEY,
+        AgeRule.HARLEQUIN,
+        AgeRule.CRACKLETOWN,
+        AgeRule.DUELING_MOONS,
+        AgeRule.ADVENTURE,
+        AgeRule.PLAY_NEGATIVES,
+        AgeRule.JOY,
+        AgeRule.TWO_QUIET_PLAYS,
+        AgeRule.MOKOKO,
+        AgeRule.PLAY_FROM_DECK,
+        AgeRule.LIVING_LIBRARY,
+    }
+)
+"""The expansion ages that act as each turn begins (:func:`expansion_turn_start`)."""
+FLIP_RULES: Final = frozenset(
+    {AgeRule.RESHUFFLE_DISCARDS, AgeRule.KING_OF_THE_JUNGLE, AgeRule.RAMBLIN}
+)
+"""The expansion ages that act once, as they are flipped (:func:`age_flipped`)."""
 # What a ``age_color`` frame does with the colour named.
 PAINTED: Final = "painted"
 HARLEQUIN: Final = "harlequin"
@@ -2542,7 +2566,7 @@ def expansion_turn_start(s: DoomlingsRules, p: int, rule: AgeRule, cause: int) -
     elif rule is AgeRule.MAY_DISCARD_TRAIT:
         s.stack.append(("may_discard_trait", p, cause))
     elif rule is AgeRule.MAY_RETURN_TRAIT:
-        s.stack.append(("return_own_filtered", p, None, 1, cause))
+        s.stack.append(("take_back_trait", p, None, 1, cause))
     elif rule is AgeRule.STRANGER:
         drawn = s.draw(p, 1, cause)
         if drawn:
@@ -2569,6 +2593,12 @@ def expansion_turn_start(s: DoomlingsRules, p: int, rule: AgeRule, cause: int) -
             s.stack.append(("mokoko", p, cause))
     elif rule is AgeRule.PLAY_FROM_DECK:
         _play_from_deck(s, p, cause)
+    elif rule is AgeRule.LIVING_LIBRARY:
+        # Its choice comes once the turn's play is done, just before stabilizing.
+        for i in range(len(s.stack) - 1, -1, -1):
+            if s.stack[i] == ("end_turn", p):
+                s.stack.insert(i + 1, ("replay_action", p, cause))
+                break
 
 
 def _quiet_turn(s: DoomlingsRules, p: int, second: int) -> None:
@@ -2641,7 +2671,7 @@ def h_may_discard_color(s: DoomlingsRules, frame: Frame, option: Option | None) 
         if not cards:
             s.stack.pop()
             return None
-        prompt = f"{cause_name(cause)}: throw away every {COLOR_NAMES[color]} card in your hand?"
+        prompt = f"{cause_name(cause)}: throw away every card of the age's color in your hand?"
         return s.ask(p, "optional", prompt, [PASS, ("discard_color", color)])
     s.stack.pop()
     if option != PASS:
@@ -3063,10 +3093,8 @@ def h_wander_bottom(s: DoomlingsRules, frame: Frame, option: Option | None) -> D
     return None
 
 
-@handler("return_own_filtered")
-def h_return_own_filtered(
-    s: DoomlingsRules, frame: Frame, option: Option | None
-) -> Decision | None:
+@handler("take_back_trait")
+def h_take_back_trait(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
     """Take a trait (matching a filter) from your own pile back into your hand."""
     _, p, key, optional, cause = frame
     if option is None:
@@ -3079,7 +3107,7 @@ def h_return_own_filtered(
         if optional:
             options.insert(0, PASS)
         prompt = f"{cause_name(cause)}: take a trait from your pile back into your hand"
-        return s.ask(p, "return", prompt, options)
+        return s.ask(p, "take", prompt, options)
     s.stack.pop()
     if option != PASS:
         card = option[1]
@@ -3143,7 +3171,7 @@ def h_hand_over_color(s: DoomlingsRules, frame: Frame, option: Option | None) ->
             s.stack.pop()
             s.emit((ALL, "has_no_color", q, color))
             return None
-        prompt = f"{cause_name(cause)}: give player {p} a {COLOR_NAMES[color]} card"
+        prompt = f"{cause_name(cause)}: give player {p} a card of the color they named"
         return s.ask(q, "give", prompt, [("give", p, c) for c in distinct(cards)])
     s.stack.pop()
     _give(s, q, p, option[2], cause)
@@ -3165,13 +3193,8 @@ def h_dueling_moons(s: DoomlingsRules, frame: Frame, option: Option | None) -> D
         s.deck.append(card)
         s.emit((s.others(p), "tops_deck", p), cause)
         s.emit((bit(p), "topped_deck", p, card), cause)
-    elif s.deck:
-        card = s.deck.pop(0)
-        s.hands[p].append(card)
-        s.emit((s.others(p), "draws", p, 1), cause)
-        s.emit((bit(p), "drew", p, (card,)), cause)
     else:
-        s.draw(p, 1, cause)  # nothing below: the discard pile becomes the deck first
+        s.draw(p, 1, cause, bottom=True)
     return None
 
 
@@ -3239,11 +3262,12 @@ def h_mokoko(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision
 
 @handler("replay_action")
 def h_replay_action(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
-    """The Living Library: the action of a trait of your own pile, once more."""
+    """The Living Library: the action of a trait of your own pile, once more (not in a turn
+    skipped, which does not stabilize)."""
     _, p, cause = frame
     if option is None:
         cards = [c for c in s.piles[p] if CARD[c].action]
-        if not cards:
+        if not cards or ("end_turn", p) not in s.stack:
             s.stack.pop()
             return None
         prompt = f"{cause_name(cause)}: use an action of your trait pile again?"
@@ -3327,6 +3351,19 @@ def h_ramblin(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisio
 
 
 # --- overlush catastrophes ---
+EXPANSION_DISASTERS: Final = frozenset(
+    {
+        CatastropheEffect.DRAW_PER_NEGATIVE,
+        CatastropheEffect.DISCARD_ACTIONS,
+        CatastropheEffect.DISCARD_COLORS_AND_STABILIZE,
+        CatastropheEffect.DISCARD_PER_COLOR_KIND,
+        CatastropheEffect.RETURN_POSITIVE,
+        CatastropheEffect.KEEP_ONE_COLOR,
+        CatastropheEffect.DISCARD_HIGH,
+    }
+)
+"""The expansion white texts each player carries out (:func:`expansion_disaster`); Choking
+Vines' muting and the passes to the right are done elsewhere."""
 
 
 def expansion_disaster(s: DoomlingsRules, p: int, age: int) -> None:
@@ -3350,9 +3387,9 @@ def expansion_disaster(s: DoomlingsRules, p: int, age: int) -> None:
         if n:
             s.stack.append(("discard_n", p, n, cause))
     elif effect is CatastropheEffect.RETURN_POSITIVE:
-        s.stack.append(("return_own_filtered", p, _key(_POSITIVE), 0, cause))
+        s.stack.append(("take_back_trait", p, _key(_POSITIVE), 0, cause))
     elif effect is CatastropheEffect.KEEP_ONE_COLOR:
-        s.stack.append(("keep_color", p, cause))
+        s.stack.append(("keep_hand_color", p, cause))
     elif effect is CatastropheEffect.DISCARD_HIGH:
         for c in [c for c in hand if FACE_VALUE[c] >= 4]:
             s.discard_from_hand(p, c, cause)
@@ -3388,8 +3425,8 @@ def h_pass_color_right(s: DoomlingsRules, frame: Frame, option: Option | None) -
     return None
 
 
-@handler("keep_color")
-def h_keep_color(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+@handler("keep_hand_color")
+def h_keep_hand_color(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
     """Tragedy of the Commons: keep the hand's cards of one colour, discard the rest."""
     _, p, cause = frame
     hand = s.hands[p]

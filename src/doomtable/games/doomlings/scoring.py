@@ -236,6 +236,8 @@ def breakdown(s: DoomlingsBase, p: int, viewer: int | None = None) -> Breakdown:
 def doom_points(s: DoomlingsBase, p: int) -> int:
     """Points from the final catastrophe's gold text for player ``p``."""
     info = AGES[s.final_doom]
+    if info.doom in EXPANSION_DOOMS:  # --- overlush catastrophes ---
+        return expansion_doom_points(s, p, info.doom, info.doom_color)
     sizes = [s.trait_count(q) for q in range(s.players)]
     if info.doom is Doom.MOST_TRAITS_MINUS_FIVE:
         return -5 if sizes[p] == max(sizes) else 0
@@ -255,14 +257,27 @@ def doom_points(s: DoomlingsBase, p: int) -> int:
         flt = info.doom_filter
         assert flt is not None
         return -sum(1 for c in s.piles[p] if flt.accepts(s.colors_of(c), scored_face(s, c)))
-    return expansion_doom_points(s, p, info.doom, info.doom_color)
+    return 0
 
 
 # --- overlush catastrophes ---
+EXPANSION_DOOMS: Final = frozenset(
+    {
+        Doom.PLUS_PER_COLOR_LEFT,
+        Doom.MINUS_PER_ACTION,
+        Doom.MINUS_FOUR_IF_FEW,
+        Doom.PLUS_TWO_PER_NEGATIVE,
+        Doom.MINUS_PER_HAND_CARD,
+        Doom.MINUS_GENE_POOL,
+        Doom.MINUS_TWO_PER_DROP,
+    }
+)
+"""The gold texts scored by :func:`expansion_doom_points`."""
 
 
 def expansion_doom_points(s: DoomlingsBase, p: int, doom: Doom | None, color: int | None) -> int:
-    """Points from an expansion catastrophe's gold text for player ``p``."""
+    """Points from an expansion catastrophe's gold text (one of :data:`EXPANSION_DOOMS`) for
+    player ``p``."""
     pile = s.piles[p]
     if doom is Doom.PLUS_PER_COLOR_LEFT:
         assert color is not None
@@ -278,9 +293,8 @@ def expansion_doom_points(s: DoomlingsBase, p: int, doom: Doom | None, color: in
         return -len(s.hands[p])
     if doom is Doom.MINUS_GENE_POOL:
         return -s.gene_pool[p]
-    if doom is Doom.MINUS_TWO_PER_DROP:
-        return -2 * sum(1 for c in pile if CARD[c].bonus is not None)
-    return 0
+    # Doom.MINUS_TWO_PER_DROP
+    return -2 * sum(1 for c in pile if CARD[c].bonus is not None)
 
 
 def final_scores(s: DoomlingsBase) -> list[int]:

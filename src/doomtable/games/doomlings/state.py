@@ -383,28 +383,25 @@ class DoomlingsBase(GameState):
             self.discard = []
             self.rng.shuffle(self.deck)
             self.emit((ALL, "reshuffle", len(self.deck)))
-        # Age of Certainty turns the deck over: its top is the old bottom.
-        if bottom != (self.rule() is AgeRule.FACE_UP_DECK):
-            return self.deck.pop(0)
-        return self.deck.pop()
+        return self.deck.pop(0) if bottom else self.deck.pop()
 
     def draw(self, player: int, n: int, cause: int, bottom: bool = False) -> list[int]:
         """Draw ``n`` cards from the top of the trait deck (``bottom``: from its bottom)."""
-        rule = self.rule()
-        if (
-            rule is AgeRule.STAR_TAILS
-            and player == self.turn_player
-            and cause != AGE_CAUSE + self.age
-        ):
-            return []  # Star Tails: no more cards this turn after the age's own 3
         drawn: list[int] = []
+        rule = self.rule()
+        own_turn = player == self.turn_player
+        if rule is AgeRule.STAR_TAILS and own_turn and cause != AGE_CAUSE + self.age:
+            return drawn  # Star Tails: no more cards this turn after the age's own 3
+        face_up = rule is AgeRule.FACE_UP_DECK  # Age of Certainty: the deck is turned over
+        bottom = bottom or face_up
+
         for _ in range(n):
             card = self.draw_card(player, bottom)
             if card is None:
                 break
             self.hands[player].append(card)
             drawn.append(card)
-        if drawn and rule is AgeRule.FACE_UP_DECK:
+        if drawn and face_up:
             # Age of Certainty: cards are drawn face up, so everyone sees them.
             self.revealed.extend((ALL, c) for c in drawn)
             self.emit((ALL, "drew", player, tuple(drawn)), cause)

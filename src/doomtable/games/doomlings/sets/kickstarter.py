@@ -17,7 +17,11 @@ SET = CardSet(
             "action (discard it if it cannot be played); you do not stabilize.",
             AgeRule.PLAY_FROM_DECK,
         ),
-        Age("Joy", "As your turn begins, draw 1 card or discard 2.", AgeRule.JOY),
+        Age(
+            "Joy",
+            "As your turn begins, choose: draw 1 card, or discard 2 from your hand.",
+            AgeRule.JOY,
+        ),
         Age(
             "Sea Kingdoms",
             "Play 2 traits on your turn, both without their actions.",

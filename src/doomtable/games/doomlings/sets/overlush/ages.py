@@ -94,7 +94,7 @@ AGES: tuple[Age, ...] = (
     ),
     Age(
         "Glimmering Gardens",
-        "As your turn begins, you may discard 1 trait from your trait pile.",
+        "As your turn begins, you may put 1 trait of your trait pile on the discard pile.",
         AgeRule.MAY_DISCARD_TRAIT,
     ),
     Age(
@@ -130,7 +130,8 @@ AGES: tuple[Age, ...] = (
     ),
     Age(
         "Rustling Meadows",
-        "As your turn begins, you may discard 1 card from your hand; if you do, draw 1.",
+        "As your turn begins, you may trade 1 card of your hand for a new one: discard it, then "
+        "draw 1.",
         AgeRule.MAY_REPLACE_ONE,
     ),
     Age("Slumberwood", "Nobody may play dominant traits.", AgeRule.NO_DOMINANT),
@@ -217,7 +218,7 @@ AGES: tuple[Age, ...] = (
     ),
     Age(
         "Ecological Collapse",
-        "Discard 1 card from your hand for each color in your trait pile.",
+        "For each color among your traits, discard 1 card from your hand.",
         catastrophe=True,
         gene_pool=-1,
         effect=CatastropheEffect.DISCARD_PER_COLOR_KIND,
@@ -244,8 +245,7 @@ AGES: tuple[Age, ...] = (
         GREEN,
         "green",
         Doom.SCORE_HAND_CARD,
-        "Discard a card from your hand with a face value of 7 or less; its face value is added "
-        "to your score.",
+        "Throw away 1 card of your hand worth 7 or less, and score its face value.",
     ),
     Age(
         "Jungle Rot",
@@ -293,7 +293,7 @@ AGES: tuple[Age, ...] = (
         gene_pool=-1,
         effect=CatastropheEffect.KEEP_ONE_COLOR,
         doom=Doom.DISCARD_DROP,
-        doom_text="Discard 1 trait with a Drop of Life from your trait pile.",
+        doom_text="Put 1 of your traits with a Drop of Life on the discard pile.",
     ),
     _pass_right(
         "Tropical Superstorm",
@@ -305,7 +305,7 @@ AGES: tuple[Age, ...] = (
     ),
     Age(
         "Volcanic Winter",
-        "Discard every card with a face value of 4 or more from your hand.",
+        "Throw away each card in your hand worth 4 or more.",
         catastrophe=True,
         gene_pool=-1,
         effect=CatastropheEffect.DISCARD_HIGH,
