@@ -286,8 +286,12 @@ def seen_decider(state: GameState, seat: int | None) -> int | None:
     return decision.player if decision.player in seen else None
 
 
+Drawn = dict[int | None, tuple[str, dict[str, Any]]]
+"""Each seat's drawn view and the view itself, while one update goes out to several sockets."""
+
+
 def update_message(
-    table: LiveTable, seat: int | None, events_from: int, drawn: dict[int | None, str] | None = None
+    table: LiveTable, seat: int | None, events_from: int, drawn: Drawn | None = None
 ) -> dict[str, Any]:
     """Everything one client may be told now: its view (drawn), the log lines meant for it
     since ``events_from``, and what is asked of whom. ``drawn`` caches each seat's drawn view
@@ -295,7 +299,9 @@ def update_message(
     state = table.state
     drawn = {} if drawn is None else drawn
     if seat not in drawn:
-        drawn[seat] = render_view(_view(state, seat), seat)
+        view = _view(state, seat)
+        drawn[seat] = (render_view(view, seat), view)
+    html, view = drawn[seat]
     decision = state.pending
     message: dict[str, Any] = {
         "type": "update",
@@ -303,7 +309,7 @@ def update_message(
         "game": state.GAME,
         "seat": seat,
         "decision": table.decision_number(seat),
-        "html": drawn[seat],
+        "html": html,
         "log_from": events_from,
         "log": state.log_lines(seat, events_from),
         "over": state.is_over,
@@ -351,7 +357,7 @@ def update_message(
         if closes is not None:
             message["closes_in_ms"] = closes
     else:
-        shown = seen_decider(state, seat)
+        shown = view_decider(view) if seat is not None else seen_decider(state, None)
         who = "another player" if shown is None else table.seat_label(shown)
         message["status"] = f"Waiting for {who}"
         message["waiting_for"] = shown
@@ -1075,12 +1081,12 @@ class TableManager:
         # game end and archive it.
         if table.state.is_over and not table.archived:
             await self._archive(table)
-        drawn: dict[int | None, str] = {}
+        drawn: Drawn = {}
         for connection in list(table.connections):
             await self._send_update(table, connection, drawn)
 
     async def _send_update(
-        self, table: LiveTable, connection: Connection, drawn: dict[int | None, str] | None = None
+        self, table: LiveTable, connection: Connection, drawn: Drawn | None = None
     ) -> None:
         seat = connection.seat
         state = table.state
