@@ -22,6 +22,7 @@ import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -743,15 +744,19 @@ class TableManager:
     async def share(self) -> None:
         """Renew this process's leases every second, take over the tables whose owner's
         lease ran out, and give up those another took (runs until cancelled)."""
-        assert self.owner is not None
-        while True:
-            try:
-                owned = await asyncio.to_thread(self.store.renew, self.owner, LEASE_S)
-            except StorageUnavailableError:
-                owned = None  # leases run on meanwhile; the others may take ours
-            if owned is not None:
-                await self._own(owned)
-            await asyncio.sleep(RENEW_S)
+        owner = self.owner
+        assert owner is not None
+        loop = asyncio.get_running_loop()
+        # a thread of its own: reads queued on the shared threads must not delay a renewal
+        with ThreadPoolExecutor(1, thread_name_prefix="doomtable-lease") as renewing:
+            while True:
+                try:
+                    owned = await loop.run_in_executor(renewing, self.store.renew, owner, LEASE_S)
+                except StorageUnavailableError:
+                    owned = None  # leases run on meanwhile; the others may take ours
+                if owned is not None:
+                    await self._own(owned)
+                await asyncio.sleep(RENEW_S)
 
     async def _own(self, owned: set[str]) -> None:
         for table in list(self.tables.values()):
