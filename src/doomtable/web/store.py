@@ -474,10 +474,11 @@ class Store:
         return self.engine.dialect.name == "postgresql"
 
     @staticmethod
-    def notify_write(owner: str, table_id: str, number: int) -> Write:
+    def notify_write(owner: str, table_id: str, number: int, rows: bool) -> Write:
         """Tell the other processes, once committed, that ``owner`` stored something of
-        ``table_id`` (its log is ``number`` long): they read what is new."""
-        payload = f"{owner} {table_id} {number}"
+        ``table_id`` (its log is ``number`` long; ``rows``: its seats, chat or lobby row
+        changed too): they read what is new."""
+        payload = f"{owner} {table_id} {number}" + (" rows" if rows else "")
         return Write(
             (
                 (
