@@ -193,3 +193,35 @@ def test_an_acknowledged_move_survives_kill_9(
     finally:
         server.stop()
         server.log.unlink()
+
+
+def test_a_batch_rolled_back_by_a_deadlock_is_made_again(postgres_url: str) -> None:
+    """Two processes' batches can lock rows in opposite orders: PostgreSQL then rolls one back
+    (deadlock detected), and that one is simply made again."""
+    import psycopg
+
+    from doomtable.web.store import StorageUnavailableError, StoredTable, metadata
+
+    store = Store(postgres_url)
+    metadata.drop_all(store.engine)
+    store.close()
+    store = Store(postgres_url)
+    store.create_table(StoredTable("t", "doomlings", 2, 1, {}, [], []))
+    deadlocks = {"left": 1}
+
+    @event.listens_for(store.engine, "before_cursor_execute")
+    def deadlock(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        if "INSERT INTO doomtable_decisions" in statement and deadlocks["left"]:
+            deadlocks["left"] -= 1
+            raise psycopg.errors.DeadlockDetected("deadlock detected")
+
+    async def scenario() -> None:
+        await store.commit(store.decision_write("t", 0, 0, ("pass",)))
+        deadlocks["left"] = 100  # every try: it gives up, saying so
+        with pytest.raises(StorageUnavailableError, match=r"not answering.*\(deadlocked\)"):
+            await store.commit(store.decision_write("t", 1, 1, ("pass",)))
+
+    run_async(scenario())
+    stored = store.load("t")
+    assert stored is not None and stored.log == [(0, ("pass",))]
+    store.close()

@@ -156,7 +156,13 @@ def _unavailable_as_error() -> Iterator[None]:
     except IntegrityError:
         raise
     except DBAPIError as exc:
+        if getattr(exc.orig, "sqlstate", None) in RETRIED_STATES:
+            raise _RolledBackForAnotherError from None
         raise StorageUnavailableError(f"{UNAVAILABLE} ({type(exc.orig).__name__})") from None
+
+
+class _RolledBackForAnotherError(Exception):
+    """The database rolled a transaction back to let another go on: make it again."""
 
 
 class DuplicateDecisionError(DoomtableError):
@@ -229,15 +235,29 @@ class Write:
     duplicate: str | None = None
 
 
+RETRIED_STATES: Final = frozenset({"40P01", "40001"})
+"""PostgreSQL's deadlock and serialization failure: the database rolled the transaction back
+so that another could go on, and the same transaction may simply be made again (two server
+processes' batches can take the same rows' locks in opposite orders)."""
+MOST_TRIES: Final = 5
+
+
 def _execute(engine: Engine, writes: Sequence[Write]) -> None:
-    """Every statement of ``writes`` in one transaction."""
-    with _unavailable_as_error(), engine.begin() as connection:
-        for write in writes:
-            for statement in write.statements:
-                if isinstance(statement, tuple):
-                    connection.execute(*statement)
-                else:
-                    connection.execute(statement)
+    """Every statement of ``writes`` in one transaction (made again if the database rolled
+    it back for another's sake)."""
+    for tries_left in range(MOST_TRIES - 1, -1, -1):
+        try:
+            with _unavailable_as_error(), engine.begin() as connection:
+                for write in writes:
+                    for statement in write.statements:
+                        if isinstance(statement, tuple):
+                            connection.execute(*statement)
+                        else:
+                            connection.execute(statement)
+            return
+        except _RolledBackForAnotherError:
+            if not tries_left:
+                raise StorageUnavailableError(f"{UNAVAILABLE} (deadlocked)") from None
 
 
 def _duplicate(writes: Sequence[Write], exc: IntegrityError) -> Exception:
@@ -454,10 +474,11 @@ class Store:
         return self.engine.dialect.name == "postgresql"
 
     @staticmethod
-    def notify_write(owner: str, table_id: str, number: int) -> Write:
+    def notify_write(owner: str, table_id: str, number: int, rows: bool) -> Write:
         """Tell the other processes, once committed, that ``owner`` stored something of
-        ``table_id`` (its log is ``number`` long): they read what is new."""
-        payload = f"{owner} {table_id} {number}"
+        ``table_id`` (its log is ``number`` long; ``rows``: its seats, chat or lobby row
+        changed too): they read what is new."""
+        payload = f"{owner} {table_id} {number}" + (" rows" if rows else "")
         return Write(
             (
                 (
@@ -489,6 +510,12 @@ class Store:
     def renew(self, owner: str, lease: float) -> set[str]:
         """Renew ``owner``'s leases, take every live table whose owner's lease ran out (or
         that has none), and return the live tables ``owner`` runs now."""
+        try:
+            return self._renew(owner, lease)
+        except _RolledBackForAnotherError:  # another process renewed at the same moment
+            raise StorageUnavailableError(f"{UNAVAILABLE} (deadlocked)") from None
+
+    def _renew(self, owner: str, lease: float) -> set[str]:
         now = "EXTRACT(EPOCH FROM now())"
         values = {"owner": owner, "lease": lease}
         with _unavailable_as_error(), self.engine.begin() as connection:

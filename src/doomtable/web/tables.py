@@ -22,6 +22,7 @@ import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -152,6 +153,8 @@ class LiveTable:
     database, the one holding its lease: ``web/shared.py``)."""
     behind: bool = False
     """Another process stored something of this table that this one has not read yet."""
+    rows_behind: bool = False
+    """...and it changed the table's seats, chat or lobby row, not only its decisions."""
     catch_up: asyncio.Task[None] | None = None
     checkpointed: int = 0
     """A timed table's game-clock reading at its last stored checkpoint."""
@@ -286,8 +289,12 @@ def seen_decider(state: GameState, seat: int | None) -> int | None:
     return decision.player if decision.player in seen else None
 
 
+Drawn = dict[int | None, tuple[str, dict[str, Any]]]
+"""Each seat's drawn view and the view itself, while one update goes out to several sockets."""
+
+
 def update_message(
-    table: LiveTable, seat: int | None, events_from: int, drawn: dict[int | None, str] | None = None
+    table: LiveTable, seat: int | None, events_from: int, drawn: Drawn | None = None
 ) -> dict[str, Any]:
     """Everything one client may be told now: its view (drawn), the log lines meant for it
     since ``events_from``, and what is asked of whom. ``drawn`` caches each seat's drawn view
@@ -295,7 +302,9 @@ def update_message(
     state = table.state
     drawn = {} if drawn is None else drawn
     if seat not in drawn:
-        drawn[seat] = render_view(_view(state, seat), seat)
+        view = _view(state, seat)
+        drawn[seat] = (render_view(view, seat), view)
+    html, view = drawn[seat]
     decision = state.pending
     message: dict[str, Any] = {
         "type": "update",
@@ -303,7 +312,7 @@ def update_message(
         "game": state.GAME,
         "seat": seat,
         "decision": table.decision_number(seat),
-        "html": drawn[seat],
+        "html": html,
         "log_from": events_from,
         "log": state.log_lines(seat, events_from),
         "over": state.is_over,
@@ -351,7 +360,7 @@ def update_message(
         if closes is not None:
             message["closes_in_ms"] = closes
     else:
-        shown = seen_decider(state, seat)
+        shown = view_decider(view) if seat is not None else seen_decider(state, None)
         who = "another player" if shown is None else table.seat_label(shown)
         message["status"] = f"Waiting for {who}"
         message["waiting_for"] = shown
@@ -663,44 +672,50 @@ class TableManager:
 
     # ------------------------------------------------------------------ sharing
 
-    def _tell_others(self, table_id: str, number: int) -> list[Write]:
-        """The notice to the other processes sharing the database (none when alone)."""
+    def _tell_others(self, table_id: str, number: int, *, rows: bool = True) -> list[Write]:
+        """The notice to the other processes sharing the database (none when alone):
+        ``number`` decisions are stored, and (``rows``) seats, chat or lobby changed."""
         if self.owner is None:
             return []
-        return [self.store.notify_write(self.owner, table_id, number)]
+        return [self.store.notify_write(self.owner, table_id, number, rows)]
 
     def heard(self, payload: str) -> None:
         """Another process stored something of a table (``payload``: its name, the table's
-        id and its log's length); ``""``: notices may have been missed, read every table."""
+        id, its log's length, and ``rows`` if seats, chat or lobby changed); ``""``: notices
+        may have been missed, read every table."""
         if not payload:
             for table in list(self.tables.values()):
-                self._behind(table)
+                self._behind(table, rows=True)
             return
-        owner, _, rest = payload.partition(" ")
-        told = self.tables.get(rest.partition(" ")[0])
-        if owner != self.owner and told is not None:
-            self._behind(told)
+        owner, table_id, number, *rows = payload.split(" ")
+        told = self.tables.get(table_id)
+        if owner == self.owner or told is None:
+            return
+        if rows or int(number) > len(told.state.log):  # else: this process has it already
+            self._behind(told, rows=bool(rows))
 
-    def _behind(self, table: LiveTable) -> None:
+    def _behind(self, table: LiveTable, *, rows: bool = False) -> None:
         if self.owner is None:
             return
         table.behind = True
+        table.rows_behind = table.rows_behind or rows
         if table.catch_up is None or table.catch_up.done():
             table.catch_up = asyncio.get_running_loop().create_task(self._catch_up(table))
 
     async def _catch_up(self, table: LiveTable) -> None:
-        """Read what other processes stored of ``table`` (decisions, seats, chat, lobby),
-        apply it, and tell this process's sockets."""
+        """Read what other processes stored of ``table`` (its new decisions, and its seats,
+        chat and lobby row if they changed), apply it, and tell this process's sockets."""
         while table.behind:
             table.behind = False
+            rows, table.rows_behind = table.rows_behind, False
             async with table.lock:  # read under the lock: no change of ours is half stored
-                start = len(table.state.log)
+                start, failed = len(table.state.log), False
                 try:
                     new, seats, chat, lobby = await asyncio.to_thread(
-                        self._stored_since, table, start
+                        self._stored_since, table, start, rows
                     )
                 except StorageUnavailableError:
-                    table.behind = True
+                    table.behind, table.rows_behind, failed = True, rows, True
                     new, seats = [], []
                 for offset, entry in enumerate(new):
                     if start + offset == len(table.state.log):
@@ -716,7 +731,7 @@ class TableManager:
                     table.name, table.next_table = lobby
                 table.refresh_opened()
                 table.changed.set()
-            if table.behind:  # the database did not answer: try again in a moment
+            if failed:  # the database did not answer: try again in a moment
                 await asyncio.sleep(STORAGE_RETRY_S)
                 continue
             await self._close_revoked(table, revoked)
@@ -724,28 +739,32 @@ class TableManager:
             self._wake(table)
 
     def _stored_since(
-        self, table: LiveTable, start: int
+        self, table: LiveTable, start: int, rows: bool
     ) -> tuple[list[LogEntry], list[dict[str, Any]], list[ChatLine], tuple[str, str | None]]:
+        """The table's decisions from ``start`` on and, with ``rows``, its seats, chat and
+        lobby row (else empty, and the table's own lobby row as it is)."""
         store = self.store
-        return (
-            store.decisions_from(table.id, start),
-            store.seats_of(table.id),
-            store.load_chat(table.id),
-            store.load_lobby(table.id),
-        )
+        new = store.decisions_from(table.id, start)
+        if not rows:
+            return new, [], [], (table.name, table.next_table)
+        return new, store.seats_of(table.id), store.load_chat(table.id), store.load_lobby(table.id)
 
     async def share(self) -> None:
         """Renew this process's leases every second, take over the tables whose owner's
         lease ran out, and give up those another took (runs until cancelled)."""
-        assert self.owner is not None
-        while True:
-            try:
-                owned = await asyncio.to_thread(self.store.renew, self.owner, LEASE_S)
-            except StorageUnavailableError:
-                owned = None  # leases run on meanwhile; the others may take ours
-            if owned is not None:
-                await self._own(owned)
-            await asyncio.sleep(RENEW_S)
+        owner = self.owner
+        assert owner is not None
+        loop = asyncio.get_running_loop()
+        # a thread of its own: reads queued on the shared threads must not delay a renewal
+        with ThreadPoolExecutor(1, thread_name_prefix="doomtable-lease") as renewing:
+            while True:
+                try:
+                    owned = await loop.run_in_executor(renewing, self.store.renew, owner, LEASE_S)
+                except StorageUnavailableError:
+                    owned = None  # leases run on meanwhile; the others may take ours
+                if owned is not None:
+                    await self._own(owned)
+                await asyncio.sleep(RENEW_S)
 
     async def _own(self, owned: set[str]) -> None:
         for table in list(self.tables.values()):
@@ -856,7 +875,7 @@ class TableManager:
         """Store a decision, returning once it is committed: only then is it applied and told
         (so an acknowledged move survives a crash)."""
         decision = self.store.decision_write(table_id, number, seat, option, at)
-        await self.store.commit(decision, *self._tell_others(table_id, number + 1))
+        await self.store.commit(decision, *self._tell_others(table_id, number + 1, rows=False))
         self.decisions_stored += 1
 
     async def _accept(
@@ -1075,12 +1094,12 @@ class TableManager:
         # game end and archive it.
         if table.state.is_over and not table.archived:
             await self._archive(table)
-        drawn: dict[int | None, str] = {}
+        drawn: Drawn = {}
         for connection in list(table.connections):
             await self._send_update(table, connection, drawn)
 
     async def _send_update(
-        self, table: LiveTable, connection: Connection, drawn: dict[int | None, str] | None = None
+        self, table: LiveTable, connection: Connection, drawn: Drawn | None = None
     ) -> None:
         seat = connection.seat
         state = table.state
