@@ -632,6 +632,8 @@ def _ignore_with_denial(s: DoomlingsState, entries: Sequence[PlayerEntry]) -> li
         if s.age == FOUR_HORSEMEN:
             if given is not None and match_key(given) == YES:
                 raise TallyError(f"The Four Horsemen cannot be ignored with {card}")
+            prompt = f"{card}: The Four Horsemen cannot be ignored"
+            asked.append(Question(p, card, prompt, (NO,), NO, given is None))
             continue
         prompt = f"{card}: did it ignore the final catastrophe ({AGES[s.age].name})?"
         answer = NO if given is None else match_option(given, [YES, NO], f"{entry.name}'s {card}")
@@ -695,8 +697,8 @@ def _run_worlds_end(s: DoomlingsState, entries: Sequence[PlayerEntry]) -> list[Q
         pile = s.piles[p]
         s.piles[p] = [c for c in pile if c not in late]
         s.resolve_frame(s.stack[-1], option)
-        if late:
-            s.piles[p] = [*s.piles[p], *(c for c in pile if c in late)]
+        if late:  # back in their places
+            s.piles[p] = [c for c in pile if c in late or c in s.piles[p]]
     return asked
 
 
