@@ -692,3 +692,34 @@ def test_four_players_with_multicolor_cards_tapped_in_on_a_phone(
         context.close()
     for name in ("score-phone.png", "score-desktop.png"):
         assert (folder / name).stat().st_size > 10_000
+
+
+def test_the_blackbox_switch_adds_tie_draws_to_the_scores(
+    chromium: Browser, score_server: Server, tmp_path: Path
+) -> None:
+    fresh = chromium.new_context(viewport=PHONE)
+    try:
+        page = fresh.new_page()
+        page.goto(f"{score_server.url}/score")
+        settled(page)
+        page.get_by_label("Blackbox edition").check()
+        page.select_option("#catastrophe", "Ice Age")
+        tap_card(player(page, 0).locator(".pile-box"), "bark", "Bark")  # green, face 2
+        tap_card(player(page, 1).locator(".pile-box"), "migr", "Migratory")  # blue, face 2
+        page.locator("#tie-draw").check()
+        settled(page)
+        draw = "Tie-break draw: face value (-2 to 17)"
+        player(page, 0).get_by_label(draw).fill("3")
+        player(page, 1).get_by_label(draw).fill("1")
+        settled(page)
+        assert totals(page) == [5, 3]  # each draw is added in the Blackbox edition
+        with page.expect_download() as download:
+            page.locator("#export").click()
+        path = tmp_path / "blackbox.json"
+        download.value.save_as(path)
+        assert json.loads(path.read_text())["edition"] == "blackbox"
+        result = CliRunner().invoke(cli_app, ["score", str(path), "--json"])
+        assert result.exit_code == 0, result.output
+        assert [p["score"] for p in json.loads(result.output)["players"]] == [5, 3]
+    finally:
+        fresh.close()
