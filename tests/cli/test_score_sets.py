@@ -137,3 +137,26 @@ def test_blackbox_discards_for_the_catastrophe_before_faith_recolours() -> None:
     assert code == 0, output
     blackbox = json.loads(output)["players"][0]
     assert (blackbox["score"], blackbox["discarded"]) == (5, "Fangs")
+
+
+def test_the_breakdown_names_the_ai_takeover_reading() -> None:
+    # AI Takeover: Mindful (colourless, face 0) is worth 2 without its +1 per colourless
+    # trait; Faith is dominant and keeps 4. Ann: 2 + 4 = 6.
+    code, output = score("-p", "Ann: Mindful, Faith", "-p", "Bob: Bark", "-c", "AI Takeover")
+    assert code == 0, output
+    assert "Ann: 6 points" in output
+    assert (
+        "(AI Takeover: Mindful counted as worth 2 (also for other cards' counts), without its "
+        "effects)" in " ".join(output.split())
+    )
+    code, output = score(
+        "-p", "Ann: Mindful, Faith", "-p", "Bob: Bark", "-c", "AI Takeover", "--json"
+    )
+    players = json.loads(output)["players"]
+    assert [p["readings"] for p in players] == [
+        [
+            "AI Takeover: Mindful counted as worth 2 (also for other cards' counts), without "
+            "its effects"
+        ],
+        [],
+    ]

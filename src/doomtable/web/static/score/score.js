@@ -621,6 +621,9 @@ function drawResults() {
     }
     list.append(el("li", { class: "sum" }, el("span", { text: "Total" }),
       el("span", { class: "score", text: String(player.score) })));
+    for (const reading of player.readings || []) {
+      list.append(el("li", { class: "reading" }, el("span", { text: reading })));
+    }
   });
   const result = $("result");
   result.replaceChildren();
