@@ -474,3 +474,26 @@ def test_every_edition_and_set_rebuilt_scores_each_step_the_same(
         engine.bonuses.sort()
         assert rebuilt.as_dict() == engine.as_dict(), p
     assert board.winners() == played.winners()
+
+
+def test_a_worlds_end_effect_that_moves_cards_is_entered_not_asked() -> None:
+    # What a card added later gets: its World's End frame is tried on copies of the board.
+    # Hyper-Intelligence's (each opponent discards a trait of the named colour) moves cards
+    # when Bob holds a named colour; Sentience's (a colour kept for scoring) moves none.
+    from doomtable.games.doomlings.tally import _moves_cards, questions_board
+
+    entries = [
+        PlayerEntry("Ann", ("Hyper-Intelligence", "Sentience"), choices=(("Sentience", "red"),)),
+        PlayerEntry("Bob", ("Bark", "Fangs")),
+    ]
+    state, asked = questions_board(entries, "Ice Age")
+    assert [q.key for q in asked] == ["Sentience"]  # Hyper-Intelligence asks nothing
+    ann = state.piles[0]
+    intelligence, sentience = ann
+    assert _moves_cards(state, ("trait_end", 0, intelligence))
+    assert not _moves_cards(state, ("trait_end", 0, sentience))
+    assert [CARD[c].name for c in state.piles[1]] == ["Bark", "Fangs"]  # nothing ran for it
+    alone = [PlayerEntry("Ann", ("Hyper-Intelligence",)), PlayerEntry("Bob", ())]
+    lone_state, _ = questions_board(alone, "Ice Age")
+    only = lone_state.piles[0][0]
+    assert not _moves_cards(lone_state, ("trait_end", 0, only))  # Bob has no trait to lose

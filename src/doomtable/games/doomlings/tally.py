@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Final
 
-from doomtable.engine import PASS, DoomtableError, Option, close_names, did_you_mean
+from doomtable.engine import PASS, DoomtableError, Frame, Option, close_names, did_you_mean
 from doomtable.games.doomlings.blackbox import DoomlingsBlackboxState
 from doomtable.games.doomlings.cards import (
     COLOR_BY_NAME,
@@ -617,6 +617,56 @@ calculator does not run them again (it runs those whose outcome is a decision th
 show: a colour named, a recolour, a catastrophe picked)."""
 RESULT_ENTERED_FRAMES: Final = frozenset({"regrow"})
 """Frames whose outcome is entered too: a trait Regenerative Tissue played is in the pile."""
+ASKED: Final = frozenset(
+    {
+        WorldsEnd.RECOLOR,
+        WorldsEnd.PICK_CATASTROPHE,
+        WorldsEnd.BONUS_PER_COLOR,
+        WorldsEnd.PENALTY_PER_COLOR,
+        WorldsEnd.BECOME_COLOR,
+    }
+)
+"""World's End effects known to move no card: asked. Any other kind (a card added since) is
+tried first on a copy of the board with each answer: if one moves a card between zones, its
+result is entered and it is not run (:func:`_moves_cards`)."""
+_PROBE_STEPS: Final = 200
+
+
+def _zones(s: DoomlingsState) -> tuple[object, ...]:
+    return (
+        tuple(tuple(sorted(pile)) for pile in s.piles),
+        tuple(tuple(sorted(hand)) for hand in s.hands),
+        len(s.deck),
+        len(s.discard),
+    )
+
+
+def _moves_cards(s: DoomlingsState, frame: Frame) -> bool:
+    """Whether World's End frame ``frame`` can move a card between zones on this board: it
+    is resolved on copies, once for each answer to its first decision (later decisions take
+    their first option)."""
+    before = _zones(s)
+    answer, answers = 0, 1
+    while answer < answers:
+        copy = s.clone()
+        copy.stack = [frame]
+        first = True
+        for _ in range(_PROBE_STEPS):
+            if not copy.stack:
+                break
+            decision = copy.resolve_frame(copy.stack[-1], None)
+            if decision is None:
+                continue
+            if first:
+                answers, first = len(decision.options), False
+                option = decision.options[answer]
+            else:
+                option = decision.options[0]
+            copy.resolve_frame(copy.stack[-1], option)
+        if _zones(copy) != before:
+            return True
+        answer += 1
+    return False
 
 
 def _ignore_with_denial(s: DoomlingsState, entries: Sequence[PlayerEntry]) -> list[Question]:
@@ -655,7 +705,12 @@ def _run_worlds_end(s: DoomlingsState, entries: Sequence[PlayerEntry]) -> list[Q
     while s.stack:
         frame = s.stack[-1]
         if frame[0] in RESULT_ENTERED_FRAMES or (
-            frame[0] == "trait_end" and CARD[frame[2]].worlds_end in RESULT_ENTERED
+            frame[0] == "trait_end"
+            and frame[2] in s.piles[frame[1]]
+            and (
+                CARD[frame[2]].worlds_end in RESULT_ENTERED
+                or (CARD[frame[2]].worlds_end not in ASKED and _moves_cards(s, frame))
+            )
         ):
             s.stack.pop()
             continue
