@@ -15,7 +15,7 @@ import pytest
 from doomtable.engine import new_game
 from doomtable.games.doomlings.blackbox import DoomlingsBlackboxState
 from doomtable.games.doomlings.cards import COLOR_NAMES, Persistent, WorldsEnd
-from doomtable.games.doomlings.data import AGES, TRAIT_OF, TRAITS
+from doomtable.games.doomlings.data import AGES, TRAIT_OF, TRAIT_SET, TRAITS
 from doomtable.games.doomlings.game import DoomlingsState
 from doomtable.games.doomlings.scoring import breakdown, final_scores, silenced
 from doomtable.games.doomlings.state import CARD, DOOM_CAUSE, N_CARDS, bit
@@ -282,7 +282,14 @@ def test_bad_boards_are_refused(ann: PlayerEntry, catastrophe: str, message: str
         board_from_entries([ann, BOB], catastrophe)
 
 
-PLAIN_TRAITS = sorted({t.name for t in TRAITS if t.copies == 1 and not t.kinds and not t.dominant})
+PLAIN_TRAITS = sorted(
+    {
+        t.name
+        for t, card_set in zip(TRAITS, TRAIT_SET, strict=True)
+        if card_set == "base" and t.copies == 1 and not t.kinds and not t.dominant
+    }
+)
+"""Base-set traits with no effect (a board's default sets are the base set alone)."""
 
 
 def test_player_count() -> None:

@@ -400,6 +400,7 @@ def finished_board(
     entries: Sequence[PlayerEntry], catastrophe: str, table: Table = CLASSIC
 ) -> tuple[DoomlingsState, list[Question]]:
     """:func:`board_from_entries` with the World's End questions it answered."""
+    entries = in_sets(entries, table.sets)
     state, asked = _board(entries, catastrophe, table)
     for entry in entries:
         _check_facts(entry, state.final_doom)
@@ -440,6 +441,7 @@ def _board(
     if twice:
         raise TallyError(f"two players are called {twice[0]!r}")
     third = catastrophe_index(catastrophe, table.sets)
+    entries = in_sets(entries, table.sets)  # each card by its label from here on
     check_piles(entries)
     piles = [[trait_index(t) for t in e.traits] for e in entries]
     hands = [[trait_index(t) for t in e.hand] for e in entries]
