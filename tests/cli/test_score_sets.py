@@ -84,3 +84,79 @@ def test_same_named_designs_are_told_apart_by_set_and_colour(
         trait_index("kidney", ("base", "overlush"))
     with pytest.raises(TallyError, match=r"Kidney \(Overlush, green\) is a card of Overlush"):
         trait_index("Kidney (Overlush, green)", ("base",))
+
+
+def test_the_blackbox_edition_adds_the_tie_draw_to_the_score() -> None:
+    # Bark (green 2) and Migratory (blue 2) tie; they draw 3 and 1.
+    board = ["-p", "Ann: Bark; draw=3", "-p", "Bob: Migratory; draw=1", "-c", "Ice Age", "--json"]
+    code, output = score(*board, "--edition", "blackbox")
+    assert code == 0, output
+    data = json.loads(output)
+    assert data["edition"] == "blackbox"
+    assert [p["score"] for p in data["players"]] == [5, 3]
+    assert data["players"][0]["breakdown"]["tie_draw"] == 3
+    assert data["winners"] == ["Ann"]
+    code, output = score(*board)  # Classic: the draws break the tie, the scores stay
+    assert code == 0, output
+    data = json.loads(output)
+    assert [p["score"] for p in data["players"]] == [2, 2] and data["winners"] == ["Ann"]
+    code, output = score(*board, "--edition", "deluxe")
+    assert code == 1
+    assert output == (
+        "error: --sets/--edition: unknown edition 'deluxe': the editions are classic, blackbox\n"
+    )
+
+
+def test_blackbox_discards_for_the_catastrophe_before_faith_recolours() -> None:
+    # Ann: Faith (colourless 4, dominant), Fangs (red 1), Gills (blue 1); Mega Tsunami
+    # discards a red trait. Classic: Faith first turns Fangs blue, so nothing red is left to
+    # discard: 4 + 1 + 1 = 6. Blackbox: the discard comes first and takes Fangs: 4 + 1 = 5.
+    code, output = score(
+        "-p",
+        "Ann: Faith, Fangs, Gills; faith=red>blue",
+        "-p",
+        "Bob: Bark",
+        "-c",
+        "Mega Tsunami",
+        "--json",
+    )
+    assert code == 0, output
+    classic = json.loads(output)["players"][0]
+    assert (classic["score"], classic["discarded"]) == (6, None)
+    code, output = score(
+        "-p",
+        "Ann: Faith, Fangs, Gills",
+        "-p",
+        "Bob: Bark",
+        "-c",
+        "Mega Tsunami",
+        "--json",
+        "--edition",
+        "blackbox",
+    )
+    assert code == 0, output
+    blackbox = json.loads(output)["players"][0]
+    assert (blackbox["score"], blackbox["discarded"]) == (5, "Fangs")
+
+
+def test_the_breakdown_names_the_ai_takeover_reading() -> None:
+    # AI Takeover: Mindful (colourless, face 0) is worth 2 without its +1 per colourless
+    # trait; Faith is dominant and keeps 4. Ann: 2 + 4 = 6.
+    code, output = score("-p", "Ann: Mindful, Faith", "-p", "Bob: Bark", "-c", "AI Takeover")
+    assert code == 0, output
+    assert "Ann: 6 points" in output
+    assert (
+        "(AI Takeover: Mindful counted as worth 2 (also for other cards' counts), without its "
+        "effects)" in " ".join(output.split())
+    )
+    code, output = score(
+        "-p", "Ann: Mindful, Faith", "-p", "Bob: Bark", "-c", "AI Takeover", "--json"
+    )
+    players = json.loads(output)["players"]
+    assert [p["readings"] for p in players] == [
+        [
+            "AI Takeover: Mindful counted as worth 2 (also for other cards' counts), without "
+            "its effects"
+        ],
+        [],
+    ]

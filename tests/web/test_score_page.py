@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import io
 import json
+import os
 import re
 import subprocess
 import sys
@@ -594,5 +595,131 @@ def test_free_will_is_tapped_in_on_the_page(
             tmp_path,
         )
         assert totals(page) == [p["score"] for p in expected["players"]] == [1, 3]
+    finally:
+        fresh.close()
+
+
+def _axe(page: Page) -> list[str]:
+    """Serious and critical axe-core findings on ``page`` (the pinned copy the server serves,
+    same origin, so the score page's policy allows it)."""
+    page.add_script_tag(url="/static/axe.min.js")
+    found: list[dict[str, Any]] = page.evaluate(
+        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+    )
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:3]]}"
+        for v in found
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+MULTICOLOR_TABLE: dict[str, Any] = {
+    # Ice Age (-1 per red trait). Ann: Free Will (colourless 2) turned blue, Bloom (blue/green
+    # 1), Curiosity (blue/red 1): 4 - 1 = 3. Bob: Wild (all four colours, 4), Fangs (red 1):
+    # 5 - 2 = 3. Cy: Tetrachromatic (purple 4, -1 per colourless trait), Mindful (colourless
+    # 0, +1 per colourless trait), Bark (green 2): 6 - 1 + 1 = 6. Dee: Hand-Wing (purple/red
+    # 1), Acrobatic (green/purple 2), Kidney x2 (red, worth 2 each): 3 + 4 - 3 = 4.
+    "catastrophe": "Ice Age",
+    "sets": ["base", "multicolor"],
+    "players": [
+        {"name": "Ann", "traits": ["Free Will", "Bloom", "Curiosity"], "free_will": "blue"},
+        {"name": "Bob", "traits": ["Wild", "Fangs"]},
+        {"name": "Cy", "traits": ["Tetrachromatic", "Mindful", "Bark"]},
+        {"name": "Dee", "traits": ["Hand-Wing", "Acrobatic", "Kidney", "Kidney"]},
+    ],
+}
+
+
+def test_four_players_with_multicolor_cards_tapped_in_on_a_phone(
+    chromium: Browser, score_server: Server, tmp_path: Path
+) -> None:
+    """A 4-player game with Multi-Color cards, entered by tapping at 390x844: the CLI's
+    scores, no serious axe-core finding, the sheet shared and reloaded offline, screenshots
+    at both sizes (``DOOMTABLE_SCREENSHOTS`` keeps them, as docs/screenshots does)."""
+    folder = Path(os.environ.get("DOOMTABLE_SCREENSHOTS") or tmp_path)
+    expected = [p["score"] for p in cli_json(MULTICOLOR_TABLE, tmp_path)["players"]]
+    assert expected == [3, 3, 6, 4]
+    context = chromium.new_context(viewport=PHONE)
+    try:
+        page = context.new_page()
+        page.goto(f"{score_server.url}/score")
+        settled(page)
+        page.locator(".sets-box summary").click()
+        page.get_by_label("Multi-Color").check()
+        assert _axe(page) == []  # the set picker open
+        page.locator(".sets-box summary").click()
+        page.select_option("#catastrophe", "Ice Age")
+        page.locator("#add-player").click()
+        page.locator("#add-player").click()
+        for i, player_tapped in enumerate(MULTICOLOR_TABLE["players"]):
+            box = player(page, i)
+            box.locator(".player-name").fill(player_tapped["name"])
+            for card in player_tapped["traits"]:
+                tap_card(box.locator(".pile-box"), card[:4].lower(), card)
+        settled(page)
+        answer(player(page, 0), "Free Will", "blue")
+        settled(page)
+        assert page.locator("#error").text_content() == ""
+        assert totals(page) == expected
+        assert page.locator("#winner").text_content() == "Winner: Cy with 6 points"
+        assert _axe(page) == []
+        page.screenshot(path=str(folder / "score-phone.png"), full_page=True)
+        # The link opens the same sheet, here at a desktop's size.
+        page.locator("#share").click()
+        link = page.locator("#share-link").get_attribute("href")
+        assert link is not None
+        desktop = chromium.new_context(viewport={"width": 1280, "height": 800})
+        try:
+            shared = desktop.new_page()
+            shared.goto(link)
+            settled(shared)
+            assert totals(shared) == expected
+            shared.screenshot(path=str(folder / "score-desktop.png"), full_page=True)
+        finally:
+            desktop.close()
+        # Offline: the page reloads from the service worker and scores in the browser.
+        deadline = time.monotonic() + 30
+        while page.evaluate("navigator.serviceWorker.controller === null"):
+            assert time.monotonic() < deadline, "the service worker never took the page"
+            page.wait_for_timeout(200)
+        context.set_offline(True)
+        page.reload()
+        expect(page.locator("body")).to_have_attribute("data-python", "ready", timeout=120_000)
+        settled(page)
+        assert page.evaluate("document.body.dataset.scorer") == "pyodide"
+        assert totals(page) == expected
+    finally:
+        context.close()
+    for name in ("score-phone.png", "score-desktop.png"):
+        assert (folder / name).stat().st_size > 10_000
+
+
+def test_the_blackbox_switch_adds_tie_draws_to_the_scores(
+    chromium: Browser, score_server: Server, tmp_path: Path
+) -> None:
+    fresh = chromium.new_context(viewport=PHONE)
+    try:
+        page = fresh.new_page()
+        page.goto(f"{score_server.url}/score")
+        settled(page)
+        page.get_by_label("Blackbox edition").check()
+        page.select_option("#catastrophe", "Ice Age")
+        tap_card(player(page, 0).locator(".pile-box"), "bark", "Bark")  # green, face 2
+        tap_card(player(page, 1).locator(".pile-box"), "migr", "Migratory")  # blue, face 2
+        page.locator("#tie-draw").check()
+        settled(page)
+        draw = "Tie-break draw: face value (-2 to 17)"
+        player(page, 0).get_by_label(draw).fill("3")
+        player(page, 1).get_by_label(draw).fill("1")
+        settled(page)
+        assert totals(page) == [5, 3]  # each draw is added in the Blackbox edition
+        with page.expect_download() as download:
+            page.locator("#export").click()
+        path = tmp_path / "blackbox.json"
+        download.value.save_as(path)
+        assert json.loads(path.read_text())["edition"] == "blackbox"
+        result = CliRunner().invoke(cli_app, ["score", str(path), "--json"])
+        assert result.exit_code == 0, result.output
+        assert [p["score"] for p in json.loads(result.output)["players"]] == [5, 3]
     finally:
         fresh.close()

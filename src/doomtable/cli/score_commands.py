@@ -369,6 +369,8 @@ def _rows(player: dict[str, Any], doom: str) -> list[tuple[str, int]]:
         rows.append(("Deus Ex Machina draw", b["worlds_end"]))
     for item in b["opponents"]:
         rows.append((f"{item['card']} ({item['owner']}'s)", item["points"]))
+    if b.get("tie_draw") is not None:  # the Blackbox edition adds it to the score
+        rows.append(("tie-break draw", b["tie_draw"]))
     return rows
 
 
@@ -396,6 +398,8 @@ def render(console: Console, data: dict[str, Any]) -> None:
             table.add_row(escape(label), f"{points:+d}" if points else "0")
         table.add_row("[bold]total[/]", f"[bold]{player['score']}[/]")
         console.print(table)
+        for reading in player.get("readings", []):
+            console.print(f"  ({escape(reading)})", soft_wrap=True)
         console.print()
     winners = data["winners"]
     best = max(p["score"] for p in data["players"])

@@ -12,16 +12,18 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_tally import _entries_of, _play_out
+from test_tally import _entries_of, _play_out, table_of_game
 
 from doomtable.games.doomlings import sheet
 from doomtable.games.doomlings.scoring import final_scores
-from doomtable.games.doomlings.tally import WORLDS_END, PlayerEntry, TallyError
+from doomtable.games.doomlings.tally import CLASSIC, WORLDS_END, PlayerEntry, Table, TallyError
 
 SEEDS = int(os.environ.get("SHEET_SEEDS", "24"))
 
 
-def board_of(entries: list[PlayerEntry], catastrophe: str) -> dict[str, Any]:
+def board_of(
+    entries: list[PlayerEntry], catastrophe: str, table: Table = CLASSIC
+) -> dict[str, Any]:
     """The board mapping a person would enter for ``entries``: only the keys that are set."""
     players = []
     for e in entries:
@@ -38,15 +40,24 @@ def board_of(entries: list[PlayerEntry], catastrophe: str) -> dict[str, Any]:
         if e.tie_draw is not None:
             fields["draw"] = e.tie_draw
         players.append(fields)
-    return {"catastrophe": catastrophe, "players": players}
+    board: dict[str, Any] = {"catastrophe": catastrophe, "players": players}
+    if table != CLASSIC:
+        board.update(sets=list(table.sets), edition=table.edition)
+    return board
 
 
+@pytest.mark.parametrize(
+    ("game_name", "sets"),
+    [("doomlings", "base"), ("doomlings-blackbox", "base"), ("doomlings-blackbox", "all")],
+)
 @pytest.mark.parametrize("seed", range(SEEDS))
-def test_played_games_score_the_same_through_the_sheet(seed: int) -> None:
-    game = _play_out(1 + seed % 6, seed)
+def test_played_games_score_the_same_through_the_sheet(
+    seed: int, game_name: str, sets: str
+) -> None:
+    game = _play_out(1 + seed % 6, seed, game_name, sets)
     if game.final_doom < 0:
         pytest.skip("the traits ran out before the 3rd catastrophe")
-    board = board_of(*_entries_of(game))
+    board = board_of(*_entries_of(game), table_of_game(game))
     result = sheet.sheet(board)
     assert result["error"] is None, result["error"]
     report = result["report"]

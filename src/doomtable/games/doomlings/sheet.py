@@ -259,6 +259,19 @@ def _discarded(entry: PlayerEntry, pile: Sequence[int]) -> str | None:
     return next(iter(gone), None)
 
 
+def _readings(state: DoomlingsState, p: int) -> list[str]:
+    """The rulings (docs/rulings.md) this player's score applied where the cards can be read
+    two ways: AI Takeover's colourless traits are worth 2 and count as 2 for other cards."""
+    quiet = [_label(c) for c in state.piles[p] if scoring.silenced(state.final_doom, CARD[c])]
+    if not quiet:
+        return []
+    doom = AGES[state.final_doom].name
+    return [
+        f"{doom}: {', '.join(quiet)} counted as worth 2 (also for other cards' counts), "
+        "without {} effects".format("its" if len(quiet) == 1 else "their")
+    ]
+
+
 def report(
     entries: Sequence[PlayerEntry], catastrophe: str, table: Table = tally.CLASSIC
 ) -> dict[str, Any]:
@@ -287,6 +300,7 @@ def _scored(
                 "discarded": _discarded(entry, state.piles[p]),
                 "tie_draw": entry.tie_draw,
                 "choices": {q.key: q.answer for q in asked if q.player == p},
+                "readings": _readings(state, p),
                 "score": result.total,
                 "breakdown": steps,
             }

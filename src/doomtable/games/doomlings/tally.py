@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Final
 
-from doomtable.engine import PASS, DoomtableError, Option, close_names, did_you_mean
+from doomtable.engine import PASS, DoomtableError, Frame, Option, close_names, did_you_mean
 from doomtable.games.doomlings.blackbox import DoomlingsBlackboxState
 from doomtable.games.doomlings.cards import (
     COLOR_BY_NAME,
@@ -400,6 +400,7 @@ def finished_board(
     entries: Sequence[PlayerEntry], catastrophe: str, table: Table = CLASSIC
 ) -> tuple[DoomlingsState, list[Question]]:
     """:func:`board_from_entries` with the World's End questions it answered."""
+    entries = in_sets(entries, table.sets)
     state, asked = _board(entries, catastrophe, table)
     for entry in entries:
         _check_facts(entry, state.final_doom)
@@ -440,6 +441,7 @@ def _board(
     if twice:
         raise TallyError(f"two players are called {twice[0]!r}")
     third = catastrophe_index(catastrophe, table.sets)
+    entries = in_sets(entries, table.sets)  # each card by its label from here on
     check_piles(entries)
     piles = [[trait_index(t) for t in e.traits] for e in entries]
     hands = [[trait_index(t) for t in e.hand] for e in entries]
@@ -617,6 +619,56 @@ calculator does not run them again (it runs those whose outcome is a decision th
 show: a colour named, a recolour, a catastrophe picked)."""
 RESULT_ENTERED_FRAMES: Final = frozenset({"regrow"})
 """Frames whose outcome is entered too: a trait Regenerative Tissue played is in the pile."""
+ASKED: Final = frozenset(
+    {
+        WorldsEnd.RECOLOR,
+        WorldsEnd.PICK_CATASTROPHE,
+        WorldsEnd.BONUS_PER_COLOR,
+        WorldsEnd.PENALTY_PER_COLOR,
+        WorldsEnd.BECOME_COLOR,
+    }
+)
+"""World's End effects known to move no card: asked. Any other kind (a card added since) is
+tried first on a copy of the board with each answer: if one moves a card between zones, its
+result is entered and it is not run (:func:`_moves_cards`)."""
+_PROBE_STEPS: Final = 200
+
+
+def _zones(s: DoomlingsState) -> tuple[object, ...]:
+    return (
+        tuple(tuple(sorted(pile)) for pile in s.piles),
+        tuple(tuple(sorted(hand)) for hand in s.hands),
+        len(s.deck),
+        len(s.discard),
+    )
+
+
+def _moves_cards(s: DoomlingsState, frame: Frame) -> bool:
+    """Whether World's End frame ``frame`` can move a card between zones on this board: it
+    is resolved on copies, once for each answer to its first decision (later decisions take
+    their first option)."""
+    before = _zones(s)
+    answer, answers = 0, 1
+    while answer < answers:
+        copy = s.clone()
+        copy.stack = [frame]
+        first = True
+        for _ in range(_PROBE_STEPS):
+            if not copy.stack:
+                break
+            decision = copy.resolve_frame(copy.stack[-1], None)
+            if decision is None:
+                continue
+            if first:
+                answers, first = len(decision.options), False
+                option = decision.options[answer]
+            else:
+                option = decision.options[0]
+            copy.resolve_frame(copy.stack[-1], option)
+        if _zones(copy) != before:
+            return True
+        answer += 1
+    return False
 
 
 def _ignore_with_denial(s: DoomlingsState, entries: Sequence[PlayerEntry]) -> list[Question]:
@@ -632,6 +684,8 @@ def _ignore_with_denial(s: DoomlingsState, entries: Sequence[PlayerEntry]) -> li
         if s.age == FOUR_HORSEMEN:
             if given is not None and match_key(given) == YES:
                 raise TallyError(f"The Four Horsemen cannot be ignored with {card}")
+            prompt = f"{card}: The Four Horsemen cannot be ignored"
+            asked.append(Question(p, card, prompt, (NO,), NO, given is None))
             continue
         prompt = f"{card}: did it ignore the final catastrophe ({AGES[s.age].name})?"
         answer = NO if given is None else match_option(given, [YES, NO], f"{entry.name}'s {card}")
@@ -653,7 +707,12 @@ def _run_worlds_end(s: DoomlingsState, entries: Sequence[PlayerEntry]) -> list[Q
     while s.stack:
         frame = s.stack[-1]
         if frame[0] in RESULT_ENTERED_FRAMES or (
-            frame[0] == "trait_end" and CARD[frame[2]].worlds_end in RESULT_ENTERED
+            frame[0] == "trait_end"
+            and frame[2] in s.piles[frame[1]]
+            and (
+                CARD[frame[2]].worlds_end in RESULT_ENTERED
+                or (CARD[frame[2]].worlds_end not in ASKED and _moves_cards(s, frame))
+            )
         ):
             s.stack.pop()
             continue
@@ -695,8 +754,8 @@ def _run_worlds_end(s: DoomlingsState, entries: Sequence[PlayerEntry]) -> list[Q
         pile = s.piles[p]
         s.piles[p] = [c for c in pile if c not in late]
         s.resolve_frame(s.stack[-1], option)
-        if late:
-            s.piles[p] = [*s.piles[p], *(c for c in pile if c in late)]
+        if late:  # back in their places
+            s.piles[p] = [c for c in pile if c in late or c in s.piles[p]]
     return asked
 
 

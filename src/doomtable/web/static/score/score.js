@@ -207,10 +207,13 @@ async function rescore() {
   document.body.dataset.busy = "false";
 }
 
+// The players tied for the lead before any tie draw (the Blackbox edition adds the draws
+// to the scores).
 function leaders(report) {
   if (!report) return null;
-  const best = Math.max(...report.players.map((p) => p.score));
-  return report.players.flatMap((p, i) => (p.score === best ? [i] : []));
+  const before = report.players.map((p) => p.score - (p.breakdown.tie_draw || 0));
+  const best = Math.max(...before);
+  return before.flatMap((score, i) => (score === best ? [i] : []));
 }
 
 async function startPython() {
@@ -618,6 +621,9 @@ function drawResults() {
     }
     list.append(el("li", { class: "sum" }, el("span", { text: "Total" }),
       el("span", { class: "score", text: String(player.score) })));
+    for (const reading of player.readings || []) {
+      list.append(el("li", { class: "reading" }, el("span", { text: reading })));
+    }
   });
   const result = $("result");
   result.replaceChildren();
