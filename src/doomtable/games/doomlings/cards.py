@@ -503,6 +503,18 @@ class DrawThenMaybeFromBottom:
 
 
 @dataclass(frozen=True, slots=True)
+class OpponentsPlayThenTake:
+    """Each opponent plays a non-dominant trait, without its action; then you take 1 of those
+    traits, or play 1 more trait yourself."""
+
+    def text(self) -> str:
+        return (
+            "Each opponent plays 1 non-dominant trait from their hand, without its action. "
+            "Then take 1 of those traits into your pile, or play another trait."
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class GainGenePool:
     """A lasting Gene Pool change, not tied to a trait staying in a pile."""
 
@@ -552,6 +564,7 @@ Action = (
     | GainGenePool
     | LookAtBottomAndPlay
     | DrawThenMaybeFromBottom
+    | OpponentsPlayThenTake
 )
 
 
@@ -617,6 +630,8 @@ class PlayWhen(Enum):
     # --- overlush (traits b) ---
     ANY_TIME = "trippy"
     DISCARD_FOR_TRAIT = "nimble"
+    TAKE_BACK_PLAYED = "pinchy"
+    STEAL_FROM_SECOND_PLAY = "snap_trap"
 
     def text(self, name: str) -> str:
         return {
@@ -633,6 +648,12 @@ class PlayWhen(Enum):
             "a play, an action, a stabilizing or the world's end, as well as on your turn.",
             PlayWhen.DISCARD_FOR_TRAIT: f"On your turn you may discard {name} from your hand "
             "to discard 1 trait from your trait pile.",
+            PlayWhen.TAKE_BACK_PLAYED: f"When an opponent plays a trait, you may play {name} "
+            "from your hand: that trait's action does not happen and it goes into your hand; "
+            "that opponent may then play another trait.",
+            PlayWhen.STEAL_FROM_SECOND_PLAY: f"When an opponent plays their 2nd (or later) "
+            f"trait of a turn, you may play {name} from your hand and take 1 of the traits "
+            "they played this turn into your pile.",
         }[self]
 
 
@@ -649,6 +670,8 @@ class Persistent(Enum):
     DRAW_ON_RED_PLAY = "ravenous"
     DISCARD_BEFORE_STABILIZE = "whistler"
     TRADE_FOR_EXTRA_PLAY = "seedwing"
+    REPLAY_AFTER_EFFECTLESS = "skimmer"
+    CATASTROPHE_AFTER_EFFECTLESS = "strange"
 
     def text(self, name: str) -> str:
         return {
@@ -668,6 +691,11 @@ class Persistent(Enum):
             "cards from your hand before you stabilize.",
             Persistent.TRADE_FOR_EXTRA_PLAY: f"On your turn, you may discard {name} from your "
             "trait pile to play 1 more trait from your hand, without its action.",
+            Persistent.REPLAY_AFTER_EFFECTLESS: "Once a turn, when you have played an effectless "
+            "trait, you may resolve the action of a trait in your trait pile.",
+            Persistent.CATASTROPHE_AFTER_EFFECTLESS: "Until the world ends, when you play an "
+            "effectless trait you may have the white text of a catastrophe already flipped "
+            "happen again.",
         }[self]
 
 

@@ -243,6 +243,8 @@ class DoomlingsState(DoomlingsRules):
             return _one_of_label(option)
         if verb == "nimble":
             return f"discard {name(option[1])} to discard a trait of your pile"
+        if verb == "again":
+            return f"repeat {AGES[option[1]].name}"
         if verb == "seedwing":
             return f"discard {name(option[1])} from your pile to play 1 more trait"
         return _FIXED_LABELS[verb]
@@ -735,6 +737,7 @@ _FIXED_LABELS: Final = {
     "no_stabilize": "do not stabilize",
     "memory": "discard hand and stabilize",
     "from_bottom": "draw 1 from the bottom of the deck",  # --- overlush (traits b) ---
+    "play_another": "play another trait",
 }
 
 
@@ -808,6 +811,9 @@ def _describe(kind: str, a: tuple[Any, ...]) -> str:
         "peek_last": "{p0} looks at the last ages: {ages1}.",
         "names_face": "{p0} names face value {a2} for {n1}.",
         "sees_bottom": "{p0} looks at the bottom of the trait deck: {cards1}.",
+        "skims": "{p0} uses the action of {n1} again.",
+        "strange": "{p0} has the effect of {age1} happen again.",
+        "pinches": "{p0} takes {n1} from {p2}'s pile into their hand.",
         "looks_bottom": "{p0} looks at the bottom {count1} of the trait deck.",
     }
     values: dict[str, Any] = {}
@@ -860,6 +866,7 @@ _CAUSED = frozenset(
         "bottoms_hidden",
         "tops",
         "discards_top",
+        "pinches",
     )
 )
 """Events that change a zone: the log names their cause before them."""

@@ -48,6 +48,7 @@ from doomtable.games.doomlings.cards import (  # --- overlush (traits b) ---
     OneOf,
     OpponentDrawsAndGives,
     OpponentsDiscardTrait,
+    OpponentsPlayThenTake,
     PassHandsRight,
     Payment,
     PayWithTrait,
@@ -795,6 +796,8 @@ def play_trait(
     # What follows, pushed last to first (the last pushed resolves first): Self-Replicating's
     # offer, the payment, the on-play effects, the action.
     stack = s.stack
+    if owner == player and _EFFECTLESS[card]:  # --- overlush (traits b) ---: resolve last
+        _after_effectless(s, owner)
     acting = bool(with_action and trait.action and how == FROM_HAND)
     if acting:
         stack.append(("do_action", owner, card))
@@ -899,7 +902,7 @@ def h_act_from_pile(s: DoomlingsRules, frame: Frame, option: Option | None) -> D
 def response_options(s: DoomlingsRules, q: int, trigger: tuple[Any, ...]) -> list[Option]:
     kind = trigger[0]
     out: list[Option] = []
-    for c in s.hands[q]:  # every Play When trait is a single copy: no duplicate options
+    for c in distinct(s.hands[q]):  # one option per trait, whatever its copies (Pinchy)
         when = _PLAY_WHEN[c]
         if when is None or not s.age_allows(c):
             continue
@@ -928,6 +931,10 @@ def _answers(s: DoomlingsRules, when: PlayWhen, trigger: tuple[Any, ...]) -> boo
         return kind == "stabilized"
     if when is PlayWhen.ANY_TIME:  # --- overlush (traits b) ---
         return kind != "hero"
+    if when is PlayWhen.TAKE_BACK_PLAYED:
+        return kind == "played" and trigger[2] in s.piles[trigger[1]] and s.movable(trigger[2])
+    if when is PlayWhen.STEAL_FROM_SECOND_PLAY:
+        return kind == "played" and trigger[1] == s.turn_player and len(_turn_plays(s)) >= 2
     return kind == "worlds_end"
 
 
@@ -955,6 +962,14 @@ def on_response(s: DoomlingsRules, q: int, option: Option, trigger: tuple[Any, .
     if when is PlayWhen.ANY_TIME:  # --- overlush (traits b) ---: others may still answer
         s.stack.append(("play", q, card, FROM_HAND, 1))
         return True
+    if when is PlayWhen.TAKE_BACK_PLAYED:
+        _, p, target = trigger[:3]
+        _cancel_action(s, p, target)
+        s.push(("play", q, card, FROM_HAND, 0), ("pinch", q, p, target, card))
+        return False
+    if when is PlayWhen.STEAL_FROM_SECOND_PLAY:
+        s.push(("play", q, card, FROM_HAND, 0), ("snap", q, trigger[1], card))
+        return False
     # Late after stabilizing, Sneaky at World's End: an extra play, as from the hand.
     s.stack.append(("play", q, card, FROM_HAND, 1))
     return bool(trigger[0] == "worlds_end")
@@ -1543,6 +1558,15 @@ def fx_draw_then_maybe_from_bottom(
         s.stack.append(("wander", p, drawn[0], card))
 
 
+def fx_opponents_play_then_take(
+    s: DoomlingsRules, p: int, card: int, fx: OpponentsPlayThenTake
+) -> None:
+    # The traits the opponents play land on top of their piles, above these sizes.
+    sizes = tuple(len(pile) for pile in s.piles)
+    frames: list[Frame] = [("play_nondominant", q, card) for q in s.opponents(p)]
+    s.push_all([*frames, ("take_or_play", p, sizes, card)])
+
+
 def _peek_last_ages(s: DoomlingsRules, p: int, n: int) -> None:
     """Sapient: the last ``n`` age cards (the bottom of the age deck), seen by ``p`` alone."""
     last = tuple(reversed(s.age_deck[:n]))
@@ -1589,6 +1613,7 @@ EFFECTS: Final[dict[type, Resolver]] = {
     Stabilize: fx_stabilize,
     GainGenePool: fx_gain_gene_pool,
     LookAtBottomAndPlay: fx_look_at_bottom_and_play,
+    OpponentsPlayThenTake: fx_opponents_play_then_take,
     DrawThenMaybeFromBottom: fx_draw_then_maybe_from_bottom,
 }
 """The resolver of every effect primitive, by its type: the one place an effect is carried out."""
@@ -2457,4 +2482,152 @@ def h_wander_bottom(s: DoomlingsRules, frame: Frame, option: Option | None) -> D
     if option != PASS:
         s.leave_hand(p, drawn)
         s.stack.append(("play", p, drawn, FROM_HAND, 1))
+    return None
+
+
+_EFFECTLESS: Final[tuple[bool, ...]] = tuple(t.effectless for t in CARD)
+
+
+def _turn_plays(s: DoomlingsRules) -> list[int]:
+    """The traits the turn's player has put into their own pile this turn, in order."""
+    p = s.turn_player
+    played: list[int] = []
+    for event in reversed(s.events):
+        kind = event[1]
+        if kind == "turn":
+            break
+        if kind == "plays" and event[2] == p and event[4] == p:
+            played.append(event[3])
+    played.reverse()
+    return played
+
+
+def _skimmed_this_turn(s: DoomlingsRules) -> bool:
+    for event in reversed(s.events):
+        if event[1] == "turn":
+            return False
+        if event[1] == "skims":
+            return True
+    return False
+
+
+def _after_effectless(s: DoomlingsRules, p: int) -> None:
+    """Skimmer and Strange, when ``p`` has played an effectless trait into their pile."""
+    skimmer = s.in_pile(p, Persistent.REPLAY_AFTER_EFFECTLESS)
+    if skimmer >= 0 and not _skimmed_this_turn(s):
+        s.stack.append(("skim", p, skimmer))
+    strange = s.in_pile(p, Persistent.CATASTROPHE_AFTER_EFFECTLESS)
+    if strange >= 0 and s.catastrophes:
+        s.stack.append(("strange", p, strange))
+
+
+@handler("skim")
+def h_skim(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Skimmer: once a turn, the action of a trait in the pile may be resolved again."""
+    _, p, card = frame
+    if option is None:
+        if card not in s.piles[p] or _skimmed_this_turn(s):
+            s.stack.pop()
+            return None
+        options: list[Option] = [
+            ("use", p, c)
+            for c in s.piles[p]
+            if CARD[c].action and not isinstance(CARD[c].action[0], PlayPileAction)
+        ]
+        if not options:
+            s.stack.pop()
+            return None
+        prompt = f"{CARD[card].name}: use the action of a trait in your pile?"
+        return s.ask(p, "use", prompt, [PASS, *options])
+    s.stack.pop()
+    if option != PASS:
+        s.emit((ALL, "skims", p, option[2]), card)
+        s.stack.append(("act_from_pile", p, option[2]))
+    return None
+
+
+@handler("strange")
+def h_strange(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Strange: the white text of a catastrophe already flipped may happen again, to every
+    player in turn order from Strange's owner."""
+    _, p, card = frame
+    flipped = [a for era in s.eras for a in era if AGES[a].catastrophe and AGES[a].effect]
+    if option is None:
+        if card not in s.piles[p] or not flipped:
+            s.stack.pop()
+            return None
+        prompt = f"{CARD[card].name}: repeat a catastrophe's effect?"
+        return s.ask(p, "doom", prompt, [PASS, *(("again", a) for a in flipped)])
+    s.stack.pop()
+    if option != PASS:
+        age = option[1]
+        s.emit((ALL, "strange", p, age), card)
+        if AGES[age].effect is CatastropheEffect.PASS_HAND_RIGHT:
+            s.stack.append(("pass_right", age))
+        else:
+            s.push_all([("disaster", q, age) for q in s.order_from(p)])
+    return None
+
+
+@handler("pinch")
+def h_pinch(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Pinchy: the trait just played goes into Pinchy's player's hand; its player may play
+    another trait."""
+    _, q, p, target, pinchy = frame
+    s.stack.pop()
+    if target in s.piles[p] and s.movable(target):
+        s.leave_pile(p, target)
+        s.hands[q].append(target)
+        s.revealed.append((ALL, target))
+        s.emit((ALL, "pinches", q, target, p), pinchy)
+        s.stack.append(("play_extra", p, FROM_HAND, 1, 1, ANY_TRAIT))
+    return None
+
+
+@handler("snap")
+def h_snap(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Snap-Trap: take 1 of the traits player ``p`` has played this turn."""
+    _, q, p, card = frame
+    if option is None:
+        cards = [c for c in _turn_plays(s) if c in s.piles[p] and s.movable(c)]
+        options: list[Option] = [("take", p, c) for c in cards]
+        return s.ask(q, "take", f"{CARD[card].name}: take which trait?", options)
+    s.stack.pop()
+    _, p, taken = option
+    s.move_trait(p, q, taken)
+    s.emit((ALL, "steals_trait", q, taken, p), card)
+    return None
+
+
+@handler("play_nondominant")
+def h_play_nondominant(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Vagabond: ``q`` plays a non-dominant trait from the hand (if able), without action."""
+    _, q, card = frame
+    if option is None:
+        cards = [c for c in s.playable(q, s.hands[q]) if not CARD[c].dominant]
+        prompt = f"{CARD[card].name}: play a non-dominant trait"
+        return s.ask(q, "play", prompt, [_PLAY_OPTION[c] for c in cards])
+    s.stack.pop()
+    s.leave_hand(q, option[1])
+    s.stack.append(("play", q, option[1], FROM_HAND, 0))
+    return None
+
+
+@handler("take_or_play")
+def h_take_or_play(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Vagabond: take 1 of the traits the opponents just played, or play another trait."""
+    _, p, sizes, card = frame
+    if option is None:
+        played = [(q, c) for q in s.opponents(p) for c in s.piles[q][sizes[q] :] if s.movable(c)]
+        options: list[Option] = [("take", q, c) for q, c in played]
+        if s.playable(p, s.hands[p]):
+            options.append(("play_another",))
+        return s.ask(p, "take", f"{CARD[card].name}: take a trait, or play another?", options)
+    s.stack.pop()
+    if option[0] == "take":
+        _, q, taken = option
+        s.move_trait(q, p, taken)
+        s.emit((ALL, "steals_trait", p, taken, q), card)
+    else:
+        s.stack.append(("play_extra", p, FROM_HAND, 0, 1, ANY_TRAIT))
     return None

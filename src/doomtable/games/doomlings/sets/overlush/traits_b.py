@@ -27,6 +27,7 @@ from doomtable.games.doomlings.cards import (
     OneOf,
     OpponentDrawsAndGives,
     OpponentsColorDeficit,
+    OpponentsPlayThenTake,
     PassHandsRight,
     Payment,
     PayWithTrait,
@@ -54,6 +55,11 @@ B, G, P, R, C = BLUE, GREEN, PURPLE, RED, COLORLESS
 SWARM = Bonus(Count.SAME_NAME_ALL_PILES, value=True)
 
 TRAITS: tuple[Trait, ...] = (
+    Trait("Pinchy", B | R, 0, play_when=PlayWhen.TAKE_BACK_PLAYED, copies=2),
+    Trait("Skimmer", P, 2, dominant=True, persistent=Persistent.REPLAY_AFTER_EFFECTLESS),
+    Trait("Snap-Trap", P | R, 3, dominant=True, play_when=PlayWhen.STEAL_FROM_SECOND_PLAY),
+    Trait("Strange", C, 4, dominant=True, persistent=Persistent.CATASTROPHE_AFTER_EFFECTLESS),
+    Trait("Vagabond", P, 1, action=(OpponentsPlayThenTake(),)),
     Trait("Nectar", G, 8, dominant=True, worlds_end=WorldsEnd.OPPONENTS_PLAY_COLOR),
     Trait("Nimble", C, 2, play_when=PlayWhen.DISCARD_FOR_TRAIT),
     Trait("Pyrophyte", G, 1, dominant=True, worlds_end=WorldsEnd.DRAW_AND_PLAY_LOW, copies=2),
