@@ -515,6 +515,17 @@ class OpponentsPlayThenTake:
 
 
 @dataclass(frozen=True, slots=True)
+class RestartRound:
+    """The round starts over with you as the 1st player, beginning with your turn."""
+
+    def text(self) -> str:
+        return (
+            "Start this age's round over: you become the 1st player and take your turn now. "
+            "(A catastrophe is never started over.)"
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class GainGenePool:
     """A lasting Gene Pool change, not tied to a trait staying in a pile."""
 
@@ -565,6 +576,7 @@ Action = (
     | LookAtBottomAndPlay
     | DrawThenMaybeFromBottom
     | OpponentsPlayThenTake
+    | RestartRound
 )
 
 
@@ -632,6 +644,8 @@ class PlayWhen(Enum):
     DISCARD_FOR_TRAIT = "nimble"
     TAKE_BACK_PLAYED = "pinchy"
     STEAL_FROM_SECOND_PLAY = "snap_trap"
+    AFTER_CATASTROPHE = "sleepy"
+    AFTER_ROUND = "procrastination"
 
     def text(self, name: str) -> str:
         return {
@@ -654,6 +668,10 @@ class PlayWhen(Enum):
             PlayWhen.STEAL_FROM_SECOND_PLAY: f"When an opponent plays their 2nd (or later) "
             f"trait of a turn, you may play {name} from your hand and take 1 of the traits "
             "they played this turn into your pile.",
+            PlayWhen.AFTER_CATASTROPHE: f"When a catastrophe is flipped, you may play {name} "
+            "from your hand: that catastrophe's Gene Pool change does not apply to you.",
+            PlayWhen.AFTER_ROUND: f"When the last turn of a round is over, you may play {name} "
+            "from your hand and take 1 more turn in this age.",
         }[self]
 
 
@@ -672,6 +690,7 @@ class Persistent(Enum):
     TRADE_FOR_EXTRA_PLAY = "seedwing"
     REPLAY_AFTER_EFFECTLESS = "skimmer"
     CATASTROPHE_AFTER_EFFECTLESS = "strange"
+    STABILIZE_FROM_DISCARD = "scavenger"
 
     def text(self, name: str) -> str:
         return {
@@ -696,6 +715,8 @@ class Persistent(Enum):
             Persistent.CATASTROPHE_AFTER_EFFECTLESS: "Until the world ends, when you play an "
             "effectless trait you may have the white text of a catastrophe already flipped "
             "happen again.",
+            Persistent.STABILIZE_FROM_DISCARD: "When you stabilize at the end of your turn, you "
+            "may take cards from the top of the discard pile instead of drawing them.",
         }[self]
 
 

@@ -243,6 +243,8 @@ class DoomlingsState(DoomlingsRules):
             return _one_of_label(option)
         if verb == "nimble":
             return f"discard {name(option[1])} to discard a trait of your pile"
+        if verb == "scavenge":
+            return f"take {name(option[1])} from the discard pile"
         if verb == "again":
             return f"repeat {AGES[option[1]].name}"
         if verb == "seedwing":
@@ -814,6 +816,9 @@ def _describe(kind: str, a: tuple[Any, ...]) -> str:
         "skims": "{p0} uses the action of {n1} again.",
         "strange": "{p0} has the effect of {age1} happen again.",
         "pinches": "{p0} takes {n1} from {p2}'s pile into their hand.",
+        "sleeps": "{p0} turns back the Gene Pool change of {age1}.",
+        "restarts": "{p0} starts the round over.",
+        "scavenges": "{p0} takes {n1} from the discard pile.",
         "looks_bottom": "{p0} looks at the bottom {count1} of the trait deck.",
     }
     values: dict[str, Any] = {}
@@ -867,6 +872,7 @@ _CAUSED = frozenset(
         "tops",
         "discards_top",
         "pinches",
+        "scavenges",
     )
 )
 """Events that change a zone: the log names their cause before them."""

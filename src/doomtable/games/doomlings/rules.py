@@ -58,6 +58,7 @@ from doomtable.games.doomlings.cards import (  # --- overlush (traits b) ---
     PlayIntoOpponentPile,
     PlayPileAction,
     PlayWhen,
+    RestartRound,
     ReturnOwnTrait,
     ReturnTrait,
     RevealAndSteal,
@@ -421,9 +422,10 @@ def _catastrophe(s: DoomlingsRules, age: int) -> None:
                 s.ignoring |= bit(p)
                 s.denial_spent = True
                 s.emit((ALL, "denial", p, age))
+    applied = 0  # who the Gene Pool change reached (Sleepy may turn it back)
     for p in range(s.players):
-        if info.gene_pool and not s.ignoring & bit(p):
-            s.shift_gene_pool(p, info.gene_pool)
+        if info.gene_pool and not s.ignoring & bit(p) and s.shift_gene_pool(p, info.gene_pool):
+            applied |= bit(p)
     final = s.catastrophes >= s.era_count()
     if final:
         s.final_doom = age
@@ -432,6 +434,7 @@ def _catastrophe(s: DoomlingsRules, age: int) -> None:
         s.emit((ALL, "first_player", s.first_player))
     if final and not s.FINAL_WHITE_TEXT:
         s.stack.append(("worlds_end",))
+        _catastrophe_window(s, age, applied)  # --- overlush (traits b) ---
         return
     order = [p for p in s.order_from(s.first_player) if not s.ignoring & bit(p)]
     effect = info.effect
@@ -447,6 +450,7 @@ def _catastrophe(s: DoomlingsRules, age: int) -> None:
     else:
         frames.append(("round",))
     s.push_all(frames)
+    _catastrophe_window(s, age, applied)  # --- overlush (traits b) ---
 
 
 @handler("round")
@@ -471,6 +475,8 @@ def h_round_end(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
     s.turn_player = -1
     if s.deck_out:
         s.emit((ALL, "deck_out"))
+    elif _deals(s, PlayWhen.AFTER_ROUND):  # --- overlush (traits b) ---
+        s.open_window(("round_over",), s.order_from(s.first_player))
     return None
 
 
@@ -631,11 +637,8 @@ def h_end_turn(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
     rule = s.rule()
     if s.deck_out:
         return None  # the FAQ: with no traits left, turns end without stabilizing
-    if len(frame) == 2 and s.hands[p]:  # --- overlush (traits b) ---: discards first
-        whistler = s.in_pile(p, Persistent.DISCARD_BEFORE_STABILIZE)
-        if whistler >= 0:
-            s.push(("discard_up_to", p, 2, whistler), ("end_turn", p, 1))
-            return None
+    if len(frame) == 2 and _before_stabilizing(s, p, rule):  # --- overlush (traits b) ---
+        return None
     size = _stabilize_size(rule)
     choice = (
         rule is AgeRule.ENLIGHTENMENT or rule is AgeRule.PROSPERITY or rule is AgeRule.NIETZSCHE
@@ -909,6 +912,9 @@ def response_options(s: DoomlingsRules, q: int, trigger: tuple[Any, ...]) -> lis
         if when is PlayWhen.INTO_OPPONENT_PILE:
             if kind != "worlds_end":
                 out.extend(("respond_on", c, t) for t in s.opponents(q))
+        elif when is PlayWhen.AFTER_CATASTROPHE:  # --- overlush (traits b) ---
+            if kind == "catastrophe" and trigger[2] & bit(q):
+                out.append(("respond", c))
         elif _answers(s, when, trigger):
             out.append(("respond", c))
     if kind == "hero":
@@ -931,6 +937,8 @@ def _answers(s: DoomlingsRules, when: PlayWhen, trigger: tuple[Any, ...]) -> boo
         return kind == "stabilized"
     if when is PlayWhen.ANY_TIME:  # --- overlush (traits b) ---
         return kind != "hero"
+    if when is PlayWhen.AFTER_ROUND:
+        return kind == "round_over"
     if when is PlayWhen.TAKE_BACK_PLAYED:
         return kind == "played" and trigger[2] in s.piles[trigger[1]] and s.movable(trigger[2])
     if when is PlayWhen.STEAL_FROM_SECOND_PLAY:
@@ -970,6 +978,15 @@ def on_response(s: DoomlingsRules, q: int, option: Option, trigger: tuple[Any, .
     if when is PlayWhen.STEAL_FROM_SECOND_PLAY:
         s.push(("play", q, card, FROM_HAND, 0), ("snap", q, trigger[1], card))
         return False
+    if when is PlayWhen.AFTER_CATASTROPHE:
+        age = trigger[1]
+        s.shift_gene_pool(q, -AGES[age].gene_pool)
+        s.emit((ALL, "sleeps", q, age), card)
+        s.stack.append(("play", q, card, FROM_HAND, 1))
+        return True
+    if when is PlayWhen.AFTER_ROUND:
+        s.push(("play", q, card, FROM_HAND, 1), ("turn", q))
+        return True
     # Late after stabilizing, Sneaky at World's End: an extra play, as from the hand.
     s.stack.append(("play", q, card, FROM_HAND, 1))
     return bool(trigger[0] == "worlds_end")
@@ -1567,6 +1584,22 @@ def fx_opponents_play_then_take(
     s.push_all([*frames, ("take_or_play", p, sizes, card)])
 
 
+def fx_restart_round(s: DoomlingsRules, p: int, card: int, fx: RestartRound) -> None:
+    """Psychedelic: drop the rest of the round (and the flip after it), then start a round
+    with ``p`` as the 1st player."""
+    if ("round_end",) not in s.stack:
+        return  # between rounds (World's End): there is no round to start over
+    while s.stack and s.stack.pop() != ("round_end",):
+        pass
+    while s.stack and s.stack.pop()[0] != "flip":
+        pass
+    s.turn_player = -1
+    s.first_player = p
+    s.emit((ALL, "restarts", p), card)
+    s.emit((ALL, "first_player", p))
+    s.stack.append(("round",))
+
+
 def _peek_last_ages(s: DoomlingsRules, p: int, n: int) -> None:
     """Sapient: the last ``n`` age cards (the bottom of the age deck), seen by ``p`` alone."""
     last = tuple(reversed(s.age_deck[:n]))
@@ -1614,6 +1647,7 @@ EFFECTS: Final[dict[type, Resolver]] = {
     GainGenePool: fx_gain_gene_pool,
     LookAtBottomAndPlay: fx_look_at_bottom_and_play,
     OpponentsPlayThenTake: fx_opponents_play_then_take,
+    RestartRound: fx_restart_round,
     DrawThenMaybeFromBottom: fx_draw_then_maybe_from_bottom,
 }
 """The resolver of every effect primitive, by its type: the one place an effect is carried out."""
@@ -2630,4 +2664,56 @@ def h_take_or_play(s: DoomlingsRules, frame: Frame, option: Option | None) -> De
         s.emit((ALL, "steals_trait", p, taken, q), card)
     else:
         s.stack.append(("play_extra", p, FROM_HAND, 0, 1, ANY_TRAIT))
+    return None
+
+
+def _deals(s: DoomlingsRules, when: PlayWhen) -> bool:
+    """Whether this game's card sets hold a trait that plays ``when``: a window only such a
+    trait answers is opened only then (the base game's flow stays as it was)."""
+    return any(_PLAY_WHEN[c] is when for c in s.game_cards())
+
+
+def _catastrophe_window(s: DoomlingsRules, age: int, applied: int) -> None:
+    """Sleepy's chance to turn back the Gene Pool change of a catastrophe just flipped."""
+    if applied and _deals(s, PlayWhen.AFTER_CATASTROPHE):
+        s.open_window(("catastrophe", age, applied), s.order_from(s.first_player))
+
+
+def _before_stabilizing(s: DoomlingsRules, p: int, rule: AgeRule) -> bool:
+    """Whistler's discards and Scavenger's takes, before the turn's stabilizing: pushed with
+    the stabilizing after them (an ``end_turn`` frame marked done); whether any was."""
+    frames: list[Frame] = []
+    if s.hands[p]:
+        whistler = s.in_pile(p, Persistent.DISCARD_BEFORE_STABILIZE)
+        if whistler >= 0:
+            frames.append(("discard_up_to", p, 2, whistler))
+    if rule is not AgeRule.PROSPERITY and rule is not AgeRule.NIETZSCHE:
+        scavenger = s.in_pile(p, Persistent.STABILIZE_FROM_DISCARD)
+        if scavenger >= 0:
+            frames.append(("scavenge", p, scavenger))
+    if not frames:
+        return False
+    s.push_all([*frames, ("end_turn", p, 1)])
+    return True
+
+
+@handler("scavenge")
+def h_scavenge(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Scavenger: while the hand is short of the stabilizing goal, take the top card of the
+    discard pile instead of drawing, one at a time, until the player stops."""
+    _, p, card = frame
+    pile = s.discard_pile(p)
+    goal = _stabilize_size(s.rule()) or s.gene_pool[p]
+    if option is None:
+        if not pile or len(s.hands[p]) >= goal:
+            s.stack.pop()
+            return None
+        prompt = f"{CARD[card].name}: take the top of the discard pile instead of drawing?"
+        return s.ask(p, "scavenge", prompt, [PASS, ("scavenge", pile[-1])])
+    s.stack.pop()
+    if option != PASS:
+        taken = pile.pop()
+        s.hands[p].append(taken)
+        s.emit((ALL, "scavenges", p, taken), card)
+        s.stack.append(("scavenge", p, card))
     return None

@@ -37,6 +37,7 @@ from doomtable.games.doomlings.cards import (
     PlayIntoOpponentPile,
     PlayPileAction,
     PlayWhen,
+    RestartRound,
     ReturnOwnTrait,
     SameColor,
     Stabilize,
@@ -55,6 +56,10 @@ B, G, P, R, C = BLUE, GREEN, PURPLE, RED, COLORLESS
 SWARM = Bonus(Count.SAME_NAME_ALL_PILES, value=True)
 
 TRAITS: tuple[Trait, ...] = (
+    Trait("Procrastination", G, -2, play_when=PlayWhen.AFTER_ROUND),
+    Trait("Psychedelic", B, 1, action=(RestartRound(),)),
+    Trait("Scavenger", P, 3, dominant=True, persistent=Persistent.STABILIZE_FROM_DISCARD),
+    Trait("Sleepy", B, 0, play_when=PlayWhen.AFTER_CATASTROPHE),
     Trait("Pinchy", B | R, 0, play_when=PlayWhen.TAKE_BACK_PLAYED, copies=2),
     Trait("Skimmer", P, 2, dominant=True, persistent=Persistent.REPLAY_AFTER_EFFECTLESS),
     Trait("Snap-Trap", P | R, 3, dominant=True, play_when=PlayWhen.STEAL_FROM_SECOND_PLAY),
