@@ -309,6 +309,7 @@ CASES = [
         },
     ),
     Case(c.GainGenePool(1), extra={"gene_pool": [6, 5, 5]}),
+    Case(c.RestartRound(), extra={"round_no": 2, "first_player": 0}),  # one round: one more
     Case(
         # Blue named: Selective Memory (blue) is played from the deck's bottom 5, and its action
         # plays Flatulence from the discard pile.
