@@ -691,6 +691,7 @@ class Persistent(Enum):
     REPLAY_AFTER_EFFECTLESS = "skimmer"
     CATASTROPHE_AFTER_EFFECTLESS = "strange"
     STABILIZE_FROM_DISCARD = "scavenger"
+    HAND_COUNTS_FOR_BONUSES = "sparkles"
 
     def text(self, name: str) -> str:
         return {
@@ -717,6 +718,8 @@ class Persistent(Enum):
             "happen again.",
             Persistent.STABILIZE_FROM_DISCARD: "When you stabilize at the end of your turn, you "
             "may take cards from the top of the discard pile instead of drawing them.",
+            Persistent.HAND_COUNTS_FOR_BONUSES: "The cards in your hand count as traits of your "
+            "trait pile for the Drop of Life bonuses in your pile.",
         }[self]
 
 

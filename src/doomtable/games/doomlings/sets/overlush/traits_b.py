@@ -56,6 +56,7 @@ B, G, P, R, C = BLUE, GREEN, PURPLE, RED, COLORLESS
 SWARM = Bonus(Count.SAME_NAME_ALL_PILES, value=True)
 
 TRAITS: tuple[Trait, ...] = (
+    Trait("Sparkles", P, 4, dominant=True, persistent=Persistent.HAND_COUNTS_FOR_BONUSES),
     Trait("Procrastination", G, -2, play_when=PlayWhen.AFTER_ROUND),
     Trait("Psychedelic", B, 1, action=(RestartRound(),)),
     Trait("Scavenger", P, 3, dominant=True, persistent=Persistent.STABILIZE_FROM_DISCARD),
