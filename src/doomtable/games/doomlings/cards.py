@@ -646,6 +646,8 @@ class PlayWhen(Enum):
     STEAL_FROM_SECOND_PLAY = "snap_trap"
     AFTER_CATASTROPHE = "sleepy"
     AFTER_ROUND = "procrastination"
+    RETURN_REMOVED = "patches"
+    INTO_REMOVER_PILE = "quills"
 
     def text(self, name: str) -> str:
         return {
@@ -672,6 +674,11 @@ class PlayWhen(Enum):
             "from your hand: that catastrophe's Gene Pool change does not apply to you.",
             PlayWhen.AFTER_ROUND: f"When the last turn of a round is over, you may play {name} "
             "from your hand and take 1 more turn in this age.",
+            PlayWhen.RETURN_REMOVED: f"When another player's card or a catastrophe takes a "
+            f"trait out of your trait pile, you may play {name} from your hand to bring that "
+            "trait back into your pile (not when a dominant took it).",
+            PlayWhen.INTO_REMOVER_PILE: f"When an opponent takes a trait out of your trait pile, "
+            f"you may play {name} from your hand into their trait pile.",
         }[self]
 
 

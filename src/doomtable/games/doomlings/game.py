@@ -153,6 +153,13 @@ class DoomlingsState(DoomlingsRules):
             return "You have stabilized: play anything more?"
         if kind == "hero":
             return "Birth of a Hero: play Heroic now?"
+        # --- overlush (traits b) ---
+        if kind == "removed":
+            return f"{CARD[trigger[2]].name} left your trait pile: respond?"
+        if kind == "round_over":
+            return "The round is over: play anything before the next age?"
+        if kind == "catastrophe":
+            return f"{AGES[trigger[1]].name} is flipped: respond?"
         return "The world is ending: play anything from your hand?"
 
     _scores_at_end: tuple[int, tuple[int, ...]] = (-1, ())
@@ -819,6 +826,7 @@ def _describe(kind: str, a: tuple[Any, ...]) -> str:
         "sleeps": "{p0} turns back the Gene Pool change of {age1}.",
         "restarts": "{p0} starts the round over.",
         "scavenges": "{p0} takes {n1} from the discard pile.",
+        "patches": "{p0} brings {n1} back into their pile.",
         "looks_bottom": "{p0} looks at the bottom {count1} of the trait deck.",
     }
     values: dict[str, Any] = {}
@@ -873,6 +881,7 @@ _CAUSED = frozenset(
         "discards_top",
         "pinches",
         "scavenges",
+        "patches",
     )
 )
 """Events that change a zone: the log names their cause before them."""

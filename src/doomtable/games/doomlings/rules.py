@@ -915,6 +915,9 @@ def response_options(s: DoomlingsRules, q: int, trigger: tuple[Any, ...]) -> lis
         elif when is PlayWhen.AFTER_CATASTROPHE:  # --- overlush (traits b) ---
             if kind == "catastrophe" and trigger[2] & bit(q):
                 out.append(("respond", c))
+        elif when is PlayWhen.RETURN_REMOVED or when is PlayWhen.INTO_REMOVER_PILE:
+            if kind == "removed" and _answers_removal(s, q, when, trigger):
+                out.append(("respond", c))
         elif _answers(s, when, trigger):
             out.append(("respond", c))
     if kind == "hero":
@@ -987,6 +990,12 @@ def on_response(s: DoomlingsRules, q: int, option: Option, trigger: tuple[Any, .
     if when is PlayWhen.AFTER_ROUND:
         s.push(("play", q, card, FROM_HAND, 1), ("turn", q))
         return True
+    if when is PlayWhen.RETURN_REMOVED:
+        s.push(("play", q, card, FROM_HAND, 1), ("patch", q, trigger[2], card))
+        return False
+    if when is PlayWhen.INTO_REMOVER_PILE:
+        s.stack.append(("play", trigger[3], card, FROM_HAND, 0, q))
+        return False
     # Late after stabilizing, Sneaky at World's End: an extra play, as from the hand.
     s.stack.append(("play", q, card, FROM_HAND, 1))
     return bool(trigger[0] == "worlds_end")
@@ -1007,6 +1016,7 @@ def h_parasite(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
     if card in s.piles[p] and s.movable(card):
         s.move_trait(p, q, card)
         s.emit((ALL, "steals_trait", q, card, p), parasite)
+        _removed(s, p, card, q, parasite)  # --- overlush (traits b) ---
     return None
 
 
@@ -1168,6 +1178,7 @@ def h_discard_trait_now(s: DoomlingsRules, frame: Frame, option: Option | None) 
     s.leave_pile(p, card)
     s.discard_pile(p).append(card)
     s.emit((ALL, "discards_trait", p, card), cause)
+    _removed(s, p, card, _holder(s, cause), cause)  # --- overlush (traits b) ---
     if regrow >= 0:
         s.stack.append(("regrow", p, regrow))
     if CARD[card].on_discard:
@@ -1716,6 +1727,7 @@ def h_steal_trait(s: DoomlingsRules, frame: Frame, option: Option | None) -> Dec
     _, q, stolen = option
     s.move_trait(q, p, stolen)
     s.emit((ALL, "steals_trait", p, stolen, q), card)
+    _removed(s, q, stolen, p, card)  # --- overlush (traits b) ---
     if play_action and CARD[stolen].action:
         s.stack.append(("act_from_pile", p, stolen))
     return None
@@ -1741,6 +1753,7 @@ def h_return_trait(s: DoomlingsRules, frame: Frame, option: Option | None) -> De
     s.hands[q].append(card)
     s.revealed.append((ALL, card))
     s.emit((ALL, "returns_trait", p, card, q), cause)
+    _removed(s, q, card, p, cause)  # --- overlush (traits b) ---
     return None
 
 
@@ -1809,6 +1822,7 @@ def _swap(s: DoomlingsRules, p: int, option: Option, cause: int) -> None:
     s.move_trait(p, q, mine)
     s.move_trait(q, p, theirs)
     s.emit((ALL, "swaps", p, mine, q, theirs), cause)
+    _removed(s, q, theirs, p, cause)  # --- overlush (traits b) ---
 
 
 @handler("swap_traits")
@@ -2614,6 +2628,7 @@ def h_pinch(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision 
         s.hands[q].append(target)
         s.revealed.append((ALL, target))
         s.emit((ALL, "pinches", q, target, p), pinchy)
+        _removed(s, p, target, q, pinchy)
         s.stack.append(("play_extra", p, FROM_HAND, 1, 1, ANY_TRAIT))
     return None
 
@@ -2630,6 +2645,7 @@ def h_snap(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
     _, p, taken = option
     s.move_trait(p, q, taken)
     s.emit((ALL, "steals_trait", q, taken, p), card)
+    _removed(s, p, taken, q, card)
     return None
 
 
@@ -2662,6 +2678,7 @@ def h_take_or_play(s: DoomlingsRules, frame: Frame, option: Option | None) -> De
         _, q, taken = option
         s.move_trait(q, p, taken)
         s.emit((ALL, "steals_trait", p, taken, q), card)
+        _removed(s, q, taken, p, card)
     else:
         s.stack.append(("play_extra", p, FROM_HAND, 0, 1, ANY_TRAIT))
     return None
@@ -2716,4 +2733,84 @@ def h_scavenge(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
         s.hands[p].append(taken)
         s.emit((ALL, "scavenges", p, taken), card)
         s.stack.append(("scavenge", p, card))
+    return None
+
+
+_REMOVAL_ANSWERS: Final = (PlayWhen.RETURN_REMOVED, PlayWhen.INTO_REMOVER_PILE)
+_DEALS_REMOVAL_ANSWER: Final[dict[str, bool]] = {}
+"""Per ``sets`` option: whether the game deals Patches or Quills."""
+
+
+def _holder(s: DoomlingsRules, cause: int) -> int:
+    """The player whose trait ``cause`` is (the one whose effect it is), or -1: an age, a
+    catastrophe, the rules, or a trait no longer in a pile."""
+    if 0 <= cause < len(CARD):
+        for q in range(s.players):
+            if cause in s.piles[q]:
+                return q
+    return -1
+
+
+def _removed(s: DoomlingsRules, owner: int, card: int, remover: int, cause: int) -> None:
+    """A trait left ``owner``'s pile by another player's effect or a catastrophe's: in a game
+    that deals Patches or Quills, their owner is asked (after the effect is done)."""
+    if remover == owner or (remover < 0 and cause < AGE_CAUSE):
+        return  # the owner's own doing, or the rules'
+    sets = str(s.options.get("sets", ""))
+    deals = _DEALS_REMOVAL_ANSWER.get(sets)
+    if deals is None:
+        deals = _DEALS_REMOVAL_ANSWER[sets] = any(
+            _PLAY_WHEN[c] in _REMOVAL_ANSWERS for c in s.game_cards()
+        )
+    if deals:
+        dominant = 0 <= cause < len(CARD) and CARD[cause].dominant
+        s.stack.append(("removed", owner, card, remover, int(dominant)))
+
+
+@handler("removed")
+def h_removed(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    s.stack.pop()
+    _, owner, card, remover, dominant = frame
+    s.open_window(("removed", owner, card, remover, dominant), (owner,))
+    return None
+
+
+def _answers_removal(s: DoomlingsRules, q: int, when: PlayWhen, trigger: tuple[Any, ...]) -> bool:
+    owner: int = trigger[1]
+    card: int = trigger[2]
+    remover: int = trigger[3]
+    if q != owner:
+        return False
+    if when is PlayWhen.INTO_REMOVER_PILE:
+        return remover >= 0
+    return not trigger[4] and card not in s.piles[owner] and _whereabouts(s, card) is not None
+
+
+def _whereabouts(s: DoomlingsRules, card: int) -> list[int] | None:
+    """The pile, hand or discard pile that holds ``card``, if any does."""
+    for zone in (*s.piles, *s.hands, s.discard, *s.discards):
+        if card in zone:
+            return zone
+    return None
+
+
+@handler("patch")
+def h_patch(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Patches: the removed trait comes back into its owner's pile."""
+    _, q, card, patches = frame
+    s.stack.pop()
+    zone = _whereabouts(s, card)
+    if zone is None or card in s.piles[q]:
+        return None
+    holder = next((p for p in range(s.players) if s.piles[p] is zone), -1)
+    if holder >= 0:
+        if not s.movable(card):
+            return None
+        s.leave_pile(holder, card)
+    else:
+        zone.remove(card)
+        if s.revealed:
+            s.revealed = [r for r in s.revealed if r[1] != card]
+    s.enter_pile(q, card)
+    s.emit((ALL, "patches", q, card), patches)
     return None

@@ -1,5 +1,5 @@
-"""Overlush traits, Mycelium to the end of the alphabet, in name order. Mycelium, Opposable
-Thumbs, Patches and Quills are left out until their mechanics are built (docs/rulings.md)."""
+"""Overlush traits, Mycelium to the end of the alphabet, in name order. Mycelium and Opposable
+Thumbs are left out until their mechanics are built (docs/rulings.md)."""
 
 from __future__ import annotations
 
@@ -74,6 +74,7 @@ TRAITS: tuple[Trait, ...] = (
     ),
     Trait("Nuptial Plumage", G, 1, dominant=True, bonus=Bonus(Count.COLORS_OF_THREE, points=2)),
     Trait("Nutty", R, 3, action=(OpponentDrawsAndGives(3),)),
+    Trait("Patches", G, 4, dominant=True, play_when=PlayWhen.RETURN_REMOVED),
     Trait("Pinchy", B | R, 0, play_when=PlayWhen.TAKE_BACK_PLAYED, copies=2),
     Trait("Playful", P, 2, action=(TradeWithOpponents(),)),
     Trait("Procrastination", G, -2, play_when=PlayWhen.AFTER_ROUND),
@@ -81,6 +82,7 @@ TRAITS: tuple[Trait, ...] = (
     Trait("Prowler", P, 3, dominant=True, bonus=OpponentsColorDeficit(-2)),
     Trait("Psychedelic", B, 1, action=(RestartRound(),)),
     Trait("Pyrophyte", G, 1, dominant=True, worlds_end=WorldsEnd.DRAW_AND_PLAY_LOW, copies=2),
+    Trait("Quills", B, -2, play_when=PlayWhen.INTO_REMOVER_PILE),
     Trait("Ravenous", B, 3, dominant=True, persistent=Persistent.DRAW_ON_RED_PLAY),
     Trait("Rover", G, 2, action=(LookAtBottomAndPlay(5),)),
     Trait("Ruffled", B, 4),
