@@ -699,6 +699,7 @@ class Persistent(Enum):
     CATASTROPHE_AFTER_EFFECTLESS = "strange"
     STABILIZE_FROM_DISCARD = "scavenger"
     HAND_COUNTS_FOR_BONUSES = "sparkles"
+    PLAY_DISCARD_TOP_WHEN_REMOVED = "mycelium"
 
     def text(self, name: str) -> str:
         return {
@@ -727,6 +728,9 @@ class Persistent(Enum):
             "may take cards from the top of the discard pile instead of drawing them.",
             Persistent.HAND_COUNTS_FOR_BONUSES: "The cards in your hand count as traits of your "
             "trait pile for the Drop of Life bonuses in your pile.",
+            Persistent.PLAY_DISCARD_TOP_WHEN_REMOVED: f"If {name} is taken out of your trait "
+            "pile during your turn, you may play the card that was on top of the discard pile "
+            "before it, with its action.",
         }[self]
 
 

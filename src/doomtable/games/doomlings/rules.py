@@ -2753,7 +2753,10 @@ def _holder(s: DoomlingsRules, cause: int) -> int:
 
 def _removed(s: DoomlingsRules, owner: int, card: int, remover: int, cause: int) -> None:
     """A trait left ``owner``'s pile by another player's effect or a catastrophe's: in a game
-    that deals Patches or Quills, their owner is asked (after the effect is done)."""
+    that deals Patches or Quills, their owner is asked (after the effect is done). Mycelium
+    taken out on its owner's turn, by anyone, offers its play."""
+    if _PERSISTENT_OF[card] is Persistent.PLAY_DISCARD_TOP_WHEN_REMOVED and owner == s.turn_player:
+        s.stack.append(("mycelium", owner, card))
     if remover == owner or (remover < 0 and cause < AGE_CAUSE):
         return  # the owner's own doing, or the rules'
     sets = str(s.options.get("sets", ""))
@@ -2813,4 +2816,31 @@ def h_patch(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision 
             s.revealed = [r for r in s.revealed if r[1] != card]
     s.enter_pile(q, card)
     s.emit((ALL, "patches", q, card), patches)
+    return None
+
+
+_PERSISTENT_OF: Final = tuple(t.persistent for t in CARD)
+
+
+@handler("mycelium")
+def h_mycelium(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Mycelium: play the card that was on top of the discard pile before Mycelium left the
+    pile (the one under it, if Mycelium was discarded), with its action."""
+    _, p, card = frame
+    pile = s.discard_pile(p)
+    under = pile[:-1] if pile and pile[-1] == card else pile
+    if option is None:
+        if not under or not s.can_play(p, under[-1]):
+            s.stack.pop()
+            return None
+        prompt = f"{CARD[card].name}: play the top card of the discard pile?"
+        return s.ask(p, "play", prompt, [PASS, _PLAY_OPTION[under[-1]]])
+    s.stack.pop()
+    if option != PASS:
+        played = option[1]
+        pile.remove(played)
+        if CARD[played].action:
+            s.push(("play", p, played, FROM_DISCARD, 0), ("act_from_pile", p, played))
+        else:
+            s.stack.append(("play", p, played, FROM_DISCARD, 0))
     return None

@@ -1,5 +1,5 @@
-"""Overlush traits, Mycelium to the end of the alphabet, in name order. Mycelium and Opposable
-Thumbs are left out until their mechanics are built (docs/rulings.md)."""
+"""Overlush traits, Mycelium to the end of the alphabet, in name order. Opposable Thumbs is
+left out until its mechanics are built (docs/rulings.md)."""
 
 from __future__ import annotations
 
@@ -57,6 +57,7 @@ B, G, P, R, C = BLUE, GREEN, PURPLE, RED, COLORLESS
 SWARM = Bonus(Count.SAME_NAME_ALL_PILES, value=True)
 
 TRAITS: tuple[Trait, ...] = (
+    Trait("Mycelium", P, 1, persistent=Persistent.PLAY_DISCARD_TOP_WHEN_REMOVED),
     Trait(
         "Mycotoxins",
         C,
