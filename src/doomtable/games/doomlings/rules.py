@@ -2268,7 +2268,7 @@ def h_to_top(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision
     return None
 
 
-_FACES: Final[tuple[int, ...]] = tuple(sorted(set(FACE_VALUE)))
+FACES: Final[tuple[int, ...]] = tuple(sorted(set(FACE_VALUE)))
 """Every face value a card has (variable counts as 0): what a player may name."""
 
 
@@ -2278,7 +2278,7 @@ def h_name_face(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
     _, p, n, card = frame
     if option is None:
         return s.ask(
-            p, "face", f"{CARD[card].name}: name a face value", [("face", v) for v in _FACES]
+            p, "face", f"{CARD[card].name}: name a face value", [("face", v) for v in FACES]
         )
     s.stack.pop()
     face = option[1]
