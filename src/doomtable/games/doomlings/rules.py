@@ -2684,10 +2684,17 @@ def h_take_or_play(s: DoomlingsRules, frame: Frame, option: Option | None) -> De
     return None
 
 
-def _deals(s: DoomlingsRules, when: PlayWhen) -> bool:
-    """Whether this game's card sets hold a trait that plays ``when``: a window only such a
-    trait answers is opened only then (the base game's flow stays as it was)."""
-    return any(_PLAY_WHEN[c] is when for c in s.game_cards())
+_DEALS: Final[dict[tuple[str, tuple[PlayWhen, ...]], bool]] = {}
+
+
+def _deals(s: DoomlingsRules, *whens: PlayWhen) -> bool:
+    """Whether this game's card sets hold a trait that plays at one of ``whens``: a window only
+    such a trait answers is opened only then (the base game's flow stays as it was)."""
+    key = (str(s.options.get("sets", "")), whens)
+    deals = _DEALS.get(key)
+    if deals is None:
+        deals = _DEALS[key] = any(_PLAY_WHEN[c] in whens for c in s.game_cards())
+    return deals
 
 
 def _catastrophe_window(s: DoomlingsRules, age: int, applied: int) -> None:
@@ -2736,11 +2743,6 @@ def h_scavenge(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
     return None
 
 
-_REMOVAL_ANSWERS: Final = (PlayWhen.RETURN_REMOVED, PlayWhen.INTO_REMOVER_PILE)
-_DEALS_REMOVAL_ANSWER: Final[dict[str, bool]] = {}
-"""Per ``sets`` option: whether the game deals Patches or Quills."""
-
-
 def _holder(s: DoomlingsRules, cause: int) -> int:
     """The player whose trait ``cause`` is (the one whose effect it is), or -1: an age, a
     catastrophe, the rules, or a trait no longer in a pile."""
@@ -2759,13 +2761,7 @@ def _removed(s: DoomlingsRules, owner: int, card: int, remover: int, cause: int)
         s.stack.append(("mycelium", owner, card))
     if remover == owner or (remover < 0 and cause < AGE_CAUSE):
         return  # the owner's own doing, or the rules'
-    sets = str(s.options.get("sets", ""))
-    deals = _DEALS_REMOVAL_ANSWER.get(sets)
-    if deals is None:
-        deals = _DEALS_REMOVAL_ANSWER[sets] = any(
-            _PLAY_WHEN[c] in _REMOVAL_ANSWERS for c in s.game_cards()
-        )
-    if deals:
+    if _deals(s, PlayWhen.RETURN_REMOVED, PlayWhen.INTO_REMOVER_PILE):
         dominant = 0 <= cause < len(CARD) and CARD[cause].dominant
         s.stack.append(("removed", owner, card, remover, int(dominant)))
 
