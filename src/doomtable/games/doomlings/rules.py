@@ -564,7 +564,8 @@ def h_main(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
                 break
         if not options:
             options = [("skip",), ("redraw",)]
-        options.extend(_turn_extras(s, p))  # --- overlush (traits b) ---
+        if _dealt(s, TURN_EXTRAS):  # --- overlush (traits b) ---
+            options.extend(_turn_extras(s, p))
         return s.ask(p, "turn", "Play a trait", options)
     s.stack.pop()
     verb = option[0]
@@ -637,7 +638,7 @@ def h_end_turn(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
     rule = s.rule()
     if s.deck_out:
         return None  # the FAQ: with no traits left, turns end without stabilizing
-    if len(frame) == 2 and _before_stabilizing(s, p, rule):  # --- overlush (traits b) ---
+    if len(frame) == 2 and _dealt(s, BEFORE_STABILIZING) and _before_stabilizing(s, p, rule):
         return None
     size = _stabilize_size(rule)
     choice = (
@@ -792,14 +793,12 @@ def play_trait(
     s.enter_pile(owner, card)
     s.last_colors = trait.colors
     s.emit((ALL, "plays", player, card, owner))
-    if trait.colors & RED and owner == player == s.turn_player:  # --- overlush (traits b) ---
-        ravenous = s.in_pile(owner, Persistent.DRAW_ON_RED_PLAY)
-        if ravenous >= 0:
-            s.draw(owner, 3, ravenous)
+    if owner == player and _dealt(s, AFTER_PLAYS):  # --- overlush (traits b) ---
+        _after_play(s, owner, card)
     # What follows, pushed last to first (the last pushed resolves first): Self-Replicating's
     # offer, the payment, the on-play effects, the action.
     stack = s.stack
-    if owner == player and _EFFECTLESS[card]:  # --- overlush (traits b) ---: resolve last
+    if owner == player and _EFFECTLESS[card] and _dealt(s, AFTER_PLAYS):  # resolved last
         _after_effectless(s, owner)
     acting = bool(with_action and trait.action and how == FROM_HAND)
     if acting:
@@ -905,10 +904,12 @@ def h_act_from_pile(s: DoomlingsRules, frame: Frame, option: Option | None) -> D
 def response_options(s: DoomlingsRules, q: int, trigger: tuple[Any, ...]) -> list[Option]:
     kind = trigger[0]
     out: list[Option] = []
-    for c in distinct(s.hands[q]):  # one option per trait, whatever its copies (Pinchy)
+    for c in s.hands[q]:
         when = _PLAY_WHEN[c]
         if when is None or not s.age_allows(c):
             continue
+        if _HAS_TWIN[c] and any(_CANON[o[1]] == _CANON[c] for o in out):
+            continue  # one option per trait, whatever its copies (Pinchy)
         if when is PlayWhen.INTO_OPPONENT_PILE:
             if kind != "worlds_end":
                 out.extend(("respond_on", c, t) for t in s.opponents(q))
@@ -2840,3 +2841,45 @@ def h_mycelium(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
         else:
             s.stack.append(("play", p, played, FROM_DISCARD, 0))
     return None
+
+
+# Groups of hooks into the base flow, each run only in games that deal a card it serves.
+TURN_EXTRAS: Final = 0  # Nimble, Seedwing
+BEFORE_STABILIZING: Final = 1  # Whistler, Scavenger
+AFTER_PLAYS: Final = 2  # Ravenous, Skimmer, Strange
+_GROUPS: Final[tuple[tuple[bool, ...], ...]] = (
+    tuple(
+        t.play_when is PlayWhen.DISCARD_FOR_TRAIT or t.persistent is Persistent.TRADE_FOR_EXTRA_PLAY
+        for t in CARD
+    ),
+    tuple(
+        t.persistent is Persistent.DISCARD_BEFORE_STABILIZE
+        or t.persistent is Persistent.STABILIZE_FROM_DISCARD
+        for t in CARD
+    ),
+    tuple(
+        t.persistent is Persistent.DRAW_ON_RED_PLAY
+        or t.persistent is Persistent.REPLAY_AFTER_EFFECTLESS
+        or t.persistent is Persistent.CATASTROPHE_AFTER_EFFECTLESS
+        for t in CARD
+    ),
+)
+_DEALT: Final[dict[tuple[str, int], bool]] = {}
+
+
+def _dealt(s: DoomlingsRules, group: int) -> bool:
+    """Whether this game's card sets deal a card of hook ``group`` (the base game's never)."""
+    key = (str(s.options.get("sets", "")), group)
+    dealt = _DEALT.get(key)
+    if dealt is None:
+        flags = _GROUPS[group]
+        dealt = _DEALT[key] = any(flags[c] for c in s.game_cards())
+    return dealt
+
+
+def _after_play(s: DoomlingsRules, p: int, card: int) -> None:
+    """Ravenous: a red trait its owner plays on their own turn draws them 3 cards first."""
+    if CARD[card].colors & RED and p == s.turn_player:
+        ravenous = s.in_pile(p, Persistent.DRAW_ON_RED_PLAY)
+        if ravenous >= 0:
+            s.draw(p, 3, ravenous)
