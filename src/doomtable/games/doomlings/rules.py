@@ -2479,11 +2479,13 @@ def h_bottom_color(s: DoomlingsRules, frame: Frame, option: Option | None) -> De
 
 @handler("play_from_bottom")
 def h_play_from_bottom(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
-    """Rover: play 1 of the seen cards of the named colour from the trait deck, if wished."""
+    """Rover: play 1 of the seen cards of the named colour from the trait deck, if wished.
+
+    The options come from what the player saw, not from the deck, which is hidden: a bot's
+    sample (``determinize``) may have dealt a seen card elsewhere, and is taken from there."""
     _, p, seen, color, card = frame
-    deck = _trait_deck(s, p)
     if option is None:
-        cards = [c for c in seen if c in deck and CARD[c].colors & color and s.can_play(p, c)]
+        cards = [c for c in seen if CARD[c].colors & color and s.can_play(p, c)]
         if not cards:
             s.stack.pop()
             return None
@@ -2491,9 +2493,20 @@ def h_play_from_bottom(s: DoomlingsRules, frame: Frame, option: Option | None) -
         return s.ask(p, "play", prompt, [PASS, *(_PLAY_OPTION[c] for c in cards)])
     s.stack.pop()
     if option != PASS:
-        deck.remove(option[1])
-        s.stack.append(("play", p, option[1], FROM_HAND, 1))
+        played = option[1]
+        deck = _trait_deck(s, p)
+        zone = deck if played in deck else _hidden_zone(s, played)
+        zone.remove(played)
+        s.stack.append(("play", p, played, FROM_HAND, 1))
     return None
+
+
+def _hidden_zone(s: DoomlingsRules, card: int) -> list[int]:
+    """The hand or deck holding ``card`` (which only a bot's redealt sample moves there)."""
+    for zone in (*s.hands, s.deck, *s.decks):
+        if card in zone:
+            return zone
+    raise AssertionError(f"card {card} is in no hand or deck")
 
 
 @handler("wander")
