@@ -660,8 +660,8 @@ class PlayWhen(Enum):
             PlayWhen.AFTER_STABILIZE: f"Once you have stabilized, you may play {name} from your "
             "hand.",
             PlayWhen.AT_WORLDS_END: f"When the world ends, you may play {name} from your hand.",
-            PlayWhen.ANY_TIME: f"You may play {name} from your hand whenever anyone may answer "
-            "a play, an action, a stabilizing or the world's end, as well as on your turn.",
+            PlayWhen.ANY_TIME: f"Besides your own turn, you may play {name} from your hand "
+            "whenever you are asked whether to respond.",
             PlayWhen.DISCARD_FOR_TRAIT: f"On your turn you may discard {name} from your hand "
             "to discard 1 trait from your trait pile.",
             PlayWhen.TAKE_BACK_PLAYED: f"When an opponent plays a trait, you may play {name} "
