@@ -424,6 +424,36 @@ CASES = [
         hands={0: HANDS[0]},
         piles={0: [*PILES[0], "Appealing"]},
     ),
+    Case(c.RestartRound(), extra={"round_no": 2, "first_player": 0}),  # one round: one more
+    Case(
+        # Blue named: Selective Memory (blue) is played from the deck's bottom 5, and its action
+        # plays Flatulence from the discard pile.
+        c.LookAtBottomAndPlay(5),
+        asks=[(0, "color"), (0, "play"), *both(), (0, "play"), *both()],
+        hands={0: HANDS[0]},
+        piles={0: [*PILES[0], "Selective Memory", "Flatulence"]},
+        discard=[],
+    ),
+    Case(
+        c.DrawThenMaybeFromBottom(),  # Appealing is drawn and played at once
+        asks=[(0, "choose"), *both()],
+        hands={0: HANDS[0]},
+        piles={0: [*PILES[0], "Appealing"]},
+    ),
+    Case(
+        c.OpponentsPlayThenTake(),  # players 1 and 2 play Spiny and Big Ears; Spiny is taken
+        asks=[
+            (1, "play"),
+            (2, RESPOND),
+            (0, RESPOND),
+            (2, "play"),
+            (0, RESPOND),
+            (1, RESPOND),
+            (0, "take"),
+        ],
+        hands={1: ["Deep Roots", "Woody Stems"], 2: ["Fear", "Adorable"]},
+        piles={0: [*PILES[0], "Spiny"], 1: PILES[1], 2: [*PILES[2], "Big Ears"]},
+    ),
 ]
 
 

@@ -525,6 +525,29 @@ class DrawThenMaybeFromBottom:
 
 
 @dataclass(frozen=True, slots=True)
+class OpponentsPlayThenTake:
+    """Each opponent plays a non-dominant trait, without its action; then you take 1 of those
+    traits, or play 1 more trait yourself."""
+
+    def text(self) -> str:
+        return (
+            "Each opponent plays 1 non-dominant trait from their hand, without its action. "
+            "Then take 1 of those traits into your pile, or play another trait."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class RestartRound:
+    """The round starts over with you as the 1st player, beginning with your turn."""
+
+    def text(self) -> str:
+        return (
+            "Start this age's round over: you become the 1st player and take your turn now. "
+            "(A catastrophe is never started over.)"
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class GainGenePool:
     """A lasting Gene Pool change, not tied to a trait staying in a pile."""
 
@@ -826,6 +849,8 @@ Action = (
     | GiveToOpponent
     | SkipStabilize
     | OnlyIf
+    | OpponentsPlayThenTake
+    | RestartRound
 )
 
 
@@ -944,6 +969,12 @@ class PlayWhen(Enum):
     OPPONENT_PLAYS_TWO = "seconder"
     # --- moonlings ---
     INTO_HIGH_GENE_POOL = "umbleboos"
+    TAKE_BACK_PLAYED = "pinchy"
+    STEAL_FROM_SECOND_PLAY = "snap_trap"
+    AFTER_CATASTROPHE = "sleepy"
+    AFTER_ROUND = "procrastination"
+    RETURN_REMOVED = "patches"
+    INTO_REMOVER_PILE = "quills"
 
     def text(self, name: str) -> str:
         return {
@@ -983,6 +1014,21 @@ class PlayWhen(Enum):
             # --- moonlings ---
             PlayWhen.INTO_HIGH_GENE_POOL: f"At any time you may play {name} from your hand "
             "into the trait pile of a player whose Gene Pool is 6 or more.",
+            PlayWhen.TAKE_BACK_PLAYED: f"When an opponent plays a trait, you may play {name} "
+            "from your hand: that trait's action does not happen and it goes into your hand; "
+            "that opponent may then play another trait.",
+            PlayWhen.STEAL_FROM_SECOND_PLAY: f"When an opponent plays their 2nd (or later) "
+            f"trait of a turn, you may play {name} from your hand and take 1 of the traits "
+            "they played this turn into your pile.",
+            PlayWhen.AFTER_CATASTROPHE: f"When a catastrophe is flipped, you may play {name} "
+            "from your hand: that catastrophe's Gene Pool change does not apply to you.",
+            PlayWhen.AFTER_ROUND: f"When the last turn of a round is over, you may play {name} "
+            "from your hand and take 1 more turn in this age.",
+            PlayWhen.RETURN_REMOVED: f"When another player's card or a catastrophe takes a "
+            f"trait out of your trait pile, you may play {name} from your hand to bring that "
+            "trait back into your pile (not when a dominant took it).",
+            PlayWhen.INTO_REMOVER_PILE: f"When an opponent takes a trait out of your trait pile, "
+            f"you may play {name} from your hand into their trait pile.",
         }[self]
 
 
@@ -1011,6 +1057,11 @@ class Persistent(Enum):
     KEEP_IN_HAND = "grobblebobble"
     GENE_POOL_ONE = "popplebelly"
     DISCARD_SELF_TO_DRAW = "urf"
+    REPLAY_AFTER_EFFECTLESS = "skimmer"
+    CATASTROPHE_AFTER_EFFECTLESS = "strange"
+    STABILIZE_FROM_DISCARD = "scavenger"
+    HAND_COUNTS_FOR_BONUSES = "sparkles"
+    PLAY_DISCARD_TOP_WHEN_REMOVED = "mycelium"
 
     def text(self, name: str) -> str:
         return {
@@ -1048,6 +1099,18 @@ class Persistent(Enum):
             "nothing changes it. Draw 2 cards as each of your turns begins.",
             Persistent.DISCARD_SELF_TO_DRAW: f"As your turn begins, you may discard {name} from "
             "your trait pile to draw 3 cards.",
+            Persistent.REPLAY_AFTER_EFFECTLESS: "Once a turn, when you have played an effectless "
+            "trait, you may resolve the action of a trait in your trait pile.",
+            Persistent.CATASTROPHE_AFTER_EFFECTLESS: "Until the world ends, when you play an "
+            "effectless trait you may have the white text of a catastrophe already flipped "
+            "happen again.",
+            Persistent.STABILIZE_FROM_DISCARD: "When you stabilize at the end of your turn, you "
+            "may take cards from the top of the discard pile instead of drawing them.",
+            Persistent.HAND_COUNTS_FOR_BONUSES: "The cards in your hand count as traits of your "
+            "trait pile for the Drop of Life bonuses in your pile.",
+            Persistent.PLAY_DISCARD_TOP_WHEN_REMOVED: f"If {name} is taken out of your trait "
+            "pile during your turn, you may play the card that was on top of the discard pile "
+            "before it, with its action.",
         }[self]
 
 

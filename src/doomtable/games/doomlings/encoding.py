@@ -152,7 +152,7 @@ def rl_encoding_for(options: Mapping[str, Any]) -> dict[str, Any]:
     its card sets (expansion cards follow the base set's, so base ids keep their indexes),
     the verbs its sets add, and the observation's card identities of those sets only."""
     sets = card_sets(options)
-    return {
+    encoding: dict[str, Any] = {
         **RL_ENCODING,
         "domains": {
             "card": max(cards_of_sets(sets)) + 1,
@@ -164,4 +164,42 @@ def rl_encoding_for(options: Mapping[str, Any]) -> dict[str, Any]:
         "decision_kinds": _in_order(
             RL_ENCODING["decision_kinds"], *(SET_DECISION_KINDS.get(s, []) for s in sets)
         ),
+    }
+    if "overlush" in sets:  # --- overlush (traits b) ---
+        encoding = _with_overlush_b(encoding)
+    return encoding
+
+
+# --- overlush (traits b) ---
+
+_OVERLUSH_B_VERBS: list[tuple[str, ...]] = [
+    ("bottom", "card"),
+    ("top", "card"),
+    ("face", "face"),
+    ("effect", "one_of", "choice"),
+    ("nimble", "card"),
+    ("seedwing", "card"),
+    ("scavenge", "card"),
+    ("again", "age"),
+    ("from_bottom",),
+    ("play_another",),
+]
+_OVERLUSH_B_KINDS = ["bottom", "top", "face", "choose", "return", "scavenge"]
+
+
+def _with_overlush_b(encoding: dict[str, Any]) -> dict[str, Any]:
+    """The verbs and decision kinds of the Overlush traits Mycelium to Xylophage, after the
+    base set's (whose action indexes stay as they are)."""
+    from doomtable.games.doomlings.rules import FACES, ONE_OFS
+
+    return {
+        **encoding,
+        "domains": {
+            **encoding["domains"],
+            "face": list(FACES),
+            "one_of": len(ONE_OFS),
+            "choice": max(len(one_of.options) for one_of in ONE_OFS),
+        },
+        "verbs": [*encoding["verbs"], *_OVERLUSH_B_VERBS],
+        "decision_kinds": [*encoding["decision_kinds"], *_OVERLUSH_B_KINDS],
     }

@@ -169,6 +169,13 @@ class DoomlingsState(DoomlingsRules):
             return f"Player {trigger[1]} took from you: respond?"
         if kind == "trait_discarded":
             return f"{CARD[trigger[2]].name} left player {trigger[1]}'s pile: respond?"
+        # --- overlush (traits b) ---
+        if kind == "removed":
+            return f"{CARD[trigger[2]].name} left your trait pile: respond?"
+        if kind == "round_over":
+            return "The round is over: play anything before the next age?"
+        if kind == "catastrophe":
+            return f"{AGES[trigger[1]].name} is flipped: respond?"
         return "The world is ending: play anything from your hand?"
 
     _scores_at_end: tuple[int, tuple[int, ...]] = (-1, ())
@@ -259,6 +266,10 @@ class DoomlingsState(DoomlingsRules):
             return _one_of_label(option)
         if verb == "nimble":
             return f"discard {name(option[1])} to discard a trait of your pile"
+        if verb == "scavenge":
+            return f"take {name(option[1])} from the discard pile"
+        if verb == "again":
+            return f"repeat {AGES[option[1]].name}"
         if verb == "seedwing":
             return f"discard {name(option[1])} from your pile to play 1 more trait"
         if verb == "discard_color":
@@ -819,6 +830,7 @@ _FIXED_LABELS: Final = {
     "draw_one": "draw 1 card",
     "discard_two": "discard 2 cards",
     "two_plays": "play 2 traits without actions",
+    "play_another": "play another trait",
 }
 
 
@@ -896,6 +908,13 @@ def _describe(kind: str, a: tuple[Any, ...]) -> str:
         "peek_last": "{p0} looks at the last ages: {ages1}.",
         "names_face": "{p0} names face value {a2} for {n1}.",
         "sees_bottom": "{p0} looks at the bottom of the trait deck: {cards1}.",
+        "skims": "{p0} uses the action of {n1} again.",
+        "strange": "{p0} has the effect of {age1} happen again.",
+        "pinches": "{p0} takes {n1} from {p2}'s pile into their hand.",
+        "sleeps": "{p0} turns back the Gene Pool change of {age1}.",
+        "restarts": "{p0} starts the round over.",
+        "scavenges": "{p0} takes {n1} from the discard pile.",
+        "patches": "{p0} brings {n1} back into their pile.",
         "looks_bottom": "{p0} looks at the bottom {count1} of the trait deck.",
         # --- overlush and kickstarter ages ---
         "turns_up": "{p0} turns up {n1} from the trait deck.",
@@ -999,6 +1018,9 @@ _CAUSED = frozenset(
         "suppresses_card",
         "suppressed_card",
         "gene_pool_set",
+        "pinches",
+        "scavenges",
+        "patches",
     )
 )
 """Events that change a zone: the log names their cause before them."""

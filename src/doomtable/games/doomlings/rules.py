@@ -60,6 +60,7 @@ from doomtable.games.doomlings.cards import (
     OpponentDrawsAndGives,
     OpponentsDiscardTrait,
     OpponentsGiveColor,
+    OpponentsPlayThenTake,
     PassHandsRight,
     Payment,
     PayWithHand,
@@ -73,6 +74,7 @@ from doomtable.games.doomlings.cards import (
     PlayPileAction,
     PlayWhen,
     RearrangeAges,
+    RestartRound,
     ReturnAnyOwnTrait,
     ReturnOwnTrait,
     ReturnTrait,
@@ -532,12 +534,14 @@ def _catastrophe(s: DoomlingsRules, age: int) -> None:
                 s.ignoring |= bit(p)
                 s.denial_spent = True
                 s.emit((ALL, "denial", p, age))
+    applied = 0  # who the Gene Pool change reached (Sleepy may turn it back)
     for p in range(s.players):
         if info.gene_pool and not s.ignoring & bit(p):
             delta = info.gene_pool
             if info.gene_pool_floor:  # --- moonlings: Moonpocalypse ---
                 delta = max(delta, min(0, info.gene_pool_floor - s.gene_pool[p]))
-            s.shift_gene_pool(p, delta)
+            if s.shift_gene_pool(p, delta):
+                applied |= bit(p)
     final = s.catastrophes >= s.era_count()
     if final:
         s.final_doom = age
@@ -546,6 +550,7 @@ def _catastrophe(s: DoomlingsRules, age: int) -> None:
         s.emit((ALL, "first_player", s.first_player))
     if final and not s.FINAL_WHITE_TEXT:
         s.stack.append(("worlds_end",))
+        _catastrophe_window(s, age, applied)  # --- overlush (traits b) ---
         return
     order = [p for p in s.order_from(s.first_player) if not s.ignoring & bit(p)]
     effect = info.effect
@@ -565,6 +570,7 @@ def _catastrophe(s: DoomlingsRules, age: int) -> None:
     else:
         frames.append(("round",))
     s.push_all(frames)
+    _catastrophe_window(s, age, applied)  # --- overlush (traits b) ---
 
 
 @handler("round")
@@ -589,6 +595,8 @@ def h_round_end(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
     s.turn_player = -1
     if s.deck_out:
         s.emit((ALL, "deck_out"))
+    elif _deals(s, PlayWhen.AFTER_ROUND):  # --- overlush (traits b) ---
+        s.open_window(("round_over",), s.order_from(s.first_player))
     return None
 
 
@@ -693,7 +701,8 @@ def h_main(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
                 options.extend(("play_on", c, q) for q in s.opponents(p) if s.gene_pool[q] >= 6)
         if not options:
             options = [("skip",), ("redraw",)]
-        options.extend(_turn_extras(s, p))  # --- overlush (traits b) ---
+        if _dealt(s, TURN_EXTRAS):  # --- overlush (traits b) ---
+            options.extend(_turn_extras(s, p))
         return s.ask(p, "turn", "Play a trait", options)
     s.stack.pop()
     verb = option[0]
@@ -776,6 +785,8 @@ def h_end_turn(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
     rule = s.rule()
     if s.deck_out:
         return None  # the FAQ: with no traits left, turns end without stabilizing
+    if len(frame) == 2 and _dealt(s, BEFORE_STABILIZING) and _before_stabilizing(s, p, rule):
+        return None
     if len(frame) == 2 and _offer_ethereal(s, p):  # --- deeplings ---
         return None
     if len(frame) == 2 and s.hands[p]:  # --- overlush (traits b) ---: discards first
@@ -941,13 +952,13 @@ def play_trait(
     s.enter_pile(owner, card)
     s.last_colors = trait.colors
     s.emit((ALL, "plays", player, card, owner))
-    if trait.colors & RED and owner == player == s.turn_player:  # --- overlush (traits b) ---
-        ravenous = s.in_pile(owner, Persistent.DRAW_ON_RED_PLAY)
-        if ravenous >= 0:
-            s.draw(owner, 3, ravenous)
+    if owner == player and _dealt(s, AFTER_PLAYS):  # --- overlush (traits b) ---
+        _after_play(s, owner, card)
     # What follows, pushed last to first (the last pushed resolves first): Self-Replicating's
     # offer, the payment, the on-play effects, the action.
     stack = s.stack
+    if owner == player and _EFFECTLESS[card] and _dealt(s, AFTER_PLAYS):  # resolved last
+        _after_effectless(s, owner)
     acting = bool(with_action and trait.action and how == FROM_HAND)
     if acting:
         stack.append(("do_action", owner, card))
@@ -1091,16 +1102,24 @@ def h_act_from_pile(s: DoomlingsRules, frame: Frame, option: Option | None) -> D
 def response_options(s: DoomlingsRules, q: int, trigger: tuple[Any, ...]) -> list[Option]:
     kind = trigger[0]
     out: list[Option] = []
-    for c in s.hands[q]:  # every Play When trait is a single copy: no duplicate options
+    for c in s.hands[q]:
         when = _PLAY_WHEN[c]
         if when is None or _IS_NEW_WHEN[c] or not s.age_allows(c):
             continue
+        if _HAS_TWIN[c] and any(_CANON[o[1]] == _CANON[c] for o in out):
+            continue  # one option per trait, whatever its copies (Pinchy)
         if when is PlayWhen.INTO_OPPONENT_PILE:
             if kind != "worlds_end":
                 out.extend(("respond_on", c, t) for t in s.opponents(q))
         elif when is PlayWhen.INTO_HIGH_GENE_POOL:  # --- moonlings: Umbleboos ---
             if kind != "worlds_end":
                 out.extend(("respond_on", c, t) for t in s.order_from(q) if s.gene_pool[t] >= 6)
+        elif when is PlayWhen.AFTER_CATASTROPHE:  # --- overlush (traits b) ---
+            if kind == "catastrophe" and trigger[2] & bit(q):
+                out.append(("respond", c))
+        elif when is PlayWhen.RETURN_REMOVED or when is PlayWhen.INTO_REMOVER_PILE:
+            if kind == "removed" and _answers_removal(s, q, when, trigger):
+                out.append(("respond", c))
         elif _answers(s, when, trigger):
             out.append(("respond", c))
     if kind == "hero":
@@ -1123,6 +1142,12 @@ def _answers(s: DoomlingsRules, when: PlayWhen, trigger: tuple[Any, ...]) -> boo
         return card in s.piles[owner] and s.takeable(card)
     if when is PlayWhen.AFTER_STABILIZE:
         return kind == "stabilized"
+    if when is PlayWhen.AFTER_ROUND:
+        return kind == "round_over"
+    if when is PlayWhen.TAKE_BACK_PLAYED:
+        return kind == "played" and trigger[2] in s.piles[trigger[1]] and s.movable(trigger[2])
+    if when is PlayWhen.STEAL_FROM_SECOND_PLAY:
+        return kind == "played" and trigger[1] == s.turn_player and len(_turn_plays(s)) >= 2
     return kind == "worlds_end"
 
 
@@ -1149,6 +1174,29 @@ def on_response(s: DoomlingsRules, q: int, option: Option, trigger: tuple[Any, .
         _cancel_action(s, p, target)
         s.push(("play", q, card, FROM_HAND, 0), ("parasite", q, p, target, card))
         return False
+    if when is PlayWhen.TAKE_BACK_PLAYED:
+        _, p, target = trigger[:3]
+        _cancel_action(s, p, target)
+        s.push(("play", q, card, FROM_HAND, 0), ("pinch", q, p, target, card))
+        return False
+    if when is PlayWhen.STEAL_FROM_SECOND_PLAY:
+        s.push(("play", q, card, FROM_HAND, 0), ("snap", q, trigger[1], card))
+        return False
+    if when is PlayWhen.AFTER_CATASTROPHE:
+        age = trigger[1]
+        s.shift_gene_pool(q, -AGES[age].gene_pool)
+        s.emit((ALL, "sleeps", q, age), card)
+        s.stack.append(("play", q, card, FROM_HAND, 1))
+        return True
+    if when is PlayWhen.AFTER_ROUND:
+        s.push(("play", q, card, FROM_HAND, 1), ("turn", q))
+        return True
+    if when is PlayWhen.RETURN_REMOVED:
+        s.push(("play", q, card, FROM_HAND, 1), ("patch", q, trigger[2], card))
+        return False
+    if when is PlayWhen.INTO_REMOVER_PILE:
+        s.stack.append(("play", trigger[3], card, FROM_HAND, 0, q))
+        return False
     # Late after stabilizing, Sneaky at World's End: an extra play, as from the hand.
     s.stack.append(("play", q, card, FROM_HAND, 1))
     return bool(trigger[0] == "worlds_end")
@@ -1169,6 +1217,7 @@ def h_parasite(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
     if card in s.piles[p] and s.takeable(card):
         s.move_trait(p, q, card)
         s.emit((ALL, "steals_trait", q, card, p), parasite)
+        _removed(s, p, card, q, parasite)  # --- overlush (traits b) ---
         after_steal(s, q, p, card, True)  # --- mythlings ---
         open_steal_window(s, q, p)
     return None
@@ -1352,6 +1401,7 @@ def h_discard_trait_now(s: DoomlingsRules, frame: Frame, option: Option | None) 
     s.leave_pile(p, card)
     s.discard_pile(p).append(card)
     s.emit((ALL, "discards_trait", p, card), cause)
+    _removed(s, p, card, _holder(s, cause), cause)  # --- overlush (traits b) ---
     if regrow >= 0:
         s.stack.append(("regrow", p, regrow))
     if CARD[card].on_discard:
@@ -1771,6 +1821,31 @@ def fx_draw_then_maybe_from_bottom(
         s.stack.append(("wander", p, drawn[0], card))
 
 
+def fx_opponents_play_then_take(
+    s: DoomlingsRules, p: int, card: int, fx: OpponentsPlayThenTake
+) -> None:
+    # The traits the opponents play land on top of their piles, above these sizes.
+    sizes = tuple(len(pile) for pile in s.piles)
+    frames: list[Frame] = [("play_nondominant", q, card) for q in s.opponents(p)]
+    s.push_all([*frames, ("take_or_play", p, sizes, card)])
+
+
+def fx_restart_round(s: DoomlingsRules, p: int, card: int, fx: RestartRound) -> None:
+    """Psychedelic: drop the rest of the round (and the flip after it), then start a round
+    with ``p`` as the 1st player."""
+    if ("round_end",) not in s.stack:
+        return  # between rounds (World's End): there is no round to start over
+    while s.stack and s.stack.pop() != ("round_end",):
+        pass
+    while s.stack and s.stack.pop()[0] != "flip":
+        pass
+    s.turn_player = -1
+    s.first_player = p
+    s.emit((ALL, "restarts", p), card)
+    s.emit((ALL, "first_player", p))
+    s.stack.append(("round",))
+
+
 def _peek_last_ages(s: DoomlingsRules, p: int, n: int) -> None:
     """Sapient: the last ``n`` age cards (the bottom of the age deck), seen by ``p`` alone."""
     last = tuple(reversed(s.age_deck[:n]))
@@ -1962,6 +2037,8 @@ EFFECTS: Final[dict[type, Resolver]] = {
     Stabilize: fx_stabilize,
     GainGenePool: fx_gain_gene_pool,
     LookAtBottomAndPlay: fx_look_at_bottom_and_play,
+    OpponentsPlayThenTake: fx_opponents_play_then_take,
+    RestartRound: fx_restart_round,
     DrawThenMaybeFromBottom: fx_draw_then_maybe_from_bottom,
     # --- dinolings ---
     DrawThenTrade: fx_draw_then_trade,
@@ -2057,6 +2134,7 @@ def h_steal_trait(s: DoomlingsRules, frame: Frame, option: Option | None) -> Dec
     _, q, stolen = option
     s.move_trait(q, p, stolen)
     s.emit((ALL, "steals_trait", p, stolen, q), card)
+    _removed(s, q, stolen, p, card)  # --- overlush (traits b) ---
     if play_action and CARD[stolen].action:
         s.stack.append(("act_from_pile", p, stolen))
     after_steal(s, p, q, stolen, True)  # --- mythlings ---
@@ -2089,6 +2167,7 @@ def h_return_trait(s: DoomlingsRules, frame: Frame, option: Option | None) -> De
     s.hands[q].append(card)
     s.revealed.append((ALL, card))
     s.emit((ALL, "returns_trait", p, card, q), cause)
+    _removed(s, q, card, p, cause)  # --- overlush (traits b) ---
     return None
 
 
@@ -2157,6 +2236,7 @@ def _swap(s: DoomlingsRules, p: int, option: Option, cause: int) -> None:
     s.move_trait(p, q, mine)
     s.move_trait(q, p, theirs)
     s.emit((ALL, "swaps", p, mine, q, theirs), cause)
+    _removed(s, q, theirs, p, cause)  # --- overlush (traits b) ---
 
 
 @handler("swap_traits")
@@ -2828,7 +2908,7 @@ def h_to_top(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision
     return None
 
 
-_FACES: Final[tuple[int, ...]] = tuple(sorted(set(FACE_VALUE)))
+FACES: Final[tuple[int, ...]] = tuple(sorted(set(FACE_VALUE)))
 """Every face value a card has (variable counts as 0): what a player may name."""
 
 
@@ -2838,7 +2918,7 @@ def h_name_face(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
     _, p, n, card = frame
     if option is None:
         return s.ask(
-            p, "face", f"{CARD[card].name}: name a face value", [("face", v) for v in _FACES]
+            p, "face", f"{CARD[card].name}: name a face value", [("face", v) for v in FACES]
         )
     s.stack.pop()
     face = option[1]
@@ -3038,11 +3118,13 @@ def h_bottom_color(s: DoomlingsRules, frame: Frame, option: Option | None) -> De
 
 @handler("play_from_bottom")
 def h_play_from_bottom(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
-    """Rover: play 1 of the seen cards of the named colour from the trait deck, if wished."""
+    """Rover: play 1 of the seen cards of the named colour from the trait deck, if wished.
+
+    The options come from what the player saw, not from the deck, which is hidden: a bot's
+    sample (``determinize``) may have dealt a seen card elsewhere, and is taken from there."""
     _, p, seen, color, card = frame
-    deck = _trait_deck(s, p)
     if option is None:
-        cards = [c for c in seen if c in deck and CARD[c].colors & color and s.can_play(p, c)]
+        cards = [c for c in seen if CARD[c].colors & color and s.can_play(p, c)]
         if not cards:
             s.stack.pop()
             return None
@@ -3050,9 +3132,20 @@ def h_play_from_bottom(s: DoomlingsRules, frame: Frame, option: Option | None) -
         return s.ask(p, "play", prompt, [PASS, *(_PLAY_OPTION[c] for c in cards)])
     s.stack.pop()
     if option != PASS:
-        deck.remove(option[1])
-        s.stack.append(("play", p, option[1], FROM_HAND, 1))
+        played = option[1]
+        deck = _trait_deck(s, p)
+        zone = deck if played in deck else _hidden_zone(s, played)
+        zone.remove(played)
+        s.stack.append(("play", p, played, FROM_HAND, 1))
     return None
+
+
+def _hidden_zone(s: DoomlingsRules, card: int) -> list[int]:
+    """The hand or deck holding ``card`` (which only a bot's redealt sample moves there)."""
+    for zone in (*s.hands, s.deck, *s.decks):
+        if card in zone:
+            return zone
+    raise AssertionError(f"card {card} is in no hand or deck")
 
 
 @handler("wander")
@@ -4402,3 +4495,364 @@ def h_quiet(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision 
     s.discard_from_hand(p, option[1], cause)
     s.stack.append(("quiet", p, left - 1, cause))
     return None
+
+
+# --- overlush (traits b) ---
+
+
+_EFFECTLESS: Final[tuple[bool, ...]] = tuple(t.effectless for t in CARD)
+
+
+def _turn_plays(s: DoomlingsRules) -> list[int]:
+    """The traits the turn's player has put into their own pile this turn, in order."""
+    p = s.turn_player
+    played: list[int] = []
+    for event in reversed(s.events):
+        kind = event[1]
+        if kind == "turn":
+            break
+        if kind == "plays" and event[2] == p and event[4] == p:
+            played.append(event[3])
+    played.reverse()
+    return played
+
+
+def _skimmed_this_turn(s: DoomlingsRules) -> bool:
+    for event in reversed(s.events):
+        if event[1] == "turn":
+            return False
+        if event[1] == "skims":
+            return True
+    return False
+
+
+def _after_effectless(s: DoomlingsRules, p: int) -> None:
+    """Skimmer and Strange, when ``p`` has played an effectless trait into their pile."""
+    skimmer = s.in_pile(p, Persistent.REPLAY_AFTER_EFFECTLESS)
+    if skimmer >= 0 and not _skimmed_this_turn(s):
+        s.stack.append(("skim", p, skimmer))
+    strange = s.in_pile(p, Persistent.CATASTROPHE_AFTER_EFFECTLESS)
+    if strange >= 0 and s.catastrophes:
+        s.stack.append(("strange", p, strange))
+
+
+@handler("skim")
+def h_skim(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Skimmer: once a turn, the action of a trait in the pile may be resolved again."""
+    _, p, card = frame
+    if option is None:
+        if card not in s.piles[p] or _skimmed_this_turn(s):
+            s.stack.pop()
+            return None
+        options: list[Option] = [
+            ("use", p, c)
+            for c in s.piles[p]
+            if CARD[c].action and not isinstance(CARD[c].action[0], PlayPileAction)
+        ]
+        if not options:
+            s.stack.pop()
+            return None
+        prompt = f"{CARD[card].name}: use the action of a trait in your pile?"
+        return s.ask(p, "use", prompt, [PASS, *options])
+    s.stack.pop()
+    if option != PASS:
+        s.emit((ALL, "skims", p, option[2]), card)
+        s.stack.append(("act_from_pile", p, option[2]))
+    return None
+
+
+@handler("strange")
+def h_strange(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Strange: the white text of a catastrophe already flipped may happen again, to every
+    player in turn order from Strange's owner."""
+    _, p, card = frame
+    flipped = [a for era in s.eras for a in era if AGES[a].catastrophe and AGES[a].effect]
+    if option is None:
+        if card not in s.piles[p] or not flipped:
+            s.stack.pop()
+            return None
+        prompt = f"{CARD[card].name}: repeat a catastrophe's effect?"
+        return s.ask(p, "doom", prompt, [PASS, *(("again", a) for a in flipped)])
+    s.stack.pop()
+    if option != PASS:
+        age = option[1]
+        s.emit((ALL, "strange", p, age), card)
+        if AGES[age].effect is CatastropheEffect.PASS_HAND_RIGHT:
+            s.stack.append(("pass_right", age))
+        else:
+            s.push_all([("disaster", q, age) for q in s.order_from(p)])
+    return None
+
+
+@handler("pinch")
+def h_pinch(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Pinchy: the trait just played goes into Pinchy's player's hand; its player may play
+    another trait."""
+    _, q, p, target, pinchy = frame
+    s.stack.pop()
+    if target in s.piles[p] and s.movable(target):
+        s.leave_pile(p, target)
+        s.hands[q].append(target)
+        s.revealed.append((ALL, target))
+        s.emit((ALL, "pinches", q, target, p), pinchy)
+        _removed(s, p, target, q, pinchy)
+        s.stack.append(("play_extra", p, FROM_HAND, 1, 1, ANY_TRAIT))
+    return None
+
+
+@handler("snap")
+def h_snap(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Snap-Trap: take 1 of the traits player ``p`` has played this turn."""
+    _, q, p, card = frame
+    if option is None:
+        cards = [c for c in _turn_plays(s) if c in s.piles[p] and s.movable(c)]
+        options: list[Option] = [("take", p, c) for c in cards]
+        return s.ask(q, "take", f"{CARD[card].name}: take which trait?", options)
+    s.stack.pop()
+    _, p, taken = option
+    s.move_trait(p, q, taken)
+    s.emit((ALL, "steals_trait", q, taken, p), card)
+    _removed(s, p, taken, q, card)
+    return None
+
+
+@handler("play_nondominant")
+def h_play_nondominant(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Vagabond: ``q`` plays a non-dominant trait from the hand (if able), without action."""
+    _, q, card = frame
+    if option is None:
+        cards = [c for c in s.playable(q, s.hands[q]) if not CARD[c].dominant]
+        prompt = f"{CARD[card].name}: play a non-dominant trait"
+        return s.ask(q, "play", prompt, [_PLAY_OPTION[c] for c in cards])
+    s.stack.pop()
+    s.leave_hand(q, option[1])
+    s.stack.append(("play", q, option[1], FROM_HAND, 0))
+    return None
+
+
+@handler("take_or_play")
+def h_take_or_play(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Vagabond: take 1 of the traits the opponents just played, or play another trait."""
+    _, p, sizes, card = frame
+    if option is None:
+        played = [(q, c) for q in s.opponents(p) for c in s.piles[q][sizes[q] :] if s.movable(c)]
+        options: list[Option] = [("take", q, c) for q, c in played]
+        if s.playable(p, s.hands[p]):
+            options.append(("play_another",))
+        return s.ask(p, "take", f"{CARD[card].name}: take a trait, or play another?", options)
+    s.stack.pop()
+    if option[0] == "take":
+        _, q, taken = option
+        s.move_trait(q, p, taken)
+        s.emit((ALL, "steals_trait", p, taken, q), card)
+        _removed(s, q, taken, p, card)
+    else:
+        s.stack.append(("play_extra", p, FROM_HAND, 0, 1, ANY_TRAIT))
+    return None
+
+
+_DEALS: Final[dict[tuple[str, tuple[PlayWhen, ...]], bool]] = {}
+
+
+def _deals(s: DoomlingsRules, *whens: PlayWhen) -> bool:
+    """Whether this game's card sets hold a trait that plays at one of ``whens``: a window only
+    such a trait answers is opened only then (the base game's flow stays as it was)."""
+    key = (str(s.options.get("sets", "")), whens)
+    deals = _DEALS.get(key)
+    if deals is None:
+        deals = _DEALS[key] = any(_PLAY_WHEN[c] in whens for c in s.game_cards())
+    return deals
+
+
+def _catastrophe_window(s: DoomlingsRules, age: int, applied: int) -> None:
+    """Sleepy's chance to turn back the Gene Pool change of a catastrophe just flipped."""
+    if applied and _deals(s, PlayWhen.AFTER_CATASTROPHE):
+        s.open_window(("catastrophe", age, applied), s.order_from(s.first_player))
+
+
+def _before_stabilizing(s: DoomlingsRules, p: int, rule: AgeRule) -> bool:
+    """Whistler's discards and Scavenger's takes, before the turn's stabilizing: pushed with
+    the stabilizing after them (an ``end_turn`` frame marked done); whether any was."""
+    frames: list[Frame] = []
+    if s.hands[p]:
+        whistler = s.in_pile(p, Persistent.DISCARD_BEFORE_STABILIZE)
+        if whistler >= 0:
+            frames.append(("discard_up_to", p, 2, whistler))
+    if rule is not AgeRule.PROSPERITY and rule is not AgeRule.NIETZSCHE:
+        scavenger = s.in_pile(p, Persistent.STABILIZE_FROM_DISCARD)
+        if scavenger >= 0:
+            frames.append(("scavenge", p, scavenger))
+    if not frames:
+        return False
+    s.push_all([*frames, ("end_turn", p, 1)])
+    return True
+
+
+@handler("scavenge")
+def h_scavenge(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Scavenger: while the hand is short of the stabilizing goal, take the top card of the
+    discard pile instead of drawing, one at a time, until the player stops."""
+    _, p, card = frame
+    pile = s.discard_pile(p)
+    goal = _stabilize_size(s.rule()) or s.gene_pool[p]
+    if option is None:
+        if not pile or len(s.hands[p]) >= goal:
+            s.stack.pop()
+            return None
+        prompt = f"{CARD[card].name}: take the top of the discard pile instead of drawing?"
+        return s.ask(p, "scavenge", prompt, [PASS, ("scavenge", pile[-1])])
+    s.stack.pop()
+    if option != PASS:
+        taken = pile.pop()
+        s.hands[p].append(taken)
+        s.emit((ALL, "scavenges", p, taken), card)
+        s.stack.append(("scavenge", p, card))
+    return None
+
+
+def _holder(s: DoomlingsRules, cause: int) -> int:
+    """The player whose trait ``cause`` is (the one whose effect it is), or -1: an age, a
+    catastrophe, the rules, or a trait no longer in a pile."""
+    if 0 <= cause < len(CARD):
+        for q in range(s.players):
+            if cause in s.piles[q]:
+                return q
+    return -1
+
+
+def _removed(s: DoomlingsRules, owner: int, card: int, remover: int, cause: int) -> None:
+    """A trait left ``owner``'s pile by another player's effect or a catastrophe's: in a game
+    that deals Patches or Quills, their owner is asked (after the effect is done). Mycelium
+    taken out on its owner's turn, by anyone, offers its play."""
+    if _PERSISTENT_OF[card] is Persistent.PLAY_DISCARD_TOP_WHEN_REMOVED and owner == s.turn_player:
+        s.stack.append(("mycelium", owner, card))
+    if remover == owner or (remover < 0 and cause < AGE_CAUSE):
+        return  # the owner's own doing, or the rules'
+    if _deals(s, PlayWhen.RETURN_REMOVED, PlayWhen.INTO_REMOVER_PILE):
+        dominant = 0 <= cause < len(CARD) and CARD[cause].dominant
+        s.stack.append(("removed", owner, card, remover, int(dominant)))
+
+
+@handler("removed")
+def h_removed(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    s.stack.pop()
+    _, owner, card, remover, dominant = frame
+    s.open_window(("removed", owner, card, remover, dominant), (owner,))
+    return None
+
+
+def _answers_removal(s: DoomlingsRules, q: int, when: PlayWhen, trigger: tuple[Any, ...]) -> bool:
+    owner: int = trigger[1]
+    card: int = trigger[2]
+    remover: int = trigger[3]
+    if q != owner:
+        return False
+    if when is PlayWhen.INTO_REMOVER_PILE:
+        return remover >= 0
+    return not trigger[4] and card not in s.piles[owner] and _whereabouts(s, card) is not None
+
+
+def _whereabouts(s: DoomlingsRules, card: int) -> list[int] | None:
+    """The pile, hand or discard pile that holds ``card``, if any does."""
+    for zone in (*s.piles, *s.hands, s.discard, *s.discards):
+        if card in zone:
+            return zone
+    return None
+
+
+@handler("patch")
+def h_patch(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Patches: the removed trait comes back into its owner's pile."""
+    _, q, card, patches = frame
+    s.stack.pop()
+    zone = _whereabouts(s, card)
+    if zone is None or card in s.piles[q]:
+        return None
+    holder = next((p for p in range(s.players) if s.piles[p] is zone), -1)
+    if holder >= 0:
+        if not s.movable(card):
+            return None
+        s.leave_pile(holder, card)
+    else:
+        zone.remove(card)
+        if s.revealed:
+            s.revealed = [r for r in s.revealed if r[1] != card]
+    s.enter_pile(q, card)
+    s.emit((ALL, "patches", q, card), patches)
+    return None
+
+
+_PERSISTENT_OF: Final = tuple(t.persistent for t in CARD)
+
+
+@handler("mycelium")
+def h_mycelium(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Mycelium: play the card that was on top of the discard pile before Mycelium left the
+    pile (the one under it, if Mycelium was discarded), with its action."""
+    _, p, card = frame
+    pile = s.discard_pile(p)
+    under = pile[:-1] if pile and pile[-1] == card else pile
+    if option is None:
+        if not under or not s.can_play(p, under[-1]):
+            s.stack.pop()
+            return None
+        prompt = f"{CARD[card].name}: play the top card of the discard pile?"
+        return s.ask(p, "play", prompt, [PASS, _PLAY_OPTION[under[-1]]])
+    s.stack.pop()
+    if option != PASS:
+        played = option[1]
+        pile.remove(played)
+        if CARD[played].action:
+            s.push(("play", p, played, FROM_DISCARD, 0), ("act_from_pile", p, played))
+        else:
+            s.stack.append(("play", p, played, FROM_DISCARD, 0))
+    return None
+
+
+TURN_EXTRAS: Final = 0  # Nimble, Seedwing
+
+
+BEFORE_STABILIZING: Final = 1  # Whistler, Scavenger
+
+
+AFTER_PLAYS: Final = 2  # Ravenous, Skimmer, Strange
+
+
+_GROUPS: Final[tuple[tuple[bool, ...], ...]] = (
+    tuple(
+        t.play_when is PlayWhen.DISCARD_FOR_TRAIT or t.persistent is Persistent.TRADE_FOR_EXTRA_PLAY
+        for t in CARD
+    ),
+    tuple(
+        t.persistent is Persistent.DISCARD_BEFORE_STABILIZE
+        or t.persistent is Persistent.STABILIZE_FROM_DISCARD
+        for t in CARD
+    ),
+    tuple(
+        t.persistent is Persistent.DRAW_ON_RED_PLAY
+        or t.persistent is Persistent.REPLAY_AFTER_EFFECTLESS
+        or t.persistent is Persistent.CATASTROPHE_AFTER_EFFECTLESS
+        for t in CARD
+    ),
+)
+
+
+_DEALT: Final[dict[tuple[str, int], bool]] = {}
+
+
+def _dealt(s: DoomlingsRules, group: int) -> bool:
+    """Whether this game's card sets deal a card of hook ``group`` (the base game's never)."""
+    key = (str(s.options.get("sets", "")), group)
+    dealt = _DEALT.get(key)
+    if dealt is None:
+        flags = _GROUPS[group]
+        dealt = _DEALT[key] = any(flags[c] for c in s.game_cards())
+    return dealt
+
+
+def _after_play(s: DoomlingsRules, p: int, card: int) -> None:
+    """Ravenous: a red trait its owner plays on their own turn draws them 3 cards first."""
+    if CARD[card].colors & RED and p == s.turn_player:
+        ravenous = s.in_pile(p, Persistent.DRAW_ON_RED_PLAY)
+        if ravenous >= 0:
+            s.draw(p, 3, ravenous)

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from doomtable.games.doomlings.cards import (  # --- overlush (traits b) ---
+    COLORLESS,
     COLORS,
     AllColorsBonus,
     Bonus,
@@ -19,6 +20,7 @@ from doomtable.games.doomlings.cards import (  # --- overlush (traits b) ---
     LowGenePoolBonus,
     MostTraitsBonus,
     OpponentsColorDeficit,
+    Persistent,
     ThresholdBonus,
     Trait,
     WorldsEnd,
@@ -95,6 +97,8 @@ def count(
     family: str | None = None,
 ) -> int:
     """The quantity a Drop of Life bonus counts for player ``p``."""
+    if what in _PILE_COUNTS and s.hands[p] and _sparkling(s, p):  # --- overlush (traits b) ---
+        return _count_with_hand(s, p, card, what, color)
     pile = s.piles[p]
     hand = s.hands[p]
     if what is Count.GENE_POOL:
@@ -179,6 +183,8 @@ def breakdown(s: DoomlingsBase, p: int, viewer: int | None = None) -> Breakdown:
     """
     result = Breakdown()
     hide_hand = viewer is not None and viewer != p and not s.over
+    # Sparkles: every count of the pile reads the hand too, so none may be shown to others.
+    hide_counts = hide_hand and _sparkling(s, p)
     pile = s.piles[p]
     for card in pile:
         trait = CARD[card]
@@ -187,7 +193,7 @@ def breakdown(s: DoomlingsBase, p: int, viewer: int | None = None) -> Breakdown:
             continue
         bonus = trait.bonus
         if isinstance(bonus, Bonus):
-            if hide_hand and bonus.count in HAND_CONTENT_COUNTS:
+            if hide_hand and (bonus.count in HAND_CONTENT_COUNTS or hide_counts):
                 continue
             units = count(s, p, card, bonus.count, bonus.color, bonus.family)
             points = bonus.points * (units // bonus.per)
@@ -196,7 +202,7 @@ def breakdown(s: DoomlingsBase, p: int, viewer: int | None = None) -> Breakdown:
             mine = s.trait_count(p)
             most = all(s.trait_count(q) < mine for q in range(s.players) if q != p)
             result.bonuses.append((trait.name, bonus.points if most else 0))
-        elif isinstance(bonus, ColorThreshold):  # --- overlush (traits b) ---
+        elif isinstance(bonus, ColorThreshold) and not hide_counts:  # --- overlush (traits b) ---
             result.bonuses.append((trait.name, bonus.points if _threshold_met(s, p, bonus) else 0))
         elif isinstance(bonus, AllColorsBonus):  # --- mythlings ---
             every = s.colors_in_pile(p) == 15
@@ -306,8 +312,11 @@ def final_scores(s: DoomlingsBase) -> list[int]:
 
 def _threshold_met(s: DoomlingsBase, p: int, bonus: ColorThreshold) -> bool:
     """Whether player ``p`` (or, for an ``opponents`` bonus, any opponent) holds enough."""
-    holders = [q for q in range(s.players) if q != p] if bonus.opponents else [p]
     colors = COLORS if bonus.color is None else (bonus.color,)
+    if not bonus.opponents:
+        cards = [*s.piles[p], *s.hands[p]] if _sparkling(s, p) else s.piles[p]
+        return all(_color_count(s, cards, c) >= bonus.at_least for c in colors)
+    holders = [q for q in range(s.players) if q != p]
     return any(all(s.count_color(q, c) >= bonus.at_least for c in colors) for q in holders)
 
 
@@ -372,3 +381,69 @@ def doom_turned_away(s: DoomlingsBase) -> int:
             if CARD[c].worlds_end is WorldsEnd.IGNORE_DOOM:
                 return c
     return -1
+
+
+def _sparkling(s: DoomlingsBase, p: int) -> bool:
+    return s.has_in_pile(p, Persistent.HAND_COUNTS_FOR_BONUSES)
+
+
+def _color_count(s: DoomlingsBase, cards: list[int], color: int) -> int:
+    """As ``count_color``, over any cards (a hand card has its printed colours)."""
+    if color == COLORLESS:
+        return sum(1 for c in cards if not s.colors_of(c))
+    return sum(1 for c in cards if s.colors_of(c) & color)
+
+
+_PILE_COUNTS: Final = frozenset(
+    {
+        Count.COLORS_IN_PILE,
+        Count.SAME_NAME,
+        Count.SAME_NAME_ALL_PILES,
+        Count.COLOR_IN_PILE,
+        Count.COLOR_ELSEWHERE,
+        Count.TRAITS,
+        Count.FACE_ONE,
+        Count.NEGATIVE_FACE,
+        Count.COLOR_PAIRS,
+        Count.LOWEST_COLOR,
+        Count.COLORS_OF_THREE,
+        Count.FEWER_OF_PAIR,
+        Count.CHOSEN_COLOR,
+    }
+)
+"""The counts that read the owner's own trait pile (Sparkles adds the hand to them)."""
+
+
+def _count_with_hand(s: DoomlingsBase, p: int, card: int, what: Count, color: int | None) -> int:
+    """A count of :data:`_PILE_COUNTS` over ``p``'s pile and hand together (Sparkles)."""
+    cards = [*s.piles[p], *s.hands[p]]
+    if what is Count.COLORS_IN_PILE:
+        return sum(1 for c in COLORS if _color_count(s, cards, c))
+    if what is Count.SAME_NAME:
+        return sum(1 for c in cards if CARD[c] is CARD[card])
+    if what is Count.SAME_NAME_ALL_PILES:
+        name = CARD[card].name
+        others = [c for q in range(s.players) if q != p for c in s.piles[q]]
+        return sum(1 for c in [*cards, *others] if CARD[c].name == name)
+    if what is Count.TRAITS:
+        return len(cards)
+    if what is Count.FACE_ONE:
+        return sum(1 for c in cards if CARD[c].face is not None and scored_face(s, c) == 1)
+    if what is Count.NEGATIVE_FACE:
+        return sum(1 for c in cards if scored_face(s, c) < 0)
+    counts = {c: _color_count(s, cards, c) for c in (*COLORS, COLORLESS)}
+    if what is Count.COLOR_PAIRS:
+        return sum(counts[c] // 2 for c in COLORS)
+    if what is Count.LOWEST_COLOR:
+        held = [counts[c] for c in COLORS if counts[c]]
+        return min(held) if len(held) >= 2 else 0
+    if what is Count.COLORS_OF_THREE:
+        return sum(1 for c in COLORS if counts[c] >= 3)
+    if what is Count.FEWER_OF_PAIR:
+        assert color is not None
+        return min(counts[c] for c in COLORS if color & c)
+    if what is Count.CHOSEN_COLOR:
+        named = s.named_color[card]
+        return counts[named] if named >= 0 else 0
+    assert color is not None  # COLOR_IN_PILE, COLOR_ELSEWHERE
+    return counts[color]
