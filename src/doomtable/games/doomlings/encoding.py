@@ -50,11 +50,6 @@ RL_ENCODING: dict[str, Any] = {
         ("recolor", "color", "color"),
         ("doom", "age"),
         ("swap", "card", "player", "card"),
-        # --- mythlings, relics, special edition ---
-        ("replay", "card"),
-        ("replay_on", "card", "player"),
-        ("conjure", "card"),
-        ("place", "age"),
     ],
     "seat_lists": ["seats"],
     "decision_kinds": [
@@ -79,7 +74,6 @@ RL_ENCODING: dict[str, Any] = {
         "doom",
         "draft",
         "mishap",
-        "order",  # --- relics ---
     ],
     "observation": [
         ("number", "round"),
@@ -116,13 +110,31 @@ RL_ENCODING: dict[str, Any] = {
 }
 
 
+# --- mythlings, relics, special edition ---
+EXPANSION_VERBS: tuple[tuple[str, ...], ...] = (
+    ("replay", "card"),
+    ("replay_on", "card", "player"),
+    ("conjure", "card"),
+    ("place", "age"),
+)
+"""Verbs only expansion cards make, declared after the base game's for a game with expansions
+(a base game's action space stays as it was)."""
+EXPANSION_DECISION_KINDS: tuple[str, ...] = ("order",)
+
+
 def rl_encoding_for(options: Mapping[str, Any]) -> dict[str, Any]:
     """The declaration for a game with these options: card ids and ages up to the highest of
     its card sets (expansion cards follow the base set's, so base ids keep their indexes),
     and the observation's card identities of those sets only."""
     sets = card_sets(options)
+    expansions = sets != (BASE,)
     return {
         **RL_ENCODING,
+        "verbs": [*RL_ENCODING["verbs"], *(EXPANSION_VERBS if expansions else ())],
+        "decision_kinds": [
+            *RL_ENCODING["decision_kinds"],
+            *(EXPANSION_DECISION_KINDS if expansions else ()),
+        ],
         "domains": {
             "card": max(cards_of_sets(sets)) + 1,
             "color": 16,
