@@ -50,11 +50,6 @@ RL_ENCODING: dict[str, Any] = {
         ("recolor", "color", "color"),
         ("doom", "age"),
         ("swap", "card", "player", "card"),
-        # --- mythlings, relics, special edition ---
-        ("replay", "card"),
-        ("replay_on", "card", "player"),
-        ("conjure", "card"),
-        ("place", "age"),
     ],
     "seat_lists": ["seats"],
     "decision_kinds": [
@@ -79,7 +74,6 @@ RL_ENCODING: dict[str, Any] = {
         "doom",
         "draft",
         "mishap",
-        "order",  # --- relics ---
     ],
     "observation": [
         ("number", "round"),
@@ -126,14 +120,40 @@ _AGE_VERBS: list[tuple[str, ...]] = [  # --- overlush and kickstarter ages ---
     ("discard_two",),
     ("two_plays",),
 ]
+_OVERLUSH_B_VERBS: list[tuple[str, ...]] = [  # --- overlush (traits b) ---
+    ("bottom", "card"),
+    ("top", "card"),
+    ("face", "face"),
+    ("effect", "one_of", "choice"),
+    ("nimble", "card"),
+    ("seedwing", "card"),
+    ("scavenge", "card"),
+    ("again", "age"),
+    ("from_bottom",),
+    ("play_another",),
+]
+_MYTH_VERBS: list[tuple[str, ...]] = [  # --- mythlings, relics, special edition ---
+    ("replay", "card"),  # Witchy, Ghostly played as they are discarded
+    ("replay_on", "card", "player"),  # Zombified into an opponent's pile
+    ("conjure", "card"),  # Conjured from the discard pile
+    ("place", "age"),  # Omnipotent's order of the next ages
+]
 SET_VERBS: dict[str, list[tuple[str, ...]]] = {
-    "overlush": _AGE_VERBS,
+    "overlush": [*_AGE_VERBS, *_OVERLUSH_B_VERBS],
     "kickstarter": _AGE_VERBS,
+    "mythlings": _MYTH_VERBS,
+    "prototypes": _MYTH_VERBS,
+    "relics": _MYTH_VERBS,
+    "special_edition": _MYTH_VERBS,
     "deeplings": [("suppress", "card")],
 }
 SET_DECISION_KINDS: dict[str, list[str]] = {
-    "overlush": ["choice"],
+    "overlush": ["choice", "bottom", "top", "face", "choose", "return", "scavenge"],
     "kickstarter": ["choice"],
+    "mythlings": ["order"],
+    "prototypes": ["order"],
+    "relics": ["order"],
+    "special_edition": ["order"],
     "deeplings": ["suppress"],
 }
 
@@ -152,54 +172,23 @@ def rl_encoding_for(options: Mapping[str, Any]) -> dict[str, Any]:
     its card sets (expansion cards follow the base set's, so base ids keep their indexes),
     the verbs its sets add, and the observation's card identities of those sets only."""
     sets = card_sets(options)
-    encoding: dict[str, Any] = {
+    domains: dict[str, Any] = {
+        "card": max(cards_of_sets(sets)) + 1,
+        "color": 16,
+        "age": max(ages_of_sets(sets)) + 1,
+    }
+    if "overlush" in sets:
+        from doomtable.games.doomlings.rules import FACES, ONE_OFS
+
+        domains["face"] = list(FACES)
+        domains["one_of"] = len(ONE_OFS)
+        domains["choice"] = max(len(one_of.options) for one_of in ONE_OFS)
+    return {
         **RL_ENCODING,
-        "domains": {
-            "card": max(cards_of_sets(sets)) + 1,
-            "color": 16,
-            "age": max(ages_of_sets(sets)) + 1,
-        },
+        "domains": domains,
         "card_sets": list(sets),
         "verbs": _in_order(RL_ENCODING["verbs"], *(SET_VERBS.get(s, []) for s in sets)),
         "decision_kinds": _in_order(
             RL_ENCODING["decision_kinds"], *(SET_DECISION_KINDS.get(s, []) for s in sets)
         ),
-    }
-    if "overlush" in sets:  # --- overlush (traits b) ---
-        encoding = _with_overlush_b(encoding)
-    return encoding
-
-
-# --- overlush (traits b) ---
-
-_OVERLUSH_B_VERBS: list[tuple[str, ...]] = [
-    ("bottom", "card"),
-    ("top", "card"),
-    ("face", "face"),
-    ("effect", "one_of", "choice"),
-    ("nimble", "card"),
-    ("seedwing", "card"),
-    ("scavenge", "card"),
-    ("again", "age"),
-    ("from_bottom",),
-    ("play_another",),
-]
-_OVERLUSH_B_KINDS = ["bottom", "top", "face", "choose", "return", "scavenge"]
-
-
-def _with_overlush_b(encoding: dict[str, Any]) -> dict[str, Any]:
-    """The verbs and decision kinds of the Overlush traits Mycelium to Xylophage, after the
-    base set's (whose action indexes stay as they are)."""
-    from doomtable.games.doomlings.rules import FACES, ONE_OFS
-
-    return {
-        **encoding,
-        "domains": {
-            **encoding["domains"],
-            "face": list(FACES),
-            "one_of": len(ONE_OFS),
-            "choice": max(len(one_of.options) for one_of in ONE_OFS),
-        },
-        "verbs": [*encoding["verbs"], *_OVERLUSH_B_VERBS],
-        "decision_kinds": [*encoding["decision_kinds"], *_OVERLUSH_B_KINDS],
     }

@@ -3806,7 +3806,9 @@ _TAKE_THAT: Final = tuple(any(_works_on_opponents(fx) for fx in t.action) for t 
 def colors_played_this_turn(s: DoomlingsRules, p: int) -> int:
     """The colours of the traits ``p`` has played on their own turn so far (Conjured)."""
     mask = 0
-    for event in reversed(s.events):
+    events = s.events
+    for i in range(len(events) - 1, -1, -1):
+        event = events[i]
         kind = event[1]
         if kind == "turn":
             break
