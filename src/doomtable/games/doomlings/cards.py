@@ -47,6 +47,7 @@ class TraitFilter:
     face: int | None = None  # exact face value
     min_face: int | None = None
     positive: bool = False
+    max_face: int | None = None  # --- overlush ---: "negative" is max_face=-1
 
     def accepts(self, colors: int, face: int) -> bool:
         """Whether a trait of these colours and face value (variable = 0) passes the filter."""
@@ -59,6 +60,8 @@ class TraitFilter:
         if self.face is not None and face != self.face:
             return False
         if self.min_face is not None and face < self.min_face:
+            return False
+        if self.max_face is not None and face > self.max_face:
             return False
         return not (self.positive and face <= 0)
 
@@ -74,6 +77,8 @@ class TraitFilter:
             tail = f" with a face value of {self.face}"
         elif self.min_face is not None:
             tail = f" with a face value of {self.min_face} or more"
+        elif self.max_face is not None:
+            tail = f" with a face value of {self.max_face} or less"
         return " ".join([*parts, noun]) + tail
 
 
@@ -111,6 +116,8 @@ class DiscardFromHand:
         how = " at random" if self.at_random else ""
         if self.who is Who.YOU:
             return f"Discard {plural(self.n, 'card')} from your hand{how}."
+        if self.who is Who.ALL:
+            return f"Every player, you too, discards {plural(self.n, 'card')} from their hand{how}."
         return f"Each opponent discards {plural(self.n, 'card')} from their hand{how}."
 
 
@@ -128,10 +135,16 @@ class StealTrait:
 
     filter: TraitFilter = ANY
     play_action: bool = False
+    richer_only: bool = False  # only from an opponent whose Gene Pool is larger than yours
 
     def text(self) -> str:
         extra = " Then resolve its action." if self.play_action else ""
-        return f"Take a {self.filter.words()} from an opponent's trait pile into yours.{extra}"
+        whose = (
+            "an opponent with a larger Gene Pool than yours"
+            if self.richer_only
+            else ("an opponent")
+        )
+        return f"Take a {self.filter.words()} from {whose}'s trait pile into yours.{extra}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,7 +191,11 @@ class ReturnTrait:
 
 @dataclass(frozen=True, slots=True)
 class GiveFromHand:
+    n: int = 1  # each card to the opponent of your choice
+
     def text(self) -> str:
+        if self.n > 1:
+            return f"Hand {self.n} cards from your hand, each to the opponent of your choice."
         return "Hand 1 card from your hand to an opponent."
 
 
@@ -198,8 +215,14 @@ class SwapHands:
 class SwapThis:
     """Exchange this card for a trait from an opponent's pile."""
 
+    filter: TraitFilter = ANY
+    play_action: bool = False  # then resolve the action of the trait received
+
     def text(self) -> str:
-        return "Exchange this trait for a trait in an opponent's trait pile."
+        extra = " Then resolve the action of the trait you receive." if self.play_action else ""
+        return (
+            f"Exchange this trait for a {self.filter.words()} in an opponent's trait pile.{extra}"
+        )
 
 
 class SameColor(Enum):
@@ -322,6 +345,110 @@ class EndOfWorldRush:
         )
 
 
+# --- overlush ---
+
+
+@dataclass(frozen=True, slots=True)
+class DrawFromBottom:
+    """Draw from the bottom of the trait deck; ``use_action``: then you may resolve the action
+    of one of the cards drawn (it stays in your hand)."""
+
+    n: int
+    use_action: bool = False
+
+    def text(self) -> str:
+        extra = " You may resolve the action of 1 of them." if self.use_action else ""
+        return f"Draw {plural(self.n, 'card')} from the bottom of the trait deck.{extra}"
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardHand:
+    def text(self) -> str:
+        return "Then discard every card in your hand."
+
+
+@dataclass(frozen=True, slots=True)
+class ShuffleDiscardIntoDeck:
+    def text(self) -> str:
+        return "Shuffle the discard pile into the trait deck."
+
+
+@dataclass(frozen=True, slots=True)
+class SkipStabilize:
+    def text(self) -> str:
+        return "You do not stabilize at the end of this turn."
+
+
+@dataclass(frozen=True, slots=True)
+class Stabilize:
+    def text(self) -> str:
+        return "Stabilize at once."
+
+
+@dataclass(frozen=True, slots=True)
+class TakeFromDiscard:
+    """Take a card of the discard pile into your hand."""
+
+    filter: TraitFilter = ANY
+    optional: bool = False
+
+    def text(self) -> str:
+        may = "You may take" if self.optional else "Take"
+        return f"{may} 1 {self.filter.words()} of your choice from the discard pile into your hand."
+
+
+@dataclass(frozen=True, slots=True)
+class UseColorAction:
+    """Resolve the action of a trait of ``color`` in a pile (yours, or an opponent's)."""
+
+    color: int
+    opponents: bool = False
+    return_it: bool = False  # then that trait goes back to its owner's hand
+
+    def text(self) -> str:
+        whose = "an opponent's" if self.opponents else "your"
+        tail = " Then send that trait back to its owner's hand." if self.return_it else ""
+        return f"Resolve the action of a {color_words(self.color)} trait in {whose} pile.{tail}"
+
+
+@dataclass(frozen=True, slots=True)
+class PassToNeighbour:
+    """Every player hands 1 card to the player beside them, at once."""
+
+    left: bool
+    at_random: bool = False
+
+    def text(self) -> str:
+        how = "a random card" if self.at_random else "1 card of their choice"
+        side = "left" if self.left else "right"
+        return f"Every player, you too, hands {how} to the player on their {side}."
+
+
+@dataclass(frozen=True, slots=True)
+class PeekHand:
+    def text(self) -> str:
+        return "Look at the hand of an opponent of your choice."
+
+
+@dataclass(frozen=True, slots=True)
+class ShedTraits:
+    """Discard up to ``up_to`` traits of your pile; for each, draw ``draw`` and discard ``pay``
+    cards of your hand (a trait goes only while your hand can pay for it)."""
+
+    up_to: int
+    draw: int = 0
+    pay: int = 0
+
+    def text(self) -> str:
+        each = []
+        if self.draw:
+            each.append(f"draw {plural(self.draw, 'card')}")
+        if self.pay:
+            each.append(f"discard {plural(self.pay, 'card')} from your hand")
+        tail = f" For each one, {' and '.join(each)}." if each else ""
+        return f"You may discard up to {plural(self.up_to, 'trait')} from your trait pile.{tail}"
+
+
 Action = (
     Draw
     | DiscardFromHand
@@ -346,6 +473,16 @@ Action = (
     | PeekAge
     | MoveSelfToOpponent
     | EndOfWorldRush
+    | DrawFromBottom
+    | DiscardHand
+    | ShuffleDiscardIntoDeck
+    | SkipStabilize
+    | Stabilize
+    | TakeFromDiscard
+    | UseColorAction
+    | PassToNeighbour
+    | PeekHand
+    | ShedTraits
 )
 
 
@@ -370,16 +507,34 @@ class Payment(Enum):
 class PayWithTrait:
     payment: Payment
     filter: TraitFilter
+    n: int = 1
 
     def text(self) -> str:
         if self.payment is Payment.GIVE:
             return (
                 f"To play this, move 1 {self.filter.words()} from your trait pile to an opponent's."
             )
+        if self.n > 1:
+            return f"To play this, discard {self.n} {self.filter.words()}s from your trait pile."
         return f"To play this, discard 1 {self.filter.words()} from your trait pile."
 
 
-Requirement = NeedInPile | PayWithTrait
+# --- overlush ---
+
+
+@dataclass(frozen=True, slots=True)
+class NoDominants:
+    def text(self) -> str:
+        return "You can play this only while your trait pile holds no dominant."
+
+
+@dataclass(frozen=True, slots=True)
+class NotOnYourTurn:
+    def text(self) -> str:
+        return "Never played on your own turn."
+
+
+Requirement = NeedInPile | PayWithTrait | NoDominants | NotOnYourTurn
 
 
 # --------------------------------------------------------------------------- out-of-turn plays
@@ -391,6 +546,9 @@ class PlayWhen(Enum):
     INTO_OPPONENT_PILE = "self_awareness"
     AFTER_STABILIZE = "late"
     AT_WORLDS_END = "sneaky"
+    # --- overlush ---
+    ANY_TIME = "lucky"
+    STEAL_AFTER_STABILIZE = "firebite"
 
     def text(self, name: str) -> str:
         return {
@@ -403,6 +561,11 @@ class PlayWhen(Enum):
             PlayWhen.AFTER_STABILIZE: f"Once you have stabilized, you may play {name} from your "
             "hand.",
             PlayWhen.AT_WORLDS_END: f"When the world ends, you may play {name} from your hand.",
+            # --- overlush ---
+            PlayWhen.ANY_TIME: f"You may play {name} from your hand at any time, even on "
+            "another player's turn.",
+            PlayWhen.STEAL_AFTER_STABILIZE: f"Once you have stabilized, you may play {name} from "
+            "your hand: then take 1 random card from each opponent's hand.",
         }[self]
 
 
@@ -415,6 +578,13 @@ class Persistent(Enum):
     IGNORE_CATASTROPHE = "denial"
     DRAW_AT_TURN_START = "echolocation"
     RETURN_ON_GREEN = "self_replicating"
+    # --- overlush ---
+    REFILL_AT_TURN_START = "adrenalized"
+    MAY_SKIP_STABILIZE = "apricity"
+    FILLS_DOMINANT_SLOTS = "epic"
+    DRAW_WHEN_DISCARDED = "cap"
+    DRAW_WHEN_REMOVED = "fleshy_scales"
+    TRADE_EFFECTLESS = "harrier"
 
     def text(self, name: str) -> str:
         return {
@@ -428,6 +598,18 @@ class Persistent(Enum):
             "turns begins.",
             Persistent.RETURN_ON_GREEN: f"When you play another green trait from your hand, you "
             f"may take {name} back into your hand.",
+            # --- overlush ---
+            Persistent.REFILL_AT_TURN_START: "When your turn begins with 2 or fewer cards in "
+            "your hand, draw 4 cards.",
+            Persistent.MAY_SKIP_STABILIZE: "At the end of your turn, if your hand holds 8 or "
+            "fewer cards, you may leave it as it is instead of stabilizing.",
+            Persistent.FILLS_DOMINANT_SLOTS: f"{name} takes up both of your dominant places.",
+            Persistent.DRAW_WHEN_DISCARDED: f"If {name} is discarded from your trait pile, draw "
+            "3 cards.",
+            Persistent.DRAW_WHEN_REMOVED: f"If {name} leaves your trait pile in any way, draw 1 "
+            "card.",
+            Persistent.TRADE_EFFECTLESS: "Once you have stabilized, you may discard 1 effectless "
+            "trait from your hand to draw 3 cards.",
         }[self]
 
 
@@ -443,6 +625,10 @@ class WorldsEnd(Enum):
     PENALTY_PER_COLOR = "viral"
     PLAY_FROM_HAND = "sneaky"
     BECOME_COLOR = "free_will"
+    # --- overlush ---
+    DRAW_AND_PLAY = "blossom"
+    OPPONENTS_LOSE_EFFECTLESS = "chompers"
+    RETURN_FOR_POINTS = "lily_pad"
 
     def text(self) -> str:
         return {
@@ -460,6 +646,13 @@ class WorldsEnd(Enum):
             WorldsEnd.PLAY_FROM_HAND: "",
             WorldsEnd.BECOME_COLOR: "When the world ends, this card becomes the color of your "
             "choice.",
+            # --- overlush ---
+            WorldsEnd.DRAW_AND_PLAY: "When the world ends, draw 4 cards; you may then play 1 "
+            "trait from your hand, with its action.",
+            WorldsEnd.OPPONENTS_LOSE_EFFECTLESS: "When the world ends, each opponent discards "
+            "1 random effectless trait from their pile; draw 1 card for each trait so lost.",
+            WorldsEnd.RETURN_FOR_POINTS: "When the world ends, you may take up to 3 traits from "
+            "your pile back into your hand: +1 for each.",
         }[self]
 
 
@@ -486,9 +679,16 @@ class Count(Enum):
     GREEN_PAIRS_OPPONENTS = "pair of green traits in each opponent's pile"
     LOWEST_COLOR = "trait of your least common color (you need 2+ colors; pick one if tied)"
     CHOSEN_COLOR = "trait of the color you named in your pile"
+    # --- overlush ---
+    LOWER_OF_COLORS = "trait of whichever of this color you have fewer of in your pile"
+    FULL_COLOR_SETS = "full set of all 4 colors in your pile"
+    HIGHEST_GENE_POOL = "the highest Gene Pool at the table"
 
 
-_UNIT: dict[Count, str] = {Count.HAND: "card in your hand"}
+_UNIT: dict[Count, str] = {
+    Count.HAND: "card in your hand",
+    Count.HIGHEST_GENE_POOL: "point of the highest Gene Pool at the table",  # --- overlush ---
+}
 """How a count phrased as a total ("the number of ...") reads after "+1 for each"."""
 
 
@@ -519,7 +719,25 @@ class MostTraitsBonus:
         return f"+{self.points} if your trait pile is strictly the largest at the table."
 
 
-BonusRule = Bonus | MostTraitsBonus
+# --- overlush ---
+
+
+@dataclass(frozen=True, slots=True)
+class IfPile:
+    """``points`` once, if your pile holds at least (or at most) ``n`` traits of ``filter``."""
+
+    points: int
+    filter: TraitFilter
+    n: int
+    at_most: bool = False
+
+    def text(self) -> str:
+        bound = "or fewer" if self.at_most else "or more"
+        what = self.filter.words().replace("trait", "traits", 1)
+        return f"+{self.points} if your trait pile holds {self.n} {bound} {what}."
+
+
+BonusRule = Bonus | MostTraitsBonus | IfPile
 
 
 # --------------------------------------------------------------------------- the cards
@@ -541,6 +759,7 @@ class Trait:
     worlds_end: WorldsEnd | None = None
     bonus: BonusRule | None = None
     copies: int = 1
+    gene_pool_opponents: bool = False  # --- overlush ---: the delta applies to each opponent
 
     @property
     def effectless(self) -> bool:
@@ -580,6 +799,8 @@ class Trait:
         parts: list[str] = []
         if self.gene_pool:
             who = "Every player gets " if self.gene_pool_all else ""
+            if self.gene_pool_opponents:
+                who = "Every opponent gets "
             parts.append(f"{who}{self.gene_pool:+d} Gene Pool.")
         if self.requirement:
             parts.append(self.requirement.text())

@@ -232,6 +232,11 @@ class DoomlingsState(DoomlingsRules):
             return f"move {name(option[1])} to the Lab"
         if verb == "doom":
             return f"end on {AGES[option[1]].name}"
+        # --- overlush ---
+        if verb == "pick":
+            return f"take {name(option[1])} from the discard pile"
+        if verb == "trade":
+            return f"discard {name(option[1])} to draw 3"
         return _FIXED_LABELS[verb]
 
     def event_visible(self, event: tuple[Any, ...], viewer: int) -> bool:
@@ -299,7 +304,7 @@ class DoomlingsState(DoomlingsRules):
             "pack": [card_dict(c) for c in self.packs[player]],
             "own_deck_size": len(self.decks[player]),
             # Its owner drafted it: what it holds is known, its order is not (sorted here).
-            "own_deck": [card_dict(c) for c in sorted(self.decks[player], key=_name)],
+            "own_deck": [card_dict(c) for c in sorted(self.decks[player], key=_name_then_id)],
             "lab": [card_dict(c) for c in self.lab],
             "seats": [self._seat(q, player) for q in range(self.players)],
             "revealed": [
@@ -782,6 +787,9 @@ def _describe(kind: str, a: tuple[Any, ...]) -> str:
         "packs_passed": "Everyone passes the rest of their pack to the {a0}.",
         "mishap": "Genetic Mishap draws {n0}.",
         "to_lab": "{n0} moves to the Lab.",
+        # --- overlush ---
+        "shuffles_in": "{p0} shuffles the discard pile into the trait deck ({count1} now).",
+        "takes_discard": "{p0} takes {n1} from the discard pile.",
     }
     values: dict[str, Any] = {}
     for i, v in enumerate(a):
@@ -827,6 +835,15 @@ _CAUSED = frozenset(
         "moves_trait",
         "returns_to_hand",
         "to_lab",
+        # --- overlush ---
+        "shuffles_in",
+        "takes_discard",
     )
 )
 """Events that change a zone: the log names their cause before them."""
+
+
+def _name_then_id(card: int) -> tuple[str, int]:
+    """A sort key that orders same-named designs (the red and the green Kidney) the same way
+    whatever order they come in."""
+    return (CARD[card].name, card)

@@ -15,16 +15,20 @@ from mypy_extensions import mypyc_attr
 from doomtable.engine import PASS, Decision, Frame, GameState, Option
 from doomtable.engine.state import Handler
 from doomtable.games.doomlings.cards import (
+    ANY,
     COLORLESS,
     COLORS,
     AgeRule,
     CatastropheEffect,
     DiscardColorFromHands,
     DiscardFromHand,
+    # --- overlush ---
+    DiscardHand,
     DiscardOwnTrait,
     Doom,
     Draw,
     DrawAndPlayGreen,
+    DrawFromBottom,
     EndOfWorldRush,
     GiveFromHand,
     GiveTrait,
@@ -33,10 +37,14 @@ from doomtable.games.doomlings.cards import (
     MoveSelfToOpponent,
     MutualDiscardTrait,
     NeedInPile,
+    NoDominants,
+    NotOnYourTurn,
     OpponentsDiscardTrait,
+    PassToNeighbour,
     Payment,
     PayWithTrait,
     PeekAge,
+    PeekHand,
     Persistent,
     PlayAnother,
     PlayPileAction,
@@ -44,15 +52,22 @@ from doomtable.games.doomlings.cards import (
     ReturnTrait,
     RevealAndSteal,
     SameColor,
+    ShedTraits,
+    ShuffleDiscardIntoDeck,
+    SkipStabilize,
     Source,
+    Stabilize,
     StealFromHand,
     StealTrait,
     SwapHands,
     SwapThis,
     SwapTraits,
+    TakeFromDiscard,
     TraitFilter,
+    UseColorAction,
     Who,
     WorldsEnd,
+    color_words,
 )
 from doomtable.games.doomlings.data import AGES, FOUR_HORSEMEN
 from doomtable.games.doomlings.scoring import final_scores, silenced
@@ -86,6 +101,7 @@ ONLY_EFFECTLESS: Final = 2
 STEAL_RANDOM: Final = "steal_random"
 LOOK: Final = "look"
 SWAP_HANDS: Final = "swap_hands"
+PEEK: Final = "peek"  # --- overlush ---: look at a whole hand
 # What a ``name_color`` frame does with the colour named.
 COLOR_DISCARDS_HANDS: Final = "discard_hands"  # every player discards hand cards of it
 OPPONENTS_DISCARD_COLOR: Final = "opponents_discard"  # each opponent loses a random trait of it
@@ -204,7 +220,12 @@ class DoomlingsRules(DoomlingsBase):
         if isinstance(req, NeedInPile):
             pile = self.piles[player]
             return sum(1 for c in pile if self.matches(c, req.filter)) >= req.at_least
-        return bool(self.payment_cards(player, req))
+        # --- overlush ---
+        if isinstance(req, NoDominants):
+            return not self.dominants(player)
+        if isinstance(req, NotOnYourTurn):
+            return self.turn_player != player
+        return len(self.payment_cards(player, req)) >= req.n
 
     def payment_cards(self, player: int, req: PayWithTrait) -> list[int]:
         if req.payment is Payment.DISCARD and self.protected():
@@ -450,6 +471,9 @@ def h_turn(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
     s.stack.pop()
     s.turn_player = p
     s.emit((ALL, "turn", p))
+    adrenalized = s.in_pile(p, Persistent.REFILL_AT_TURN_START)  # --- overlush ---
+    if adrenalized >= 0 and len(s.hands[p]) <= 2:
+        s.draw(p, 4, adrenalized)
     echolocation = s.in_pile(p, Persistent.DRAW_AT_TURN_START)
     if echolocation >= 0:
         s.draw(p, 1, echolocation)
@@ -603,6 +627,10 @@ def h_end_turn(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
     choice = (
         rule is AgeRule.ENLIGHTENMENT or rule is AgeRule.PROSPERITY or rule is AgeRule.NIETZSCHE
     )
+    apricity = s.in_pile(p, Persistent.MAY_SKIP_STABILIZE)  # --- overlush ---
+    if apricity >= 0 and not choice and len(s.hands[p]) <= 8:
+        s.push(("may_skip_stabilize", p, size, apricity), ("late_window", p))
+        return None
     if not choice and s.FAST_PATHS and s.stabilize_now(p, size, BY_RULE) <= 0:
         # Nothing to choose or discard: what the ``stabilize_choice``, ``stabilize``, ``draw``
         # and ``late_window`` frames would do as the next frames, done here (a frame costs a
@@ -760,8 +788,9 @@ def play_trait(
         stack.append(("do_action", owner, card))
     for k in range(len(trait.on_play) - 1, -1, -1):
         stack.append(("fx", owner, card, k, 1))
-    if isinstance(trait.requirement, PayWithTrait) and how != UNRESTRICTED:
-        stack.append(("pay", owner, card))
+    req = trait.requirement
+    if isinstance(req, PayWithTrait) and how != UNRESTRICTED:
+        stack.append(("pay", owner, card) if req.n == 1 else ("pay", owner, card, req.n))
     if how == FROM_HAND and trait.colors & 2:
         stack.append(("self_replicate", owner, card))
     # Under Age of Peace no action will happen, so there is none to prevent.
@@ -772,7 +801,9 @@ def play_trait(
 @handler("pay")
 def h_pay(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
     """Morality gives, Retractable Claws discards, a trait from the pile as its price."""
-    _, p, card = frame
+    p: int = frame[1]
+    card: int = frame[2]
+    left: int = frame[3] if len(frame) > 3 else 1  # Metamorphosis pays 3, one at a time
     req = CARD[card].requirement
     assert isinstance(req, PayWithTrait)
     cards = [c for c in s.payment_cards(p, req) if c != card]
@@ -798,7 +829,10 @@ def h_pay(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | 
         _, q, c = option
         s.move_trait(p, q, c)
         s.emit((ALL, "gives_trait", p, c, q), card)
+        removed(s, p, c)
     else:
+        if left > 1:
+            s.stack.append(("pay", p, card, left - 1))
         s.stack.append(("discard_trait_now", p, option[2], card))
     return None
 
@@ -827,6 +861,7 @@ def h_self_replicate(s: DoomlingsRules, frame: Frame, option: Option | None) -> 
         s.leave_pile(p, option[1])
         s.hands[p].append(option[1])
         s.emit((ALL, "returns_to_hand", p, option[1]), option[1])
+        removed(s, p, option[1])
     return None
 
 
@@ -870,6 +905,8 @@ def response_options(s: DoomlingsRules, q: int, trigger: tuple[Any, ...]) -> lis
             out.append(("respond", c))
     if kind == "hero":
         out.extend(("respond", c) for c in s.hands[q] if CARD[c].name == "Heroic")
+    if kind == "stabilized" and s.has_in_pile(q, Persistent.TRADE_EFFECTLESS):  # --- overlush ---
+        out.extend(("trade", c) for c in distinct(s.hands[q]) if CARD[c].effectless)
     return out
 
 
@@ -884,13 +921,20 @@ def _answers(s: DoomlingsRules, when: PlayWhen, trigger: tuple[Any, ...]) -> boo
         owner: int = trigger[1]
         card: int = trigger[2]
         return card in s.piles[owner] and s.movable(card)
-    if when is PlayWhen.AFTER_STABILIZE:
+    if when is PlayWhen.AFTER_STABILIZE or when is PlayWhen.STEAL_AFTER_STABILIZE:
         return kind == "stabilized"
+    if when is PlayWhen.ANY_TIME:  # --- overlush ---
+        return kind != "worlds_end"
     return kind == "worlds_end"
 
 
 def on_response(s: DoomlingsRules, q: int, option: Option, trigger: tuple[Any, ...]) -> bool:
     card = option[1]
+    if option[0] == "trade":  # --- overlush ---: Harrier
+        harrier = s.in_pile(q, Persistent.TRADE_EFFECTLESS)
+        s.discard_from_hand(q, card, harrier)
+        s.draw(q, 3, harrier)
+        return True
     s.leave_hand(q, card)
     when = CARD[card].play_when
     if option[0] == "respond_on":
@@ -909,6 +953,9 @@ def on_response(s: DoomlingsRules, q: int, option: Option, trigger: tuple[Any, .
         _, p, target = trigger[:3]
         _cancel_action(s, p, target)
         s.push(("play", q, card, FROM_HAND, 0), ("parasite", q, p, target, card))
+        return False
+    if when is PlayWhen.STEAL_AFTER_STABILIZE:  # --- overlush ---: Firebite
+        s.push(("play", q, card, FROM_HAND, 1), ("steal_each", q, card))
         return False
     # Late after stabilizing, Sneaky at World's End: an extra play, as from the hand.
     s.stack.append(("play", q, card, FROM_HAND, 1))
@@ -930,6 +977,7 @@ def h_parasite(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
     if card in s.piles[p] and s.movable(card):
         s.move_trait(p, q, card)
         s.emit((ALL, "steals_trait", q, card, p), parasite)
+        removed(s, p, card)
     return None
 
 
@@ -1093,6 +1141,9 @@ def h_discard_trait_now(s: DoomlingsRules, frame: Frame, option: Option | None) 
     s.emit((ALL, "discards_trait", p, card), cause)
     if regrow >= 0:
         s.stack.append(("regrow", p, regrow))
+    if _PERSISTENT_OF[card] is Persistent.DRAW_WHEN_DISCARDED:  # --- overlush ---
+        s.draw(p, 3, card)
+    removed(s, p, card)
     return None
 
 
@@ -1129,6 +1180,11 @@ def h_pick_opponent(s: DoomlingsRules, frame: Frame, option: Option | None) -> D
         s.emit((bit(p), "sees", p, q, tuple(shown)), cause)
         s.emit((s.others(p), "looks", p, q, len(shown)), cause)
         s.stack.append(("take_shown", p, tuple((q, c) for c in shown), cause))
+    elif purpose == PEEK:  # --- overlush ---
+        hand = tuple(s.hands[q])
+        s.revealed.extend((bit(p), c) for c in hand)
+        s.emit((bit(p), "sees", p, q, hand), cause)
+        s.emit((s.others(p), "looks", p, q, len(hand)), cause)
     elif purpose == SWAP_HANDS:
         s.hands[p], s.hands[q] = s.hands[q], s.hands[p]
         s.revealed = [r for r in s.revealed if r[1] not in s.hands[p] and r[1] not in s.hands[q]]
@@ -1140,6 +1196,7 @@ _PICK_PROMPTS: Final = {
     STEAL_RANDOM: "take random cards from whose hand?",
     LOOK: "look into whose hand?",
     SWAP_HANDS: "swap hands with whom?",
+    PEEK: "look at whose hand?",  # --- overlush ---
 }
 
 
@@ -1272,7 +1329,10 @@ def fx_discard_color(s: DoomlingsRules, p: int, card: int, fx: DiscardColorFromH
 
 
 def fx_steal_trait(s: DoomlingsRules, p: int, card: int, fx: StealTrait) -> None:
-    s.stack.append(("steal_trait", p, card, _key(fx.filter), int(fx.play_action)))
+    frame: Frame = ("steal_trait", p, card, _key(fx.filter), int(fx.play_action))
+    if fx.richer_only:
+        frame = (*frame, 1)
+    s.stack.append(frame)
 
 
 def fx_steal_from_hand(s: DoomlingsRules, p: int, card: int, fx: StealFromHand) -> None:
@@ -1292,7 +1352,8 @@ def fx_return_trait(s: DoomlingsRules, p: int, card: int, fx: ReturnTrait) -> No
 
 
 def fx_give_from_hand(s: DoomlingsRules, p: int, card: int, fx: GiveFromHand) -> None:
-    s.stack.append(("give_any", p, card))
+    for _ in range(fx.n):
+        s.stack.append(("give_any", p, card))
 
 
 def fx_give_trait(s: DoomlingsRules, p: int, card: int, fx: GiveTrait) -> None:
@@ -1304,7 +1365,10 @@ def fx_swap_hands(s: DoomlingsRules, p: int, card: int, fx: SwapHands) -> None:
 
 
 def fx_swap_this(s: DoomlingsRules, p: int, card: int, fx: SwapThis) -> None:
-    s.stack.append(("swap_this", p, card))
+    if fx.filter == ANY and not fx.play_action:
+        s.stack.append(("swap_this", p, card))
+    else:
+        s.stack.append(("swap_this", p, card, _key(fx.filter), int(fx.play_action)))
 
 
 def fx_swap_traits(s: DoomlingsRules, p: int, card: int, fx: SwapTraits) -> None:
@@ -1363,6 +1427,87 @@ def fx_end_of_world_rush(s: DoomlingsRules, p: int, card: int, fx: EndOfWorldRus
     _rush_to_catastrophe(s, p)
 
 
+# --- overlush ---
+
+
+def draw_from_bottom(s: DoomlingsRules, p: int, n: int, cause: int) -> list[int]:
+    """Draw ``n`` cards from the bottom of the trait deck (an empty deck is refilled as for any
+    draw, or ends the drawing when the traits have run out)."""
+    drawn: list[int] = []
+    for _ in range(n):
+        deck = s.decks[p] if s.own_decks and s.decks[p] else s.deck
+        card = deck.pop(0) if deck else s.draw_card(p)
+        if card is None:
+            break
+        s.hands[p].append(card)
+        drawn.append(card)
+    if drawn:
+        s.emit((s.others(p), "draws", p, len(drawn)), cause)
+        s.emit((bit(p), "drew", p, tuple(drawn)), cause)
+    return drawn
+
+
+def fx_draw_from_bottom(s: DoomlingsRules, p: int, card: int, fx: DrawFromBottom) -> None:
+    drawn = draw_from_bottom(s, p, fx.n, card)
+    if fx.use_action and drawn:
+        s.stack.append(("use_drawn_action", p, card, tuple(drawn)))
+
+
+def fx_discard_hand(s: DoomlingsRules, p: int, card: int, fx: DiscardHand) -> None:
+    s.discard_whole_hand(p, card)
+
+
+def fx_shuffle_discard(s: DoomlingsRules, p: int, card: int, fx: ShuffleDiscardIntoDeck) -> None:
+    pile = s.discard_pile(p)
+    deck = s.decks[p] if s.own_decks else s.deck
+    deck.extend(pile)
+    pile.clear()
+    s.rng.shuffle(deck)
+    s.emit((ALL, "shuffles_in", p, len(deck)), card)
+
+
+def fx_skip_stabilize(s: DoomlingsRules, p: int, card: int, fx: SkipStabilize) -> None:
+    for i in range(len(s.stack) - 1, -1, -1):
+        if s.stack[i] == ("end_turn", p):
+            s.stack[i] = ("skip_end", p)
+            s.emit((ALL, "no_stabilize", p), card)
+            return
+
+
+def fx_stabilize(s: DoomlingsRules, p: int, card: int, fx: Stabilize) -> None:
+    s.stack.append(("stabilize", p, 0, card))
+
+
+def fx_take_from_discard(s: DoomlingsRules, p: int, card: int, fx: TakeFromDiscard) -> None:
+    s.stack.append(("take_discard", p, card, _key(fx.filter), int(fx.optional)))
+
+
+def fx_use_color_action(s: DoomlingsRules, p: int, card: int, fx: UseColorAction) -> None:
+    s.stack.append(("color_action", p, card, fx.color, int(fx.opponents), int(fx.return_it)))
+
+
+def fx_pass_to_neighbour(s: DoomlingsRules, p: int, card: int, fx: PassToNeighbour) -> None:
+    n = s.players
+    order = s.order_from(p)
+    if not fx.at_random:
+        step = 1 if fx.left else -1
+        s.push_all([("give_card", q, (q + step) % n, card) for q in order])
+        return
+    # Every card is picked first and then all are handed on: nobody passes on what they got.
+    picked = [s.hands[q][s.rng.below(len(s.hands[q]))] if s.hands[q] else -1 for q in order]
+    for q, c in zip(order, picked, strict=True):
+        if c >= 0:
+            _give(s, q, (q + (1 if fx.left else -1)) % n, c, card)
+
+
+def fx_peek_hand(s: DoomlingsRules, p: int, card: int, fx: PeekHand) -> None:
+    s.stack.append(("pick_opponent", p, PEEK, 0, card))
+
+
+def fx_shed_traits(s: DoomlingsRules, p: int, card: int, fx: ShedTraits) -> None:
+    s.stack.append(("shed", p, card, fx.up_to, fx.draw, fx.pay))
+
+
 EFFECTS: Final[dict[type, Resolver]] = {
     Draw: fx_draw,
     DiscardFromHand: fx_discard_from_hand,
@@ -1387,6 +1532,17 @@ EFFECTS: Final[dict[type, Resolver]] = {
     PeekAge: fx_peek_age,
     MoveSelfToOpponent: fx_move_self,
     EndOfWorldRush: fx_end_of_world_rush,
+    # --- overlush ---
+    DrawFromBottom: fx_draw_from_bottom,
+    DiscardHand: fx_discard_hand,
+    ShuffleDiscardIntoDeck: fx_shuffle_discard,
+    SkipStabilize: fx_skip_stabilize,
+    Stabilize: fx_stabilize,
+    TakeFromDiscard: fx_take_from_discard,
+    UseColorAction: fx_use_color_action,
+    PassToNeighbour: fx_pass_to_neighbour,
+    PeekHand: fx_peek_hand,
+    ShedTraits: fx_shed_traits,
 }
 """The resolver of every effect primitive, by its type: the one place an effect is carried out."""
 
@@ -1437,11 +1593,16 @@ def h_name_color(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
 
 @handler("steal_trait")
 def h_steal_trait(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
-    _, p, card, key, play_action = frame
+    p: int = frame[1]
+    card: int = frame[2]
+    flt = _filter(frame[3])
+    play_action: int = frame[4]
+    richer_only = len(frame) > 5  # Jumpy: only from a larger Gene Pool
     trait = CARD[card]
-    flt = _filter(key)
     if option is None:
         targets = _opp_traits(s, p, lambda c: s.matches(c, flt))
+        if richer_only:
+            targets = [(q, c) for q, c in targets if s.gene_pool[q] > s.gene_pool[p]]
         if not targets:
             s.stack.pop()
             return None
@@ -1452,6 +1613,7 @@ def h_steal_trait(s: DoomlingsRules, frame: Frame, option: Option | None) -> Dec
     _, q, stolen = option
     s.move_trait(q, p, stolen)
     s.emit((ALL, "steals_trait", p, stolen, q), card)
+    removed(s, q, stolen)
     if play_action and CARD[stolen].action:
         s.stack.append(("act_from_pile", p, stolen))
     return None
@@ -1477,6 +1639,7 @@ def h_return_trait(s: DoomlingsRules, frame: Frame, option: Option | None) -> De
     s.hands[q].append(card)
     s.revealed.append((ALL, card))
     s.emit((ALL, "returns_trait", p, card, q), cause)
+    removed(s, q, card)
     return None
 
 
@@ -1516,14 +1679,17 @@ def h_give_trait(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
     _, q, card = option
     s.move_trait(p, q, card)
     s.emit((ALL, "gives_trait", p, card, q), cause)
+    removed(s, p, card)
     return None
 
 
 @handler("swap_this")
 def h_swap_this(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
-    _, p, card = frame
+    p: int = frame[1]
+    card: int = frame[2]
+    flt = _filter(frame[3]) if len(frame) > 3 else ANY
     if option is None:
-        targets = _opp_traits(s, p, lambda c: True)
+        targets = _opp_traits(s, p, lambda c: s.matches(c, flt))
         if card not in s.piles[p] or not s.movable(card) or not targets:
             s.stack.pop()
             return None
@@ -1535,6 +1701,8 @@ def h_swap_this(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
         )
     s.stack.pop()
     _swap(s, p, option, card)
+    if len(frame) > 4 and frame[4] and CARD[option[3]].action:  # Booming Call
+        s.stack.append(("act_from_pile", p, option[3]))
     return None
 
 
@@ -1543,6 +1711,8 @@ def _swap(s: DoomlingsRules, p: int, option: Option, cause: int) -> None:
     s.move_trait(p, q, mine)
     s.move_trait(q, p, theirs)
     s.emit((ALL, "swaps", p, mine, q, theirs), cause)
+    removed(s, p, mine)
+    removed(s, q, theirs)
 
 
 @handler("swap_traits")
@@ -1707,6 +1877,7 @@ def h_move_self(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
     s.stack.pop()
     s.move_trait(p, option[1], card)
     s.emit((ALL, "moves_trait", p, card, option[1]), card)
+    removed(s, p, card)
     return None
 
 
@@ -1769,6 +1940,13 @@ def h_trait_end(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
         s.stack.append(("pick_doom", p, card))
     elif we is WorldsEnd.BECOME_COLOR:
         s.stack.append(("name_color", p, card, BECOME_COLOR))
+    elif we is WorldsEnd.DRAW_AND_PLAY:  # --- overlush ---
+        s.draw(p, 4, card)
+        s.stack.append(("play_extra", p, FROM_HAND, 1, 1, ANY_TRAIT))
+    elif we is WorldsEnd.OPPONENTS_LOSE_EFFECTLESS:
+        _chompers(s, p, card)
+    elif we is WorldsEnd.RETURN_FOR_POINTS:
+        s.stack.append(("return_for_points", p, card, 3))
     else:  # Sentience, Viral
         s.stack.append(("name_color", p, card, SCORE_COLOR))
     return None
@@ -1847,6 +2025,199 @@ def h_score(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision 
                     s.discard_pile(p).append(card)
                     s.emit((ALL, "tie_draw", p, card))
     s.emit((ALL, "game_over"))
+    return None
+
+
+# --- overlush ---
+
+_PERSISTENT_OF: Final = tuple(t.persistent for t in CARD)
+
+
+def removed(s: DoomlingsRules, owner: int, card: int) -> None:
+    """A trait has just left ``owner``'s pile by an effect (discarded, stolen, swapped, given,
+    returned): Fleshy Scales draws its owner a card."""
+    if _PERSISTENT_OF[card] is Persistent.DRAW_WHEN_REMOVED:
+        s.draw(owner, 1, card)
+
+
+@handler("may_skip_stabilize")
+def h_may_skip_stabilize(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Apricity: a hand of 8 or fewer may be left as it is at the end of the turn."""
+    _, p, size, card = frame
+    if option is None:
+        prompt = f"{CARD[card].name}: stabilize, or keep your hand as it is?"
+        return s.ask(p, "stabilize", prompt, [("stabilize",), ("no_stabilize",)])
+    s.stack.pop()
+    if option == ("no_stabilize",):
+        s.emit((ALL, "no_stabilize", p), card)
+    else:
+        s.stack.append(("stabilize", p, size))
+    return None
+
+
+@handler("steal_each")
+def h_steal_each(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Firebite: 1 random card from each opponent's hand."""
+    _, p, card = frame
+    s.stack.pop()
+    for q in s.opponents(p):
+        _steal_random(s, p, q, 1, card)
+    return None
+
+
+@handler("use_drawn_action")
+def h_use_drawn_action(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Electroreception: the action of one of the cards just drawn (still in the hand)."""
+    _, p, card, drawn = frame
+    if option is None:
+        options: list[Option] = [
+            ("use", p, c) for c in distinct(list(drawn)) if c in s.hands[p] and _copies_nothing(c)
+        ]
+        if options:
+            options.insert(0, PASS)
+        return s.ask(p, "use", f"{CARD[card].name}: use the action of a card drawn?", options)
+    s.stack.pop()
+    if option != PASS:
+        s.stack.append(("act_from_pile", p, option[2]))
+    return None
+
+
+def _copies_nothing(card: int) -> bool:
+    """Whether ``card`` has an action that uses no other trait's action (copying a copier
+    could go round for ever)."""
+    action = CARD[card].action
+    return bool(action) and not any(
+        isinstance(fx, (PlayPileAction, UseColorAction, DrawFromBottom)) for fx in action
+    )
+
+
+@handler("take_discard")
+def h_take_discard(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Take a card of the discard pile into the hand (Arrested Muscles, Bushwhacker)."""
+    _, p, card, key, optional = frame
+    flt = _filter(key)
+    if option is None:
+        options: list[Option] = [
+            ("pick", c) for c in distinct(s.discard_pile(p)) if s.matches(c, flt)
+        ]
+        if options and optional:
+            options.insert(0, PASS)
+        prompt = f"{CARD[card].name}: take a {flt.words()} from the discard pile"
+        return s.ask(p, "take", prompt, options)
+    s.stack.pop()
+    if option != PASS:
+        taken = option[1]
+        s.discard_pile(p).remove(taken)
+        s.hands[p].append(taken)
+        s.revealed.append((ALL, taken))
+        s.emit((ALL, "takes_discard", p, taken), card)
+    return None
+
+
+@handler("color_action")
+def h_color_action(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Antennae, Compound Eyes, Hydrofuge, Mandibles: the action of a trait of one colour in a
+    pile, then (``return_it``) that trait goes back to its owner's hand."""
+    _, p, card, color, opponents, return_it = frame
+    if option is None:
+        owners = s.opponents(p) if opponents else [p]
+        options: list[Option] = [
+            ("use", q, c)
+            for q in owners
+            for c in s.piles[q]
+            if s.colors_of(c) & color and _copies_nothing(c)
+        ]
+        prompt = f"{CARD[card].name}: use the action of which {color_words(color)} trait?"
+        return s.ask(p, "use", prompt, options)
+    s.stack.pop()
+    _, q, used = option
+    if return_it:
+        s.stack.append(("send_back", p, q, used, card))
+    s.stack.append(("act_from_pile", p, used))
+    return None
+
+
+@handler("send_back")
+def h_send_back(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """A trait goes back from its owner's pile to their hand, if it still may."""
+    _, p, q, card, cause = frame
+    s.stack.pop()
+    if card in s.piles[q] and s.movable(card):
+        s.leave_pile(q, card)
+        s.hands[q].append(card)
+        s.revealed.append((ALL, card))
+        s.emit((ALL, "returns_trait", p, card, q), cause)
+        removed(s, q, card)
+    return None
+
+
+@handler("shed")
+def h_shed(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Agile, Fierce: discard traits of your own pile one at a time, each drawing or costing
+    cards of the hand."""
+    _, p, card, left, draw, pay = frame
+    if option is None:
+        if left <= 0 or (pay and len(s.hands[p]) < pay):
+            s.stack.pop()
+            return None
+        options: list[Option] = [("discard_trait", p, c) for c in s.piles[p] if s.movable(c)]
+        if options:
+            options.insert(0, PASS)
+        prompt = f"{CARD[card].name}: discard a trait from your pile? ({left} more at most)"
+        return s.ask(p, "discard_trait", prompt, options)
+    s.stack.pop()
+    if option == PASS:
+        return None
+    s.stack.append(("shed", p, card, left - 1, draw, pay))
+    if pay:
+        s.stack.append(("discard_n", p, pay, card))
+    if draw:
+        s.stack.append(("draw_n", p, draw, card))
+    s.stack.append(("discard_trait_now", p, option[2], card))
+    return None
+
+
+@handler("draw_n")
+def h_draw_n(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    _, p, n, cause = frame
+    s.stack.pop()
+    s.draw(p, n, cause)
+    return None
+
+
+def _chompers(s: DoomlingsRules, p: int, card: int) -> None:
+    """Chompers: each opponent loses a random effectless trait; its owner draws 1 for each."""
+    frames: list[Frame] = []
+    for q in s.opponents(p):
+        cards = [c for c in s.piles[q] if s.movable(c) and CARD[c].effectless]
+        if cards:
+            frames.append(("discard_trait_now", q, cards[s.rng.below(len(cards))], card))
+    if frames:
+        frames.append(("draw_n", p, len(frames), card))
+    s.push_all(frames)
+
+
+@handler("return_for_points")
+def h_return_for_points(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Lily Pad: up to ``left`` more traits of the pile back to the hand, 1 point each."""
+    _, p, card, left = frame
+    if option is None:
+        cards = [c for c in s.piles[p] if s.movable(c)]
+        options: list[Option] = [("return", c) for c in cards]
+        if not left or not options:
+            s.stack.pop()
+            return None
+        prompt = f"{CARD[card].name}: take a trait back into your hand for 1 point?"
+        return s.ask(p, "optional", prompt, [PASS, *options])
+    s.stack.pop()
+    if option != PASS:
+        back = option[1]
+        s.leave_pile(p, back)
+        s.hands[p].append(back)
+        s.end_points[p] += 1
+        s.emit((ALL, "returns_to_hand", p, back), card)
+        removed(s, p, back)
+        s.stack.append(("return_for_points", p, card, left - 1))
     return None
 
 

@@ -14,6 +14,7 @@ from doomtable.games.doomlings.cards import (
     Bonus,
     Count,
     Doom,
+    IfPile,
     MostTraitsBonus,
     Trait,
     WorldsEnd,
@@ -93,8 +94,8 @@ def count(s: DoomlingsBase, p: int, card: int, what: Count, color: int | None) -
         for c in hand:
             mask |= CARD[c].colors
         return bin(mask).count("1")
-    if what is Count.SAME_NAME:
-        return sum(1 for c in pile if CARD[c] is CARD[card])
+    if what is Count.SAME_NAME:  # by name: Overlush's green Kidney is a Kidney too
+        return sum(1 for c in pile if CARD[c].name == CARD[card].name)
     if what is Count.SAME_NAME_ALL_PILES:
         return sum(1 for q in range(s.players) for c in s.piles[q] if CARD[c] is CARD[card])
     if what is Count.COLOR_IN_PILE or what is Count.COLOR_ELSEWHERE:
@@ -113,6 +114,14 @@ def count(s: DoomlingsBase, p: int, card: int, what: Count, color: int | None) -
     if what is Count.LOWEST_COLOR:
         counts = [n for n in (s.count_color(p, c) for c in COLORS) if n]
         return min(counts) if len(counts) >= 2 else 0
+    # --- overlush ---
+    if what is Count.LOWER_OF_COLORS:
+        assert color is not None
+        return min(s.count_color(p, c) for c in COLORS if color & c)
+    if what is Count.FULL_COLOR_SETS:
+        return min(s.count_color(p, c) for c in COLORS)
+    if what is Count.HIGHEST_GENE_POOL:
+        return max(s.gene_pool)
     # Count.CHOSEN_COLOR
     named = s.named_color[card]
     return s.count_color(p, named) if named >= 0 else 0
@@ -148,6 +157,10 @@ def breakdown(s: DoomlingsBase, p: int, viewer: int | None = None) -> Breakdown:
             mine = len(pile)
             most = all(len(s.piles[q]) < mine for q in range(s.players) if q != p)
             result.bonuses.append((trait.name, bonus.points if most else 0))
+        elif isinstance(bonus, IfPile):  # --- overlush ---
+            n = sum(1 for c in pile if s.matches(c, bonus.filter))
+            met = n <= bonus.n if bonus.at_most else n >= bonus.n
+            result.bonuses.append((trait.name, bonus.points if met else 0))
     for q in range(s.players):
         if q == p:
             continue

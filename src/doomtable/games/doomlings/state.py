@@ -29,6 +29,10 @@ MIN_GENE_POOL: Final = 1
 FACE_VALUE: Final[tuple[int, ...]] = tuple(t.face or 0 for t in CARD)
 """Every card's face value, a variable one (Faith, Gratitude, ...) counting as 0."""
 _PERSISTENT: Final = tuple(t.persistent for t in CARD)
+_DOMINANT_SLOTS: Final = tuple(
+    (2 if t.persistent is Persistent.FILLS_DOMINANT_SLOTS else 1) if t.dominant else 0 for t in CARD
+)
+"""How many dominant places each card takes (Overlush's Epic takes both)."""
 RULE_OF_AGE: Final[tuple[AgeRule, ...]] = (*(a.rule for a in AGES), AgeRule.NONE)
 
 ALL: Final = -1
@@ -245,7 +249,7 @@ class DoomlingsBase(GameState):
         return mask
 
     def dominants(self, player: int) -> int:
-        return sum(1 for c in self.piles[player] if CARD[c].dominant)
+        return sum(_DOMINANT_SLOTS[c] for c in self.piles[player])
 
     def has_in_pile(self, player: int, persistent: Persistent) -> bool:
         return any(_PERSISTENT[c] is persistent for c in self.piles[player])
@@ -350,7 +354,11 @@ class DoomlingsBase(GameState):
         self.piles[player].append(card)
         trait = CARD[card]
         if trait.gene_pool:
-            targets = range(self.players) if trait.gene_pool_all else (player,)
+            targets: range | tuple[int, ...] = (
+                range(self.players) if trait.gene_pool_all else (player,)
+            )
+            if trait.gene_pool_opponents:  # --- overlush ---
+                targets = self.seats_after(player)
             for target in targets:
                 done = self.shift_gene_pool(target, trait.gene_pool)
                 if done:
