@@ -788,7 +788,7 @@ def _describe(kind: str, a: tuple[Any, ...]) -> str:
         "mishap": "Genetic Mishap draws {n0}.",
         "to_lab": "{n0} moves to the Lab.",
         # --- overlush ---
-        "shuffles_in": "{p0} shuffles the discard pile into the trait deck ({count1} now).",
+        "shuffles_in": "{p0} shuffles the discard pile into the trait deck.",
         "takes_discard": "{p0} takes {n1} from the discard pile.",
     }
     values: dict[str, Any] = {}
