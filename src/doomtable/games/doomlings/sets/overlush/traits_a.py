@@ -66,6 +66,7 @@ TRAITS: tuple[Trait, ...] = (
     Trait("Caffeinated", C, 2, action=(Draw(3, Who.ALL), PassToNeighbour(left=False))),
     Trait("Cap", B, -1, gene_pool=1, persistent=Persistent.DRAW_WHEN_DISCARDED),
     Trait("Cheek Pouches", R, 2, action=(Draw(2), SkipStabilize())),
+    Trait("Chompers", R, 5, dominant=True, worlds_end=WorldsEnd.OPPONENTS_LOSE_EFFECTLESS),
     Trait("Citrus", G, 0, gene_pool=2, requirement=NeedInPile(NEGATIVE, 1)),
     Trait("Cocoa", G, 1, action=(Draw(3), GiveFromHand(2))),
     Trait("Compound Eyes", B, 0, action=(UseColorAction(P), DiscardFromHand(1, at_random=True))),
