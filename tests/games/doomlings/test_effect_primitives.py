@@ -287,6 +287,23 @@ CASES = [
         piles={0: ["Sweat"]},
         discard=["Flatulence", "Leaves", "Bark", "Quick", "Gills"],
     ),
+    Case(
+        c.PlayMatching(c.TraitFilter(face=2)),  # Bark is the only 2 in hand
+        asks=[(0, "play"), *both()],
+        hands={0: ["Gills", "Fangs"]},
+        piles={0: [*PILES[0], "Bark"]},
+    ),
+    Case(
+        c.SwapOwnTraits(1, c.TraitFilter(positive=True)),
+        asks=[(0, "swap")],
+        piles={0: ["Quick", "Sweat", "Antlers"], 1: ["Blubber", "Leaves"], 2: PILES[2]},
+    ),
+    Case(
+        c.DrawAndPlayColors(2),  # green Appealing and blue Migratory: both may be played
+        asks=[(0, "play"), *both(), (0, "play"), *both()],
+        hands={0: HANDS[0]},
+        piles={0: [*PILES[0], "Appealing", "Migratory"]},
+    ),
 ]
 
 

@@ -449,6 +449,47 @@ class ShedTraits:
         return f"You may discard up to {plural(self.up_to, 'trait')} from your trait pile.{tail}"
 
 
+@dataclass(frozen=True, slots=True)
+class PlayMatching:
+    """Play one more trait of ``filter`` from your hand, with its action."""
+
+    filter: TraitFilter
+    optional: bool = True
+
+    def text(self) -> str:
+        may = "You may play" if self.optional else "Play"
+        return f"{may} another {self.filter.words()}, with its action."
+
+
+@dataclass(frozen=True, slots=True)
+class SwapOwnTraits:
+    """Exchange up to ``up_to`` traits of ``filter`` from your pile for opponents' traits."""
+
+    up_to: int
+    filter: TraitFilter = ANY
+
+    def text(self) -> str:
+        what = self.filter.words().replace("trait", "traits", 1)
+        return (
+            f"You may exchange up to {self.up_to} {what} of your trait pile, one at a time, for "
+            "traits of any opponents' piles."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class DrawAndPlayColors:
+    """Draw ``n``; discard the dominants drawn; play 1 drawn trait of each colour drawn, with
+    no actions."""
+
+    n: int
+
+    def text(self) -> str:
+        return (
+            f"Draw {plural(self.n, 'card')} and discard any dominants among them. You may play 1 "
+            "of the others for each color drawn, without their actions."
+        )
+
+
 Action = (
     Draw
     | DiscardFromHand
@@ -483,6 +524,9 @@ Action = (
     | PassToNeighbour
     | PeekHand
     | ShedTraits
+    | PlayMatching
+    | SwapOwnTraits
+    | DrawAndPlayColors
 )
 
 
@@ -534,7 +578,17 @@ class NotOnYourTurn:
         return "Never played on your own turn."
 
 
-Requirement = NeedInPile | PayWithTrait | NoDominants | NotOnYourTurn
+@dataclass(frozen=True, slots=True)
+class DiscardColors:
+    """Discard ``n`` cards of different colours from your hand (one colour per card)."""
+
+    n: int
+
+    def text(self) -> str:
+        return f"To play this, discard {self.n} cards of different colors from your hand."
+
+
+Requirement = NeedInPile | PayWithTrait | NoDominants | NotOnYourTurn | DiscardColors
 
 
 # --------------------------------------------------------------------------- out-of-turn plays
@@ -549,6 +603,10 @@ class PlayWhen(Enum):
     # --- overlush ---
     ANY_TIME = "lucky"
     STEAL_AFTER_STABILIZE = "firebite"
+    INSTEAD_OF_DISCARD = "muse"
+    OPPONENT_REMOVES = "dart"
+    TRAIT_LEAVES = "motion_dazzle"
+    ENTERS_HAND_OFF_TURN = "elusive"
 
     def text(self, name: str) -> str:
         return {
@@ -566,6 +624,14 @@ class PlayWhen(Enum):
             "another player's turn.",
             PlayWhen.STEAL_AFTER_STABILIZE: f"Once you have stabilized, you may play {name} from "
             "your hand: then take 1 random card from each opponent's hand.",
+            PlayWhen.INSTEAD_OF_DISCARD: f"When {name} is discarded from your hand, you may "
+            "play it into your trait pile instead.",
+            PlayWhen.OPPONENT_REMOVES: f"When an opponent takes a trait out of your trait pile, "
+            f"you may play {name} from your hand.",
+            PlayWhen.TRAIT_LEAVES: f"When a trait leaves your trait pile, you may play {name} "
+            "from your hand.",
+            PlayWhen.ENTERS_HAND_OFF_TURN: f"When {name} comes into your hand through an age or "
+            "on another player's turn, you may play it at once.",
         }[self]
 
 
@@ -585,6 +651,10 @@ class Persistent(Enum):
     DRAW_WHEN_DISCARDED = "cap"
     DRAW_WHEN_REMOVED = "fleshy_scales"
     TRADE_EFFECTLESS = "harrier"
+    GUARD_GREEN = "ironwood"
+    GUARD_RED = "meek"
+    ONE_FACE_ONE_AFTER = "mimicry"
+    ACTION_FROM_HAND = "illusory"
 
     def text(self, name: str) -> str:
         return {
@@ -610,6 +680,15 @@ class Persistent(Enum):
             "card.",
             Persistent.TRADE_EFFECTLESS: "Once you have stabilized, you may discard 1 effectless "
             "trait from your hand to draw 3 cards.",
+            Persistent.GUARD_GREEN: "While your trait pile holds 5 or fewer green traits "
+            "(dominants aside), none of them can leave it.",
+            Persistent.GUARD_RED: "While your trait pile holds 3 or fewer red traits, none of "
+            "them can leave it.",
+            Persistent.ONE_FACE_ONE_AFTER: "If you have played only 1 trait this turn, once you "
+            "have stabilized you may play 1 trait with a face value of 1, without its action.",
+            Persistent.ACTION_FROM_HAND: "If no trait with an action was played on your turn, "
+            "once you have stabilized you may resolve the action of a card in your hand, then "
+            "discard it.",
         }[self]
 
 

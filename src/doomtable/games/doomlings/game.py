@@ -153,6 +153,8 @@ class DoomlingsState(DoomlingsRules):
             return "You have stabilized: play anything more?"
         if kind == "hero":
             return "Birth of a Hero: play Heroic now?"
+        if kind == "removed":  # --- overlush ---
+            return "A trait has left your trait pile: play anything?"
         return "The world is ending: play anything from your hand?"
 
     _scores_at_end: tuple[int, tuple[int, ...]] = (-1, ())
@@ -237,6 +239,10 @@ class DoomlingsState(DoomlingsRules):
             return f"take {name(option[1])} from the discard pile"
         if verb == "trade":
             return f"discard {name(option[1])} to draw 3"
+        if verb == "mimic":
+            return f"play {name(option[1])} without its action"
+        if verb == "illusion":
+            return f"use the action of {name(option[1])}, then discard it"
         return _FIXED_LABELS[verb]
 
     def event_visible(self, event: tuple[Any, ...], viewer: int) -> bool:

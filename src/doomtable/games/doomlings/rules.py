@@ -21,12 +21,14 @@ from doomtable.games.doomlings.cards import (
     AgeRule,
     CatastropheEffect,
     DiscardColorFromHands,
+    DiscardColors,
     DiscardFromHand,
     # --- overlush ---
     DiscardHand,
     DiscardOwnTrait,
     Doom,
     Draw,
+    DrawAndPlayColors,
     DrawAndPlayGreen,
     DrawFromBottom,
     EndOfWorldRush,
@@ -47,6 +49,7 @@ from doomtable.games.doomlings.cards import (
     PeekHand,
     Persistent,
     PlayAnother,
+    PlayMatching,
     PlayPileAction,
     PlayWhen,
     ReturnTrait,
@@ -60,6 +63,7 @@ from doomtable.games.doomlings.cards import (
     StealFromHand,
     StealTrait,
     SwapHands,
+    SwapOwnTraits,
     SwapThis,
     SwapTraits,
     TakeFromDiscard,
@@ -225,6 +229,9 @@ class DoomlingsRules(DoomlingsBase):
             return not self.dominants(player)
         if isinstance(req, NotOnYourTurn):
             return self.turn_player != player
+        if isinstance(req, DiscardColors):
+            hand = [c for c in self.hands[player] if c != card]
+            return _can_cover(self, hand, 0, req.n)
         return len(self.payment_cards(player, req)) >= req.n
 
     def payment_cards(self, player: int, req: PayWithTrait) -> list[int]:
@@ -791,6 +798,8 @@ def play_trait(
     req = trait.requirement
     if isinstance(req, PayWithTrait) and how != UNRESTRICTED:
         stack.append(("pay", owner, card) if req.n == 1 else ("pay", owner, card, req.n))
+    elif isinstance(req, DiscardColors) and how != UNRESTRICTED:  # --- overlush ---
+        stack.append(("pay_colors", owner, card, req.n, 0))
     if how == FROM_HAND and trait.colors & 2:
         stack.append(("self_replicate", owner, card))
     # Under Age of Peace no action will happen, so there is none to prevent.
@@ -829,7 +838,7 @@ def h_pay(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | 
         _, q, c = option
         s.move_trait(p, q, c)
         s.emit((ALL, "gives_trait", p, c, q), card)
-        removed(s, p, c)
+        removed(s, p, c, p)
     else:
         if left > 1:
             s.stack.append(("pay", p, card, left - 1))
@@ -861,7 +870,7 @@ def h_self_replicate(s: DoomlingsRules, frame: Frame, option: Option | None) -> 
         s.leave_pile(p, option[1])
         s.hands[p].append(option[1])
         s.emit((ALL, "returns_to_hand", p, option[1]), option[1])
-        removed(s, p, option[1])
+        removed(s, p, option[1], p)
     return None
 
 
@@ -905,8 +914,8 @@ def response_options(s: DoomlingsRules, q: int, trigger: tuple[Any, ...]) -> lis
             out.append(("respond", c))
     if kind == "hero":
         out.extend(("respond", c) for c in s.hands[q] if CARD[c].name == "Heroic")
-    if kind == "stabilized" and s.has_in_pile(q, Persistent.TRADE_EFFECTLESS):  # --- overlush ---
-        out.extend(("trade", c) for c in distinct(s.hands[q]) if CARD[c].effectless)
+    if kind == "stabilized":  # --- overlush ---
+        _after_stabilizing_options(s, q, out)
     return out
 
 
@@ -925,6 +934,12 @@ def _answers(s: DoomlingsRules, when: PlayWhen, trigger: tuple[Any, ...]) -> boo
         return kind == "stabilized"
     if when is PlayWhen.ANY_TIME:  # --- overlush ---
         return kind != "worlds_end"
+    if when is PlayWhen.TRAIT_LEAVES:
+        return kind == "removed"
+    if when is PlayWhen.OPPONENT_REMOVES:
+        return kind == "removed" and 0 <= trigger[2] != trigger[1]
+    if when is PlayWhen.INSTEAD_OF_DISCARD or when is PlayWhen.ENTERS_HAND_OFF_TURN:
+        return False  # offered by frames of their own
     return kind == "worlds_end"
 
 
@@ -934,6 +949,14 @@ def on_response(s: DoomlingsRules, q: int, option: Option, trigger: tuple[Any, .
         harrier = s.in_pile(q, Persistent.TRADE_EFFECTLESS)
         s.discard_from_hand(q, card, harrier)
         s.draw(q, 3, harrier)
+        return True
+    if option[0] == "mimic":  # Mimicry
+        s.leave_hand(q, card)
+        s.stack.append(("play", q, card, FROM_HAND, 0))
+        return True
+    if option[0] == "illusion":  # Illusory: the action, then the card is discarded
+        illusory = s.in_pile(q, Persistent.ACTION_FROM_HAND)
+        s.push(("act_from_pile", q, card), ("discard_card", q, card, illusory))
         return True
     s.leave_hand(q, card)
     when = CARD[card].play_when
@@ -977,7 +1000,7 @@ def h_parasite(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
     if card in s.piles[p] and s.movable(card):
         s.move_trait(p, q, card)
         s.emit((ALL, "steals_trait", q, card, p), parasite)
-        removed(s, p, card)
+        removed(s, p, card, q)
     return None
 
 
@@ -1143,7 +1166,7 @@ def h_discard_trait_now(s: DoomlingsRules, frame: Frame, option: Option | None) 
         s.stack.append(("regrow", p, regrow))
     if _PERSISTENT_OF[card] is Persistent.DRAW_WHEN_DISCARDED:  # --- overlush ---
         s.draw(p, 3, card)
-    removed(s, p, card)
+    removed(s, p, card, _remover(s, cause))
     return None
 
 
@@ -1508,6 +1531,27 @@ def fx_shed_traits(s: DoomlingsRules, p: int, card: int, fx: ShedTraits) -> None
     s.stack.append(("shed", p, card, fx.up_to, fx.draw, fx.pay))
 
 
+def fx_play_matching(s: DoomlingsRules, p: int, card: int, fx: PlayMatching) -> None:
+    s.stack.append(("play_matching", p, card, _key(fx.filter), int(fx.optional)))
+
+
+def fx_swap_own(s: DoomlingsRules, p: int, card: int, fx: SwapOwnTraits) -> None:
+    s.stack.append(("swap_own", p, card, _key(fx.filter), fx.up_to))
+
+
+def fx_draw_and_play_colors(s: DoomlingsRules, p: int, card: int, fx: DrawAndPlayColors) -> None:
+    drawn = s.draw(p, fx.n, card)
+    kept: list[int] = []
+    colors = 0
+    for c in drawn:
+        if CARD[c].dominant:
+            s.discard_from_hand(p, c, card)
+        else:
+            kept.append(c)
+            colors |= s.colors_of(c)
+    s.stack.append(("collect", p, card, tuple(kept), colors))
+
+
 EFFECTS: Final[dict[type, Resolver]] = {
     Draw: fx_draw,
     DiscardFromHand: fx_discard_from_hand,
@@ -1543,6 +1587,9 @@ EFFECTS: Final[dict[type, Resolver]] = {
     PassToNeighbour: fx_pass_to_neighbour,
     PeekHand: fx_peek_hand,
     ShedTraits: fx_shed_traits,
+    PlayMatching: fx_play_matching,
+    SwapOwnTraits: fx_swap_own,
+    DrawAndPlayColors: fx_draw_and_play_colors,
 }
 """The resolver of every effect primitive, by its type: the one place an effect is carried out."""
 
@@ -1613,7 +1660,7 @@ def h_steal_trait(s: DoomlingsRules, frame: Frame, option: Option | None) -> Dec
     _, q, stolen = option
     s.move_trait(q, p, stolen)
     s.emit((ALL, "steals_trait", p, stolen, q), card)
-    removed(s, q, stolen)
+    removed(s, q, stolen, p)
     if play_action and CARD[stolen].action:
         s.stack.append(("act_from_pile", p, stolen))
     return None
@@ -1623,7 +1670,12 @@ def h_steal_trait(s: DoomlingsRules, frame: Frame, option: Option | None) -> Dec
 def h_return_trait(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
     _, p, cause = frame
     if option is None:
-        targets = [(q, c) for q in s.opponents(p) for c in s.piles[q] if not CARD[c].dominant]
+        targets = [
+            (q, c)
+            for q in s.opponents(p)
+            for c in s.piles[q]
+            if not CARD[c].dominant and not (s.guards_in_game() and s.guarded(q, c))
+        ]
         if not targets:
             s.stack.pop()
             return None
@@ -1639,7 +1691,7 @@ def h_return_trait(s: DoomlingsRules, frame: Frame, option: Option | None) -> De
     s.hands[q].append(card)
     s.revealed.append((ALL, card))
     s.emit((ALL, "returns_trait", p, card, q), cause)
-    removed(s, q, card)
+    removed(s, q, card, p)
     return None
 
 
@@ -1679,7 +1731,7 @@ def h_give_trait(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
     _, q, card = option
     s.move_trait(p, q, card)
     s.emit((ALL, "gives_trait", p, card, q), cause)
-    removed(s, p, card)
+    removed(s, p, card, p)
     return None
 
 
@@ -1711,8 +1763,8 @@ def _swap(s: DoomlingsRules, p: int, option: Option, cause: int) -> None:
     s.move_trait(p, q, mine)
     s.move_trait(q, p, theirs)
     s.emit((ALL, "swaps", p, mine, q, theirs), cause)
-    removed(s, p, mine)
-    removed(s, q, theirs)
+    removed(s, p, mine, p)
+    removed(s, q, theirs, p)
 
 
 @handler("swap_traits")
@@ -1877,7 +1929,7 @@ def h_move_self(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
     s.stack.pop()
     s.move_trait(p, option[1], card)
     s.emit((ALL, "moves_trait", p, card, option[1]), card)
-    removed(s, p, card)
+    removed(s, p, card, p)
     return None
 
 
@@ -2033,11 +2085,222 @@ def h_score(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision 
 _PERSISTENT_OF: Final = tuple(t.persistent for t in CARD)
 
 
-def removed(s: DoomlingsRules, owner: int, card: int) -> None:
+def removed(s: DoomlingsRules, owner: int, card: int, by: int) -> None:
     """A trait has just left ``owner``'s pile by an effect (discarded, stolen, swapped, given,
-    returned): Fleshy Scales draws its owner a card."""
+    returned), ``by`` a player (-1: by an age or an effect of nobody's): Fleshy Scales draws its
+    owner a card, and Dart or Motion Dazzle may be played (a frame opens that window, last)."""
     if _PERSISTENT_OF[card] is Persistent.DRAW_WHEN_REMOVED:
         s.draw(owner, 1, card)
+    for c in s.hands[owner]:
+        when = _PLAY_WHEN[c]
+        if when is PlayWhen.TRAIT_LEAVES or (
+            when is PlayWhen.OPPONENT_REMOVES and 0 <= by != owner
+        ):
+            s.stack.append(("removed_window", owner, by))
+            return
+
+
+def _remover(s: DoomlingsRules, cause: int) -> int:
+    """Who removes a trait by the effect of ``cause``: the holder of the trait whose effect it
+    is, or -1 (an age, a catastrophe, the rules, a card in nobody's pile)."""
+    if 0 <= cause < len(CARD):
+        for q in range(s.players):
+            if cause in s.piles[q]:
+                return q
+    return -1
+
+
+@handler("removed_window")
+def h_removed_window(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    _, owner, by = frame
+    s.stack.pop()
+    s.open_window(("removed", owner, by), (owner,))
+    return None
+
+
+def _can_cover(s: DoomlingsRules, cards: list[int], used: int, n: int) -> bool:
+    """Whether ``n`` of ``cards`` show ``n`` colours none of ``used``, one colour per card."""
+    if n <= 0:
+        return True
+    for i, c in enumerate(cards):
+        rest = cards[i + 1 :]
+        for color in COLORS:
+            if s.colors_of(c) & color & ~used and _can_cover(s, rest, used | color, n - 1):
+                return True
+    return False
+
+
+@handler("pay_colors")
+def h_pay_colors(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Fabled: discard cards of ``n`` different colours from the hand, one at a time; each
+    card offered still leaves the rest payable."""
+    _, p, card, n, used = frame
+    hand = s.hands[p]
+    choices: list[tuple[int, int]] = []  # (card, the colour it pays)
+    for c in distinct(hand):
+        rest = [x for x in hand if x != c]
+        for color in COLORS:
+            if s.colors_of(c) & color & ~used and _can_cover(s, rest, used | color, n - 1):
+                choices.append((c, color))
+                break
+    if option is None:
+        if n <= 0 or not choices:
+            s.stack.pop()
+            return None
+        prompt = f"{CARD[card].name}: discard a card of a color not yet paid"
+        return s.ask(p, "discard", prompt, [_DISCARD_OPTION[c] for c, _ in choices])
+    s.stack.pop()
+    paid = next(color for c, color in choices if c == option[1])
+    s.stack.append(("pay_colors", p, card, n - 1, used | paid))
+    s.discard_from_hand(p, option[1], card)
+    return None
+
+
+def _played_this_turn(s: DoomlingsRules, p: int) -> list[int]:
+    """The traits ``p`` has played since their turn began, read from the events."""
+    played: list[int] = []
+    for event in reversed(s.events):
+        if event[1] == "turn":
+            break
+        if event[1] == "plays" and event[2] == p:
+            played.append(event[3])
+    return played
+
+
+def _after_stabilizing_options(s: DoomlingsRules, q: int, out: list[Option]) -> None:
+    """What Harrier, Mimicry and Illusory offer once their owner has stabilized."""
+    hand = s.hands[q]
+    if s.has_in_pile(q, Persistent.TRADE_EFFECTLESS):
+        out.extend(("trade", c) for c in distinct(hand) if CARD[c].effectless)
+    if s.has_in_pile(q, Persistent.ONE_FACE_ONE_AFTER) and len(_played_this_turn(s, q)) == 1:
+        out.extend(
+            ("mimic", c)
+            for c in s.playable(q, hand)
+            if CARD[c].face == 1 and CARD[c].play_when is None
+        )
+    if s.has_in_pile(q, Persistent.ACTION_FROM_HAND) and not any(
+        CARD[c].action for c in _played_this_turn(s, q)
+    ):
+        out.extend(("illusion", c) for c in distinct(hand) if _copies_nothing(c))
+
+
+@handler("discard_card")
+def h_discard_card(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    _, p, card, cause = frame
+    s.stack.pop()
+    if card in s.hands[p]:
+        s.discard_from_hand(p, card, cause)
+    return None
+
+
+@handler("instead_of_discard")
+def h_instead_of_discard(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Muse, just discarded from the hand, may be played into the pile instead."""
+    _, p, card = frame
+    pile = s.discard_pile(p)
+    if option is None:
+        if (
+            card not in pile
+            or not s.age_allows(card)
+            or (CARD[card].dominant and not s.dominant_room(p))
+        ):
+            s.stack.pop()
+            return None
+        prompt = f"{CARD[card].name} is discarded: play it into your trait pile instead?"
+        return s.ask(p, "optional", prompt, [PASS, ("respond", card)])
+    s.stack.pop()
+    if option != PASS:
+        pile.remove(card)
+        s.stack.append(("play", p, card, FROM_HAND, 1))
+    return None
+
+
+@handler("arrives")
+def h_arrives(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Elusive came into the hand off its owner's turn: it may be played at once."""
+    _, p, card = frame
+    if option is None:
+        if (
+            card not in s.hands[p]
+            or not s.age_allows(card)
+            or (CARD[card].dominant and not s.dominant_room(p))
+        ):
+            s.stack.pop()
+            return None
+        prompt = f"{CARD[card].name} came into your hand: play it now?"
+        return s.ask(p, "optional", prompt, [PASS, ("respond", card)])
+    s.stack.pop()
+    if option != PASS:
+        s.leave_hand(p, card)
+        s.stack.append(("play", p, card, FROM_HAND, 1))
+    return None
+
+
+@handler("play_matching")
+def h_play_matching(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Fearful Symmetry: one more trait of a kind from the hand, with its action."""
+    _, p, card, key, optional = frame
+    flt = _filter(key)
+    if option is None:
+        options: list[Option] = [
+            _PLAY_OPTION[c] for c in s.playable(p, s.hands[p]) if s.matches(c, flt)
+        ]
+        if options and optional:
+            options.insert(0, PASS)
+        return s.ask(p, "play", f"{CARD[card].name}: play a {flt.words()}?", options)
+    s.stack.pop()
+    if option != PASS:
+        s.leave_hand(p, option[1])
+        s.stack.append(("play", p, option[1], FROM_HAND, 1))
+    return None
+
+
+@handler("swap_own")
+def h_swap_own(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Hive Mind: up to ``left`` more of your traits of a kind swapped for opponents' traits."""
+    _, p, card, key, left = frame
+    flt = _filter(key)
+    if option is None:
+        targets = _opp_traits(s, p, lambda c: True)
+        options: list[Option] = [
+            ("swap", mine, q, theirs)
+            for mine in s.piles[p]
+            if s.movable(mine) and s.matches(mine, flt)
+            for q, theirs in targets
+        ]
+        if not left or not options:
+            s.stack.pop()
+            return None
+        prompt = f"{CARD[card].name}: swap a {flt.words()} of yours? ({left} more at most)"
+        return s.ask(p, "swap", prompt, [PASS, *options])
+    s.stack.pop()
+    if option != PASS:
+        s.stack.append(("swap_own", p, card, key, left - 1))
+        _swap(s, p, option, card)
+    return None
+
+
+@handler("collect")
+def h_collect(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Collector: play drawn traits, 1 for each colour drawn and not yet played."""
+    _, p, card, drawn, colors = frame
+    if option is None:
+        cards = [c for c in drawn if c in s.hands[p] and s.colors_of(c) & colors]
+        options: list[Option] = [_PLAY_OPTION[c] for c in s.playable(p, cards)]
+        if not options:
+            s.stack.pop()
+            return None
+        prompt = f"{CARD[card].name}: play a drawn trait of a color not yet played?"
+        return s.ask(p, "play", prompt, [PASS, *options])
+    s.stack.pop()
+    if option != PASS:
+        played = option[1]
+        s.leave_hand(p, played)
+        s.push(
+            ("play", p, played, FROM_DECK, 0),
+            ("collect", p, card, drawn, colors & ~s.colors_of(played)),
+        )
+    return None
 
 
 @handler("may_skip_stabilize")
@@ -2147,7 +2410,7 @@ def h_send_back(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
         s.hands[q].append(card)
         s.revealed.append((ALL, card))
         s.emit((ALL, "returns_trait", p, card, q), cause)
-        removed(s, q, card)
+        removed(s, q, card, p)
     return None
 
 
@@ -2216,7 +2479,7 @@ def h_return_for_points(s: DoomlingsRules, frame: Frame, option: Option | None) 
         s.hands[p].append(back)
         s.end_points[p] += 1
         s.emit((ALL, "returns_to_hand", p, back), card)
-        removed(s, p, back)
+        removed(s, p, back, p)
         s.stack.append(("return_for_points", p, card, left - 1))
     return None
 

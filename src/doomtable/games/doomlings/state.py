@@ -13,8 +13,11 @@ from mypy_extensions import mypyc_attr
 from doomtable.engine import Field, GameState
 from doomtable.games.doomlings.cards import (
     COLORLESS,
+    GREEN,
+    RED,
     AgeRule,
     Persistent,
+    PlayWhen,
     Trait,
     TraitFilter,
 )
@@ -33,6 +36,22 @@ _DOMINANT_SLOTS: Final = tuple(
     (2 if t.persistent is Persistent.FILLS_DOMINANT_SLOTS else 1) if t.dominant else 0 for t in CARD
 )
 """How many dominant places each card takes (Overlush's Epic takes both)."""
+# --- overlush ---
+_GUARD_COLOR: Final = tuple(
+    GREEN
+    if t.persistent is Persistent.GUARD_GREEN
+    else RED
+    if t.persistent is Persistent.GUARD_RED
+    else 0
+    for t in CARD
+)
+"""The colour of the traits each card keeps in its pile (Ironwood green, Meek red), or 0."""
+_GUARD_LIMIT: Final = {GREEN: 5, RED: 3}
+"""How many traits of its colour a guard keeps at most (Ironwood counts no dominants)."""
+_INSTEAD_OF_DISCARD: Final = tuple(t.play_when is PlayWhen.INSTEAD_OF_DISCARD for t in CARD)
+_PLAYS_ON_ARRIVAL: Final = tuple(t.play_when is PlayWhen.ENTERS_HAND_OFF_TURN for t in CARD)
+_GUARDS_OF_SETS: dict[str, bool] = {}
+"""Per ``sets`` option, whether its cards hold a guard (none of the base set does)."""
 RULE_OF_AGE: Final[tuple[AgeRule, ...]] = (*(a.rule for a in AGES), AgeRule.NONE)
 
 ALL: Final = -1
@@ -152,6 +171,38 @@ class DoomlingsBase(GameState):
     """:attr:`own_decks` once read (-1 before): it is read at every card drawn or discarded,
     and a game's options never change. Not a field: copies and loaded games read it again."""
 
+    _guards: int = -1
+    """:meth:`guards_in_game` once read (-1 before); not a field, as :attr:`_own_decks`."""
+
+    def guards_in_game(self) -> bool:
+        """Whether this game's cards hold a trait that keeps others in its pile (Ironwood,
+        Meek): without one, :meth:`movable` need not look for the owner of a trait."""
+        if self._guards < 0:
+            key = str(self.options.get("sets", ""))
+            found = _GUARDS_OF_SETS.get(key)
+            if found is None:
+                found = any(_GUARD_COLOR[c] for c in self.game_cards())
+                _GUARDS_OF_SETS[key] = found
+            self._guards = int(found)
+        return self._guards == 1
+
+    def guarded(self, owner: int, card: int) -> bool:
+        """Whether a guard in ``owner``'s pile keeps ``card`` there (Ironwood, Meek)."""
+        colors = self.colors_of(card)
+        pile = self.piles[owner]
+        for guard in pile:
+            color = _GUARD_COLOR[guard]
+            if not color or not colors & color:
+                continue
+            kept = sum(
+                1
+                for c in pile
+                if self.colors_of(c) & color and not (color == GREEN and CARD[c].dominant)
+            )
+            if kept <= _GUARD_LIMIT[color]:
+                return True
+        return False
+
     @property
     def own_decks(self) -> bool:
         """Intelligent Design: each player draws from and discards to piles of their own."""
@@ -270,7 +321,13 @@ class DoomlingsBase(GameState):
 
     def movable(self, card: int) -> bool:
         """Whether a trait in a pile may be stolen, swapped or discarded right now."""
-        return not CARD[card].dominant and not self.protected()
+        if CARD[card].dominant or self.protected():
+            return False
+        if self.guards_in_game():  # --- overlush ---
+            for owner in range(self.players):
+                if card in self.piles[owner]:
+                    return not self.guarded(owner, card)
+        return True
 
     # ------------------------------------------------------------------ gene pools
 
@@ -329,12 +386,23 @@ class DoomlingsBase(GameState):
         if drawn:
             self.emit((self.others(player), "draws", player, len(drawn)), cause)
             self.emit((bit(player), "drew", player, tuple(drawn)), cause)
+            self.arrived(player, drawn, cause)
         return drawn
+
+    def arrived(self, player: int, cards: list[int], cause: int) -> None:
+        """Cards came into ``player``'s hand: Elusive may be played at once if an age brought
+        it or it came on another player's turn (--- overlush ---)."""
+        off_turn = 0 <= self.turn_player != player or AGE_CAUSE <= cause < DOOM_CAUSE
+        for card in cards:
+            if _PLAYS_ON_ARRIVAL[card] and off_turn:
+                self.stack.append(("arrives", player, card))
 
     def discard_from_hand(self, player: int, card: int, cause: int) -> None:
         self.leave_hand(player, card)
         self.discard_pile(player).append(card)
         self.emit((ALL, "discards", player, card), cause)
+        if _INSTEAD_OF_DISCARD[card]:  # --- overlush ---: Muse may be played instead
+            self.stack.append(("instead_of_discard", player, card))
 
     def discard_random(self, player: int, n: int, cause: int) -> None:
         for _ in range(n):
