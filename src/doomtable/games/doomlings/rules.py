@@ -1124,6 +1124,7 @@ def _give(s: DoomlingsRules, p: int, q: int, card: int, cause: int) -> None:
     s.hands[q].append(card)
     s.emit((s.others(p) & s.others(q), "gives_card", p, q), cause)
     s.emit((bit(p) | bit(q), "gave_card", p, q, card), cause)
+    s.arrived(q, [card], cause)
 
 
 @handler("discard_own")
@@ -1233,6 +1234,7 @@ def _steal_random(s: DoomlingsRules, p: int, q: int, n: int, cause: int) -> None
         s.hands[p].append(card)
         s.emit((s.others(p) & s.others(q), "steals_card", p, q), cause)
         s.emit((bit(p) | bit(q), "stole_card", p, q, card), cause)
+        s.arrived(p, [card], cause)
 
 
 @handler("take_shown")
