@@ -234,15 +234,6 @@ class DoomlingsState(DoomlingsRules):
             return f"move {name(option[1])} to the Lab"
         if verb == "doom":
             return f"end on {AGES[option[1]].name}"
-        # --- overlush ---
-        if verb == "pick":
-            return f"take {name(option[1])} from the discard pile"
-        if verb == "trade":
-            return f"discard {name(option[1])} to draw 3"
-        if verb == "mimic":
-            return f"play {name(option[1])} without its action"
-        if verb == "illusion":
-            return f"use the action of {name(option[1])}, then discard it"
         return _FIXED_LABELS[verb]
 
     def event_visible(self, event: tuple[Any, ...], viewer: int) -> bool:

@@ -945,18 +945,22 @@ def _answers(s: DoomlingsRules, when: PlayWhen, trigger: tuple[Any, ...]) -> boo
 
 def on_response(s: DoomlingsRules, q: int, option: Option, trigger: tuple[Any, ...]) -> bool:
     card = option[1]
-    if option[0] == "trade":  # --- overlush ---: Harrier
+    # --- overlush ---: what Harrier, Illusory and Mimicry offer after stabilizing, in the
+    # verbs of the action table (discard, use, respond with a trait that has no Play When).
+    verb = option[0]
+    if verb == "discard":  # Harrier
         harrier = s.in_pile(q, Persistent.TRADE_EFFECTLESS)
         s.discard_from_hand(q, card, harrier)
         s.draw(q, 3, harrier)
         return True
-    if option[0] == "mimic":  # Mimicry
-        s.leave_hand(q, card)
-        s.stack.append(("play", q, card, FROM_HAND, 0))
-        return True
-    if option[0] == "illusion":  # Illusory: the action, then the card is discarded
+    if verb == "use":  # Illusory: the action, then the card is discarded
+        card = option[2]
         illusory = s.in_pile(q, Persistent.ACTION_FROM_HAND)
         s.push(("act_from_pile", q, card), ("discard_card", q, card, illusory))
+        return True
+    if trigger[0] == "stabilized" and _PLAY_WHEN[card] is None:  # Mimicry
+        s.leave_hand(q, card)
+        s.stack.append(("play", q, card, FROM_HAND, 0))
         return True
     s.leave_hand(q, card)
     when = CARD[card].play_when
@@ -2173,17 +2177,17 @@ def _after_stabilizing_options(s: DoomlingsRules, q: int, out: list[Option]) -> 
     """What Harrier, Mimicry and Illusory offer once their owner has stabilized."""
     hand = s.hands[q]
     if s.has_in_pile(q, Persistent.TRADE_EFFECTLESS):
-        out.extend(("trade", c) for c in distinct(hand) if CARD[c].effectless)
+        out.extend(_DISCARD_OPTION[c] for c in distinct(hand) if CARD[c].effectless)
     if s.has_in_pile(q, Persistent.ONE_FACE_ONE_AFTER) and len(_played_this_turn(s, q)) == 1:
         out.extend(
-            ("mimic", c)
+            ("respond", c)
             for c in s.playable(q, hand)
             if CARD[c].face == 1 and CARD[c].play_when is None
         )
     if s.has_in_pile(q, Persistent.ACTION_FROM_HAND) and not any(
         CARD[c].action for c in _played_this_turn(s, q)
     ):
-        out.extend(("illusion", c) for c in distinct(hand) if _copies_nothing(c))
+        out.extend(("use", q, c) for c in distinct(hand) if _copies_nothing(c))
 
 
 @handler("discard_card")
@@ -2363,7 +2367,7 @@ def h_take_discard(s: DoomlingsRules, frame: Frame, option: Option | None) -> De
     flt = _filter(key)
     if option is None:
         options: list[Option] = [
-            ("pick", c) for c in distinct(s.discard_pile(p)) if s.matches(c, flt)
+            ("return", c) for c in distinct(s.discard_pile(p)) if s.matches(c, flt)
         ]
         if options and optional:
             options.insert(0, PASS)
