@@ -139,12 +139,12 @@ class StealTrait:
 
     def text(self) -> str:
         extra = " Then resolve its action." if self.play_action else ""
-        whose = (
-            "an opponent with a larger Gene Pool than yours"
-            if self.richer_only
-            else ("an opponent")
-        )
-        return f"Take a {self.filter.words()} from {whose}'s trait pile into yours.{extra}"
+        if self.richer_only:
+            return (
+                f"Take a {self.filter.words()} into your trait pile from the pile of an opponent "
+                f"whose Gene Pool is larger than yours.{extra}"
+            )
+        return f"Take a {self.filter.words()} from an opponent's trait pile into yours.{extra}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -539,7 +539,8 @@ class NeedInPile:
     at_least: int
 
     def text(self) -> str:
-        return f"You can play this only with {self.at_least}+ {self.filter.words()}s in your pile."
+        what = self.filter.words().replace("trait", "traits", 1)
+        return f"You can play this only with {self.at_least}+ {what} in your pile."
 
 
 class Payment(Enum):
@@ -559,7 +560,8 @@ class PayWithTrait:
                 f"To play this, move 1 {self.filter.words()} from your trait pile to an opponent's."
             )
         if self.n > 1:
-            return f"To play this, discard {self.n} {self.filter.words()}s from your trait pile."
+            what = self.filter.words().replace("trait", "traits", 1)
+            return f"To play this, discard {self.n} {what} from your trait pile."
         return f"To play this, discard 1 {self.filter.words()} from your trait pile."
 
 
