@@ -936,8 +936,8 @@ def _answers(s: DoomlingsRules, when: PlayWhen, trigger: tuple[Any, ...]) -> boo
         return kind != "worlds_end"
     if when is PlayWhen.TRAIT_LEAVES:
         return kind == "removed"
-    if when is PlayWhen.OPPONENT_REMOVES:
-        return kind == "removed" and 0 <= trigger[2] != trigger[1]
+    if when is PlayWhen.OPPONENT_REMOVES:  # never on its owner's own turn
+        return kind == "removed" and 0 <= trigger[2] != trigger[1] != s.turn_player
     if when is PlayWhen.INSTEAD_OF_DISCARD or when is PlayWhen.ENTERS_HAND_OFF_TURN:
         return False  # offered by frames of their own
     return kind == "worlds_end"
@@ -2094,16 +2094,12 @@ _PERSISTENT_OF: Final = tuple(t.persistent for t in CARD)
 def removed(s: DoomlingsRules, owner: int, card: int, by: int) -> None:
     """A trait has just left ``owner``'s pile by an effect (discarded, stolen, swapped, given,
     returned), ``by`` a player (-1: by an age or an effect of nobody's): Fleshy Scales draws its
-    owner a card, and Dart or Motion Dazzle may be played (a frame opens that window, last)."""
+    owner a card. Where Dart or Motion Dazzle is in the game, the owner is asked whether they
+    play one, whatever they hold (a frame opens that window, last, as windows are)."""
     if _PERSISTENT_OF[card] is Persistent.DRAW_WHEN_REMOVED:
         s.draw(owner, 1, card)
-    for c in s.hands[owner]:
-        when = _PLAY_WHEN[c]
-        if when is PlayWhen.TRAIT_LEAVES or (
-            when is PlayWhen.OPPONENT_REMOVES and 0 <= by != owner
-        ):
-            s.stack.append(("removed_window", owner, by))
-            return
+    if s.removal_plays_in_game():
+        s.stack.append(("removed_window", owner, by))
 
 
 def _remover(s: DoomlingsRules, cause: int) -> int:
@@ -2481,12 +2477,12 @@ def h_return_for_points(s: DoomlingsRules, frame: Frame, option: Option | None) 
     s.stack.pop()
     if option != PASS:
         back = option[1]
+        s.stack.append(("return_for_points", p, card, left - 1))
         s.leave_pile(p, back)
         s.hands[p].append(back)
         s.end_points[p] += 1
         s.emit((ALL, "returns_to_hand", p, back), card)
         removed(s, p, back, p)
-        s.stack.append(("return_for_points", p, card, left - 1))
     return None
 
 

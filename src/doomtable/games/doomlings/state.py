@@ -50,8 +50,12 @@ _GUARD_LIMIT: Final = {GREEN: 5, RED: 3}
 """How many traits of its colour a guard keeps at most (Ironwood counts no dominants)."""
 _INSTEAD_OF_DISCARD: Final = tuple(t.play_when is PlayWhen.INSTEAD_OF_DISCARD for t in CARD)
 _PLAYS_ON_ARRIVAL: Final = tuple(t.play_when is PlayWhen.ENTERS_HAND_OFF_TURN for t in CARD)
-_GUARDS_OF_SETS: dict[str, bool] = {}
-"""Per ``sets`` option, whether its cards hold a guard (none of the base set does)."""
+_ANSWERS_REMOVAL: Final = tuple(
+    t.play_when is PlayWhen.OPPONENT_REMOVES or t.play_when is PlayWhen.TRAIT_LEAVES for t in CARD
+)
+_SETS_HOLD: dict[tuple[str, str], bool] = {}
+"""Per ``sets`` option and kind of card (``guard``, ``removal``), whether the sets hold one
+(the base set holds neither)."""
 RULE_OF_AGE: Final[tuple[AgeRule, ...]] = (*(a.rule for a in AGES), AgeRule.NONE)
 
 ALL: Final = -1
@@ -172,19 +176,31 @@ class DoomlingsBase(GameState):
     and a game's options never change. Not a field: copies and loaded games read it again."""
 
     _guards: int = -1
-    """:meth:`guards_in_game` once read (-1 before); not a field, as :attr:`_own_decks`."""
+    _removal_plays: int = -1
+    """:meth:`guards_in_game` and :meth:`removal_plays_in_game` once read (-1 before); not
+    fields, as :attr:`_own_decks`."""
+
+    def _sets_hold(self, kind: str, flags: tuple[bool, ...]) -> bool:
+        key = (str(self.options.get("sets", "")), kind)
+        found = _SETS_HOLD.get(key)
+        if found is None:
+            found = any(flags[c] for c in self.game_cards())
+            _SETS_HOLD[key] = found
+        return found
 
     def guards_in_game(self) -> bool:
         """Whether this game's cards hold a trait that keeps others in its pile (Ironwood,
         Meek): without one, :meth:`movable` need not look for the owner of a trait."""
         if self._guards < 0:
-            key = str(self.options.get("sets", ""))
-            found = _GUARDS_OF_SETS.get(key)
-            if found is None:
-                found = any(_GUARD_COLOR[c] for c in self.game_cards())
-                _GUARDS_OF_SETS[key] = found
-            self._guards = int(found)
+            self._guards = int(self._sets_hold("guard", tuple(bool(g) for g in _GUARD_COLOR)))
         return self._guards == 1
+
+    def removal_plays_in_game(self) -> bool:
+        """Whether this game's cards hold a trait played when one leaves a pile (Dart, Motion
+        Dazzle): then its owner is asked each time, whatever they hold."""
+        if self._removal_plays < 0:
+            self._removal_plays = int(self._sets_hold("removal", _ANSWERS_REMOVAL))
+        return self._removal_plays == 1
 
     def guarded(self, owner: int, card: int) -> bool:
         """Whether a guard in ``owner``'s pile keeps ``card`` there (Ironwood, Meek)."""
