@@ -155,6 +155,8 @@ class DoomlingsState(DoomlingsRules):
             return "Birth of a Hero: play Heroic now?"
         if kind == "removed":  # --- overlush ---
             return "A trait has left your trait pile: play anything?"
+        if kind == "arrived":
+            return "Cards came into your hand: play anything?"
         return "The world is ending: play anything from your hand?"
 
     _scores_at_end: tuple[int, tuple[int, ...]] = (-1, ())

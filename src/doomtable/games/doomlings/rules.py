@@ -910,7 +910,9 @@ def response_options(s: DoomlingsRules, q: int, trigger: tuple[Any, ...]) -> lis
         if when is PlayWhen.INTO_OPPONENT_PILE:
             if kind != "worlds_end":
                 out.extend(("respond_on", c, t) for t in s.opponents(q))
-        elif _answers(s, when, trigger):
+        elif _answers(s, when, trigger) and (
+            when is not PlayWhen.ENTERS_HAND_OFF_TURN or c in trigger[2]
+        ):
             out.append(("respond", c))
     if kind == "hero":
         out.extend(("respond", c) for c in s.hands[q] if CARD[c].name == "Heroic")
@@ -938,8 +940,10 @@ def _answers(s: DoomlingsRules, when: PlayWhen, trigger: tuple[Any, ...]) -> boo
         return kind == "removed"
     if when is PlayWhen.OPPONENT_REMOVES:  # never on its owner's own turn
         return kind == "removed" and 0 <= trigger[2] != trigger[1] != s.turn_player
-    if when is PlayWhen.INSTEAD_OF_DISCARD or when is PlayWhen.ENTERS_HAND_OFF_TURN:
-        return False  # offered by frames of their own
+    if when is PlayWhen.ENTERS_HAND_OFF_TURN:
+        return kind == "arrived"  # and it is among the cards arrived (response_options)
+    if when is PlayWhen.INSTEAD_OF_DISCARD:
+        return False  # offered by a frame of its own once discarded
     return kind == "worlds_end"
 
 
@@ -2217,24 +2221,12 @@ def h_instead_of_discard(s: DoomlingsRules, frame: Frame, option: Option | None)
     return None
 
 
-@handler("arrives")
-def h_arrives(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
-    """Elusive came into the hand off its owner's turn: it may be played at once."""
-    _, p, card = frame
-    if option is None:
-        if (
-            card not in s.hands[p]
-            or not s.age_allows(card)
-            or (CARD[card].dominant and not s.dominant_room(p))
-        ):
-            s.stack.pop()
-            return None
-        prompt = f"{CARD[card].name} came into your hand: play it now?"
-        return s.ask(p, "optional", prompt, [PASS, ("respond", card)])
+@handler("arrived_window")
+def h_arrived_window(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Cards came into a hand off its holder's turn: Elusive among them may be played."""
+    _, p, cards = frame
     s.stack.pop()
-    if option != PASS:
-        s.leave_hand(p, card)
-        s.stack.append(("play", p, card, FROM_HAND, 1))
+    s.open_window(("arrived", p, cards), (p,))
     return None
 
 

@@ -50,6 +50,7 @@ _GUARD_LIMIT: Final = {GREEN: 5, RED: 3}
 """How many traits of its colour a guard keeps at most (Ironwood counts no dominants)."""
 _INSTEAD_OF_DISCARD: Final = tuple(t.play_when is PlayWhen.INSTEAD_OF_DISCARD for t in CARD)
 _PLAYS_ON_ARRIVAL: Final = tuple(t.play_when is PlayWhen.ENTERS_HAND_OFF_TURN for t in CARD)
+_GUARDS: Final = tuple(bool(color) for color in _GUARD_COLOR)
 _ANSWERS_REMOVAL: Final = tuple(
     t.play_when is PlayWhen.OPPONENT_REMOVES or t.play_when is PlayWhen.TRAIT_LEAVES for t in CARD
 )
@@ -177,8 +178,9 @@ class DoomlingsBase(GameState):
 
     _guards: int = -1
     _removal_plays: int = -1
-    """:meth:`guards_in_game` and :meth:`removal_plays_in_game` once read (-1 before); not
-    fields, as :attr:`_own_decks`."""
+    _arrival_plays: int = -1
+    """:meth:`guards_in_game`, :meth:`removal_plays_in_game` and :meth:`arrival_plays_in_game`
+    once read (-1 before); not fields, as :attr:`_own_decks`."""
 
     def _sets_hold(self, kind: str, flags: tuple[bool, ...]) -> bool:
         key = (str(self.options.get("sets", "")), kind)
@@ -192,7 +194,7 @@ class DoomlingsBase(GameState):
         """Whether this game's cards hold a trait that keeps others in its pile (Ironwood,
         Meek): without one, :meth:`movable` need not look for the owner of a trait."""
         if self._guards < 0:
-            self._guards = int(self._sets_hold("guard", tuple(bool(g) for g in _GUARD_COLOR)))
+            self._guards = int(self._sets_hold("guard", _GUARDS))
         return self._guards == 1
 
     def removal_plays_in_game(self) -> bool:
@@ -201,6 +203,13 @@ class DoomlingsBase(GameState):
         if self._removal_plays < 0:
             self._removal_plays = int(self._sets_hold("removal", _ANSWERS_REMOVAL))
         return self._removal_plays == 1
+
+    def arrival_plays_in_game(self) -> bool:
+        """Whether this game's cards hold a trait played as it comes into a hand off its
+        owner's turn (Elusive): then whoever gets cards that way is asked each time."""
+        if self._arrival_plays < 0:
+            self._arrival_plays = int(self._sets_hold("arrival", _PLAYS_ON_ARRIVAL))
+        return self._arrival_plays == 1
 
     def guarded(self, owner: int, card: int) -> bool:
         """Whether a guard in ``owner``'s pile keeps ``card`` there (Ironwood, Meek)."""
@@ -406,12 +415,13 @@ class DoomlingsBase(GameState):
         return drawn
 
     def arrived(self, player: int, cards: list[int], cause: int) -> None:
-        """Cards came into ``player``'s hand: Elusive may be played at once if an age brought
-        it or it came on another player's turn (--- overlush ---)."""
-        off_turn = 0 <= self.turn_player != player or AGE_CAUSE <= cause < DOOM_CAUSE
-        for card in cards:
-            if _PLAYS_ON_ARRIVAL[card] and off_turn:
-                self.stack.append(("arrives", player, card))
+        """Cards came into ``player``'s hand (--- overlush ---): where Elusive is in the game,
+        cards an age brought or that came on another player's turn open a window for their
+        new holder, whatever the cards are (a frame opens it, last, as windows are)."""
+        if self.arrival_plays_in_game() and (
+            0 <= self.turn_player != player or AGE_CAUSE <= cause < DOOM_CAUSE
+        ):
+            self.stack.append(("arrived_window", player, tuple(cards)))
 
     def discard_from_hand(self, player: int, card: int, cause: int) -> None:
         self.leave_hand(player, card)
