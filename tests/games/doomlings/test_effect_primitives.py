@@ -352,6 +352,79 @@ CASES = [
         asks=[(0, "color"), (1, "give")],
         piles={0: [*PILES[0], "Blubber"], 1: ["Antlers"], 2: PILES[2]},
     ),
+    # ---------------------------------------------------------------- overlush
+    Case(c.DrawFromBottom(1), hands={0: 4}, extra={"deck_top": ["Appealing", "Migratory"]}),
+    Case(
+        # The bottom two are Nosy and Selective Memory; Nosy's action takes and plays Spiny.
+        c.DrawFromBottom(2, use_action=True),
+        asks=[(0, "use"), *both(), (0, "target"), (0, "take"), *both()],
+        hands={0: [*HANDS[0], "Nosy", "Selective Memory"], 1: ["Deep Roots", "Woody Stems"]},
+        piles={0: [*PILES[0], "Spiny"]},
+        extra={"deck_top": ["Appealing", "Migratory"], "then_caused_by": "Nosy"},
+    ),
+    Case(
+        c.DiscardHand(),  # then the empty hand draws 5 as the turn begins
+        hands={0: ["Appealing", "Migratory", "Nocturnal", "Confusion", "Fine Motor Skills"]},
+        discard=["Flatulence", "Bark", "Gills", "Fangs"],
+    ),
+    Case(c.ShuffleDiscardIntoDeck(), hands={0: HANDS[0]}, discard=[]),
+    Case(c.SkipStabilize(), hands={0: HANDS[0]}, extra={"stack_has": ("skip_end", 0)}),
+    Case(c.Stabilize(), hands={0: [*HANDS[0], "Appealing", "Migratory"]}),
+    Case(
+        c.TakeFromDiscard(),
+        asks=[(0, "take")],
+        hands={0: [*HANDS[0], "Flatulence"]},
+        discard=[],
+    ),
+    Case(
+        c.UseColorAction(c.BLUE),  # Sweat's own action: discard 1
+        asks=[(0, "use"), *both(), (0, "discard")],
+        hands={0: ["Gills", "Fangs"]},
+        discard=["Flatulence", "Bark"],
+    ),
+    Case(
+        c.UseColorAction(c.GREEN, opponents=True, return_it=True),  # no green trait with one
+        hands={0: HANDS[0], 1: HANDS[1], 2: HANDS[2]},
+        piles=PILES,
+    ),
+    Case(
+        c.PassToNeighbour(left=True),
+        asks=[(0, "give"), (1, "give"), (2, "give")],
+        hands={0: ["Gills", "Fangs", "Big Ears"], 1: ["Deep Roots", "Woody Stems", "Bark"]},
+    ),
+    Case(c.PassToNeighbour(left=False, at_random=True), hands={0: 3, 1: 3, 2: 3}, discard=1),
+    Case(c.PeekHand(), asks=[(0, "target")], hands={1: HANDS[1]}, extra={"seen": 3}),
+    Case(
+        c.ShedTraits(1, draw=2),
+        asks=[(0, "discard_trait")],
+        hands={0: [*HANDS[0], "Appealing", "Migratory"]},
+        piles={0: ["Quick", "Sweat"]},
+        discard=["Flatulence", "Leaves"],
+    ),
+    Case(
+        c.ShedTraits(2, pay=1),
+        asks=[(0, "discard_trait"), (0, "discard"), (0, "discard_trait"), (0, "discard")],
+        hands={0: ["Fangs"]},
+        piles={0: ["Sweat"]},
+        discard=["Flatulence", "Leaves", "Bark", "Quick", "Gills"],
+    ),
+    Case(
+        c.PlayMatching(c.TraitFilter(face=2)),  # Bark is the only 2 in hand
+        asks=[(0, "play"), *both()],
+        hands={0: ["Gills", "Fangs"]},
+        piles={0: [*PILES[0], "Bark"]},
+    ),
+    Case(
+        c.SwapOwnTraits(1, c.TraitFilter(positive=True)),
+        asks=[(0, "swap")],
+        piles={0: ["Quick", "Sweat", "Antlers"], 1: ["Blubber", "Leaves"], 2: PILES[2]},
+    ),
+    Case(
+        c.DrawAndPlayColors(2),  # green Appealing and blue Migratory: both may be played
+        asks=[(0, "play"), *both(), (0, "play"), *both()],
+        hands={0: HANDS[0]},
+        piles={0: [*PILES[0], "Appealing", "Migratory"]},
+    ),
 ]
 
 
@@ -422,14 +495,24 @@ def test_primitive(case: Case) -> None:
             assert len(state.age_deck) == value
         elif key == "deck_bottom":
             assert names(state.deck[: len(value)]) == value
+        elif key == "deck_top":
+            assert names(state.deck[::-1][: len(value)]) == value
+        elif key == "stack_has":
+            assert value in state.stack
+        elif key == "then_caused_by":
+            pass  # read below
+        elif key == "seen":
+            assert sum(1 for mask, _ in state.revealed if mask == 1) == value
         else:
             assert getattr(state, key) == value
-    # Every zone change is Sweat's doing (until a rushed catastrophe, or the rules' draw for an
-    # emptied hand, takes over).
+    # Every zone change is Sweat's doing (until a rushed catastrophe, the rules' draw for an
+    # empty hand, or the trait whose action Sweat's effect used takes over).
     causes = state.event_causes
     assert causes is not None
     for event, cause in zip(state.events[start:], causes[start:], strict=True):
         if event[1] in ("rush", "empty_hand"):
+            break
+        if 0 <= cause < len(CARD) and CARD[cause].name == case.extra.get("then_caused_by"):
             break
         if event[1] in _CAUSED:
             assert cause == SWEAT, event

@@ -166,6 +166,10 @@ class DoomlingsState(DoomlingsRules):
             return f"Player {trigger[1]} took from you: respond?"
         if kind == "trait_discarded":
             return f"{CARD[trigger[2]].name} left player {trigger[1]}'s pile: respond?"
+        if kind == "removed":  # --- overlush ---
+            return "A trait has left your trait pile: play anything?"
+        if kind == "arrived":
+            return "Cards came into your hand: play anything?"
         return "The world is ending: play anything from your hand?"
 
     _scores_at_end: tuple[int, tuple[int, ...]] = (-1, ())
@@ -908,6 +912,9 @@ def _describe(kind: str, a: tuple[Any, ...]) -> str:
         "doom_ignored": "{n0}: nobody applies the World's End effect of {age1}.",
         "takes_discarded": "{p0} takes {n1} from the discard pile into their hand.",
         "passes_to_hand": "{p0} passes {n1} into {p2}'s hand.",
+        # --- overlush ---
+        "shuffles_in": "{p0} shuffles the discard pile into the trait deck.",
+        "takes_discard": "{p0} takes {n1} from the discard pile.",
     }
     values: dict[str, Any] = {}
     for i, v in enumerate(a):
@@ -973,6 +980,9 @@ _CAUSED = frozenset(
         "to_deck_bottom",
         "takes_discarded",
         "passes_to_hand",
+        # --- overlush ---
+        "shuffles_in",
+        "takes_discard",
     )
 )
 """Events that change a zone: the log names their cause before them."""
