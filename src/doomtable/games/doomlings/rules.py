@@ -600,9 +600,10 @@ def h_turn(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
     s.stack.pop()
     s.turn_player = p
     s.emit((ALL, "turn", p))
-    adrenalized = s.in_pile(p, Persistent.REFILL_AT_TURN_START)  # --- overlush ---
-    if adrenalized >= 0 and len(s.hands[p]) <= 2:
-        s.draw(p, 4, adrenalized)
+    if s.flow_hooks_in_game():  # --- overlush ---
+        adrenalized = s.in_pile(p, Persistent.REFILL_AT_TURN_START)
+        if adrenalized >= 0 and len(s.hands[p]) <= 2:
+            s.draw(p, 4, adrenalized)
     echolocation = s.in_pile(p, Persistent.DRAW_AT_TURN_START)
     if echolocation >= 0:
         s.draw(p, 1, echolocation)
@@ -781,10 +782,11 @@ def h_end_turn(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
     choice = (
         rule is AgeRule.ENLIGHTENMENT or rule is AgeRule.PROSPERITY or rule is AgeRule.NIETZSCHE
     )
-    apricity = s.in_pile(p, Persistent.MAY_SKIP_STABILIZE)  # --- overlush ---
-    if apricity >= 0 and not choice and len(s.hands[p]) <= 8:
-        s.push(("may_skip_stabilize", p, size, apricity), ("late_window", p))
-        return None
+    if s.flow_hooks_in_game() and not choice:  # --- overlush ---
+        apricity = s.in_pile(p, Persistent.MAY_SKIP_STABILIZE)
+        if apricity >= 0 and len(s.hands[p]) <= 8:
+            s.push(("may_skip_stabilize", p, size, apricity), ("late_window", p))
+            return None
     if not choice and s.FAST_PATHS and s.stabilize_now(p, size, BY_RULE) <= 0:
         # Nothing to choose or discard: what the ``stabilize_choice``, ``stabilize``, ``draw``
         # and ``late_window`` frames would do as the next frames, done here (a frame costs a
@@ -1095,7 +1097,7 @@ def response_options(s: DoomlingsRules, q: int, trigger: tuple[Any, ...]) -> lis
         out.extend(("respond", c) for c in s.hands[q] if CARD[c].name == "Heroic")
     if s.expansion_kinds():  # --- mythlings, special edition ---
         out.extend(expansion_responses(s, q, trigger))
-    if kind == "stabilized":  # --- overlush ---
+    if kind == "stabilized" and s.flow_hooks_in_game():  # --- overlush ---
         _after_stabilizing_options(s, q, out)
     return out
 

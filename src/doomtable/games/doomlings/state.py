@@ -62,9 +62,19 @@ _GUARDS: Final = tuple(bool(color) for color in _GUARD_COLOR)
 _ANSWERS_REMOVAL: Final = tuple(
     t.play_when is PlayWhen.OPPONENT_REMOVES or t.play_when is PlayWhen.TRAIT_LEAVES for t in CARD
 )
+_FLOW_HOOKS: Final = frozenset(
+    {
+        Persistent.REFILL_AT_TURN_START,
+        Persistent.MAY_SKIP_STABILIZE,
+        Persistent.TRADE_EFFECTLESS,
+        Persistent.ONE_FACE_ONE_AFTER,
+        Persistent.ACTION_FROM_HAND,
+    }
+)
+_HOOKS_FLOW: Final = tuple(t.persistent in _FLOW_HOOKS for t in CARD)
 _SETS_HOLD: dict[tuple[str, str], bool] = {}
 """Per ``sets`` option and kind of card (``guard``, ``removal``), whether the sets hold one
-(the base set holds neither)."""
+(the base set holds none)."""
 RULE_OF_AGE: Final[tuple[AgeRule, ...]] = (*(a.rule for a in AGES), AgeRule.NONE)
 SET_OF_CARD: Final[tuple[str, ...]] = tuple(TRAIT_SET[t] for t in TRAIT_OF)
 """The card set (``dinolings``, ...) each card id was printed in: its family on the cards."""
@@ -215,8 +225,9 @@ class DoomlingsBase(GameState):
     _guards: int = -1
     _removal_plays: int = -1
     _arrival_plays: int = -1
-    """:meth:`guards_in_game`, :meth:`removal_plays_in_game` and :meth:`arrival_plays_in_game`
-    once read (-1 before); not fields, as :attr:`_own_decks`."""
+    _flow_hooks: int = -1
+    """:meth:`guards_in_game`, :meth:`removal_plays_in_game`, :meth:`arrival_plays_in_game` and
+    :meth:`flow_hooks_in_game` once read (-1 before); not fields, as :attr:`_own_decks`."""
 
     def _sets_hold(self, kind: str, flags: tuple[bool, ...]) -> bool:
         key = (str(self.options.get("sets", "")), kind)
@@ -246,6 +257,13 @@ class DoomlingsBase(GameState):
         if self._arrival_plays < 0:
             self._arrival_plays = int(self._sets_hold("arrival", _PLAYS_ON_ARRIVAL))
         return self._arrival_plays == 1
+
+    def flow_hooks_in_game(self) -> bool:
+        """Whether this game's cards hold a trait acting as a turn begins or ends (Adrenalized,
+        Apricity, Harrier, Mimicry, Illusory): without one, the turn need not look for them."""
+        if self._flow_hooks < 0:
+            self._flow_hooks = int(self._sets_hold("flow", _HOOKS_FLOW))
+        return self._flow_hooks == 1
 
     def guarded(self, owner: int, card: int) -> bool:
         """Whether a guard in ``owner``'s pile keeps ``card`` there (Ironwood, Meek)."""
