@@ -983,6 +983,8 @@ _CAUSED = frozenset(
         # --- overlush ---
         "shuffles_in",
         "takes_discard",
+        "sees_bottom",
+        "looks_bottom",
     )
 )
 """Events that change a zone: the log names their cause before them."""

@@ -1945,7 +1945,7 @@ def fx_skip_stabilize(s: DoomlingsRules, p: int, card: int, fx: SkipStabilize) -
     for i in range(len(s.stack) - 1, -1, -1):
         if s.stack[i] == ("end_turn", p):
             s.stack[i] = ("skip_end", p)
-            s.emit((ALL, "no_stabilize", p), card)
+            s.emit((ALL, "no_stabilize", p))  # changes no zone: no cause, as the others
             return
 
 
@@ -2806,7 +2806,7 @@ def h_may_skip_stabilize(s: DoomlingsRules, frame: Frame, option: Option | None)
         return s.ask(p, "stabilize", prompt, [("stabilize",), ("no_stabilize",)])
     s.stack.pop()
     if option == ("no_stabilize",):
-        s.emit((ALL, "no_stabilize", p), card)
+        s.emit((ALL, "no_stabilize", p))
     else:
         s.stack.append(("stabilize", p, size))
     return None
@@ -3939,11 +3939,11 @@ def h_trade(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision 
     if option == PASS:
         return None
     chosen = option[1]
-    s.leave_hand(p, chosen)
     for c in drawn:
         if c != chosen and c in s.hands[p]:
             s.discard_from_hand(p, c, card)
-    s.push(("discard_trait_now", p, card, card), ("play", p, chosen, FROM_HAND, 1))
+    # The card stays in the hand until it is played: the windows the discard opens come first.
+    s.push(("discard_trait_now", p, card, card), ("play_held", p, chosen))
     return None
 
 
@@ -4606,4 +4606,19 @@ def h_replace(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisio
     if option != PASS:
         s.leave_hand(p, option[1])
         s.stack.append(("play", p, option[1], FROM_HAND, 0))
+    return None
+
+
+# --- integration ---
+
+
+@handler("play_held")
+def h_play_held(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Play a card chosen earlier from the hand, with its action, if it is still there (a
+    window in between may have played it)."""
+    _, p, card = frame
+    s.stack.pop()
+    if card in s.hands[p]:
+        s.leave_hand(p, card)
+        play_trait(s, p, card, FROM_HAND, 1, p)
     return None
