@@ -52,6 +52,7 @@ class Case:
     piles: dict[int, list[str]] = field(default_factory=dict)
     discard: list[str] | int | None = None  # names, or a size
     extra: dict[str, Any] = field(default_factory=dict)  # other state fields
+    hand_0: list[str] | None = None  # player 0's hand, where not SETUP's
 
     @property
     def id(self) -> str:
@@ -425,6 +426,44 @@ CASES = [
         hands={0: HANDS[0]},
         piles={0: [*PILES[0], "Appealing", "Migratory"]},
     ),
+    Case(
+        # The bottom five are Nosy, Selective Memory, Painted Shell and two Kidneys: blue is
+        # named, Selective Memory is played with its action, which plays Flatulence.
+        c.LookAtBottomAndPlay(5),
+        asks=[(0, "color"), (0, "play"), *both(), (0, "play"), *both()],
+        piles={0: [*PILES[0], "Selective Memory", "Flatulence"]},
+        discard=[],
+        extra={"then_caused_by": "Selective Memory"},
+    ),
+    Case(
+        c.DrawThenMaybeFromBottom(),  # Appealing drawn and played at once
+        asks=[(0, "choose"), *both()],
+        hands={0: HANDS[0]},
+        piles={0: [*PILES[0], "Appealing"]},
+        extra={"deck_top": ["Migratory"]},
+    ),
+    # ---------------------------------------------------------------- dinolings
+    Case(
+        c.DrawThenTrade(3),  # Sweat goes to play Appealing; Migratory and Nocturnal discarded
+        asks=[(0, "play"), *both()],
+        hands={0: HANDS[0]},
+        piles={0: ["Leaves", "Quick", "Appealing"]},
+        discard=["Flatulence", "Migratory", "Nocturnal", "Sweat"],
+    ),
+    Case(
+        c.PlayHandAction(),  # Iridescent Scales' action draws 3; the card stays in the hand
+        asks=[(0, "use"), *both()],
+        hands={0: ["Bark", "Gills", "Iridescent Scales", "Appealing", "Migratory", "Nocturnal"]},
+        hand_0=["Bark", "Gills", "Iridescent Scales"],
+        extra={"then_caused_by": "Iridescent Scales"},
+    ),
+    Case(
+        c.DrawAndPlay(),  # Appealing is played without its action
+        asks=both(),
+        hands={0: HANDS[0]},
+        piles={0: [*PILES[0], "Appealing"]},
+        extra={"deck_top": ["Migratory"]},
+    ),
 ]
 
 
@@ -458,10 +497,16 @@ def names(cards: list[int]) -> list[str]:
     return [CARD[card].name for card in cards]
 
 
-def drill(fx: Any) -> tuple[DoomlingsState, list[tuple[int, str]], int]:
+def drill(
+    fx: Any, hand_0: list[str] | None = None
+) -> tuple[DoomlingsState, list[tuple[int, str]], int]:
     state = new_game("doomlings", 3, 5)
     assert isinstance(state, DoomlingsState)
-    state.setup_scenario(SETUP)
+    setup = SETUP
+    if hand_0 is not None:
+        players = {**SETUP["players"], 0: {**SETUP["players"][0], "hand": hand_0}}
+        setup = {**SETUP, "players": players}
+    state.setup_scenario(setup)
     start = len(state.events)
     EFFECTS[type(fx)](state, 0, SWEAT, fx)
     state._advance()
@@ -476,7 +521,7 @@ def drill(fx: Any) -> tuple[DoomlingsState, list[tuple[int, str]], int]:
 
 @pytest.mark.parametrize("case", CASES, ids=lambda case: case.id)
 def test_primitive(case: Case) -> None:
-    state, asked, start = drill(case.fx)
+    state, asked, start = drill(case.fx, case.hand_0)
     assert asked == case.asks
     for p, hand in case.hands.items():
         assert (len(state.hands[p]) if isinstance(hand, int) else names(state.hands[p])) == hand

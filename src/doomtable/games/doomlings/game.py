@@ -580,6 +580,16 @@ class DoomlingsState(DoomlingsRules):
             top = next(seg for seg in reversed(segments) if seg[0])
             top[0] -= 1
             top[1] -= AGES[seen_top].catastrophe
+        # Ages moved by a card (Omnipotent's order) may break that structure: each segment
+        # holds what it can, and the count left over goes to the segments nearest the top.
+        unseen_cats = cats_left - (seen_top is not None and AGES[seen_top].catastrophe)
+        for seg in segments:
+            seg[1] = max(0, min(seg[1], seg[0]))
+        extra = unseen_cats - sum(seg[1] for seg in segments)
+        for seg in reversed(segments):
+            change = max(-seg[1], min(extra, seg[0] - seg[1]))
+            seg[1] += change
+            extra -= change
         out: list[int] = []
         try:
             for size, cats in segments:
