@@ -8,7 +8,8 @@ each verb x card x target has one fixed action index; ``seats`` is the view's pe
 from collections.abc import Mapping
 from typing import Any
 
-from doomtable.games.doomlings.data import BASE, ages_of_sets, card_sets, cards_of_sets
+from doomtable.games.doomlings.cards import OneOf
+from doomtable.games.doomlings.data import BASE, TRAITS, ages_of_sets, card_sets, cards_of_sets
 
 TRAIT_KINDS = ("trait", "dominant trait")
 AGE_KINDS = ("age", "catastrophe", "birth of life")
@@ -50,11 +51,6 @@ RL_ENCODING: dict[str, Any] = {
         ("recolor", "color", "color"),
         ("doom", "age"),
         ("swap", "card", "player", "card"),
-        # --- mythlings, relics, special edition ---
-        ("replay", "card"),
-        ("replay_on", "card", "player"),
-        ("conjure", "card"),
-        ("place", "age"),
     ],
     "seat_lists": ["seats"],
     "decision_kinds": [
@@ -79,7 +75,6 @@ RL_ENCODING: dict[str, Any] = {
         "doom",
         "draft",
         "mishap",
-        "order",  # --- relics ---
     ],
     "observation": [
         ("number", "round"),
@@ -116,19 +111,53 @@ RL_ENCODING: dict[str, Any] = {
 }
 
 
-# --- overlush and kickstarter ages ---
-AGE_SETS = ("overlush", "kickstarter")
-AGE_SET_VERBS = [
-    ("discard_color", "color"),
-    ("to_deck", "card"),
-    ("draw_bottom",),
-    ("draw_one",),
-    ("discard_two",),
-    ("two_plays",),
+# The choices the expansions add, each group after the base set's and those of the groups
+# before it (so the base set's action indexes stay), in a game with any set of the group.
+SET_GROUPS: list[tuple[tuple[str, ...], list[tuple[str, ...]], list[str]]] = [
+    (  # --- mythlings, prototypes, relics, special edition ---
+        ("mythlings", "prototypes", "relics", "special_edition"),
+        [
+            ("replay", "card"),
+            ("replay_on", "card", "player"),
+            ("conjure", "card"),
+            ("place", "age"),
+        ],
+        ["order"],
+    ),
+    (  # --- overlush and kickstarter ages ---
+        ("overlush", "kickstarter"),
+        [
+            ("discard_color", "color"),
+            ("to_deck", "card"),
+            ("draw_bottom",),
+            ("draw_one",),
+            ("discard_two",),
+            ("two_plays",),
+        ],
+        ["choice", "return"],
+    ),
+    (  # --- overlush traits ---
+        ("overlush",),
+        [
+            ("bottom", "card"),
+            ("top", "card"),
+            ("face", "face"),
+            ("effect", "one_of", "alternative"),
+            ("from_bottom",),
+            ("nimble", "card"),
+            ("seedwing", "card"),
+        ],
+        ["choose", "bottom", "top", "face"],
+    ),
 ]
-AGE_SET_DECISION_KINDS = ["choice", "return"]
-"""The choices the Overlush and Kickstarter ages add, after the base set's (so its action
-indexes stay), in a game with either set."""
+FACES = sorted({trait.face or 0 for trait in TRAITS})
+"""Every face value a card has (variable counts as 0): the values a player may name."""
+ONE_OFS = list(
+    dict.fromkeys(
+        fx for t in TRAITS for fx in (*t.action, *t.on_play, *t.on_discard) if isinstance(fx, OneOf)
+    )
+)
+"""Every distinct OneOf of the cards, in card order, as the rules number them."""
 
 
 def rl_encoding_for(options: Mapping[str, Any]) -> dict[str, Any]:
@@ -138,9 +167,10 @@ def rl_encoding_for(options: Mapping[str, Any]) -> dict[str, Any]:
     sets = card_sets(options)
     verbs = list(RL_ENCODING["verbs"])
     kinds = list(RL_ENCODING["decision_kinds"])
-    if any(name in sets for name in AGE_SETS):
-        verbs += AGE_SET_VERBS
-        kinds += AGE_SET_DECISION_KINDS
+    for group, group_verbs, group_kinds in SET_GROUPS:
+        if any(name in sets for name in group):
+            verbs += group_verbs
+            kinds += group_kinds
     return {
         **RL_ENCODING,
         "verbs": verbs,
@@ -149,6 +179,9 @@ def rl_encoding_for(options: Mapping[str, Any]) -> dict[str, Any]:
             "card": max(cards_of_sets(sets)) + 1,
             "color": 16,
             "age": max(ages_of_sets(sets)) + 1,
+            "face": FACES,
+            "one_of": len(ONE_OFS),
+            "alternative": max((len(fx.options) for fx in ONE_OFS), default=0),
         },
         "card_sets": list(sets),
     }
