@@ -52,6 +52,7 @@ class Case:
     piles: dict[int, list[str]] = field(default_factory=dict)
     discard: list[str] | int | None = None  # names, or a size
     extra: dict[str, Any] = field(default_factory=dict)  # other state fields
+    hand_0: list[str] | None = None  # player 0's hand, where not SETUP's
 
     @property
     def id(self) -> str:
@@ -352,7 +353,117 @@ CASES = [
         asks=[(0, "color"), (1, "give")],
         piles={0: [*PILES[0], "Blubber"], 1: ["Antlers"], 2: PILES[2]},
     ),
-    # ---------------------------------------------------------------- deeplings: suppression
+    # ---------------------------------------------------------------- overlush
+    Case(c.DrawFromBottom(1), hands={0: 4}, extra={"deck_top": ["Appealing", "Migratory"]}),
+    Case(
+        # The bottom two are Nosy and Selective Memory; Nosy's action takes and plays Spiny.
+        c.DrawFromBottom(2, use_action=True),
+        asks=[(0, "use"), *both(), (0, "target"), (0, "take"), *both()],
+        hands={0: [*HANDS[0], "Nosy", "Selective Memory"], 1: ["Deep Roots", "Woody Stems"]},
+        piles={0: [*PILES[0], "Spiny"]},
+        extra={"deck_top": ["Appealing", "Migratory"], "then_caused_by": "Nosy"},
+    ),
+    Case(
+        c.DiscardHand(),  # then the empty hand draws 5 as the turn begins
+        hands={0: ["Appealing", "Migratory", "Nocturnal", "Confusion", "Fine Motor Skills"]},
+        discard=["Flatulence", "Bark", "Gills", "Fangs"],
+    ),
+    Case(c.ShuffleDiscardIntoDeck(), hands={0: HANDS[0]}, discard=[]),
+    Case(c.SkipStabilize(), hands={0: HANDS[0]}, extra={"stack_has": ("skip_end", 0)}),
+    Case(c.Stabilize(), hands={0: [*HANDS[0], "Appealing", "Migratory"]}),
+    Case(
+        c.TakeFromDiscard(),
+        asks=[(0, "take")],
+        hands={0: [*HANDS[0], "Flatulence"]},
+        discard=[],
+    ),
+    Case(
+        c.UseColorAction(c.BLUE),  # Sweat's own action: discard 1
+        asks=[(0, "use"), *both(), (0, "discard")],
+        hands={0: ["Gills", "Fangs"]},
+        discard=["Flatulence", "Bark"],
+    ),
+    Case(
+        c.UseColorAction(c.GREEN, opponents=True, return_it=True),  # no green trait with one
+        hands={0: HANDS[0], 1: HANDS[1], 2: HANDS[2]},
+        piles=PILES,
+    ),
+    Case(
+        c.PassToNeighbour(left=True),
+        asks=[(0, "give"), (1, "give"), (2, "give")],
+        hands={0: ["Gills", "Fangs", "Big Ears"], 1: ["Deep Roots", "Woody Stems", "Bark"]},
+    ),
+    Case(c.PassToNeighbour(left=False, at_random=True), hands={0: 3, 1: 3, 2: 3}, discard=1),
+    Case(c.PeekHand(), asks=[(0, "target")], hands={1: HANDS[1]}, extra={"seen": 3}),
+    Case(
+        c.ShedTraits(1, draw=2),
+        asks=[(0, "discard_trait")],
+        hands={0: [*HANDS[0], "Appealing", "Migratory"]},
+        piles={0: ["Quick", "Sweat"]},
+        discard=["Flatulence", "Leaves"],
+    ),
+    Case(
+        c.ShedTraits(2, pay=1),
+        asks=[(0, "discard_trait"), (0, "discard"), (0, "discard_trait"), (0, "discard")],
+        hands={0: ["Fangs"]},
+        piles={0: ["Sweat"]},
+        discard=["Flatulence", "Leaves", "Bark", "Quick", "Gills"],
+    ),
+    Case(
+        c.PlayMatching(c.TraitFilter(face=2)),  # Bark is the only 2 in hand
+        asks=[(0, "play"), *both()],
+        hands={0: ["Gills", "Fangs"]},
+        piles={0: [*PILES[0], "Bark"]},
+    ),
+    Case(
+        c.SwapOwnTraits(1, c.TraitFilter(positive=True)),
+        asks=[(0, "swap")],
+        piles={0: ["Quick", "Sweat", "Antlers"], 1: ["Blubber", "Leaves"], 2: PILES[2]},
+    ),
+    Case(
+        c.DrawAndPlayColors(2),  # green Appealing and blue Migratory: both may be played
+        asks=[(0, "play"), *both(), (0, "play"), *both()],
+        hands={0: HANDS[0]},
+        piles={0: [*PILES[0], "Appealing", "Migratory"]},
+    ),
+    Case(
+        # The bottom five are Nosy, Selective Memory, Painted Shell and two Kidneys: blue is
+        # named, Selective Memory is played with its action, which plays Flatulence.
+        c.LookAtBottomAndPlay(5),
+        asks=[(0, "color"), (0, "play"), *both(), (0, "play"), *both()],
+        piles={0: [*PILES[0], "Selective Memory", "Flatulence"]},
+        discard=[],
+        extra={"then_caused_by": "Selective Memory"},
+    ),
+    Case(
+        c.DrawThenMaybeFromBottom(),  # Appealing drawn and played at once
+        asks=[(0, "choose"), *both()],
+        hands={0: HANDS[0]},
+        piles={0: [*PILES[0], "Appealing"]},
+        extra={"deck_top": ["Migratory"]},
+    ),
+    # ---------------------------------------------------------------- dinolings
+    Case(
+        c.DrawThenTrade(3),  # Sweat goes to play Appealing; Migratory and Nocturnal discarded
+        asks=[(0, "play"), *both()],
+        hands={0: HANDS[0]},
+        piles={0: ["Leaves", "Quick", "Appealing"]},
+        discard=["Flatulence", "Migratory", "Nocturnal", "Sweat"],
+    ),
+    Case(
+        c.PlayHandAction(),  # Iridescent Scales' action draws 3; the card stays in the hand
+        asks=[(0, "use"), *both()],
+        hands={0: ["Bark", "Gills", "Iridescent Scales", "Appealing", "Migratory", "Nocturnal"]},
+        hand_0=["Bark", "Gills", "Iridescent Scales"],
+        extra={"then_caused_by": "Iridescent Scales"},
+    ),
+    Case(
+        c.DrawAndPlay(),  # Appealing is played without its action
+        asks=both(),
+        hands={0: HANDS[0]},
+        piles={0: [*PILES[0], "Appealing"]},
+        extra={"deck_top": ["Migratory"]},
+    ),
     Case(
         c.SuppressFromPile(1),  # never Sweat itself: Leaves goes face down
         asks=[(0, "suppress")],
@@ -389,7 +500,6 @@ CASES = [
         hands={0: ["Bark", "Fangs"], 2: HANDS[2]},
         extra={"suppressed": [["Gills"], [], []]},
     ),
-    # ---------------------------------------------------------------- moonlings
     Case(
         c.ReturnAnyOwnTrait(),
         asks=[(0, "take")],
@@ -401,45 +511,12 @@ CASES = [
         asks=[(0, "target"), (0, "give"), (0, "give")],
         hands={0: ["Fangs"], 1: [*HANDS[1], "Bark", "Gills"], 2: HANDS[2]},
     ),
-    Case(c.SkipStabilize(), extra={"skips_stabilizing": True}),
     Case(
         c.OnlyIf(c.Check.GENE_POOL_AT_MOST, 5, c.Draw(1)),
         hands={0: [*HANDS[0], "Appealing"]},
     ),
     Case(c.OnlyIf(c.Check.HAND_AT_MOST, 2, c.Draw(1)), hands={0: HANDS[0]}),
-    # ---------------------------------------------------------------- dinolings
-    Case(
-        # Appealing, Migratory and Nocturnal are drawn; Sweat is traded for Appealing.
-        c.DrawThenTrade(3),
-        asks=[(0, "play"), *both()],
-        hands={0: HANDS[0]},
-        piles={0: ["Leaves", "Quick", "Appealing"]},
-        discard=["Flatulence", "Migratory", "Nocturnal", "Sweat"],
-    ),
-    # No card of player 0's hand has an action: nothing to resolve, nobody asked.
-    Case(c.PlayHandAction(), hands={0: HANDS[0]}, piles={0: PILES[0]}),
-    Case(
-        c.DrawAndPlay(),  # Appealing is drawn and played at once, without an action
-        asks=both(),
-        hands={0: HANDS[0]},
-        piles={0: [*PILES[0], "Appealing"]},
-    ),
     Case(c.RestartRound(), extra={"round_no": 2, "first_player": 0}),  # one round: one more
-    Case(
-        # Blue named: Selective Memory (blue) is played from the deck's bottom 5, and its action
-        # plays Flatulence from the discard pile.
-        c.LookAtBottomAndPlay(5),
-        asks=[(0, "color"), (0, "play"), *both(), (0, "play"), *both()],
-        hands={0: HANDS[0]},
-        piles={0: [*PILES[0], "Selective Memory", "Flatulence"]},
-        discard=[],
-    ),
-    Case(
-        c.DrawThenMaybeFromBottom(),  # Appealing is drawn and played at once
-        asks=[(0, "choose"), *both()],
-        hands={0: HANDS[0]},
-        piles={0: [*PILES[0], "Appealing"]},
-    ),
     Case(
         c.OpponentsPlayThenTake(),  # players 1 and 2 play Spiny and Big Ears; Spiny is taken
         asks=[
@@ -487,10 +564,16 @@ def names(cards: list[int]) -> list[str]:
     return [CARD[card].name for card in cards]
 
 
-def drill(fx: Any) -> tuple[DoomlingsState, list[tuple[int, str]], int]:
+def drill(
+    fx: Any, hand_0: list[str] | None = None
+) -> tuple[DoomlingsState, list[tuple[int, str]], int]:
     state = new_game("doomlings", 3, 5)
     assert isinstance(state, DoomlingsState)
-    state.setup_scenario(SETUP)
+    setup = SETUP
+    if hand_0 is not None:
+        players = {**SETUP["players"], 0: {**SETUP["players"][0], "hand": hand_0}}
+        setup = {**SETUP, "players": players}
+    state.setup_scenario(setup)
     start = len(state.events)
     EFFECTS[type(fx)](state, 0, SWEAT, fx)
     state._advance()
@@ -505,7 +588,7 @@ def drill(fx: Any) -> tuple[DoomlingsState, list[tuple[int, str]], int]:
 
 @pytest.mark.parametrize("case", CASES, ids=lambda case: case.id)
 def test_primitive(case: Case) -> None:
-    state, asked, start = drill(case.fx)
+    state, asked, start = drill(case.fx, case.hand_0)
     assert asked == case.asks
     for p, hand in case.hands.items():
         assert (len(state.hands[p]) if isinstance(hand, int) else names(state.hands[p])) == hand
@@ -524,18 +607,24 @@ def test_primitive(case: Case) -> None:
             assert len(state.age_deck) == value
         elif key == "deck_bottom":
             assert names(state.deck[: len(value)]) == value
-        elif key == "suppressed":
-            assert [names(zone) for zone in state.suppressed] == value
-        elif key == "skips_stabilizing":
-            assert (("skip_end", 0) in state.stack) is value
+        elif key == "deck_top":
+            assert names(state.deck[::-1][: len(value)]) == value
+        elif key == "stack_has":
+            assert value in state.stack
+        elif key == "then_caused_by":
+            pass  # read below
+        elif key == "seen":
+            assert sum(1 for mask, _ in state.revealed if mask == 1) == value
         else:
             assert getattr(state, key) == value
-    # Every zone change is Sweat's doing (until a rushed catastrophe, or the rules' draw for an
-    # emptied hand, takes over).
+    # Every zone change is Sweat's doing (until a rushed catastrophe, the rules' draw for an
+    # empty hand, or the trait whose action Sweat's effect used takes over).
     causes = state.event_causes
     assert causes is not None
     for event, cause in zip(state.events[start:], causes[start:], strict=True):
         if event[1] in ("rush", "empty_hand"):
+            break
+        if 0 <= cause < len(CARD) and CARD[cause].name == case.extra.get("then_caused_by"):
             break
         if event[1] in _CAUSED:
             assert cause == SWEAT, event

@@ -54,7 +54,7 @@ def test_a_colour_named_at_ramblin_river_markets_says_why_a_card_cannot_be_playe
     assert state.unplayable_reason(1, state.hands[1][0]) is None  # on player 2's right
 
 
-@pytest.mark.parametrize("sets", ["overlush", "kickstarter"])
+@pytest.mark.parametrize("sets", ["overlush", "kickstarter", "all"])
 def test_every_choice_of_the_expansion_ages_has_an_rl_action(sets: str) -> None:
     """Random games with the set: every option offered is an action of the game's encoding."""
     import random

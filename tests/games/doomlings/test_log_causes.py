@@ -77,6 +77,33 @@ ACTION_MAKES: dict[type, frozenset[str]] = {
     c.DrawThenTrade: DRAW | DISCARD | LOSE_TRAIT,
     c.PlayHandAction: frozenset(),
     c.DrawAndPlay: DRAW | DISCARD,
+    # --- overlush and kickstarter traits ---
+    c.DiscardCardsWithEffects: DISCARD,
+    c.DiscardHand: DISCARD,
+    c.DiscardTopAndColorFromHands: DRAW | DISCARD | {"discards_top"},  # then all stabilize
+    c.DominantsToDeckTop: frozenset({"tops"}),
+    c.DrawAndPlayColors: DRAW | DISCARD,
+    c.DrawAndPlayFace: DRAW | DISCARD,
+    c.DrawFromBottom: DRAW,
+    c.DrawThenMaybeFromBottom: DRAW,
+    c.GainGenePool: frozenset(),
+    c.HandToDeckBottom: frozenset({"bottoms", "bottoms_hidden"}),
+    c.LookAtBottomAndPlay: frozenset({"sees_bottom", "looks_bottom"}),
+    c.OpponentDrawsAndGives: DRAW | {"gives_card", "gave_card"},
+    c.PassHandsRight: frozenset({"passes_hand"}),
+    c.PassToNeighbour: frozenset({"gives_card", "gave_card"}),
+    c.PeekHand: frozenset({"sees", "looks"}),
+    c.PlayIntoOpponentPile: DRAW,
+    c.PlayMatching: frozenset(),
+    c.ReturnOwnTrait: frozenset({"returns_to_hand"}),
+    c.ShedTraits: DRAW | DISCARD | LOSE_TRAIT,  # a trait shed for cards drawn or discarded
+    c.ShuffleDiscardIntoDeck: frozenset({"shuffles_in"}),
+    c.SkipStabilize: frozenset(),
+    c.Stabilize: DRAW | DISCARD,
+    c.SwapOwnTraits: frozenset({"swaps"}),
+    c.TakeFromDiscard: frozenset({"takes_discard"}),
+    c.TradeWithOpponents: frozenset({"steals_card", "stole_card", "gives_card", "gave_card"}),
+    c.UseColorAction: frozenset(),
 }
 PERSISTENT_MAKES = {
     c.Persistent.DRAW_AT_TURN_START: DRAW,
@@ -86,6 +113,33 @@ PERSISTENT_MAKES = {
     c.Persistent.SUPPRESS_INSTEAD_OF_STABILIZE: SUPPRESS_HAND | DRAW,
     c.Persistent.GENE_POOL_ONE: DRAW,
     c.Persistent.DISCARD_SELF_TO_DRAW: LOSE_TRAIT | DRAW,
+    # --- overlush ---
+    c.Persistent.REFILL_AT_TURN_START: DRAW,
+    c.Persistent.DRAW_WHEN_DISCARDED: DRAW,
+    c.Persistent.DRAW_WHEN_REMOVED: DRAW,
+    c.Persistent.DRAW_ON_RED_PLAY: DRAW,
+    c.Persistent.TRADE_EFFECTLESS: DRAW | DISCARD,
+    c.Persistent.ACTION_FROM_HAND: DISCARD,
+    c.Persistent.TRADE_FOR_EXTRA_PLAY: LOSE_TRAIT,
+    c.Persistent.DISCARD_BEFORE_STABILIZE: DISCARD,
+}
+WORLDS_END_MAKES = {
+    # --- deeplings ---
+    c.WorldsEnd.SUPPRESS_COLOR: SUPPRESS,
+    c.WorldsEnd.SUPPRESS_ONE: SUPPRESS,
+    c.WorldsEnd.OPPONENTS_DISCARD_COLOR: LOSE_TRAIT,
+    # --- overlush ---
+    c.WorldsEnd.DRAW_AND_PLAY: DRAW,
+    c.WorldsEnd.DRAW_AND_PLAY_LOW: DRAW,
+    c.WorldsEnd.OPPONENTS_LOSE_EFFECTLESS: LOSE_TRAIT | DRAW,
+    c.WorldsEnd.RETURN_FOR_POINTS: frozenset({"returns_to_hand"}),
+    c.WorldsEnd.TAKE_REVEALED_COLOR: frozenset({"shows", "takes_shown"}),
+}
+PLAY_WHEN_MAKES = {
+    c.PlayWhen.STEAL_PLAYED: frozenset({"steals_trait"}),
+    # --- overlush ---
+    c.PlayWhen.STEAL_AFTER_STABILIZE: frozenset({"steals_card", "stole_card"}),
+    c.PlayWhen.DISCARD_FOR_TRAIT: DISCARD | LOSE_TRAIT,
 }
 AGE_MAKES = {
     c.AgeRule.FLOURISH: DRAW,
@@ -160,10 +214,21 @@ DOOM_MAKES = {
 }
 
 
+def action_makes(fx: Any) -> frozenset[str]:
+    if isinstance(fx, c.OneOf):
+        return frozenset().union(*(action_makes(option) for option in fx.options))
+    kinds = ACTION_MAKES[type(fx)]
+    if isinstance(fx, c.PlayPileAction) and fx.then_discard:  # Sprightly
+        kinds |= LOSE_TRAIT
+    if isinstance(fx, c.UseColorAction) and fx.return_it:  # Hydrofuge, Mandibles
+        kinds |= {"returns_trait"}
+    return kinds
+
+
 def trait_makes(trait: c.Trait, mishap: bool) -> frozenset[str]:
     kinds: set[str] = set()
-    for fx in (*trait.action, *trait.on_play):
-        kinds |= ACTION_MAKES[type(fx)]
+    for fx in (*trait.action, *trait.on_play, *trait.on_discard):
+        kinds |= action_makes(fx)
     if trait.persistent is not None:
         kinds |= PERSISTENT_MAKES.get(trait.persistent, frozenset())
     if isinstance(trait.requirement, c.PayWithTrait):
@@ -176,12 +241,10 @@ def trait_makes(trait: c.Trait, mishap: bool) -> frozenset[str]:
             kinds |= DISCARD
     if isinstance(trait.requirement, c.PayWithHand):
         kinds |= GIVE
-    if trait.worlds_end in (c.WorldsEnd.SUPPRESS_COLOR, c.WorldsEnd.SUPPRESS_ONE):
-        kinds |= SUPPRESS
-    if trait.worlds_end is c.WorldsEnd.OPPONENTS_DISCARD_COLOR:
-        kinds |= LOSE_TRAIT
-    if trait.play_when is c.PlayWhen.STEAL_PLAYED:
-        kinds.add("steals_trait")
+    if trait.worlds_end is not None:
+        kinds |= WORLDS_END_MAKES.get(trait.worlds_end, frozenset())
+    if trait.play_when is not None:
+        kinds |= PLAY_WHEN_MAKES.get(trait.play_when, frozenset())
     if mishap:  # Genetic Mishap's drawn trait takes a hand card or a pile trait away
         kinds |= DISCARD | {"to_lab"}
     return frozenset(kinds)

@@ -47,7 +47,7 @@ class TraitFilter:
     face: int | None = None  # exact face value
     min_face: int | None = None
     positive: bool = False
-    max_face: int | None = None
+    max_face: int | None = None  # --- overlush ---: "negative" is max_face=-1
     family: str | None = None  # a set's name ("dinolings"): only that set's traits pass
 
     def accepts(self, colors: int, face: int) -> bool:
@@ -150,9 +150,15 @@ class StealTrait:
 
     filter: TraitFilter = ANY
     play_action: bool = False
+    richer_only: bool = False  # only from an opponent whose Gene Pool is larger than yours
 
     def text(self) -> str:
         extra = " Then resolve its action." if self.play_action else ""
+        if self.richer_only:
+            return (
+                f"Take a {self.filter.words()} into your trait pile from the pile of an opponent "
+                f"whose Gene Pool is larger than yours.{extra}"
+            )
         return f"Take a {self.filter.words()} from an opponent's trait pile into yours.{extra}"
 
 
@@ -203,7 +209,11 @@ class ReturnTrait:
 
 @dataclass(frozen=True, slots=True)
 class GiveFromHand:
+    n: int = 1  # each card to the opponent of your choice
+
     def text(self) -> str:
+        if self.n > 1:
+            return f"Hand {self.n} cards from your hand, each to the opponent of your choice."
         return "Hand 1 card from your hand to an opponent."
 
 
@@ -224,9 +234,13 @@ class SwapThis:
     """Exchange this card for a trait from an opponent's pile."""
 
     filter: TraitFilter = ANY
+    play_action: bool = False  # then resolve the action of the trait received
 
     def text(self) -> str:
-        return f"Exchange this trait for a {self.filter.words()} in an opponent's trait pile."
+        extra = " Then resolve the action of the trait you receive." if self.play_action else ""
+        return (
+            f"Exchange this trait for a {self.filter.words()} in an opponent's trait pile.{extra}"
+        )
 
 
 class SameColor(Enum):
@@ -786,6 +800,139 @@ class OnlyIf:
         return f"If {self.check.value.format(self.limit)}, {then[0].lower()}{then[1:]}"
 
 
+# --- overlush ---
+
+
+@dataclass(frozen=True, slots=True)
+class DrawFromBottom:
+    """Draw from the bottom of the trait deck; ``use_action``: then you may resolve the action
+    of one of the cards drawn (it stays in your hand)."""
+
+    n: int
+    use_action: bool = False
+
+    def text(self) -> str:
+        extra = " You may resolve the action of 1 of them." if self.use_action else ""
+        return f"Draw {plural(self.n, 'card')} from the bottom of the trait deck.{extra}"
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardHand:
+    def text(self) -> str:
+        return "Then discard every card in your hand."
+
+
+@dataclass(frozen=True, slots=True)
+class ShuffleDiscardIntoDeck:
+    def text(self) -> str:
+        return "Shuffle the discard pile into the trait deck."
+
+
+@dataclass(frozen=True, slots=True)
+class TakeFromDiscard:
+    """Take a card of the discard pile into your hand."""
+
+    filter: TraitFilter = ANY
+    optional: bool = False
+
+    def text(self) -> str:
+        may = "You may take" if self.optional else "Take"
+        return f"{may} 1 {self.filter.words()} of your choice from the discard pile into your hand."
+
+
+@dataclass(frozen=True, slots=True)
+class UseColorAction:
+    """Resolve the action of a trait of ``color`` in a pile (yours, or an opponent's)."""
+
+    color: int
+    opponents: bool = False
+    return_it: bool = False  # then that trait goes back to its owner's hand
+
+    def text(self) -> str:
+        whose = "an opponent's" if self.opponents else "your"
+        tail = " Then send that trait back to its owner's hand." if self.return_it else ""
+        return f"Resolve the action of a {color_words(self.color)} trait in {whose} pile.{tail}"
+
+
+@dataclass(frozen=True, slots=True)
+class PassToNeighbour:
+    """Every player hands 1 card to the player beside them, at once."""
+
+    left: bool
+    at_random: bool = False
+
+    def text(self) -> str:
+        how = "a random card" if self.at_random else "1 card of their choice"
+        side = "left" if self.left else "right"
+        return f"Every player, you too, hands {how} to the player on their {side}."
+
+
+@dataclass(frozen=True, slots=True)
+class PeekHand:
+    def text(self) -> str:
+        return "Look at the hand of an opponent of your choice."
+
+
+@dataclass(frozen=True, slots=True)
+class ShedTraits:
+    """Discard up to ``up_to`` traits of your pile; for each, draw ``draw`` and discard ``pay``
+    cards of your hand (a trait goes only while your hand can pay for it)."""
+
+    up_to: int
+    draw: int = 0
+    pay: int = 0
+
+    def text(self) -> str:
+        each = []
+        if self.draw:
+            each.append(f"draw {plural(self.draw, 'card')}")
+        if self.pay:
+            each.append(f"discard {plural(self.pay, 'card')} from your hand")
+        tail = f" For each one, {' and '.join(each)}." if each else ""
+        return f"You may discard up to {plural(self.up_to, 'trait')} from your trait pile.{tail}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayMatching:
+    """Play one more trait of ``filter`` from your hand, with its action."""
+
+    filter: TraitFilter
+    optional: bool = True
+
+    def text(self) -> str:
+        may = "You may play" if self.optional else "Play"
+        return f"{may} another {self.filter.words()}, with its action."
+
+
+@dataclass(frozen=True, slots=True)
+class SwapOwnTraits:
+    """Exchange up to ``up_to`` traits of ``filter`` from your pile for opponents' traits."""
+
+    up_to: int
+    filter: TraitFilter = ANY
+
+    def text(self) -> str:
+        what = self.filter.words().replace("trait", "traits", 1)
+        return (
+            f"You may exchange up to {self.up_to} {what} of your trait pile, one at a time, for "
+            "traits of any opponents' piles."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class DrawAndPlayColors:
+    """Draw ``n``; discard the dominants drawn; play 1 drawn trait of each colour drawn, with
+    no actions."""
+
+    n: int
+
+    def text(self) -> str:
+        return (
+            f"Draw {plural(self.n, 'card')} and discard any dominants among them. You may play 1 "
+            "of the others for each color drawn, without their actions."
+        )
+
+
 Action = (
     Draw
     | DiscardFromHand
@@ -851,6 +998,17 @@ Action = (
     | OnlyIf
     | OpponentsPlayThenTake
     | RestartRound
+    | DrawFromBottom
+    | DiscardHand
+    | ShuffleDiscardIntoDeck
+    | TakeFromDiscard
+    | UseColorAction
+    | PassToNeighbour
+    | PeekHand
+    | ShedTraits
+    | PlayMatching
+    | SwapOwnTraits
+    | DrawAndPlayColors
 )
 
 
@@ -863,7 +1021,8 @@ class NeedInPile:
     at_least: int
 
     def text(self) -> str:
-        return f"You can play this only with {self.at_least}+ {self.filter.words()}s in your pile."
+        what = self.filter.words().replace("trait", "traits", 1)
+        return f"You can play this only with {self.at_least}+ {what} in your pile."
 
 
 class Payment(Enum):
@@ -905,6 +1064,15 @@ class NeedGenePool:
         return f"You can play this only with a Gene Pool of {self.at_most} or less."
 
 
+# --- overlush ---
+
+
+@dataclass(frozen=True, slots=True)
+class NoDominants:
+    def text(self) -> str:
+        return "You can play this only while your trait pile holds no dominant."
+
+
 @dataclass(frozen=True, slots=True)
 class NotOnYourTurn:
     def text(self) -> str:
@@ -939,8 +1107,25 @@ class PayWithHand:
         return f"To play this, hand {plural(self.n, 'random card')} from your hand to an opponent."
 
 
+@dataclass(frozen=True, slots=True)
+class DiscardColors:
+    """Discard ``n`` cards of different colours from your hand (one colour per card)."""
+
+    n: int
+
+    def text(self) -> str:
+        return f"To play this, discard {self.n} cards of different colors from your hand."
+
+
 Requirement = (
-    NeedInPile | PayWithTrait | NeedGenePool | NotOnYourTurn | FromDiscardAfterColors | PayWithHand
+    NeedInPile
+    | PayWithTrait
+    | NeedGenePool
+    | NotOnYourTurn
+    | FromDiscardAfterColors
+    | PayWithHand
+    | NoDominants
+    | DiscardColors
 )
 
 
@@ -975,6 +1160,12 @@ class PlayWhen(Enum):
     AFTER_ROUND = "procrastination"
     RETURN_REMOVED = "patches"
     INTO_REMOVER_PILE = "quills"
+    # --- overlush ---
+    STEAL_AFTER_STABILIZE = "firebite"
+    INSTEAD_OF_DISCARD = "muse"
+    OPPONENT_REMOVES = "dart"
+    TRAIT_LEAVES = "motion_dazzle"
+    ENTERS_HAND_OFF_TURN = "elusive"
 
     def text(self, name: str) -> str:
         return {
@@ -1029,6 +1220,17 @@ class PlayWhen(Enum):
             "trait back into your pile (not when a dominant took it).",
             PlayWhen.INTO_REMOVER_PILE: f"When an opponent takes a trait out of your trait pile, "
             f"you may play {name} from your hand into their trait pile.",
+            # --- overlush ---
+            PlayWhen.STEAL_AFTER_STABILIZE: f"Once you have stabilized, you may play {name} from "
+            "your hand: then take 1 random card from each opponent's hand.",
+            PlayWhen.INSTEAD_OF_DISCARD: f"When {name} is discarded from your hand, you may "
+            "play it into your trait pile instead.",
+            PlayWhen.OPPONENT_REMOVES: f"When an opponent takes a trait out of your trait pile, "
+            f"you may play {name} from your hand.",
+            PlayWhen.TRAIT_LEAVES: f"When a trait leaves your trait pile, you may play {name} "
+            "from your hand.",
+            PlayWhen.ENTERS_HAND_OFF_TURN: f"When {name} comes into your hand through an age or "
+            "on another player's turn, you may play it at once.",
         }[self]
 
 
@@ -1062,6 +1264,17 @@ class Persistent(Enum):
     STABILIZE_FROM_DISCARD = "scavenger"
     HAND_COUNTS_FOR_BONUSES = "sparkles"
     PLAY_DISCARD_TOP_WHEN_REMOVED = "mycelium"
+    # --- overlush ---
+    REFILL_AT_TURN_START = "adrenalized"
+    MAY_SKIP_STABILIZE = "apricity"
+    FILLS_DOMINANT_SLOTS = "epic"
+    DRAW_WHEN_DISCARDED = "cap"
+    DRAW_WHEN_REMOVED = "fleshy_scales"
+    TRADE_EFFECTLESS = "harrier"
+    GUARD_GREEN = "ironwood"
+    GUARD_RED = "meek"
+    ONE_FACE_ONE_AFTER = "mimicry"
+    ACTION_FROM_HAND = "illusory"
 
     def text(self, name: str) -> str:
         return {
@@ -1111,6 +1324,27 @@ class Persistent(Enum):
             Persistent.PLAY_DISCARD_TOP_WHEN_REMOVED: f"If {name} is taken out of your trait "
             "pile during your turn, you may play the card that was on top of the discard pile "
             "before it, with its action.",
+            # --- overlush ---
+            Persistent.REFILL_AT_TURN_START: "When your turn begins with 2 or fewer cards in "
+            "your hand, draw 4 cards.",
+            Persistent.MAY_SKIP_STABILIZE: "At the end of your turn, if your hand holds 8 or "
+            "fewer cards, you may leave it as it is instead of stabilizing.",
+            Persistent.FILLS_DOMINANT_SLOTS: f"{name} takes up both of your dominant places.",
+            Persistent.DRAW_WHEN_DISCARDED: f"If {name} is discarded from your trait pile, draw "
+            "3 cards.",
+            Persistent.DRAW_WHEN_REMOVED: f"If {name} leaves your trait pile in any way, draw 1 "
+            "card.",
+            Persistent.TRADE_EFFECTLESS: "Once you have stabilized, you may discard 1 effectless "
+            "trait from your hand to draw 3 cards.",
+            Persistent.GUARD_GREEN: "While your trait pile holds 5 or fewer green traits "
+            "(dominants aside), none of them can leave it.",
+            Persistent.GUARD_RED: "While your trait pile holds 3 or fewer red traits, none of "
+            "them can leave it.",
+            Persistent.ONE_FACE_ONE_AFTER: "If you have played only 1 trait this turn, once you "
+            "have stabilized you may play 1 trait with a face value of 1, without its action.",
+            Persistent.ACTION_FROM_HAND: "If no trait with an action was played on your turn, "
+            "once you have stabilized you may resolve the action of a card in your hand, then "
+            "discard it.",
         }[self]
 
 
@@ -1135,6 +1369,10 @@ class WorldsEnd(Enum):
     # --- deeplings ---
     SUPPRESS_COLOR = "stygian"
     SUPPRESS_ONE = "undulating"
+    # --- overlush ---
+    DRAW_AND_PLAY = "blossom"
+    OPPONENTS_LOSE_EFFECTLESS = "chompers"
+    RETURN_FOR_POINTS = "lily_pad"
 
     def text(self) -> str:
         return {
@@ -1166,6 +1404,13 @@ class WorldsEnd(Enum):
             "trait of it in your trait pile.",
             WorldsEnd.SUPPRESS_ONE: "When the world ends, suppress 1 other trait in your trait "
             "pile.",
+            # --- overlush ---
+            WorldsEnd.DRAW_AND_PLAY: "When the world ends, draw 4 cards; you may then play 1 "
+            "trait from your hand, with its action.",
+            WorldsEnd.OPPONENTS_LOSE_EFFECTLESS: "When the world ends, each opponent discards "
+            "1 random effectless trait from their pile; draw 1 card for each trait so lost.",
+            WorldsEnd.RETURN_FOR_POINTS: "When the world ends, you may take up to 3 traits from "
+            "your pile back into your hand: +1 for each.",
         }[self]
 
 
@@ -1217,12 +1462,16 @@ class Count(Enum):
     # --- moonlings ---
     SAME_SET = "trait of this card's expansion in your trait pile (this one included)"
     LOWEST_GENE_POOL = "point of the lowest Gene Pool at the table"
+    # --- overlush ---
+    LOWER_OF_COLORS = "trait of whichever of this color you have fewer of in your pile"
+    FULL_COLOR_SETS = "full set of all 4 colors in your pile"
 
 
 _UNIT: dict[Count, str] = {
     Count.HAND: "card in your hand",
     # --- deeplings ---
     Count.COLORS_IN_PILE: "color in your trait pile",
+    Count.HIGHEST_GENE_POOL: "point of the highest Gene Pool at the table",  # --- overlush ---
 }
 """How a count phrased as a total ("the number of ...") reads after "+1 for each"."""
 
@@ -1399,6 +1648,24 @@ class LowGenePoolBonus:
         return f"Every player whose Gene Pool is {self.at_most} or less scores {self.points:+d}."
 
 
+# --- overlush ---
+
+
+@dataclass(frozen=True, slots=True)
+class IfPile:
+    """``points`` once, if your pile holds at least (or at most) ``n`` traits of ``filter``."""
+
+    points: int
+    filter: TraitFilter
+    n: int
+    at_most: bool = False
+
+    def text(self) -> str:
+        bound = "or fewer" if self.at_most else "or more"
+        what = self.filter.words().replace("trait", "traits", 1)
+        return f"+{self.points} if your trait pile holds {self.n} {bound} {what}."
+
+
 BonusRule = (
     Bonus
     | MostTraitsBonus
@@ -1407,6 +1674,7 @@ BonusRule = (
     | AllColorsBonus
     | ThresholdBonus
     | LowGenePoolBonus
+    | IfPile
 )
 
 
@@ -1435,6 +1703,8 @@ class Trait:
     @property
     def attachment(self) -> bool:
         return self.attach is not None
+
+    gene_pool_opponents: bool = False  # --- overlush ---: the delta applies to each opponent
 
     @property
     def effectless(self) -> bool:
@@ -1478,6 +1748,8 @@ class Trait:
         parts: list[str] = []
         if self.gene_pool:
             who = "Every player gets " if self.gene_pool_all else ""
+            if self.gene_pool_opponents:
+                who = "Every opponent gets "
             parts.append(f"{who}{self.gene_pool:+d} Gene Pool.")
         if self.requirement:
             parts.append(self.requirement.text())

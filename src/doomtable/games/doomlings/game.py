@@ -176,6 +176,10 @@ class DoomlingsState(DoomlingsRules):
             return "The round is over: play anything before the next age?"
         if kind == "catastrophe":
             return f"{AGES[trigger[1]].name} is flipped: respond?"
+        if kind == "left_pile":  # --- overlush: Dart, Motion Dazzle ---
+            return "A trait has left your trait pile: play anything?"
+        if kind == "arrived":
+            return "Cards came into your hand: play anything?"
         return "The world is ending: play anything from your hand?"
 
     _scores_at_end: tuple[int, tuple[int, ...]] = (-1, ())
@@ -600,6 +604,16 @@ class DoomlingsState(DoomlingsRules):
             top = next(seg for seg in reversed(segments) if seg[0])
             top[0] -= 1
             top[1] -= AGES[seen_top].catastrophe
+        # Ages moved by a card (Omnipotent's order) may break that structure: each segment
+        # holds what it can, and the count left over goes to the segments nearest the top.
+        unseen_cats = cats_left - (seen_top is not None and AGES[seen_top].catastrophe)
+        for seg in segments:
+            seg[1] = max(0, min(seg[1], seg[0]))
+        extra = unseen_cats - sum(seg[1] for seg in segments)
+        for seg in reversed(segments):
+            change = max(-seg[1], min(extra, seg[0] - seg[1]))
+            seg[1] += change
+            extra -= change
         out: list[int] = []
         try:
             for size, cats in segments:
@@ -948,6 +962,9 @@ def _describe(kind: str, a: tuple[Any, ...]) -> str:
         "suppresses_card": "{p0} suppresses a card from their hand.",
         "suppressed_card": "{p0} suppresses {n1} from their hand.",
         "gene_pool_set": "{p0}'s Gene Pool is now {a1}.",
+        # --- overlush ---
+        "shuffles_in": "{p0} shuffles the discard pile into the trait deck.",
+        "takes_discard": "{p0} takes {n1} from the discard pile.",
     }
     values: dict[str, Any] = {}
     for i, v in enumerate(a):
@@ -1021,6 +1038,11 @@ _CAUSED = frozenset(
         "pinches",
         "scavenges",
         "patches",
+        # --- overlush ---
+        "shuffles_in",
+        "takes_discard",
+        "sees_bottom",
+        "looks_bottom",
     )
 )
 """Events that change a zone: the log names their cause before them."""

@@ -26,7 +26,9 @@ from doomtable.games.doomlings.cards import (
     DigForColor,
     DiscardCardsWithEffects,
     DiscardColorFromHands,
+    DiscardColors,
     DiscardFromHand,
+    DiscardHand,
     DiscardOpponentTrait,
     DiscardOwnTrait,
     DiscardThenPlay,
@@ -36,8 +38,10 @@ from doomtable.games.doomlings.cards import (
     Doom,
     Draw,
     DrawAndPlay,
+    DrawAndPlayColors,
     DrawAndPlayFace,
     DrawAndPlayGreen,
+    DrawFromBottom,
     DrawThenMaybeFromBottom,
     DrawThenTrade,
     EndOfWorldRush,
@@ -55,6 +59,8 @@ from doomtable.games.doomlings.cards import (
     MutualDiscardTrait,
     NeedGenePool,
     NeedInPile,
+    NoDominants,
+    NotOnYourTurn,
     OneOf,
     OnlyIf,
     OpponentDrawsAndGives,
@@ -62,15 +68,18 @@ from doomtable.games.doomlings.cards import (
     OpponentsGiveColor,
     OpponentsPlayThenTake,
     PassHandsRight,
+    PassToNeighbour,
     Payment,
     PayWithHand,
     PayWithTrait,
     PeekAge,
     PeekAges,
+    PeekHand,
     Persistent,
     PlayAnother,
     PlayHandAction,
     PlayIntoOpponentPile,
+    PlayMatching,
     PlayPileAction,
     PlayWhen,
     RearrangeAges,
@@ -82,6 +91,8 @@ from doomtable.games.doomlings.cards import (
     RightNamesColorSuppressHand,
     SameColor,
     SetGenePool,
+    ShedTraits,
+    ShuffleDiscardIntoDeck,
     SkipStabilize,
     Source,
     Stabilize,
@@ -92,12 +103,16 @@ from doomtable.games.doomlings.cards import (
     SuppressFromHand,
     SuppressFromPile,
     SwapHands,
+    SwapOwnTraits,
     SwapThis,
     SwapTraits,
+    TakeFromDiscard,
     TradeWithOpponents,
     TraitFilter,
+    UseColorAction,
     Who,
     WorldsEnd,
+    color_words,
 )
 from doomtable.games.doomlings.cards import ANY as ANY_FILTER
 from doomtable.games.doomlings.data import AGES, FOUR_HORSEMEN
@@ -133,6 +148,7 @@ ONLY_EFFECTLESS: Final = 2
 STEAL_RANDOM: Final = "steal_random"
 LOOK: Final = "look"
 SWAP_HANDS: Final = "swap_hands"
+PEEK: Final = "peek"  # --- overlush ---: look at a whole hand
 # What a ``name_color`` frame does with the colour named.
 COLOR_DISCARDS_HANDS: Final = "discard_hands"  # every player discards hand cards of it
 OPPONENTS_DISCARD_COLOR: Final = "opponents_discard"  # each opponent loses a random trait of it
@@ -300,6 +316,14 @@ class DoomlingsRules(DoomlingsBase):
         if isinstance(req, PayWithHand):  # --- moonlings ---
             held = sum(1 for c in self.hands[player] if c != card)
             return self.players >= 2 and held >= req.n
+        # --- overlush ---
+        if isinstance(req, NoDominants):
+            return not self.dominants(player)
+        if isinstance(req, NotOnYourTurn):
+            return self.turn_player != player
+        if isinstance(req, DiscardColors):
+            hand = [c for c in self.hands[player] if c != card]
+            return _can_cover(self, hand, 0, req.n)
         if isinstance(req, NeedGenePool):
             return self.gene_pool[player] <= req.at_most
         if isinstance(req, FromDiscardAfterColors):
@@ -605,6 +629,10 @@ def h_turn(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
     s.stack.pop()
     s.turn_player = p
     s.emit((ALL, "turn", p))
+    if s.flow_hooks_in_game():  # --- overlush ---
+        adrenalized = s.in_pile(p, Persistent.REFILL_AT_TURN_START)
+        if adrenalized >= 0 and len(s.hands[p]) <= 2:
+            s.draw(p, 4, adrenalized)
     echolocation = s.in_pile(p, Persistent.DRAW_AT_TURN_START)
     if echolocation >= 0:
         s.draw(p, 1, echolocation)
@@ -800,6 +828,11 @@ def h_end_turn(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
     choice = (
         rule is AgeRule.ENLIGHTENMENT or rule is AgeRule.PROSPERITY or rule is AgeRule.NIETZSCHE
     )
+    if s.flow_hooks_in_game() and not choice:  # --- overlush ---
+        apricity = s.in_pile(p, Persistent.MAY_SKIP_STABILIZE)
+        if apricity >= 0 and len(s.hands[p]) <= 8:
+            s.push(("may_skip_stabilize", p, size, apricity), ("late_window", p))
+            return None
     if not choice and s.FAST_PATHS and s.stabilize_now(p, size, BY_RULE) <= 0:
         # Nothing to choose or discard: what the ``stabilize_choice``, ``stabilize``, ``draw``
         # and ``late_window`` frames would do as the next frames, done here (a frame costs a
@@ -966,8 +999,11 @@ def play_trait(
         stack.append(("fx", owner, card, k, 1))
     if trait.attach is not None:
         stack.append(("attach", owner, card))
-    if isinstance(trait.requirement, (PayWithTrait, PayWithHand)) and how != UNRESTRICTED:
+    req = trait.requirement
+    if isinstance(req, (PayWithTrait, PayWithHand)) and how != UNRESTRICTED:
         stack.append(("pay", owner, card))
+    elif isinstance(req, DiscardColors) and how != UNRESTRICTED:  # --- overlush ---
+        stack.append(("pay_colors", owner, card, req.n, 0))
     if how == FROM_HAND and trait.colors & 2:
         stack.append(("self_replicate", owner, card))
     # Under Age of Peace no action will happen, so there is none to prevent.
@@ -1028,6 +1064,7 @@ def h_pay(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | 
         _, q, c = option
         s.move_trait(p, q, c)
         s.emit((ALL, "gives_trait", p, c, q), card)
+        removed(s, p, c, p)
         return None
     if left > 1:
         s.stack.append(("pay", p, card, left - 1))
@@ -1066,6 +1103,7 @@ def h_self_replicate(s: DoomlingsRules, frame: Frame, option: Option | None) -> 
         s.leave_pile(p, option[1])
         s.hands[p].append(option[1])
         s.emit((ALL, "returns_to_hand", p, option[1]), option[1])
+        removed(s, p, option[1], p)
     return None
 
 
@@ -1120,12 +1158,16 @@ def response_options(s: DoomlingsRules, q: int, trigger: tuple[Any, ...]) -> lis
         elif when is PlayWhen.RETURN_REMOVED or when is PlayWhen.INTO_REMOVER_PILE:
             if kind == "removed" and _answers_removal(s, q, when, trigger):
                 out.append(("respond", c))
-        elif _answers(s, when, trigger):
+        elif _answers(s, when, trigger) and (
+            when is not PlayWhen.ENTERS_HAND_OFF_TURN or c in trigger[2]
+        ):
             out.append(("respond", c))
     if kind == "hero":
         out.extend(("respond", c) for c in s.hands[q] if CARD[c].name == "Heroic")
     if s.expansion_kinds():  # --- mythlings, special edition ---
         out.extend(expansion_responses(s, q, trigger))
+    if kind == "stabilized" and s.flow_hooks_in_game():  # --- overlush ---
+        _after_stabilizing_options(s, q, out)
     return out
 
 
@@ -1140,7 +1182,7 @@ def _answers(s: DoomlingsRules, when: PlayWhen, trigger: tuple[Any, ...]) -> boo
         owner: int = trigger[1]
         card: int = trigger[2]
         return card in s.piles[owner] and s.takeable(card)
-    if when is PlayWhen.AFTER_STABILIZE:
+    if when is PlayWhen.AFTER_STABILIZE or when is PlayWhen.STEAL_AFTER_STABILIZE:
         return kind == "stabilized"
     if when is PlayWhen.AFTER_ROUND:
         return kind == "round_over"
@@ -1148,6 +1190,14 @@ def _answers(s: DoomlingsRules, when: PlayWhen, trigger: tuple[Any, ...]) -> boo
         return kind == "played" and trigger[2] in s.piles[trigger[1]] and s.movable(trigger[2])
     if when is PlayWhen.STEAL_FROM_SECOND_PLAY:
         return kind == "played" and trigger[1] == s.turn_player and len(_turn_plays(s)) >= 2
+    if when is PlayWhen.TRAIT_LEAVES:
+        return kind == "left_pile"
+    if when is PlayWhen.OPPONENT_REMOVES:  # never on its owner's own turn
+        return kind == "left_pile" and 0 <= trigger[2] != trigger[1] != s.turn_player
+    if when is PlayWhen.ENTERS_HAND_OFF_TURN:
+        return kind == "arrived"  # and it is among the cards arrived (response_options)
+    if when is PlayWhen.INSTEAD_OF_DISCARD:
+        return False  # offered by a frame of its own once discarded
     return kind == "worlds_end"
 
 
@@ -1155,6 +1205,23 @@ def on_response(s: DoomlingsRules, q: int, option: Option, trigger: tuple[Any, .
     card = option[1]
     if option[0] == "conjure" or _IS_NEW_WHEN[card]:  # --- mythlings, special edition ---
         return on_expansion_response(s, q, option, trigger)
+    # --- overlush ---: what Harrier, Illusory and Mimicry offer after stabilizing, in the
+    # verbs of the action table (discard, use, respond with a trait that has no Play When).
+    verb = option[0]
+    if verb == "discard":  # Harrier
+        harrier = s.in_pile(q, Persistent.TRADE_EFFECTLESS)
+        s.discard_from_hand(q, card, harrier)
+        s.draw(q, 3, harrier)
+        return True
+    if verb == "use":  # Illusory: the action, then the card is discarded
+        card = option[2]
+        illusory = s.in_pile(q, Persistent.ACTION_FROM_HAND)
+        s.push(("act_from_pile", q, card), ("discard_card", q, card, illusory))
+        return True
+    if trigger[0] == "stabilized" and _PLAY_WHEN[card] is None:  # Mimicry
+        s.leave_hand(q, card)
+        s.stack.append(("play", q, card, FROM_HAND, 0))
+        return True
     s.leave_hand(q, card)
     when = CARD[card].play_when
     if option[0] == "respond_on":
@@ -1196,6 +1263,8 @@ def on_response(s: DoomlingsRules, q: int, option: Option, trigger: tuple[Any, .
         return False
     if when is PlayWhen.INTO_REMOVER_PILE:
         s.stack.append(("play", trigger[3], card, FROM_HAND, 0, q))
+    if when is PlayWhen.STEAL_AFTER_STABILIZE:  # --- overlush ---: Firebite
+        s.push(("play", q, card, FROM_HAND, 1), ("steal_each", q, card))
         return False
     # Late after stabilizing, Sneaky at World's End: an extra play, as from the hand.
     s.stack.append(("play", q, card, FROM_HAND, 1))
@@ -1218,6 +1287,7 @@ def h_parasite(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
         s.move_trait(p, q, card)
         s.emit((ALL, "steals_trait", q, card, p), parasite)
         _removed(s, p, card, q, parasite)  # --- overlush (traits b) ---
+        removed(s, p, card, q)
         after_steal(s, q, p, card, True)  # --- mythlings ---
         open_steal_window(s, q, p)
     return None
@@ -1355,6 +1425,7 @@ def _give(s: DoomlingsRules, p: int, q: int, card: int, cause: int) -> None:
     s.hands[q].append(card)
     s.emit((s.others(p) & s.others(q), "gives_card", p, q), cause)
     s.emit((bit(p) | bit(q), "gave_card", p, q, card), cause)
+    s.arrived(q, [card], cause)
 
 
 @handler("discard_own")
@@ -1407,6 +1478,9 @@ def h_discard_trait_now(s: DoomlingsRules, frame: Frame, option: Option | None) 
     if CARD[card].on_discard:
         s.push_all([("fx", p, card, k, ON_DISCARD) for k in range(len(CARD[card].on_discard))])
     open_discarded_window(s, p, card)  # --- mythlings ---
+    if _PERSISTENT_OF[card] is Persistent.DRAW_WHEN_DISCARDED:  # --- overlush ---
+        s.draw(p, 3, card)
+    removed(s, p, card, _remover(s, cause))
     return None
 
 
@@ -1444,6 +1518,11 @@ def h_pick_opponent(s: DoomlingsRules, frame: Frame, option: Option | None) -> D
         s.emit((bit(p), "sees", p, q, tuple(shown)), cause)
         s.emit((s.others(p), "looks", p, q, len(shown)), cause)
         s.stack.append(("take_shown", p, tuple((q, c) for c in shown), cause))
+    elif purpose == PEEK:  # --- overlush ---
+        hand = tuple(s.hands[q])
+        s.revealed.extend((bit(p), c) for c in hand)
+        s.emit((bit(p), "sees", p, q, hand), cause)
+        s.emit((s.others(p), "looks", p, q, len(hand)), cause)
     elif purpose == SWAP_HANDS:
         s.hands[p], s.hands[q] = s.hands[q], s.hands[p]
         s.revealed = [r for r in s.revealed if r[1] not in s.hands[p] and r[1] not in s.hands[q]]
@@ -1455,6 +1534,7 @@ _PICK_PROMPTS: Final = {
     STEAL_RANDOM: "take random cards from whose hand?",
     LOOK: "look into whose hand?",
     SWAP_HANDS: "swap hands with whom?",
+    PEEK: "look at whose hand?",  # --- overlush ---
 }
 
 
@@ -1469,6 +1549,7 @@ def _steal_random(s: DoomlingsRules, p: int, q: int, n: int, cause: int) -> None
         s.emit((s.others(p) & s.others(q), "steals_card", p, q), cause)
         s.emit((bit(p) | bit(q), "stole_card", p, q, card), cause)
         after_steal(s, p, q, card, False)  # --- mythlings ---
+        s.arrived(p, [card], cause)
 
 
 @handler("take_shown")
@@ -1594,7 +1675,10 @@ def fx_discard_color(s: DoomlingsRules, p: int, card: int, fx: DiscardColorFromH
 
 
 def fx_steal_trait(s: DoomlingsRules, p: int, card: int, fx: StealTrait) -> None:
-    s.stack.append(("steal_trait", p, card, _key(fx.filter), int(fx.play_action)))
+    frame: Frame = ("steal_trait", p, card, _key(fx.filter), int(fx.play_action))
+    if fx.richer_only:
+        frame = (*frame, 1)
+    s.stack.append(frame)
 
 
 def fx_steal_from_hand(s: DoomlingsRules, p: int, card: int, fx: StealFromHand) -> None:
@@ -1614,7 +1698,8 @@ def fx_return_trait(s: DoomlingsRules, p: int, card: int, fx: ReturnTrait) -> No
 
 
 def fx_give_from_hand(s: DoomlingsRules, p: int, card: int, fx: GiveFromHand) -> None:
-    s.stack.append(("give_any", p, card))
+    for _ in range(fx.n):
+        s.stack.append(("give_any", p, card))
 
 
 def fx_give_trait(s: DoomlingsRules, p: int, card: int, fx: GiveTrait) -> None:
@@ -1626,10 +1711,10 @@ def fx_swap_hands(s: DoomlingsRules, p: int, card: int, fx: SwapHands) -> None:
 
 
 def fx_swap_this(s: DoomlingsRules, p: int, card: int, fx: SwapThis) -> None:
-    if fx.filter == ANY:
+    if fx.filter == ANY and not fx.play_action:
         s.stack.append(("swap_this", p, card))
     else:
-        s.stack.append(("swap_this", p, card, _key(fx.filter)))
+        s.stack.append(("swap_this", p, card, _key(fx.filter), int(fx.play_action)))
 
 
 def fx_swap_traits(s: DoomlingsRules, p: int, card: int, fx: SwapTraits) -> None:
@@ -1983,12 +2068,6 @@ def fx_give_to_opponent(s: DoomlingsRules, p: int, card: int, fx: GiveToOpponent
     s.stack.append(("give_n", p, -1, fx.n, card))
 
 
-def fx_skip_stabilize(s: DoomlingsRules, p: int, card: int, fx: SkipStabilize) -> None:
-    if ("end_turn", p) in s.stack:
-        _drop_turn_end(s, p)
-        s.emit((ALL, "no_stabilize", p))
-
-
 def fx_only_if(s: DoomlingsRules, p: int, card: int, fx: OnlyIf) -> None:
     if fx.check is Check.GENE_POOL_AT_MOST:
         holds = s.gene_pool[p] <= fx.limit
@@ -1996,6 +2075,104 @@ def fx_only_if(s: DoomlingsRules, p: int, card: int, fx: OnlyIf) -> None:
         holds = len(s.hands[p]) <= fx.limit
     if holds:
         EFFECTS[type(fx.effect)](s, p, card, fx.effect)
+
+
+# --- overlush ---
+
+
+def draw_from_bottom(s: DoomlingsRules, p: int, n: int, cause: int) -> list[int]:
+    """Draw ``n`` cards from the bottom of the trait deck (an empty deck is refilled as for any
+    draw, or ends the drawing when the traits have run out)."""
+    drawn: list[int] = []
+    for _ in range(n):
+        deck = s.decks[p] if s.own_decks and s.decks[p] else s.deck
+        card = deck.pop(0) if deck else s.draw_card(p)
+        if card is None:
+            break
+        s.hands[p].append(card)
+        drawn.append(card)
+    if drawn:
+        s.emit((s.others(p), "draws", p, len(drawn)), cause)
+        s.emit((bit(p), "drew", p, tuple(drawn)), cause)
+    return drawn
+
+
+def fx_draw_from_bottom(s: DoomlingsRules, p: int, card: int, fx: DrawFromBottom) -> None:
+    drawn = draw_from_bottom(s, p, fx.n, card)
+    if fx.use_action and drawn:
+        s.stack.append(("use_drawn_action", p, card, tuple(drawn)))
+
+
+def fx_discard_hand(s: DoomlingsRules, p: int, card: int, fx: DiscardHand) -> None:
+    s.discard_whole_hand(p, card)
+
+
+def fx_shuffle_discard(s: DoomlingsRules, p: int, card: int, fx: ShuffleDiscardIntoDeck) -> None:
+    pile = s.discard_pile(p)
+    deck = s.decks[p] if s.own_decks else s.deck
+    deck.extend(pile)
+    pile.clear()
+    s.rng.shuffle(deck)
+    s.emit((ALL, "shuffles_in", p, len(deck)), card)
+
+
+def fx_skip_stabilize(s: DoomlingsRules, p: int, card: int, fx: SkipStabilize) -> None:
+    for i in range(len(s.stack) - 1, -1, -1):
+        if s.stack[i] == ("end_turn", p):
+            s.stack[i] = ("skip_end", p)
+            s.emit((ALL, "no_stabilize", p))  # changes no zone: no cause, as the others
+            return
+
+
+def fx_take_from_discard(s: DoomlingsRules, p: int, card: int, fx: TakeFromDiscard) -> None:
+    s.stack.append(("take_discard", p, card, _key(fx.filter), int(fx.optional)))
+
+
+def fx_use_color_action(s: DoomlingsRules, p: int, card: int, fx: UseColorAction) -> None:
+    s.stack.append(("color_action", p, card, fx.color, int(fx.opponents), int(fx.return_it)))
+
+
+def fx_pass_to_neighbour(s: DoomlingsRules, p: int, card: int, fx: PassToNeighbour) -> None:
+    n = s.players
+    order = s.order_from(p)
+    if not fx.at_random:
+        step = 1 if fx.left else -1
+        s.push_all([("give_card", q, (q + step) % n, card) for q in order])
+        return
+    # Every card is picked first and then all are handed on: nobody passes on what they got.
+    picked = [s.hands[q][s.rng.below(len(s.hands[q]))] if s.hands[q] else -1 for q in order]
+    for q, c in zip(order, picked, strict=True):
+        if c >= 0:
+            _give(s, q, (q + (1 if fx.left else -1)) % n, c, card)
+
+
+def fx_peek_hand(s: DoomlingsRules, p: int, card: int, fx: PeekHand) -> None:
+    s.stack.append(("pick_opponent", p, PEEK, 0, card))
+
+
+def fx_shed_traits(s: DoomlingsRules, p: int, card: int, fx: ShedTraits) -> None:
+    s.stack.append(("shed", p, card, fx.up_to, fx.draw, fx.pay))
+
+
+def fx_play_matching(s: DoomlingsRules, p: int, card: int, fx: PlayMatching) -> None:
+    s.stack.append(("play_matching", p, card, _key(fx.filter), int(fx.optional)))
+
+
+def fx_swap_own(s: DoomlingsRules, p: int, card: int, fx: SwapOwnTraits) -> None:
+    s.stack.append(("swap_own", p, card, _key(fx.filter), fx.up_to))
+
+
+def fx_draw_and_play_colors(s: DoomlingsRules, p: int, card: int, fx: DrawAndPlayColors) -> None:
+    drawn = s.draw(p, fx.n, card)
+    kept: list[int] = []
+    colors = 0
+    for c in drawn:
+        if CARD[c].dominant:
+            s.discard_from_hand(p, c, card)
+        else:
+            kept.append(c)
+            colors |= s.colors_of(c)
+    s.stack.append(("collect", p, card, tuple(kept), colors))
 
 
 EFFECTS: Final[dict[type, Resolver]] = {
@@ -2064,6 +2241,18 @@ EFFECTS: Final[dict[type, Resolver]] = {
     GiveToOpponent: fx_give_to_opponent,
     SkipStabilize: fx_skip_stabilize,
     OnlyIf: fx_only_if,
+    # --- overlush ---
+    DrawFromBottom: fx_draw_from_bottom,
+    DiscardHand: fx_discard_hand,
+    ShuffleDiscardIntoDeck: fx_shuffle_discard,
+    TakeFromDiscard: fx_take_from_discard,
+    UseColorAction: fx_use_color_action,
+    PassToNeighbour: fx_pass_to_neighbour,
+    PeekHand: fx_peek_hand,
+    ShedTraits: fx_shed_traits,
+    PlayMatching: fx_play_matching,
+    SwapOwnTraits: fx_swap_own,
+    DrawAndPlayColors: fx_draw_and_play_colors,
 }
 """The resolver of every effect primitive, by its type: the one place an effect is carried out."""
 
@@ -2119,11 +2308,16 @@ def h_name_color(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
 
 @handler("steal_trait")
 def h_steal_trait(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
-    _, p, card, key, play_action = frame
+    p: int = frame[1]
+    card: int = frame[2]
+    flt = _filter(frame[3])
+    play_action: int = frame[4]
+    richer_only = len(frame) > 5  # Jumpy: only from a larger Gene Pool
     trait = CARD[card]
-    flt = _filter(key)
     if option is None:
         targets = _opp_traits(s, p, lambda c: s.matches(c, flt))
+        if richer_only:
+            targets = [(q, c) for q, c in targets if s.gene_pool[q] > s.gene_pool[p]]
         if not targets:
             s.stack.pop()
             return None
@@ -2135,6 +2329,7 @@ def h_steal_trait(s: DoomlingsRules, frame: Frame, option: Option | None) -> Dec
     s.move_trait(q, p, stolen)
     s.emit((ALL, "steals_trait", p, stolen, q), card)
     _removed(s, q, stolen, p, card)  # --- overlush (traits b) ---
+    removed(s, q, stolen, p)
     if play_action and CARD[stolen].action:
         s.stack.append(("act_from_pile", p, stolen))
     after_steal(s, p, q, stolen, True)  # --- mythlings ---
@@ -2150,7 +2345,9 @@ def h_return_trait(s: DoomlingsRules, frame: Frame, option: Option | None) -> De
             (q, c)
             for q in s.opponents(p)
             for c in s.piles[q]
-            if not CARD[c].dominant and s.removable(c)
+            if not CARD[c].dominant
+            and s.removable(c)
+            and not (s.guards_in_game() and s.guarded(q, c))
         ]
         if not targets:
             s.stack.pop()
@@ -2168,6 +2365,7 @@ def h_return_trait(s: DoomlingsRules, frame: Frame, option: Option | None) -> De
     s.revealed.append((ALL, card))
     s.emit((ALL, "returns_trait", p, card, q), cause)
     _removed(s, q, card, p, cause)  # --- overlush (traits b) ---
+    removed(s, q, card, p)
     return None
 
 
@@ -2207,6 +2405,7 @@ def h_give_trait(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
     _, q, card = option
     s.move_trait(p, q, card)
     s.emit((ALL, "gives_trait", p, card, q), cause)
+    removed(s, p, card, p)
     return None
 
 
@@ -2214,8 +2413,8 @@ def h_give_trait(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
 def h_swap_this(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
     p: int = frame[1]
     card: int = frame[2]
+    flt = _filter(frame[3]) if len(frame) > 3 else ANY
     if option is None:
-        flt = _filter(frame[3]) if len(frame) > 3 else ANY
         targets = _opp_traits(s, p, lambda c: s.matches(c, flt))
         if card not in s.piles[p] or not s.takeable(card) or not targets:
             s.stack.pop()
@@ -2228,6 +2427,8 @@ def h_swap_this(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
         )
     s.stack.pop()
     _swap(s, p, option, card)
+    if len(frame) > 4 and frame[4] and CARD[option[3]].action:  # Booming Call
+        s.stack.append(("act_from_pile", p, option[3]))
     return None
 
 
@@ -2237,6 +2438,8 @@ def _swap(s: DoomlingsRules, p: int, option: Option, cause: int) -> None:
     s.move_trait(q, p, theirs)
     s.emit((ALL, "swaps", p, mine, q, theirs), cause)
     _removed(s, q, theirs, p, cause)  # --- overlush (traits b) ---
+    removed(s, p, mine, p)
+    removed(s, q, theirs, p)
 
 
 @handler("swap_traits")
@@ -2408,6 +2611,7 @@ def h_move_self(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
     s.stack.pop()
     s.move_trait(p, option[1], card)
     s.emit((ALL, "moves_trait", p, card, option[1]), card)
+    removed(s, p, card, p)
     return None
 
 
@@ -2484,6 +2688,13 @@ def h_trait_end(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
         s.stack.append(("name_color", p, card, SUPPRESS_COLOR))
     elif we is WorldsEnd.SUPPRESS_ONE:
         s.stack.append(("suppress_pile", p, card, 1, 0, _key(ANY_FILTER)))
+    elif we is WorldsEnd.DRAW_AND_PLAY:  # --- overlush ---
+        s.draw(p, 4, card)
+        s.stack.append(("play_extra", p, FROM_HAND, 1, 1, ANY_TRAIT))
+    elif we is WorldsEnd.OPPONENTS_LOSE_EFFECTLESS:
+        _chompers(s, p, card)
+    elif we is WorldsEnd.RETURN_FOR_POINTS:
+        s.stack.append(("return_for_points", p, card, 3))
     else:  # Sentience, Viral
         s.stack.append(("name_color", p, card, SCORE_COLOR))
     return None
@@ -2574,6 +2785,394 @@ def h_score(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision 
                     s.discard_pile(p).append(card)
                     s.emit((ALL, "tie_draw", p, card))
     s.emit((ALL, "game_over"))
+    return None
+
+
+# --- overlush ---
+
+_PERSISTENT_OF: Final = tuple(t.persistent for t in CARD)
+
+
+def removed(s: DoomlingsRules, owner: int, card: int, by: int) -> None:
+    """A trait has just left ``owner``'s pile by an effect (discarded, stolen, swapped, given,
+    returned), ``by`` a player (-1: by an age or an effect of nobody's): Fleshy Scales draws its
+    owner a card. Where Dart or Motion Dazzle is in the game, the owner is asked whether they
+    play one, whatever they hold (a frame opens that window, last, as windows are)."""
+    if _PERSISTENT_OF[card] is Persistent.DRAW_WHEN_REMOVED:
+        s.draw(owner, 1, card)
+    if s.removal_plays_in_game():
+        s.stack.append(("removed_window", owner, by))
+
+
+def _remover(s: DoomlingsRules, cause: int) -> int:
+    """Who removes a trait by the effect of ``cause``: the holder of the trait whose effect it
+    is, or -1 (an age, a catastrophe, the rules, a card in nobody's pile)."""
+    if 0 <= cause < len(CARD):
+        for q in range(s.players):
+            if cause in s.piles[q]:
+                return q
+    return -1
+
+
+@handler("removed_window")
+def h_removed_window(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    _, owner, by = frame
+    s.stack.pop()
+    s.open_window(("left_pile", owner, by), (owner,))
+    return None
+
+
+def _can_cover(s: DoomlingsRules, cards: list[int], used: int, n: int) -> bool:
+    """Whether ``n`` of ``cards`` show ``n`` colours none of ``used``, one colour per card."""
+    if n <= 0:
+        return True
+    for i, c in enumerate(cards):
+        rest = cards[i + 1 :]
+        for color in COLORS:
+            if s.colors_of(c) & color & ~used and _can_cover(s, rest, used | color, n - 1):
+                return True
+    return False
+
+
+@handler("pay_colors")
+def h_pay_colors(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Fabled: discard cards of ``n`` different colours from the hand, one at a time; each
+    card offered still leaves the rest payable."""
+    _, p, card, n, used = frame
+    hand = s.hands[p]
+    choices: list[tuple[int, int]] = []  # (card, the colour it pays)
+    for c in distinct(hand):
+        rest = [x for x in hand if x != c]
+        for color in COLORS:
+            if s.colors_of(c) & color & ~used and _can_cover(s, rest, used | color, n - 1):
+                choices.append((c, color))
+                break
+    if option is None:
+        if n <= 0 or not choices:
+            s.stack.pop()
+            return None
+        prompt = f"{CARD[card].name}: discard a card of a color not yet paid"
+        return s.ask(p, "discard", prompt, [_DISCARD_OPTION[c] for c, _ in choices])
+    s.stack.pop()
+    paid = next(color for c, color in choices if c == option[1])
+    s.stack.append(("pay_colors", p, card, n - 1, used | paid))
+    s.discard_from_hand(p, option[1], card)
+    return None
+
+
+def _played_this_turn(s: DoomlingsRules, p: int) -> list[int]:
+    """The traits ``p`` has played since their turn began, read from the events."""
+    played: list[int] = []
+    for event in reversed(s.events):
+        if event[1] == "turn":
+            break
+        if event[1] == "plays" and event[2] == p:
+            played.append(event[3])
+    return played
+
+
+def _after_stabilizing_options(s: DoomlingsRules, q: int, out: list[Option]) -> None:
+    """What Harrier, Mimicry and Illusory offer once their owner has stabilized."""
+    hand = s.hands[q]
+    if s.has_in_pile(q, Persistent.TRADE_EFFECTLESS):
+        out.extend(_DISCARD_OPTION[c] for c in distinct(hand) if CARD[c].effectless)
+    if s.has_in_pile(q, Persistent.ONE_FACE_ONE_AFTER) and len(_played_this_turn(s, q)) == 1:
+        out.extend(
+            ("respond", c)
+            for c in s.playable(q, hand)
+            if CARD[c].face == 1 and CARD[c].play_when is None
+        )
+    if s.has_in_pile(q, Persistent.ACTION_FROM_HAND) and not any(
+        CARD[c].action for c in _played_this_turn(s, q)
+    ):
+        out.extend(("use", q, c) for c in distinct(hand) if _copies_nothing(c))
+
+
+@handler("discard_card")
+def h_discard_card(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    _, p, card, cause = frame
+    s.stack.pop()
+    if card in s.hands[p]:
+        s.discard_from_hand(p, card, cause)
+    return None
+
+
+@handler("instead_of_discard")
+def h_instead_of_discard(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Muse, just discarded from the hand, may be played into the pile instead."""
+    _, p, card = frame
+    pile = s.discard_pile(p)
+    if option is None:
+        if (
+            card not in pile
+            or not s.age_allows(card)
+            or (CARD[card].dominant and not s.dominant_room(p))
+        ):
+            s.stack.pop()
+            return None
+        prompt = f"{CARD[card].name} is discarded: play it into your trait pile instead?"
+        return s.ask(p, "optional", prompt, [PASS, ("respond", card)])
+    s.stack.pop()
+    if option != PASS:
+        pile.remove(card)
+        s.stack.append(("play", p, card, FROM_HAND, 1))
+    return None
+
+
+@handler("arrived_window")
+def h_arrived_window(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Cards came into a hand off its holder's turn: Elusive among them may be played."""
+    _, p, cards = frame
+    s.stack.pop()
+    s.open_window(("arrived", p, cards), (p,))
+    return None
+
+
+@handler("play_matching")
+def h_play_matching(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Fearful Symmetry: one more trait of a kind from the hand, with its action."""
+    _, p, card, key, optional = frame
+    flt = _filter(key)
+    if option is None:
+        options: list[Option] = [
+            _PLAY_OPTION[c] for c in s.playable(p, s.hands[p]) if s.matches(c, flt)
+        ]
+        if options and optional:
+            options.insert(0, PASS)
+        return s.ask(p, "play", f"{CARD[card].name}: play a {flt.words()}?", options)
+    s.stack.pop()
+    if option != PASS:
+        s.leave_hand(p, option[1])
+        s.stack.append(("play", p, option[1], FROM_HAND, 1))
+    return None
+
+
+@handler("swap_own")
+def h_swap_own(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Hive Mind: up to ``left`` more of your traits of a kind swapped for opponents' traits."""
+    _, p, card, key, left = frame
+    flt = _filter(key)
+    if option is None:
+        targets = _opp_traits(s, p, lambda c: True)
+        options: list[Option] = [
+            ("swap", mine, q, theirs)
+            for mine in s.piles[p]
+            if s.movable(mine) and s.matches(mine, flt)
+            for q, theirs in targets
+        ]
+        if not left or not options:
+            s.stack.pop()
+            return None
+        prompt = f"{CARD[card].name}: swap a {flt.words()} of yours? ({left} more at most)"
+        return s.ask(p, "swap", prompt, [PASS, *options])
+    s.stack.pop()
+    if option != PASS:
+        s.stack.append(("swap_own", p, card, key, left - 1))
+        _swap(s, p, option, card)
+    return None
+
+
+@handler("collect")
+def h_collect(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Collector: play drawn traits, 1 for each colour drawn and not yet played."""
+    _, p, card, drawn, colors = frame
+    if option is None:
+        cards = [c for c in drawn if c in s.hands[p] and s.colors_of(c) & colors]
+        options: list[Option] = [_PLAY_OPTION[c] for c in s.playable(p, cards)]
+        if not options:
+            s.stack.pop()
+            return None
+        prompt = f"{CARD[card].name}: play a drawn trait of a color not yet played?"
+        return s.ask(p, "play", prompt, [PASS, *options])
+    s.stack.pop()
+    if option != PASS:
+        played = option[1]
+        s.leave_hand(p, played)
+        s.push(
+            ("play", p, played, FROM_DECK, 0),
+            ("collect", p, card, drawn, colors & ~s.colors_of(played)),
+        )
+    return None
+
+
+@handler("may_skip_stabilize")
+def h_may_skip_stabilize(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Apricity: a hand of 8 or fewer may be left as it is at the end of the turn."""
+    _, p, size, card = frame
+    if option is None:
+        prompt = f"{CARD[card].name}: stabilize, or keep your hand as it is?"
+        return s.ask(p, "stabilize", prompt, [("stabilize",), ("no_stabilize",)])
+    s.stack.pop()
+    if option == ("no_stabilize",):
+        s.emit((ALL, "no_stabilize", p))
+    else:
+        s.stack.append(("stabilize", p, size))
+    return None
+
+
+@handler("steal_each")
+def h_steal_each(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Firebite: 1 random card from each opponent's hand."""
+    _, p, card = frame
+    s.stack.pop()
+    for q in s.opponents(p):
+        _steal_random(s, p, q, 1, card)
+    return None
+
+
+@handler("use_drawn_action")
+def h_use_drawn_action(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Electroreception: the action of one of the cards just drawn (still in the hand)."""
+    _, p, card, drawn = frame
+    if option is None:
+        options: list[Option] = [
+            ("use", p, c) for c in distinct(list(drawn)) if c in s.hands[p] and _copies_nothing(c)
+        ]
+        if options:
+            options.insert(0, PASS)
+        return s.ask(p, "use", f"{CARD[card].name}: use the action of a card drawn?", options)
+    s.stack.pop()
+    if option != PASS:
+        s.stack.append(("act_from_pile", p, option[2]))
+    return None
+
+
+def _copies_nothing(card: int) -> bool:
+    """Whether ``card`` has an action that uses no other trait's action (copying a copier
+    could go round for ever)."""
+    action = CARD[card].action
+    return bool(action) and not any(
+        isinstance(fx, (PlayPileAction, UseColorAction, DrawFromBottom)) for fx in action
+    )
+
+
+@handler("take_discard")
+def h_take_discard(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Take a card of the discard pile into the hand (Arrested Muscles, Bushwhacker)."""
+    _, p, card, key, optional = frame
+    flt = _filter(key)
+    if option is None:
+        options: list[Option] = [
+            ("return", c) for c in distinct(s.discard_pile(p)) if s.matches(c, flt)
+        ]
+        if options and optional:
+            options.insert(0, PASS)
+        prompt = f"{CARD[card].name}: take a {flt.words()} from the discard pile"
+        return s.ask(p, "take", prompt, options)
+    s.stack.pop()
+    if option != PASS:
+        taken = option[1]
+        s.discard_pile(p).remove(taken)
+        s.hands[p].append(taken)
+        s.revealed.append((ALL, taken))
+        s.emit((ALL, "takes_discard", p, taken), card)
+    return None
+
+
+@handler("color_action")
+def h_color_action(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Antennae, Compound Eyes, Hydrofuge, Mandibles: the action of a trait of one colour in a
+    pile, then (``return_it``) that trait goes back to its owner's hand."""
+    _, p, card, color, opponents, return_it = frame
+    if option is None:
+        owners = s.opponents(p) if opponents else [p]
+        options: list[Option] = [
+            ("use", q, c)
+            for q in owners
+            for c in s.piles[q]
+            if s.colors_of(c) & color and _copies_nothing(c)
+        ]
+        prompt = f"{CARD[card].name}: use the action of which {color_words(color)} trait?"
+        return s.ask(p, "use", prompt, options)
+    s.stack.pop()
+    _, q, used = option
+    if return_it:
+        s.stack.append(("send_back", p, q, used, card))
+    s.stack.append(("act_from_pile", p, used))
+    return None
+
+
+@handler("send_back")
+def h_send_back(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """A trait goes back from its owner's pile to their hand, if it still may."""
+    _, p, q, card, cause = frame
+    s.stack.pop()
+    if card in s.piles[q] and s.movable(card):
+        s.leave_pile(q, card)
+        s.hands[q].append(card)
+        s.revealed.append((ALL, card))
+        s.emit((ALL, "returns_trait", p, card, q), cause)
+        removed(s, q, card, p)
+    return None
+
+
+@handler("shed")
+def h_shed(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Agile, Fierce: discard traits of your own pile one at a time, each drawing or costing
+    cards of the hand."""
+    _, p, card, left, draw, pay = frame
+    if option is None:
+        if left <= 0 or (pay and len(s.hands[p]) < pay):
+            s.stack.pop()
+            return None
+        options: list[Option] = [("discard_trait", p, c) for c in s.piles[p] if s.movable(c)]
+        if options:
+            options.insert(0, PASS)
+        prompt = f"{CARD[card].name}: discard a trait from your pile? ({left} more at most)"
+        return s.ask(p, "discard_trait", prompt, options)
+    s.stack.pop()
+    if option == PASS:
+        return None
+    s.stack.append(("shed", p, card, left - 1, draw, pay))
+    if pay:
+        s.stack.append(("discard_n", p, pay, card))
+    if draw:
+        s.stack.append(("draw_n", p, draw, card))
+    s.stack.append(("discard_trait_now", p, option[2], card))
+    return None
+
+
+@handler("draw_n")
+def h_draw_n(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    _, p, n, cause = frame
+    s.stack.pop()
+    s.draw(p, n, cause)
+    return None
+
+
+def _chompers(s: DoomlingsRules, p: int, card: int) -> None:
+    """Chompers: each opponent loses a random effectless trait; its owner draws 1 for each."""
+    frames: list[Frame] = []
+    for q in s.opponents(p):
+        cards = [c for c in s.piles[q] if s.movable(c) and CARD[c].effectless]
+        if cards:
+            frames.append(("discard_trait_now", q, cards[s.rng.below(len(cards))], card))
+    if frames:
+        frames.append(("draw_n", p, len(frames), card))
+    s.push_all(frames)
+
+
+@handler("return_for_points")
+def h_return_for_points(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Lily Pad: up to ``left`` more traits of the pile back to the hand, 1 point each."""
+    _, p, card, left = frame
+    if option is None:
+        cards = [c for c in s.piles[p] if s.movable(c)]
+        options: list[Option] = [("return", c) for c in cards]
+        if not left or not options:
+            s.stack.pop()
+            return None
+        prompt = f"{CARD[card].name}: take a trait back into your hand for 1 point?"
+        return s.ask(p, "optional", prompt, [PASS, *options])
+    s.stack.pop()
+    if option != PASS:
+        back = option[1]
+        s.stack.append(("return_for_points", p, card, left - 1))
+        s.leave_pile(p, back)
+        s.hands[p].append(back)
+        s.end_points[p] += 1
+        s.emit((ALL, "returns_to_hand", p, back), card)
+        removed(s, p, back, p)
     return None
 
 
@@ -3592,11 +4191,11 @@ def h_trade(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision 
     if option == PASS:
         return None
     chosen = option[1]
-    s.leave_hand(p, chosen)
     for c in drawn:
         if c != chosen and c in s.hands[p]:
             s.discard_from_hand(p, c, card)
-    s.push(("discard_trait_now", p, card, card), ("play", p, chosen, FROM_HAND, 1))
+    # The card stays in the hand until it is played: the windows the discard opens come first.
+    s.push(("discard_trait_now", p, card, card), ("play_held", p, chosen))
     return None
 
 
@@ -4784,9 +5383,6 @@ def h_patch(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision 
     return None
 
 
-_PERSISTENT_OF: Final = tuple(t.persistent for t in CARD)
-
-
 @handler("mycelium")
 def h_mycelium(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
     """Mycelium: play the card that was on top of the discard pile before Mycelium left the
@@ -4858,3 +5454,18 @@ def _after_play(s: DoomlingsRules, p: int, card: int) -> None:
         ravenous = s.in_pile(p, Persistent.DRAW_ON_RED_PLAY)
         if ravenous >= 0:
             s.draw(p, 3, ravenous)
+
+
+# --- integration ---
+
+
+@handler("play_held")
+def h_play_held(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Play a card chosen earlier from the hand, with its action, if it is still there (a
+    window in between may have played it)."""
+    _, p, card = frame
+    s.stack.pop()
+    if card in s.hands[p]:
+        s.leave_hand(p, card)
+        play_trait(s, p, card, FROM_HAND, 1, p)
+    return None

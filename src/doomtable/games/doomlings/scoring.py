@@ -17,6 +17,7 @@ from doomtable.games.doomlings.cards import (  # --- overlush (traits b) ---
     ColorThreshold,
     Count,
     Doom,
+    IfPile,
     LowGenePoolBonus,
     MostTraitsBonus,
     OpponentsColorDeficit,
@@ -116,8 +117,8 @@ def count(
         for c in hand:
             mask |= CARD[c].colors
         return bin(mask).count("1")
-    if what is Count.SAME_NAME:
-        return sum(1 for c in pile if CARD[c] is CARD[card])
+    if what is Count.SAME_NAME:  # by name: Overlush's green Kidney is a Kidney too
+        return sum(1 for c in pile if CARD[c].name == CARD[card].name)
     if what is Count.SAME_NAME_ALL_PILES:
         # By name: Overlush's Swarms of other colours are Swarms too.
         name = CARD[card].name
@@ -161,6 +162,12 @@ def count(
         return sum(1 for c in pile if _SET_OF[c] == _SET_OF[card])
     if what is Count.LOWEST_GENE_POOL:
         return min(s.gene_pool)
+    # --- overlush ---
+    if what is Count.LOWER_OF_COLORS:
+        assert color is not None
+        return min(s.count_color(p, c) for c in COLORS if color & c)
+    if what is Count.FULL_COLOR_SETS:
+        return min(s.count_color(p, c) for c in COLORS)
     # Count.CHOSEN_COLOR
     named = s.named_color[card]
     return s.count_color(p, named) if named >= 0 else 0
@@ -214,6 +221,10 @@ def breakdown(s: DoomlingsBase, p: int, viewer: int | None = None) -> Breakdown:
         elif isinstance(bonus, LowGenePoolBonus):
             low = s.gene_pool[p] <= bonus.at_most
             result.bonuses.append((trait.name, bonus.points if low else 0))
+        elif isinstance(bonus, IfPile):  # --- overlush ---
+            n = sum(1 for c in pile if s.matches(c, bonus.filter))
+            met = n <= bonus.n if bonus.at_most else n >= bonus.n
+            result.bonuses.append((trait.name, bonus.points if met else 0))
     for q in range(s.players):
         if q == p:
             continue

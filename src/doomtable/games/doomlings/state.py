@@ -13,6 +13,8 @@ from mypy_extensions import mypyc_attr
 from doomtable.engine import Field, GameState
 from doomtable.games.doomlings.cards import (
     COLORLESS,
+    GREEN,
+    RED,
     AgeRule,
     Grant,
     Persistent,
@@ -43,6 +45,41 @@ _KEEP_IN_HAND: Final = tuple(t.persistent is Persistent.KEEP_IN_HAND for t in CA
 """Grobblebobble: nothing discards it from a hand."""
 _GENE_POOL_ONE: Final = tuple(t.persistent is Persistent.GENE_POOL_ONE for t in CARD)
 """Popplebelly: its owner's Gene Pool is 1 and does not change."""
+_DOMINANT_SLOTS: Final = tuple(
+    (2 if t.persistent is Persistent.FILLS_DOMINANT_SLOTS else 1) if t.dominant else 0 for t in CARD
+)
+"""How many dominant places each card takes (Overlush's Epic takes both)."""
+# --- overlush ---
+_GUARD_COLOR: Final = tuple(
+    GREEN
+    if t.persistent is Persistent.GUARD_GREEN
+    else RED
+    if t.persistent is Persistent.GUARD_RED
+    else 0
+    for t in CARD
+)
+"""The colour of the traits each card keeps in its pile (Ironwood green, Meek red), or 0."""
+_GUARD_LIMIT: Final = {GREEN: 5, RED: 3}
+"""How many traits of its colour a guard keeps at most (Ironwood counts no dominants)."""
+_INSTEAD_OF_DISCARD: Final = tuple(t.play_when is PlayWhen.INSTEAD_OF_DISCARD for t in CARD)
+_PLAYS_ON_ARRIVAL: Final = tuple(t.play_when is PlayWhen.ENTERS_HAND_OFF_TURN for t in CARD)
+_GUARDS: Final = tuple(bool(color) for color in _GUARD_COLOR)
+_ANSWERS_REMOVAL: Final = tuple(
+    t.play_when is PlayWhen.OPPONENT_REMOVES or t.play_when is PlayWhen.TRAIT_LEAVES for t in CARD
+)
+_FLOW_HOOKS: Final = frozenset(
+    {
+        Persistent.REFILL_AT_TURN_START,
+        Persistent.MAY_SKIP_STABILIZE,
+        Persistent.TRADE_EFFECTLESS,
+        Persistent.ONE_FACE_ONE_AFTER,
+        Persistent.ACTION_FROM_HAND,
+    }
+)
+_HOOKS_FLOW: Final = tuple(t.persistent in _FLOW_HOOKS for t in CARD)
+_SETS_HOLD: dict[tuple[str, str], bool] = {}
+"""Per ``sets`` option and kind of card (``guard``, ``removal``), whether the sets hold one
+(the base set holds none)."""
 RULE_OF_AGE: Final[tuple[AgeRule, ...]] = (*(a.rule for a in AGES), AgeRule.NONE)
 SET_OF_CARD: Final[tuple[str, ...]] = tuple(TRAIT_SET[t] for t in TRAIT_OF)
 """The card set (``dinolings``, ...) each card id was printed in: its family on the cards."""
@@ -196,6 +233,66 @@ class DoomlingsBase(GameState):
     """:attr:`own_decks` once read (-1 before): it is read at every card drawn or discarded,
     and a game's options never change. Not a field: copies and loaded games read it again."""
 
+    _guards: int = -1
+    _removal_plays: int = -1
+    _arrival_plays: int = -1
+    _flow_hooks: int = -1
+    """:meth:`guards_in_game`, :meth:`removal_plays_in_game`, :meth:`arrival_plays_in_game` and
+    :meth:`flow_hooks_in_game` once read (-1 before); not fields, as :attr:`_own_decks`."""
+
+    def _sets_hold(self, kind: str, flags: tuple[bool, ...]) -> bool:
+        key = (str(self.options.get("sets", "")), kind)
+        found = _SETS_HOLD.get(key)
+        if found is None:
+            found = any(flags[c] for c in self.game_cards())
+            _SETS_HOLD[key] = found
+        return found
+
+    def guards_in_game(self) -> bool:
+        """Whether this game's cards hold a trait that keeps others in its pile (Ironwood,
+        Meek): without one, :meth:`movable` need not look for the owner of a trait."""
+        if self._guards < 0:
+            self._guards = int(self._sets_hold("guard", _GUARDS))
+        return self._guards == 1
+
+    def removal_plays_in_game(self) -> bool:
+        """Whether this game's cards hold a trait played when one leaves a pile (Dart, Motion
+        Dazzle): then its owner is asked each time, whatever they hold."""
+        if self._removal_plays < 0:
+            self._removal_plays = int(self._sets_hold("removal", _ANSWERS_REMOVAL))
+        return self._removal_plays == 1
+
+    def arrival_plays_in_game(self) -> bool:
+        """Whether this game's cards hold a trait played as it comes into a hand off its
+        owner's turn (Elusive): then whoever gets cards that way is asked each time."""
+        if self._arrival_plays < 0:
+            self._arrival_plays = int(self._sets_hold("arrival", _PLAYS_ON_ARRIVAL))
+        return self._arrival_plays == 1
+
+    def flow_hooks_in_game(self) -> bool:
+        """Whether this game's cards hold a trait acting as a turn begins or ends (Adrenalized,
+        Apricity, Harrier, Mimicry, Illusory): without one, the turn need not look for them."""
+        if self._flow_hooks < 0:
+            self._flow_hooks = int(self._sets_hold("flow", _HOOKS_FLOW))
+        return self._flow_hooks == 1
+
+    def guarded(self, owner: int, card: int) -> bool:
+        """Whether a guard in ``owner``'s pile keeps ``card`` there (Ironwood, Meek)."""
+        colors = self.colors_of(card)
+        pile = self.piles[owner]
+        for guard in pile:
+            color = _GUARD_COLOR[guard]
+            if not color or not colors & color:
+                continue
+            kept = sum(
+                1
+                for c in pile
+                if self.colors_of(c) & color and not (color == GREEN and CARD[c].dominant)
+            )
+            if kept <= _GUARD_LIMIT[color]:
+                return True
+        return False
+
     @property
     def own_decks(self) -> bool:
         """Intelligent Design: each player draws from and discards to piles of their own."""
@@ -296,7 +393,7 @@ class DoomlingsBase(GameState):
         return mask
 
     def dominants(self, player: int) -> int:
-        return sum(1 for c in self.piles[player] if CARD[c].dominant)
+        return sum(_DOMINANT_SLOTS[c] for c in self.piles[player])
 
     def has_in_pile(self, player: int, persistent: Persistent) -> bool:
         return self.in_pile(player, persistent) >= 0
@@ -335,7 +432,13 @@ class DoomlingsBase(GameState):
 
     def movable(self, card: int) -> bool:
         """Whether a trait in a pile may be stolen, swapped or discarded right now."""
-        return not CARD[card].dominant and not self.protected()
+        if CARD[card].dominant or self.protected():
+            return False
+        if self.guards_in_game():  # --- overlush ---
+            for owner in range(self.players):
+                if card in self.piles[owner]:
+                    return not self.guarded(owner, card)
+        return True
 
     # ------------------------------------------------------------------ gene pools
 
@@ -408,7 +511,17 @@ class DoomlingsBase(GameState):
         elif drawn:
             self.emit((self.others(player), "draws", player, len(drawn)), cause)
             self.emit((bit(player), "drew", player, tuple(drawn)), cause)
+            self.arrived(player, drawn, cause)
         return drawn
+
+    def arrived(self, player: int, cards: list[int], cause: int) -> None:
+        """Cards came into ``player``'s hand (--- overlush ---): where Elusive is in the game,
+        cards an age brought or that came on another player's turn open a window for their
+        new holder, whatever the cards are (a frame opens it, last, as windows are)."""
+        if self.arrival_plays_in_game() and (
+            0 <= self.turn_player != player or AGE_CAUSE <= cause < DOOM_CAUSE
+        ):
+            self.stack.append(("arrived_window", player, tuple(cards)))
 
     def discard_from_hand(self, player: int, card: int, cause: int) -> None:
         if _KEEP_IN_HAND[card]:
@@ -418,6 +531,8 @@ class DoomlingsBase(GameState):
         self.emit((ALL, "discards", player, card), cause)
         if _PLAYED_WHEN_DISCARDED[card]:  # --- mythlings, prototypes ---
             self.stack.append(("discarded_play", player, card, cause))
+        if _INSTEAD_OF_DISCARD[card]:  # --- overlush ---: Muse may be played instead
+            self.stack.append(("instead_of_discard", player, card))
 
     def discard_random(self, player: int, n: int, cause: int) -> None:
         for _ in range(n):
@@ -439,7 +554,11 @@ class DoomlingsBase(GameState):
         if _GENE_POOL_ONE[card]:
             self.gene_pool[player] = 1
         if trait.gene_pool:
-            targets = range(self.players) if trait.gene_pool_all else (player,)
+            targets: range | tuple[int, ...] = (
+                range(self.players) if trait.gene_pool_all else (player,)
+            )
+            if trait.gene_pool_opponents:  # --- overlush ---
+                targets = self.seats_after(player)
             for target in targets:
                 done = self.shift_gene_pool(target, trait.gene_pool)
                 if done:
