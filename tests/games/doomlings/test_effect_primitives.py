@@ -615,6 +615,8 @@ def test_primitive(case: Case) -> None:
             pass  # read below
         elif key == "seen":
             assert sum(1 for mask, _ in state.revealed if mask == 1) == value
+        elif key == "suppressed":
+            assert [names(zone) for zone in state.suppressed] == value
         else:
             assert getattr(state, key) == value
     # Every zone change is Sweat's doing (until a rushed catastrophe, the rules' draw for an

@@ -92,8 +92,10 @@ def test_a_bots_sample_does_not_carry_the_card_another_player_picked_for_king_of
     )
     for player, label in [(0, "play Bark"), (1, "pass"), (0, "pass")]:
         state.apply(player, label)
-    for player, label in [(1, "play Fear"), (0, "pass"), (1, "pass"), (0, "show Adorable")]:
+    # the round ends: each player may answer it (Procrastination), then King of the Jungle
+    for player, label in [(1, "play Fear"), (0, "pass"), (1, "pass"), (0, "pass"), (1, "pass")]:
         state.apply(player, label)
+    state.apply(0, "show Adorable")
     assert state.pending is not None and state.pending.player == 1
     ((_, real),) = state.stack[-1][2]
     assert state.card_name(real) == "Adorable"
@@ -125,7 +127,9 @@ def test_tangled_canopies_shuffles_every_discarded_card_into_the_deck() -> None:
     state.apply(0, "pass")
     discarded = list(state.discard)
     deck = len(state.deck)
-    state.apply(1, "pass")  # the round ends and Tangled Canopies is flipped
+    state.apply(1, "pass")  # the round ends: each player may answer it (Procrastination)
+    state.apply(0, "pass")
+    state.apply(1, "pass")  # and Tangled Canopies is flipped
     assert AGES[state.age].name == "Tangled Canopies"
     assert state.discard == []
     assert len(state.deck) == deck + len(discarded) == deck + 3

@@ -104,11 +104,26 @@ ACTION_MAKES: dict[type, frozenset[str]] = {
     c.TakeFromDiscard: frozenset({"takes_discard"}),
     c.TradeWithOpponents: frozenset({"steals_card", "stole_card", "gives_card", "gave_card"}),
     c.UseColorAction: frozenset(),
+    # --- overlush (traits b) ---
+    c.DigForColor: DRAW | {"to_deck_bottom"},
+    c.DiscardOpponentTrait: LOSE_TRAIT,
+    c.DiscardThenPlay: DISCARD,
+    c.DiscardWholeHand: DISCARD,
+    c.OpponentsGiveColor: frozenset({"gives_trait"}),
+    c.OpponentsPlayThenTake: frozenset({"steals_trait"}),
+    c.PeekAges: frozenset(),
+    c.RearrangeAges: frozenset(),
+    c.RestartRound: frozenset(),
+    c.StealFromEachAndPlay: DISCARD | {"steals_card", "stole_card"},  # a card it cannot play
 }
 PERSISTENT_MAKES = {
     c.Persistent.DRAW_AT_TURN_START: DRAW,
     c.Persistent.REGROW: DRAW,
     c.Persistent.RETURN_ON_GREEN: frozenset({"returns_to_hand"}),
+    c.Persistent.STABILIZE_FROM_DISCARD: frozenset({"scavenges"}),  # --- overlush ---
+    c.Persistent.DISCARD_IF_STOLEN: DISCARD | LOSE_TRAIT,  # --- mythlings ---
+    c.Persistent.TO_OPPONENT_HAND: frozenset({"passes_to_hand"}),  # --- prototypes ---
+    c.Persistent.BACK_TO_HAND: frozenset({"returns_to_hand"}),  # --- mythlings: Witchy ---
     # --- deeplings, moonlings ---
     c.Persistent.SUPPRESS_INSTEAD_OF_STABILIZE: SUPPRESS_HAND | DRAW,
     c.Persistent.GENE_POOL_ONE: DRAW,
@@ -140,6 +155,11 @@ PLAY_WHEN_MAKES = {
     # --- overlush ---
     c.PlayWhen.STEAL_AFTER_STABILIZE: frozenset({"steals_card", "stole_card"}),
     c.PlayWhen.DISCARD_FOR_TRAIT: DISCARD | LOSE_TRAIT,
+    c.PlayWhen.TAKE_BACK_PLAYED: frozenset({"pinches"}),
+    c.PlayWhen.STEAL_FROM_SECOND_PLAY: frozenset({"steals_trait"}),
+    c.PlayWhen.RETURN_REMOVED: frozenset({"patches"}),
+    # --- mythlings ---
+    c.PlayWhen.TAKE_DISCARDED_TRAIT: frozenset({"takes_discarded"}),
 }
 AGE_MAKES = {
     c.AgeRule.FLOURISH: DRAW,
@@ -177,6 +197,8 @@ AGE_MAKES = {
     c.AgeRule.MOONLIGHT: DRAW | DISCARD,
     # --- dinolings ---
     c.AgeRule.BADLANDS: DISCARD | {"dealt", "dealt_card"},
+    # --- mythlings ---
+    c.AgeRule.OZMORIAN_WINDS: GIVE,
 }
 CATASTROPHE_MAKES = {
     c.CatastropheEffect.KEEP_ONE: DISCARD,
@@ -205,12 +227,15 @@ CATASTROPHE_MAKES = {
     # --- dinolings, techlings ---
     c.CatastropheEffect.DISCARD_PER_DOMINANT: DISCARD,
     c.CatastropheEffect.COLOR_FOR_LEFT: DISCARD,
+    # --- mythlings ---
+    c.CatastropheEffect.DISCARD_LOWEST_LOSES_TRAIT: DISCARD | LOSE_TRAIT,
 }
 DOOM_MAKES = {
     c.Doom.DISCARD_TRAIT: LOSE_TRAIT,
     c.Doom.SCORE_HAND_CARD: DISCARD,
     c.Doom.DISCARD_DROP: LOSE_TRAIT,
     c.Doom.DISCARD_TOP_COLOR: LOSE_TRAIT,
+    c.Doom.DISCARD_HIGHEST: LOSE_TRAIT,  # --- mythlings ---
 }
 
 
@@ -241,6 +266,8 @@ def trait_makes(trait: c.Trait, mishap: bool) -> frozenset[str]:
             kinds |= DISCARD
     if isinstance(trait.requirement, c.PayWithHand):
         kinds |= GIVE
+    if isinstance(trait.requirement, c.DiscardColors):  # --- overlush: Fabled ---
+        kinds |= DISCARD
     if trait.worlds_end is not None:
         kinds |= WORLDS_END_MAKES.get(trait.worlds_end, frozenset())
     if trait.play_when is not None:
@@ -283,6 +310,7 @@ GAMES = [
     *[("doomlings", 2 + seed % 5, seed, {"sets": "overlush,kickstarter"}) for seed in range(20)],
     *[("doomlings", 2 + seed % 5, seed, {"sets": "deeplings,moonlings"}) for seed in range(12)],
     *[("doomlings", 2 + seed % 4, seed, {"sets": "techlings,dinolings"}) for seed in range(12)],
+    *[("doomlings", 2 + seed % 5, seed, {"sets": "all"}) for seed in range(20)],
 ]
 
 

@@ -1259,6 +1259,7 @@ class Persistent(Enum):
     KEEP_IN_HAND = "grobblebobble"
     GENE_POOL_ONE = "popplebelly"
     DISCARD_SELF_TO_DRAW = "urf"
+    # --- overlush (traits b) ---
     REPLAY_AFTER_EFFECTLESS = "skimmer"
     CATASTROPHE_AFTER_EFFECTLESS = "strange"
     STABILIZE_FROM_DISCARD = "scavenger"

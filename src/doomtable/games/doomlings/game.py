@@ -169,15 +169,12 @@ class DoomlingsState(DoomlingsRules):
             return f"Player {trigger[1]} took from you: respond?"
         if kind == "trait_discarded":
             return f"{CARD[trigger[2]].name} left player {trigger[1]}'s pile: respond?"
-        # --- overlush (traits b) ---
-        if kind == "removed":
+        if kind == "left_pile":  # --- overlush: Dart, Motion Dazzle, Patches, Quills ---
             return f"{CARD[trigger[2]].name} left your trait pile: respond?"
         if kind == "round_over":
             return "The round is over: play anything before the next age?"
         if kind == "catastrophe":
             return f"{AGES[trigger[1]].name} is flipped: respond?"
-        if kind == "left_pile":  # --- overlush: Dart, Motion Dazzle ---
-            return "A trait has left your trait pile: play anything?"
         if kind == "arrived":
             return "Cards came into your hand: play anything?"
         return "The world is ending: play anything from your hand?"
@@ -918,15 +915,15 @@ def _describe(kind: str, a: tuple[Any, ...]) -> str:
         "bottoms_hidden": "{p0} puts a card under the trait deck.",
         "tops": "{p0} puts {n1} on top of the trait deck.",
         "discards_top": "{p0} discards {n1} from the top of the trait deck.",
-        "gene_pool": "{p0}'s Gene Pool changes by {a1}.",
+        "gene_pool": "{n2}: {p0}'s Gene Pool changes by {a1}.",
         "peek_last": "{p0} looks at the last ages: {ages1}.",
         "names_face": "{p0} names face value {a2} for {n1}.",
         "sees_bottom": "{p0} looks at the bottom of the trait deck: {cards1}.",
-        "skims": "{p0} uses the action of {n1} again.",
-        "strange": "{p0} has the effect of {age1} happen again.",
+        "skims": "{n2}: {p0} uses the action of {n1} again.",
+        "strange": "{n2}: {p0} has the effect of {age1} happen again.",
         "pinches": "{p0} takes {n1} from {p2}'s pile into their hand.",
-        "sleeps": "{p0} turns back the Gene Pool change of {age1}.",
-        "restarts": "{p0} starts the round over.",
+        "sleeps": "{n2}: {p0} turns back the Gene Pool change of {age1}.",
+        "restarts": "{n1}: {p0} starts the round over.",
         "scavenges": "{p0} takes {n1} from the discard pile.",
         "patches": "{p0} brings {n1} back into their pile.",
         "looks_bottom": "{p0} looks at the bottom {count1} of the trait deck.",

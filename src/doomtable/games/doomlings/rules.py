@@ -1064,7 +1064,7 @@ def h_pay(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | 
         _, q, c = option
         s.move_trait(p, q, c)
         s.emit((ALL, "gives_trait", p, c, q), card)
-        removed(s, p, c, p)
+        trait_left_pile(s, p, c, p, card)
         return None
     if left > 1:
         s.stack.append(("pay", p, card, left - 1))
@@ -1103,7 +1103,7 @@ def h_self_replicate(s: DoomlingsRules, frame: Frame, option: Option | None) -> 
         s.leave_pile(p, option[1])
         s.hands[p].append(option[1])
         s.emit((ALL, "returns_to_hand", p, option[1]), option[1])
-        removed(s, p, option[1], p)
+        trait_left_pile(s, p, option[1], p, option[1])
     return None
 
 
@@ -1156,7 +1156,7 @@ def response_options(s: DoomlingsRules, q: int, trigger: tuple[Any, ...]) -> lis
             if kind == "catastrophe" and trigger[2] & bit(q):
                 out.append(("respond", c))
         elif when is PlayWhen.RETURN_REMOVED or when is PlayWhen.INTO_REMOVER_PILE:
-            if kind == "removed" and _answers_removal(s, q, when, trigger):
+            if kind == "left_pile" and _answers_removal(s, q, when, trigger):
                 out.append(("respond", c))
         elif _answers(s, when, trigger) and (
             when is not PlayWhen.ENTERS_HAND_OFF_TURN or c in trigger[2]
@@ -1193,7 +1193,7 @@ def _answers(s: DoomlingsRules, when: PlayWhen, trigger: tuple[Any, ...]) -> boo
     if when is PlayWhen.TRAIT_LEAVES:
         return kind == "left_pile"
     if when is PlayWhen.OPPONENT_REMOVES:  # never on its owner's own turn
-        return kind == "left_pile" and 0 <= trigger[2] != trigger[1] != s.turn_player
+        return kind == "left_pile" and 0 <= trigger[3] != trigger[1] != s.turn_player
     if when is PlayWhen.ENTERS_HAND_OFF_TURN:
         return kind == "arrived"  # and it is among the cards arrived (response_options)
     if when is PlayWhen.INSTEAD_OF_DISCARD:
@@ -1252,7 +1252,7 @@ def on_response(s: DoomlingsRules, q: int, option: Option, trigger: tuple[Any, .
     if when is PlayWhen.AFTER_CATASTROPHE:
         age = trigger[1]
         s.shift_gene_pool(q, -AGES[age].gene_pool)
-        s.emit((ALL, "sleeps", q, age), card)
+        s.emit((ALL, "sleeps", q, age, card))
         s.stack.append(("play", q, card, FROM_HAND, 1))
         return True
     if when is PlayWhen.AFTER_ROUND:
@@ -1263,6 +1263,7 @@ def on_response(s: DoomlingsRules, q: int, option: Option, trigger: tuple[Any, .
         return False
     if when is PlayWhen.INTO_REMOVER_PILE:
         s.stack.append(("play", trigger[3], card, FROM_HAND, 0, q))
+        return False
     if when is PlayWhen.STEAL_AFTER_STABILIZE:  # --- overlush ---: Firebite
         s.push(("play", q, card, FROM_HAND, 1), ("steal_each", q, card))
         return False
@@ -1286,8 +1287,7 @@ def h_parasite(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
     if card in s.piles[p] and s.takeable(card):
         s.move_trait(p, q, card)
         s.emit((ALL, "steals_trait", q, card, p), parasite)
-        _removed(s, p, card, q, parasite)  # --- overlush (traits b) ---
-        removed(s, p, card, q)
+        trait_left_pile(s, p, card, q, parasite)
         after_steal(s, q, p, card, True)  # --- mythlings ---
         open_steal_window(s, q, p)
     return None
@@ -1472,7 +1472,7 @@ def h_discard_trait_now(s: DoomlingsRules, frame: Frame, option: Option | None) 
     s.leave_pile(p, card)
     s.discard_pile(p).append(card)
     s.emit((ALL, "discards_trait", p, card), cause)
-    _removed(s, p, card, _holder(s, cause), cause)  # --- overlush (traits b) ---
+    trait_left_pile(s, p, card, _holder(s, cause), cause)  # answered once it is all done
     if regrow >= 0:
         s.stack.append(("regrow", p, regrow))
     if CARD[card].on_discard:
@@ -1480,7 +1480,6 @@ def h_discard_trait_now(s: DoomlingsRules, frame: Frame, option: Option | None) 
     open_discarded_window(s, p, card)  # --- mythlings ---
     if _PERSISTENT_OF[card] is Persistent.DRAW_WHEN_DISCARDED:  # --- overlush ---
         s.draw(p, 3, card)
-    removed(s, p, card, _remover(s, cause))
     return None
 
 
@@ -1889,7 +1888,7 @@ def fx_stabilize(s: DoomlingsRules, p: int, card: int, fx: Stabilize) -> None:
 def fx_gain_gene_pool(s: DoomlingsRules, p: int, card: int, fx: GainGenePool) -> None:
     done = s.shift_gene_pool(p, fx.n)
     if done:
-        s.emit((ALL, "gene_pool", p, done), card)
+        s.emit((ALL, "gene_pool", p, done, card))
 
 
 def fx_look_at_bottom_and_play(
@@ -1926,7 +1925,7 @@ def fx_restart_round(s: DoomlingsRules, p: int, card: int, fx: RestartRound) -> 
         pass
     s.turn_player = -1
     s.first_player = p
-    s.emit((ALL, "restarts", p), card)
+    s.emit((ALL, "restarts", p, card))
     s.emit((ALL, "first_player", p))
     s.stack.append(("round",))
 
@@ -2328,8 +2327,7 @@ def h_steal_trait(s: DoomlingsRules, frame: Frame, option: Option | None) -> Dec
     _, q, stolen = option
     s.move_trait(q, p, stolen)
     s.emit((ALL, "steals_trait", p, stolen, q), card)
-    _removed(s, q, stolen, p, card)  # --- overlush (traits b) ---
-    removed(s, q, stolen, p)
+    trait_left_pile(s, q, stolen, p, card)
     if play_action and CARD[stolen].action:
         s.stack.append(("act_from_pile", p, stolen))
     after_steal(s, p, q, stolen, True)  # --- mythlings ---
@@ -2364,8 +2362,7 @@ def h_return_trait(s: DoomlingsRules, frame: Frame, option: Option | None) -> De
     s.hands[q].append(card)
     s.revealed.append((ALL, card))
     s.emit((ALL, "returns_trait", p, card, q), cause)
-    _removed(s, q, card, p, cause)  # --- overlush (traits b) ---
-    removed(s, q, card, p)
+    trait_left_pile(s, q, card, p, cause)
     return None
 
 
@@ -2405,7 +2402,7 @@ def h_give_trait(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
     _, q, card = option
     s.move_trait(p, q, card)
     s.emit((ALL, "gives_trait", p, card, q), cause)
-    removed(s, p, card, p)
+    trait_left_pile(s, p, card, p, cause)
     return None
 
 
@@ -2437,9 +2434,8 @@ def _swap(s: DoomlingsRules, p: int, option: Option, cause: int) -> None:
     s.move_trait(p, q, mine)
     s.move_trait(q, p, theirs)
     s.emit((ALL, "swaps", p, mine, q, theirs), cause)
-    _removed(s, q, theirs, p, cause)  # --- overlush (traits b) ---
-    removed(s, p, mine, p)
-    removed(s, q, theirs, p)
+    trait_left_pile(s, p, mine, p, cause)
+    trait_left_pile(s, q, theirs, p, cause)
 
 
 @handler("swap_traits")
@@ -2611,7 +2607,7 @@ def h_move_self(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
     s.stack.pop()
     s.move_trait(p, option[1], card)
     s.emit((ALL, "moves_trait", p, card, option[1]), card)
-    removed(s, p, card, p)
+    trait_left_pile(s, p, card, p, card)
     return None
 
 
@@ -2791,35 +2787,6 @@ def h_score(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision 
 # --- overlush ---
 
 _PERSISTENT_OF: Final = tuple(t.persistent for t in CARD)
-
-
-def removed(s: DoomlingsRules, owner: int, card: int, by: int) -> None:
-    """A trait has just left ``owner``'s pile by an effect (discarded, stolen, swapped, given,
-    returned), ``by`` a player (-1: by an age or an effect of nobody's): Fleshy Scales draws its
-    owner a card. Where Dart or Motion Dazzle is in the game, the owner is asked whether they
-    play one, whatever they hold (a frame opens that window, last, as windows are)."""
-    if _PERSISTENT_OF[card] is Persistent.DRAW_WHEN_REMOVED:
-        s.draw(owner, 1, card)
-    if s.removal_plays_in_game():
-        s.stack.append(("removed_window", owner, by))
-
-
-def _remover(s: DoomlingsRules, cause: int) -> int:
-    """Who removes a trait by the effect of ``cause``: the holder of the trait whose effect it
-    is, or -1 (an age, a catastrophe, the rules, a card in nobody's pile)."""
-    if 0 <= cause < len(CARD):
-        for q in range(s.players):
-            if cause in s.piles[q]:
-                return q
-    return -1
-
-
-@handler("removed_window")
-def h_removed_window(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
-    _, owner, by = frame
-    s.stack.pop()
-    s.open_window(("left_pile", owner, by), (owner,))
-    return None
 
 
 def _can_cover(s: DoomlingsRules, cards: list[int], used: int, n: int) -> bool:
@@ -3102,7 +3069,7 @@ def h_send_back(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
         s.hands[q].append(card)
         s.revealed.append((ALL, card))
         s.emit((ALL, "returns_trait", p, card, q), cause)
-        removed(s, q, card, p)
+        trait_left_pile(s, q, card, p, cause)
     return None
 
 
@@ -3172,7 +3139,7 @@ def h_return_for_points(s: DoomlingsRules, frame: Frame, option: Option | None) 
         s.hands[p].append(back)
         s.end_points[p] += 1
         s.emit((ALL, "returns_to_hand", p, back), card)
-        removed(s, p, back, p)
+        trait_left_pile(s, p, back, p, card)
     return None
 
 
@@ -5157,7 +5124,7 @@ def h_skim(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
         return s.ask(p, "use", prompt, [PASS, *options])
     s.stack.pop()
     if option != PASS:
-        s.emit((ALL, "skims", p, option[2]), card)
+        s.emit((ALL, "skims", p, option[2], card))
         s.stack.append(("act_from_pile", p, option[2]))
     return None
 
@@ -5177,7 +5144,7 @@ def h_strange(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisio
     s.stack.pop()
     if option != PASS:
         age = option[1]
-        s.emit((ALL, "strange", p, age), card)
+        s.emit((ALL, "strange", p, age, card))
         if AGES[age].effect is CatastropheEffect.PASS_HAND_RIGHT:
             s.stack.append(("pass_right", age))
         else:
@@ -5196,7 +5163,7 @@ def h_pinch(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision 
         s.hands[q].append(target)
         s.revealed.append((ALL, target))
         s.emit((ALL, "pinches", q, target, p), pinchy)
-        _removed(s, p, target, q, pinchy)
+        trait_left_pile(s, p, target, q, pinchy)
         s.stack.append(("play_extra", p, FROM_HAND, 1, 1, ANY_TRAIT))
     return None
 
@@ -5213,7 +5180,7 @@ def h_snap(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
     _, p, taken = option
     s.move_trait(p, q, taken)
     s.emit((ALL, "steals_trait", q, taken, p), card)
-    _removed(s, p, taken, q, card)
+    trait_left_pile(s, p, taken, q, card)
     return None
 
 
@@ -5246,7 +5213,7 @@ def h_take_or_play(s: DoomlingsRules, frame: Frame, option: Option | None) -> De
         _, q, taken = option
         s.move_trait(q, p, taken)
         s.emit((ALL, "steals_trait", p, taken, q), card)
-        _removed(s, q, taken, p, card)
+        trait_left_pile(s, q, taken, p, card)
     else:
         s.stack.append(("play_extra", p, FROM_HAND, 0, 1, ANY_TRAIT))
     return None
@@ -5321,24 +5288,27 @@ def _holder(s: DoomlingsRules, cause: int) -> int:
     return -1
 
 
-def _removed(s: DoomlingsRules, owner: int, card: int, remover: int, cause: int) -> None:
-    """A trait left ``owner``'s pile by another player's effect or a catastrophe's: in a game
-    that deals Patches or Quills, their owner is asked (after the effect is done). Mycelium
-    taken out on its owner's turn, by anyone, offers its play."""
+def trait_left_pile(s: DoomlingsRules, owner: int, card: int, remover: int, cause: int) -> None:
+    """``card`` has just left ``owner``'s pile by an effect (discarded, stolen, swapped, given,
+    returned), ``remover`` the player whose effect it was (-1: an age's, the rules', nobody's)
+    and ``cause`` the card or age. Fleshy Scales draws its owner a card; Mycelium taken out on
+    its owner's turn offers its play. Where the game deals a trait that answers this moment
+    (Dart, Motion Dazzle, Patches, Quills), one window asks the owner, whatever they hold (so
+    being asked reveals nothing), once the effect is done."""
+    if _PERSISTENT_OF[card] is Persistent.DRAW_WHEN_REMOVED:
+        s.draw(owner, 1, card)
     if _PERSISTENT_OF[card] is Persistent.PLAY_DISCARD_TOP_WHEN_REMOVED and owner == s.turn_player:
         s.stack.append(("mycelium", owner, card))
-    if remover == owner or (remover < 0 and cause < AGE_CAUSE):
-        return  # the owner's own doing, or the rules'
-    if _deals(s, PlayWhen.RETURN_REMOVED, PlayWhen.INTO_REMOVER_PILE):
+    if s.removal_plays_in_game():
+        by_another = remover != owner and (remover >= 0 or cause >= AGE_CAUSE)
         dominant = 0 <= cause < len(CARD) and CARD[cause].dominant
-        s.stack.append(("removed", owner, card, remover, int(dominant)))
+        s.stack.append(("left_pile", owner, card, remover, int(dominant), int(by_another)))
 
 
-@handler("removed")
-def h_removed(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+@handler("left_pile")
+def h_left_pile(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
     s.stack.pop()
-    _, owner, card, remover, dominant = frame
-    s.open_window(("removed", owner, card, remover, dominant), (owner,))
+    s.open_window(frame, (frame[1],))
     return None
 
 
@@ -5346,7 +5316,7 @@ def _answers_removal(s: DoomlingsRules, q: int, when: PlayWhen, trigger: tuple[A
     owner: int = trigger[1]
     card: int = trigger[2]
     remover: int = trigger[3]
-    if q != owner:
+    if q != owner or not trigger[5]:  # only what another player or a catastrophe took
         return False
     if when is PlayWhen.INTO_REMOVER_PILE:
         return remover >= 0

@@ -65,7 +65,14 @@ _INSTEAD_OF_DISCARD: Final = tuple(t.play_when is PlayWhen.INSTEAD_OF_DISCARD fo
 _PLAYS_ON_ARRIVAL: Final = tuple(t.play_when is PlayWhen.ENTERS_HAND_OFF_TURN for t in CARD)
 _GUARDS: Final = tuple(bool(color) for color in _GUARD_COLOR)
 _ANSWERS_REMOVAL: Final = tuple(
-    t.play_when is PlayWhen.OPPONENT_REMOVES or t.play_when is PlayWhen.TRAIT_LEAVES for t in CARD
+    t.play_when
+    in (
+        PlayWhen.OPPONENT_REMOVES,
+        PlayWhen.TRAIT_LEAVES,
+        PlayWhen.RETURN_REMOVED,
+        PlayWhen.INTO_REMOVER_PILE,
+    )
+    for t in CARD
 )
 _FLOW_HOOKS: Final = frozenset(
     {
@@ -257,7 +264,7 @@ class DoomlingsBase(GameState):
 
     def removal_plays_in_game(self) -> bool:
         """Whether this game's cards hold a trait played when one leaves a pile (Dart, Motion
-        Dazzle): then its owner is asked each time, whatever they hold."""
+        Dazzle, Patches, Quills): then its owner is asked each time, whatever they hold."""
         if self._removal_plays < 0:
             self._removal_plays = int(self._sets_hold("removal", _ANSWERS_REMOVAL))
         return self._removal_plays == 1
