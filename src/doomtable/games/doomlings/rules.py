@@ -506,7 +506,7 @@ def h_flip(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
                 call_hero(s)
             elif info.rule is AgeRule.BADLANDS:
                 _badlands(s, age)
-            elif s.rule() in FLIP_RULES:
+            elif s.expanded() and s.rule() in FLIP_RULES:
                 age_flipped(s)
         return None
     s.stack.append(("worlds_end",))  # the age deck ran dry: only a broken setup gets here
@@ -629,7 +629,8 @@ def h_turn(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
     s.stack.pop()
     s.turn_player = p
     s.emit((ALL, "turn", p))
-    if s.flow_hooks_in_game():  # --- overlush ---
+    expanded = s.expanded()
+    if expanded and s.flow_hooks_in_game():  # --- overlush ---
         adrenalized = s.in_pile(p, Persistent.REFILL_AT_TURN_START)
         if adrenalized >= 0 and len(s.hands[p]) <= 2:
             s.draw(p, 4, adrenalized)
@@ -637,7 +638,8 @@ def h_turn(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
     if echolocation >= 0:
         s.draw(p, 1, echolocation)
     s.push(("main", p), ("end_turn", p))
-    _moon_turn_start(s, p)  # --- moonlings ---
+    if expanded:
+        _moon_turn_start(s, p)  # --- moonlings ---
     rule = s.rule()
     if rule is AgeRule.ALIEN_TERRAFORM or not s.FAST_PATHS:
         s.stack.append(("age_turn", p))  # Alien Terraform is the one turn-start rule that asks
@@ -696,6 +698,8 @@ def _turn_start_rule(s: DoomlingsRules, p: int, rule: AgeRule) -> None:
     elif rule is AgeRule.AWAKENING and s.age_deck:
         s.age_seen |= bit(p)
         s.emit((bit(p), "peek", p, s.age_deck[-1]))
+    elif not s.expanded():
+        return  # the rules below are the expansions' ages'
     # --- deeplings ---
     elif rule is AgeRule.SOLITUDE:
         s.stack.append(("suppress_hand", p, 1, cause))
@@ -724,12 +728,13 @@ def h_main(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
             if CARD[c].play_when is PlayWhen.INTO_OPPONENT_PILE and s.age_allows(c):
                 options.extend(("play_on", c, q) for q in s.opponents(p))
                 break
-        for c in hand:  # --- moonlings: Umbleboos ---
+        expanded = s.expanded()
+        for c in hand if expanded else ():  # --- moonlings: Umbleboos ---
             if _PLAY_WHEN[c] is PlayWhen.INTO_HIGH_GENE_POOL and s.age_allows(c):
                 options.extend(("play_on", c, q) for q in s.opponents(p) if s.gene_pool[q] >= 6)
         if not options:
             options = [("skip",), ("redraw",)]
-        if _dealt(s, TURN_EXTRAS):  # --- overlush (traits b) ---
+        if expanded and _dealt(s, TURN_EXTRAS):  # --- overlush (traits b) ---
             options.extend(_turn_extras(s, p))
         return s.ask(p, "turn", "Play a trait", options)
     s.stack.pop()
@@ -804,6 +809,21 @@ def h_age_extra(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
     return None
 
 
+def _expansion_turn_end(s: DoomlingsRules, p: int, rule: AgeRule) -> bool:
+    """What the expansions do as a turn ends, before stabilizing (Overlush's before-stabilizing
+    traits, Deeplings' Ethereal, Whistler's discards); whether the turn's end waits on it."""
+    if _dealt(s, BEFORE_STABILIZING) and _before_stabilizing(s, p, rule):
+        return True
+    if _offer_ethereal(s, p):  # --- deeplings ---
+        return True
+    if s.hands[p]:  # --- overlush (traits b) ---: discards first
+        whistler = s.in_pile(p, Persistent.DISCARD_BEFORE_STABILIZE)
+        if whistler >= 0:
+            s.push(("discard_up_to", p, 2, whistler), ("end_turn", p, 1))
+            return True
+    return False
+
+
 def h_end_turn(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
     """Stabilize (as the age allows), then the after-stabilizing window."""
     p = frame[1]
@@ -813,22 +833,16 @@ def h_end_turn(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
     rule = s.rule()
     if s.deck_out:
         return None  # the FAQ: with no traits left, turns end without stabilizing
-    if len(frame) == 2 and _dealt(s, BEFORE_STABILIZING) and _before_stabilizing(s, p, rule):
+    expanded = s.expanded()
+    if expanded and len(frame) == 2 and _expansion_turn_end(s, p, rule):
         return None
-    if len(frame) == 2 and _offer_ethereal(s, p):  # --- deeplings ---
-        return None
-    if len(frame) == 2 and s.hands[p]:  # --- overlush (traits b) ---: discards first
-        whistler = s.in_pile(p, Persistent.DISCARD_BEFORE_STABILIZE)
-        if whistler >= 0:
-            s.push(("discard_up_to", p, 2, whistler), ("end_turn", p, 1))
-            return None
     size = _stabilize_size(rule)
     if rule is AgeRule.ENVY:
         size = s.gene_pool[(p - 1) % s.players]  # the Gene Pool of the player on the right
     choice = (
         rule is AgeRule.ENLIGHTENMENT or rule is AgeRule.PROSPERITY or rule is AgeRule.NIETZSCHE
     )
-    if s.flow_hooks_in_game() and not choice:  # --- overlush ---
+    if expanded and s.flow_hooks_in_game() and not choice:  # --- overlush ---
         apricity = s.in_pile(p, Persistent.MAY_SKIP_STABILIZE)
         if apricity >= 0 and len(s.hands[p]) <= 8:
             s.push(("may_skip_stabilize", p, size, apricity), ("late_window", p))
@@ -942,9 +956,11 @@ def h_late_window(s: DoomlingsRules, frame: Frame, option: Option | None) -> Dec
 
 def _after_stabilizing(s: DoomlingsRules, p: int) -> None:
     """The window for what a player may do once they have stabilized."""
-    ozmorian_winds(s, p)  # --- mythlings ---
+    expanded = s.expanded()
+    if expanded:
+        ozmorian_winds(s, p)  # --- mythlings ---
     s.open_window(("stabilized", p), (p,))
-    if s.rule() is AgeRule.SWAMPLANDS:
+    if expanded and s.rule() is AgeRule.SWAMPLANDS:
         s.stack.append(("swamp", p, AGE_CAUSE + s.age))
 
 
@@ -985,12 +1001,13 @@ def play_trait(
     s.enter_pile(owner, card)
     s.last_colors = trait.colors
     s.emit((ALL, "plays", player, card, owner))
-    if owner == player and _dealt(s, AFTER_PLAYS):  # --- overlush (traits b) ---
+    after_plays = owner == player and s.expanded() and _dealt(s, AFTER_PLAYS)
+    if after_plays:  # --- overlush (traits b) ---
         _after_play(s, owner, card)
     # What follows, pushed last to first (the last pushed resolves first): Self-Replicating's
     # offer, the payment, the on-play effects, the action.
     stack = s.stack
-    if owner == player and _EFFECTLESS[card] and _dealt(s, AFTER_PLAYS):  # resolved last
+    if after_plays and _EFFECTLESS[card]:  # resolved last
         _after_effectless(s, owner)
     acting = bool(with_action and trait.action and how == FROM_HAND)
     if acting:

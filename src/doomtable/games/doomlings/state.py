@@ -240,6 +240,16 @@ class DoomlingsBase(GameState):
     """:attr:`own_decks` once read (-1 before): it is read at every card drawn or discarded,
     and a game's options never change. Not a field: copies and loaded games read it again."""
 
+    _expanded: int = -1
+    """:meth:`expanded` once read (-1 before); not a field, as :attr:`_own_decks`."""
+
+    def expanded(self) -> bool:
+        """Whether this game deals a card of any expansion: the base game's turns skip every
+        expansion's hook at once (the hooks look for cards a base game cannot hold)."""
+        if self._expanded < 0:
+            self._expanded = int(card_sets(self.options) != ("base",))
+        return self._expanded == 1
+
     _guards: int = -1
     _removal_plays: int = -1
     _arrival_plays: int = -1
