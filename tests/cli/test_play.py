@@ -179,3 +179,23 @@ def test_players_default_to_four_and_think_times_ismcts() -> None:
     assert code == 0, output
     assert "Toy Pile: 4 players, seed 2" in output
     assert "ismcts:0.01s" in output
+
+
+def test_a_six_player_doomlings_game_with_every_card_set_is_played_to_the_end() -> None:
+    # A person at seat 0 takes the first choice each time; five random bots play the rest.
+    code, output = play(
+        "doomlings",
+        "-p",
+        "6",
+        "--seed",
+        "3",
+        "-o",
+        "sets=all",
+        "--bots",
+        "random",
+        input="1\n" * 3000,
+    )
+    assert code == 0, output[-2000:]
+    assert "Doomlings: 6 players, seed 3" in output
+    assert "Patches" in output  # a card of Overlush, dealt to seat 0 at the start
+    assert "Final scores" in output and "★ winner" in output

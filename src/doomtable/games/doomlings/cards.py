@@ -33,7 +33,12 @@ def color_words(mask: int) -> str:
 
 
 def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+    """``n`` of ``word``: the noun before a qualifier takes the s ("3 traits with a face value
+    of 1 or more")."""
+    if n == 1:
+        return f"{n} {word}"
+    cut = min((i for i in (word.find(" with "), word.find(" (")) if i >= 0), default=len(word))
+    return f"{n} {word[:cut]}s{word[cut:]}"
 
 
 # --------------------------------------------------------------------------- trait filters
