@@ -36,7 +36,7 @@ def test_several_picks_in_one_line_and_the_drafted_deck_is_shown(tmp_path: Path)
     after = output[output.index("Your trait deck (4, shuffled):") :]
     assert after.splitlines()[1].split() == ["G", "Heroic", "7", "★", "R", "Kidney", "?", "○",
                                              "Late", "1", "P", "Teeth", "1"]  # fmt: skip
-    assert "Draft: keep 10 more card(s) for your trait deck" in output
+    assert "Draft: keep 10 more cards for your trait deck" in output
 
 
 def test_a_pick_that_cannot_be_made_makes_none(tmp_path: Path) -> None:

@@ -113,6 +113,7 @@ from doomtable.games.doomlings.cards import (
     Who,
     WorldsEnd,
     color_words,
+    plural,
 )
 from doomtable.games.doomlings.cards import ANY as ANY_FILTER
 from doomtable.games.doomlings.data import AGES, FOUR_HORSEMEN
@@ -879,7 +880,7 @@ def h_enlighten(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
         return s.ask(
             p,
             "discard",
-            f"{AGES[s.age].name}: discard up to {left} more card(s) before stabilizing?",
+            f"{AGES[s.age].name}: discard up to {plural(left, 'more card')} before stabilizing?",
             [PASS, *_distinct_discards(hand)],
         )
     s.stack.pop()
@@ -940,7 +941,7 @@ def h_stabilize(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
         return s.ask(
             p,
             "discard",
-            f"Stabilize: discard {extra} card(s) down to {goal}",
+            f"Stabilize: discard {plural(extra, 'card')} down to {goal}",
             _distinct_discards(s.hands[p]),
         )
     s.discard_from_hand(p, option[1], cause)
@@ -1412,7 +1413,10 @@ def h_discard_n(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
             s.stack.pop()
             return None
         return s.ask(
-            p, "discard", f"{cause_name(cause)}: discard {n} card(s)", _distinct_discards(hand)
+            p,
+            "discard",
+            f"{cause_name(cause)}: discard {plural(n, 'card')}",
+            _distinct_discards(hand),
         )
     s.stack.pop()
     s.discard_from_hand(p, option[1], cause)
@@ -3881,7 +3885,7 @@ def h_adventure(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
     _, p, left, colors, cause = frame
     if option is None:
         if left and s.hands[p]:
-            prompt = f"{cause_name(cause)}: discard up to {left} more card(s), then draw 1"
+            prompt = f"{cause_name(cause)}: discard up to {plural(left, 'more card')}, then draw 1"
             return s.ask(p, "discard", prompt, [PASS, *_distinct_discards(s.hands[p])])
         option = PASS
     s.stack.pop()
@@ -4717,7 +4721,7 @@ def h_summon(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision
         return s.ask(
             p,
             "discard",
-            f"{CARD[card].name}: discard up to {left} more card(s), then play as many",
+            f"{CARD[card].name}: discard up to {plural(left, 'more card')}, then play as many",
             [PASS, *_distinct_discards(hand)],
         )
     s.stack.pop()
@@ -4888,7 +4892,7 @@ def h_suppress_hand(s: DoomlingsRules, frame: Frame, option: Option | None) -> D
         if not hand or n <= 0:
             s.stack.pop()
             return None
-        prompt = f"{cause_name(cause)}: suppress {n} card(s) from your hand"
+        prompt = f"{cause_name(cause)}: suppress {plural(n, 'card')} from your hand"
         return s.ask(p, "suppress", prompt, [("suppress", c) for c in distinct(hand)])
     s.stack.pop()
     s.suppress_from_hand(p, option[1], cause)
@@ -5048,9 +5052,9 @@ def h_give_n(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision
             s.stack.pop()
             return None
         if q < 0:
-            prompt = f"{CARD[card].name}: give {n} card(s) to whom?"
+            prompt = f"{CARD[card].name}: give {plural(n, 'card')} to whom?"
             return s.ask(p, "target", prompt, [("target", t) for t in s.opponents(p)])
-        prompt = f"{CARD[card].name}: give {n} card(s) to player {q}"
+        prompt = f"{CARD[card].name}: give {plural(n, 'card')} to player {q}"
         return s.ask(p, "give", prompt, [("give", q, c) for c in distinct(hand)])
     s.stack.pop()
     if q < 0:
@@ -5070,7 +5074,7 @@ def h_quiet(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision 
     if option is None:
         options = _distinct_discards(hand) if left > 0 else []
         if options:
-            prompt = f"{cause_name(cause)}: discard up to {left} card(s)?"
+            prompt = f"{cause_name(cause)}: discard up to {plural(left, 'card')}?"
             return Decision(p, "discard", (PASS, *options), prompt)
         option = PASS
     s.stack.pop()

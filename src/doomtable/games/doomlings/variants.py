@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from doomtable.engine import BadOptionError, Decision, Frame, Option
+from doomtable.games.doomlings.cards import plural
 from doomtable.games.doomlings.rules import DoomlingsRules, distinct, handler
 from doomtable.games.doomlings.state import ALL, BY_RULE, CARD
 
@@ -98,7 +99,10 @@ def h_draft_keep(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
     _, p, left = frame
     if option is None:
         return s.ask(
-            p, "draft", f"Draft: keep {left} more card(s) for your trait deck", _keep_options(s, p)
+            p,
+            "draft",
+            f"Draft: keep {plural(left, 'more card')} for your trait deck",
+            _keep_options(s, p),
         )
     s.stack.pop()
     s.packs[p].remove(option[1])
