@@ -1590,6 +1590,7 @@ class Attach:
     grant: Grant = Grant.NONE
     color: int | None = None  # Grant.RECOLOR: the colour given; hosts of it already are refused
     moves: bool = False  # may move to another host of its pile at the end of each turn
+    double_face: bool = False  # the host's face value counts twice (Solar-Powered)
 
     def text(self) -> str:
         kind = "effectless trait" if self.effectless else "trait"
@@ -1600,6 +1601,8 @@ class Attach:
         grant = _GRANT_TEXT[self.grant]
         if grant:
             parts.append(grant.format(color=color_words(self.color or 0)))
+        if self.double_face:
+            parts.append("The host's face value counts double.")
         if self.moves:
             parts.append("At the end of each turn you may move it to another host in your pile.")
         return " ".join(parts)

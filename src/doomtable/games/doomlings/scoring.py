@@ -85,8 +85,10 @@ def _silenced(s: DoomlingsBase, card: int) -> bool:
 
 def scored_face(s: DoomlingsBase, card: int) -> int:
     """A trait's face value as scoring sees it: 2 for a trait AI Takeover makes "worth 2" (so
-    Pollination and Immunity count it as a 2), else the printed value (variable = 0)."""
-    return 2 if _silenced(s, card) else FACE_VALUE[card]
+    Pollination and Immunity count it as a 2), else the printed value (variable = 0), twice
+    that under Solar-Powered."""
+    face = 2 if _silenced(s, card) else FACE_VALUE[card]
+    return 2 * face if s.attached and s.doubled(card) else face
 
 
 def count(

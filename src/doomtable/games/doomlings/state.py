@@ -106,6 +106,10 @@ GUARD: Final[tuple[int, ...]] = tuple(
 INACTIVATES: Final[tuple[bool, ...]] = tuple(
     t.attach is not None and t.attach.grant is Grant.INACTIVE for t in CARD
 )
+DOUBLES_FACE: Final[tuple[bool, ...]] = tuple(
+    t.attach is not None and t.attach.double_face for t in CARD
+)
+"""Which attachments double their host's face value (Solar-Powered)."""
 # --- mythlings, prototypes ---
 _PLAYED_WHEN_DISCARDED: Final = tuple(
     t.play_when
@@ -665,6 +669,10 @@ class DoomlingsBase(GameState):
     def inactive(self, card: int) -> bool:
         """Lyonization: whether an attachment has switched ``card``'s effects off."""
         return any(host == card and INACTIVATES[a] for a, host in self.attached)
+
+    def doubled(self, card: int) -> bool:
+        """Solar-Powered: whether an attachment doubles ``card``'s face value."""
+        return any(host == card and DOUBLES_FACE[a] for a, host in self.attached)
 
     def takeable(self, card: int) -> bool:
         """Whether a trait in a pile may be stolen or swapped right now."""

@@ -1,18 +1,17 @@
-"""The prototypes: single traits printed as previews of Dinolings and Mythlings.
-
-Solar-Powered (the Techlings prototype) is left out until attachments are played: see
-docs/rulings.md.
-"""
+"""The prototypes: single traits printed as previews of Techlings, Dinolings and Mythlings."""
 
 from __future__ import annotations
 
 from doomtable.games.doomlings.cards import (
+    BLUE,
     COLORLESS,
     PURPLE,
     RED,
+    Attach,
     Bonus,
     Count,
     DiscardThenPlay,
+    Grant,
     Persistent,
     PlayWhen,
     Trait,
@@ -22,7 +21,7 @@ from doomtable.games.doomlings.sets import CardSet
 SET = CardSet(
     name="prototypes",
     title="Prototypes",
-    summary="Preview traits of Dinolings and Mythlings.",
+    summary="Preview traits of Techlings, Dinolings and Mythlings.",
     traits=(
         Trait("Titanic", COLORLESS, 12, dominant=True, bonus=Bonus(Count.TRAITS)),
         Trait(
@@ -33,5 +32,12 @@ SET = CardSet(
             persistent=Persistent.TO_OPPONENT_HAND,
         ),
         Trait("Summoner", RED, 1, dominant=True, on_play=(DiscardThenPlay(2),)),
+        Trait(
+            "Solar-Powered",
+            BLUE,
+            1,
+            dominant=True,
+            attach=Attach(grant=Grant.NO_REMOVE, double_face=True),
+        ),
     ),
 )
