@@ -60,7 +60,7 @@ def test_a_board_file_names_its_sets(tmp_path: Path) -> None:
     path.write_text("catastrophe: Ice Age\nsets: [lunar]\nplayers: {Ann: {traits: Bark}}\n")
     code, output = score(str(path))
     assert code == 1
-    assert f"{path}: unknown card set 'lunar': the sets are base, multicolor" in output
+    assert f"{path}: card set 'lunar' is not one of base, multicolor" in output
 
 
 def test_same_named_designs_are_told_apart_by_set_and_colour(

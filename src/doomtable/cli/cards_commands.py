@@ -14,6 +14,7 @@ from doomtable.cli.common import errors_to_exit, fail, make_console
 from doomtable.cli.matching import match_label
 from doomtable.cli.render_doomlings import COLOR_STYLES, COLORLESS_STYLE
 from doomtable.engine import did_you_mean, find_game
+from doomtable.engine.errors import not_one_of
 
 FIRST = ("name",)
 LAST = ("text",)
@@ -37,7 +38,7 @@ def cards_of_sets(title: str, cards: list[dict[str, Any]], sets: str) -> list[di
         return cards
     for name in wanted:
         if name not in known:
-            fail(f"{title} has no card set {name!r}; its sets: {', '.join(known)} (or all)")
+            fail(f"{title}: " + not_one_of("card set", name, known, also="all"))
     return [card for card in cards if card.get("set") in wanted]
 
 

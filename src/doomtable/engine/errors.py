@@ -37,6 +37,14 @@ def did_you_mean(
     return f"did you mean {', '.join(repr(n) if quote else n for n in close)}?"
 
 
+def not_one_of(what: str, name: str, names: Sequence[str], *, also: str = "") -> str:
+    """The one wording of "``name`` is none of ``names``": ``card set 'overlsh' is not one of
+    base, overlush (or all); did you mean overlush?`` (``also`` names a further accepted word)."""
+    hint = did_you_mean(name, names)
+    more = f" (or {also})" if also else ""
+    return f"{what} {name!r} is not one of {', '.join(names)}{more}" + (f"; {hint}" if hint else "")
+
+
 class DoomtableError(Exception):
     """Base class of every error doomtable raises on bad input."""
 

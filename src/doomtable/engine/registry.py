@@ -24,7 +24,7 @@ from doomtable.engine.errors import (
     DoomtableError,
     SaveFileError,
     UnknownGameError,
-    did_you_mean,
+    not_one_of,
 )
 from doomtable.engine.state import Field, GameState
 
@@ -78,10 +78,8 @@ class OptionSpec:
             names = [n.strip().casefold() for n in value.split(",") if n.strip()]
             for name in names:
                 if name not in self.choices and names != ["all"]:
-                    hint = did_you_mean(name, self.choices)
                     raise BadOptionError(
-                        f"option {key} names {name!r}, which is not one of "
-                        f"{', '.join(self.choices)} (or all)" + (f"; {hint}" if hint else "")
+                        "option " + not_one_of(key, name, self.choices, also="all")
                     )
             return value
         if self.choices and value not in self.choices:

@@ -63,7 +63,7 @@ def test_sets_are_named_in_any_order_and_case() -> None:
     ("bad", "named"), [("multicolour", "multicolour"), ("base,nope", "nope"), ("all,base,x", "all")]
 )
 def test_an_unknown_set_is_refused_by_name(bad: str, named: str) -> None:
-    with pytest.raises(BadOptionError, match=f"option sets names '{named}', which is not one of"):
+    with pytest.raises(BadOptionError, match=f"option sets '{named}' is not one of"):
         new_game("doomlings", 2, 1, {"sets": bad})
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from doomtable.engine import BadOptionError
 from doomtable.engine.cards import slugify
+from doomtable.engine.errors import not_one_of
 from doomtable.games.doomlings.cards import (
     BLUE,
     COLORLESS,
@@ -512,9 +513,7 @@ def parse_sets(text: str) -> tuple[str, ...]:
         return SET_NAMES
     unknown = [n for n in names if n not in SET_NAMES]
     if unknown:
-        raise ValueError(
-            f"unknown card set {unknown[0]!r}: the sets are {', '.join(SET_NAMES)} (or all)"
-        )
+        raise ValueError(not_one_of("card set", unknown[0], SET_NAMES, also="all"))
     return tuple(n for n in SET_NAMES if n == BASE or n in names)
 
 
