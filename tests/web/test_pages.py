@@ -97,3 +97,20 @@ def test_doom_on_you_cards_show_the_rules_text_the_game_writes() -> None:
     for card in hand:
         assert esc(texts[card["name"]]) in page, card["name"]
     assert "Battle card:" not in page and "food tokens" not in page
+
+
+def test_doomlings_page_shows_an_attachment_on_its_host_and_face_down_counts() -> None:
+    state = new_game("doomlings", 2, seed=1, options={"sets": "techlings,deeplings"})
+    state.setup_scenario(
+        {
+            "players": {
+                0: {"hand": ["Nano", "Gills", "Spiny"], "traits": ["Antlers"], "gene_pool": 5},
+                1: {"hand": ["Fear"], "traits": ["Bark"], "suppressed": ["Quick", "Fangs"]},
+            }
+        }
+    )
+    for player, label in [(0, "play Nano"), (1, "pass"), (0, "use Antlers of player 0")]:
+        state.apply(player, label)
+    page = render_view(state.view(0), 0)
+    assert '<span class="kind">on Antlers</span>' in page
+    assert "<dt>face down</dt><dd>2</dd>" in page

@@ -17,6 +17,8 @@ def trait(c: dict[str, Any]) -> str:
     meta += f' <span class="value">{esc(face)}</span>' if face is not None else " ?"
     if c.get("dominant"):
         meta += f' {icon("star")}<span class="kind">dominant</span>'
+    if c.get("attached_to"):  # Techlings: the attachment names its host
+        meta += f' <span class="kind">on {esc(c["attached_to"])}</span>'
     return card(str(c["name"]), str(c.get("text") or ""), meta=meta, css="trait")
 
 
