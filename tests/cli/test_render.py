@@ -128,3 +128,13 @@ def test_variation_zones_and_a_peeked_age_are_drawn() -> None:
     assert "The Lab" in out and "Bark" in out
     assert "Your draft pack (1)" in out and "Fangs" in out
     assert "Next age (only you know): Eclipse" in out
+
+
+def test_an_attachment_names_its_host_and_face_down_cards_are_counted() -> None:
+    view = doomlings_view()
+    nano = {**card("Nano", ["colorless"], 1), "attached_to": "Antlers"}
+    view["seats"][1]["traits"] = [card("Antlers", ["red"], 3), nano]
+    view["seats"][1]["suppressed"] = 2
+    text = draw(render_view(view))
+    assert "Nano 1 on Antlers" in text
+    assert "[2 face down]" in text

@@ -69,6 +69,8 @@ def card_chip(card: dict[str, Any]) -> Text:
     chip.append(f" {face_text(card)}", style="cyan")
     if card["dominant"]:
         chip.append(f" {DOMINANT}", style="bold yellow")
+    if card.get("attached_to"):  # Techlings: an attachment names its host
+        chip.append(f" on {card['attached_to']}", style="dim")
     return chip
 
 
