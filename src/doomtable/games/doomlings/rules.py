@@ -620,7 +620,7 @@ def h_round_end(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
     s.turn_player = -1
     if s.deck_out:
         s.emit((ALL, "deck_out"))
-    elif _deals(s, PlayWhen.AFTER_ROUND):  # --- overlush (traits b) ---
+    elif _dealt(s, AFTER_ROUND_PLAYS):  # --- overlush (traits b) ---
         s.open_window(("round_over",), s.order_from(s.first_player))
     return None
 
@@ -5241,22 +5241,9 @@ def h_take_or_play(s: DoomlingsRules, frame: Frame, option: Option | None) -> De
     return None
 
 
-_DEALS: Final[dict[tuple[str, tuple[PlayWhen, ...]], bool]] = {}
-
-
-def _deals(s: DoomlingsRules, *whens: PlayWhen) -> bool:
-    """Whether this game's card sets hold a trait that plays at one of ``whens``: a window only
-    such a trait answers is opened only then (the base game's flow stays as it was)."""
-    key = (str(s.options.get("sets", "")), whens)
-    deals = _DEALS.get(key)
-    if deals is None:
-        deals = _DEALS[key] = any(_PLAY_WHEN[c] in whens for c in s.game_cards())
-    return deals
-
-
 def _catastrophe_window(s: DoomlingsRules, age: int, applied: int) -> None:
     """Sleepy's chance to turn back the Gene Pool change of a catastrophe just flipped."""
-    if applied and _deals(s, PlayWhen.AFTER_CATASTROPHE):
+    if applied and _dealt(s, AFTER_CATASTROPHE_PLAYS):
         s.open_window(("catastrophe", age, applied), s.order_from(s.first_player))
 
 
@@ -5406,6 +5393,8 @@ BEFORE_STABILIZING: Final = 1  # Whistler, Scavenger
 
 
 AFTER_PLAYS: Final = 2  # Ravenous, Skimmer, Strange
+AFTER_ROUND_PLAYS: Final = 3  # Procrastination
+AFTER_CATASTROPHE_PLAYS: Final = 4  # Sleepy
 
 
 _GROUPS: Final[tuple[tuple[bool, ...], ...]] = (
@@ -5424,6 +5413,8 @@ _GROUPS: Final[tuple[tuple[bool, ...], ...]] = (
         or t.persistent is Persistent.CATASTROPHE_AFTER_EFFECTLESS
         for t in CARD
     ),
+    tuple(t.play_when is PlayWhen.AFTER_ROUND for t in CARD),
+    tuple(t.play_when is PlayWhen.AFTER_CATASTROPHE for t in CARD),
 )
 
 
