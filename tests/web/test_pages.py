@@ -114,3 +114,13 @@ def test_doomlings_page_shows_an_attachment_on_its_host_and_face_down_counts() -
     page = render_view(state.view(0), 0)
     assert '<span class="kind">on Antlers</span>' in page
     assert "<dt>face down</dt><dd>2</dd>" in page
+
+
+def test_doom_pile_now_line_does_not_repeat_the_deciding_seats_prompt() -> None:
+    state = new_game("doom-pile", 2, seed=3)
+    decision = state.pending
+    assert decision is not None
+    page = render_view(state.view(decision.player), decision.player)
+    now = page.split("<dt>now</dt><dd>", 1)[1].split("</dd>", 1)[0]
+    assert "your decision" in now
+    assert decision.prompt not in now

@@ -120,8 +120,8 @@ def _status(view: dict[str, Any], seat: int | None) -> str:
     decision = view.get("decision")
     if not decision:
         return turn
-    if decision["player"] == seat and decision.get("prompt"):
-        return f"{turn} — you are asked: {esc(decision['prompt'])}"
+    if decision["player"] == seat:
+        return f"{turn} — your decision (below)"  # its prompt heads the decision panel
     return f"{turn} — waiting for {_name(view, seat, decision['player'])}"
 
 
