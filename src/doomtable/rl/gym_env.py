@@ -156,8 +156,7 @@ class DoomtableGymEnv(gym.Env[np.ndarray[Any, Any], np.int64]):
     def _observation(self) -> np.ndarray[Any, Any]:
         decision = self.state.pending
         kind = decision.kind if decision is not None and decision.player == self.seat else None
-        view = self.state.view(self.seat)
-        return self.encoding.observations.encode(view, self.seat, self.players, kind)
+        return self.encoding.observe(self.state, self.seat, kind)
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.action_masks()}

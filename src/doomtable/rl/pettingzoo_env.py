@@ -114,8 +114,7 @@ class DoomtableAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type
         decision = self.state.pending
         deciding = decision is not None and decision.player == player
         kind = decision.kind if decision is not None and deciding else None
-        view = self.state.view(player)
-        observation = self.encoding.observations.encode(view, player, self.players, kind)
+        observation = self.encoding.observe(self.state, player, kind)
         mask = np.zeros(self.encoding.actions.size, np.int8)
         if decision is not None and deciding:
             mask[self._legal.of(decision)] = 1
