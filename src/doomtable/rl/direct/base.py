@@ -18,7 +18,8 @@ the view-based encoder."""
 
 class Hits:
     """What one encoding collects: slots counted once per hit, and number slots with their
-    value (each number slot written once: a direct encoder sums a number itself)."""
+    value, each number slot given once (a direct encoder sums a number itself). A number of 0
+    may be given: its slot reads 0 either way."""
 
     __slots__ = ("hits", "slots", "values")
 
@@ -27,14 +28,30 @@ class Hits:
         self.slots: list[int] = []
         self.values: list[float] = []
 
-    def number(self, slot: int, value: float) -> None:
-        if value:  # as the view-based encoder: 0, False and None add nothing
-            self.slots.append(slot)
-            self.values.append(value)
+    def numbers(self, slots: list[int], values: Sequence[float]) -> None:
+        self.slots += slots
+        self.values += values
 
     def seat(self, start: int, seat: int, viewer: int, players: int) -> None:
         if 0 <= seat < players:
             self.hits.append(start + (seat - viewer) % players)
+
+
+class SeatNumbers:
+    """Numbers read into every seat's block: their slots in seat order (absolute seats, each
+    seat's numbers in ``keys`` order) for each table size and viewer, worked out once."""
+
+    def __init__(self, first: list[list[int]]) -> None:
+        self._first = first  # per key, its slot in each block from the viewer's own
+        self._orders: dict[tuple[int, int], list[int]] = {}
+
+    def slots(self, players: int, viewer: int) -> list[int]:
+        order = self._orders.get((players, viewer))
+        if order is None:
+            order = self._orders[(players, viewer)] = [
+                slots[(q - viewer) % players] for q in range(players) for slots in self._first
+            ]
+        return order
 
 
 class DirectObservation(ABC):
@@ -82,9 +99,11 @@ class DirectObservation(ABC):
         :data:`MISSING` for a card outside the zone's vocabulary."""
         return [self._index.get(f"{zone}:{name}", MISSING) for name in names]
 
-    def seat_numbers(self, group: str, key: str) -> list[int]:
-        """The slot of number ``key`` in each seat block of ``group``, from the viewer's own."""
-        return [self.slot(f"{group}[+{k}].{key}") for k in range(self.max_players)]
+    def seat_numbers(self, group: str, keys: Sequence[str]) -> SeatNumbers:
+        """The slots of numbers ``keys`` in the seat blocks of ``group``."""
+        return SeatNumbers(
+            [[self.slot(f"{group}[+{k}].{key}") for k in range(self.max_players)] for key in keys]
+        )
 
     def seat_cards(self, group: str, zone: str, names: Sequence[str]) -> list[list[int]]:
         """:meth:`card_slots` of ``zone`` in each seat block of ``group`` (``""``: the seat's

@@ -27,30 +27,27 @@ class DoomOnYouObservation(DirectObservation):
         self.attack_owner = self.seat_slot("attacks.owner")
         self.attack_target = self.seat_slot("attacks.target")
         self.attack_beneficiary = self.seat_slot("attacks.beneficiary")
-        self.to_block = self.slot("attacks.to_block")
-        self.attack = self.slot("attacks.attack")
-        self.tokens = self.slot("attacks.tokens")
+        self.attack_numbers = [
+            self.slot(f"attacks.{key}") for key in ("to_block", "attack", "tokens")
+        ]
         self.bribe_from = self.seat_slot("bribes.from")
         self.bribe_to = self.seat_slot("bribes.to")
-        self.bribe_amount = self.slot("bribes.amount")
+        self.bribe_amount = [self.slot("bribes.amount")]
         status = self.slot(f"bribes.status={BRIBE_STATUSES[0]}")
         self.bribe_status = {value: status + i for i, value in enumerate(BRIBE_STATUSES)}
         self.bribe_other = status + len(BRIBE_STATUSES)
         self.seen_hands = self.seat_cards("seen_hands", "", NAMES)
-        self.food = self.seat_numbers("players", "food")
-        self.alive = self.seat_numbers("players", "alive")
-        self.hand_size = self.seat_numbers("players", "hand_size")
-        self.offered_bribe = self.seat_numbers("players", "offered_bribe")
+        self.seat_values = self.seat_numbers(
+            "players",
+            ("food", "alive", "hand_size", "offered_bribe", "animals.defence_left"),
+        )
         self.hand = self.seat_cards("players", "hand", NAMES)[0]
         self.animals = self.seat_cards("players", "animals", NAMES)
-        self.defence_left = self.seat_numbers("players", "animals.defence_left")
 
     def collect(self, state: DoomOnYouState, viewer: int, found: Hits) -> None:
         s = state
         players = s.players
-        numbers = (len(s.deck), s.attack_round, s.pile_limit, s.over)
-        for slot, value in zip(self.numbers, numbers, strict=True):
-            found.number(slot, value)
+        found.numbers(self.numbers, (len(s.deck), s.attack_round, s.pile_limit, s.over))
         found.seat(self.defender, s.defender, viewer, players)
         self.cards(found, self.removed, s.removed, "removed")
         to_block = attack = tokens = 0
@@ -62,9 +59,7 @@ class DoomOnYouObservation(DirectObservation):
             to_block += need
             attack += ATTACK[card]
             tokens += TOKENS[card]
-        found.number(self.to_block, to_block)
-        found.number(self.attack, attack)
-        found.number(self.tokens, tokens)
+        found.numbers(self.attack_numbers, (to_block, attack, tokens))
         bribes = s._bribes_seen(viewer)
         amount = 0
         for bribe in bribes:
@@ -72,19 +67,23 @@ class DoomOnYouObservation(DirectObservation):
             found.seat(self.bribe_to, bribe["to"], viewer, players)
             amount += bribe["amount"]
             found.hits.append(self.bribe_status.get(bribe["status"], self.bribe_other))
-        found.number(self.bribe_amount, amount)
+        found.numbers(self.bribe_amount, (amount,))
         # A Hand-a shown again to the same viewer replaces what it showed before.
         seen = {target: cards for who, target, cards in s.revealed if who == viewer}
         for target, cards in seen.items():
             self.cards(found, self.seen_hands[(target - viewer) % players], cards, "seen_hands")
         offered = s._offers_known(viewer, bribes)
+        values: list[int] = []
+        damage = s.damage
         for q in range(players):
-            k = (q - viewer) % players
-            found.number(self.food[k], s.food[q])
-            found.number(self.alive[k], bool(s.alive[q]))
-            found.number(self.hand_size[k], len(s.hands[q]))
-            found.number(self.offered_bribe[k], bool(offered[q]))
             pile = s.piles[q]
-            self.cards(found, self.animals[k], pile, "animals")
-            found.number(self.defence_left[k], sum(DEFENCE[c] - s.damage[c] for c in pile))
+            values += (
+                s.food[q],
+                bool(s.alive[q]),
+                len(s.hands[q]),
+                bool(offered[q]),
+                sum([DEFENCE[c] - damage[c] for c in pile]),
+            )
+            self.cards(found, self.animals[(q - viewer) % players], pile, "animals")
+        found.numbers(self.seat_values.slots(players, viewer), values)
         self.cards(found, self.hand, s.hands[viewer], "hand")

@@ -44,26 +44,26 @@ class DoomlingsObservation(DirectObservation):
         self.pack = self.card_slots("pack", traits)
         self.lab = self.card_slots("lab", traits)
         self.revealed = self.card_slots("revealed.card", traits)
-        self.gene_pool = self.seat_numbers("seats", "gene_pool")
-        self.hand_size = self.seat_numbers("seats", "hand_size")
-        self.score = self.seat_numbers("seats", "score")
-        self.dominants = self.seat_numbers("seats", "dominants")
+        self.seat_values = self.seat_numbers(
+            "seats", ("gene_pool", "hand_size", "score", "dominants")
+        )
         self.traits = self.seat_cards("seats", "traits", traits)
 
     def collect(self, state: DoomlingsState, viewer: int, found: Hits) -> None:
         s = state
         players = s.players
-        numbers = (
-            s.round_no,
-            len(s.eras),
-            len(s.age_deck),
-            len(s.deck),
-            len(s.discard),
-            len(s.decks[viewer]),
-            s.over,
+        found.numbers(
+            self.numbers,
+            (
+                s.round_no,
+                len(s.eras),
+                len(s.age_deck),
+                len(s.deck),
+                len(s.discard),
+                len(s.decks[viewer]),
+                s.over,
+            ),
         )
-        for slot, value in zip(self.numbers, numbers, strict=True):
-            found.number(slot, value)
         found.seat(self.first_player, s.first_player, viewer, players)
         found.seat(self.turn_player, s.turn_player, viewer, players)
         if s.age >= 0:
@@ -81,10 +81,13 @@ class DoomlingsObservation(DirectObservation):
         for seat, card in s.revealed_to(viewer):
             self.cards(found, self.revealed, (card,), "revealed.card")
             found.seat(self.revealed_from, seat, viewer, players)
+        values: list[int] = []
         for q in range(players):
-            k = (q - viewer) % players
-            found.number(self.gene_pool[k], s.gene_pool[q])
-            found.number(self.hand_size[k], len(s.hands[q]))
-            found.number(self.score[k], breakdown(s, q, viewer).total)
-            found.number(self.dominants[k], s.dominants(q))
-            self.cards(found, self.traits[k], s.piles[q], "traits")
+            values += (
+                s.gene_pool[q],
+                len(s.hands[q]),
+                breakdown(s, q, viewer).total,
+                s.dominants(q),
+            )
+            self.cards(found, self.traits[(q - viewer) % players], s.piles[q], "traits")
+        found.numbers(self.seat_values.slots(players, viewer), values)

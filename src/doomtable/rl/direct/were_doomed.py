@@ -24,11 +24,11 @@ class WereDoomedObservation(DirectObservation):
         super().__init__(observation)
         civilizations = [c.name for c in CIVILIZATIONS]
         events = [e.name for e in EVENTS]
-        self.clock = self.slot("clock_ms")
-        self.remaining = self.slot("remaining_ms")
         self.numbers = [
             self.slot(name)
             for name in (
+                "clock_ms",
+                "remaining_ms",
                 "ended",
                 "round",
                 "project",
@@ -48,17 +48,17 @@ class WereDoomedObservation(DirectObservation):
         self.in_play = self.card_slots("in_play", events)
         self.pressure_by = self.seat_slot("pressure.by")
         self.pressure_on = self.seat_slot("pressure.on")
-        self.pressure_left = self.slot("pressure.left_ms")
+        self.pressure_left = [self.slot("pressure.left_ms")]
         purpose = self.slot(f"vote.purpose={VOTE_PURPOSES[0]}")
         self.vote_purpose = {name: purpose + i for i, name in enumerate(VOTE_PURPOSES)}
         self.vote_other = purpose + len(VOTE_PURPOSES)
         self.vote_candidates = self.seat_slot("vote.candidates")
-        self.vote_left = self.slot("vote.left_ms")
+        self.vote_left = [self.slot("vote.left_ms")]
         self.aboard = self.seat_slot("aboard")
         self.civilization = self.seat_cards("players", "civilization", civilizations)
-        self.seat_numbers_by_key = [
-            self.seat_numbers("players", key)
-            for key in (
+        self.seat_values = self.seat_numbers(
+            "players",
+            (
                 "resources",
                 "influence",
                 "alive",
@@ -67,8 +67,8 @@ class WereDoomedObservation(DirectObservation):
                 "done",
                 "clandestine",
                 "aboard",
-            )
-        ]
+            ),
+        )
         self.ballot = [self.slot(f"players[+0].vote=seat+{k}") for k in range(self.max_players)]
 
     def collect(self, state: WereDoomedState, viewer: int, found: Hits) -> None:
@@ -76,20 +76,21 @@ class WereDoomedObservation(DirectObservation):
         players = s.players
         clock = s.clock
         remaining = max(0, s.end_at - clock) if s.started else s.end_at
-        found.number(self.clock, clock / MS)
-        found.number(self.remaining, 0 if s.ended else remaining / MS)
-        numbers = (
-            bool(s.ended),
-            s.round,
-            s.project,
-            s.seats(),
-            s.bag_res,
-            s.bag_inf,
-            s.coin,
-            len(s.deck),
+        found.numbers(
+            self.numbers,
+            (
+                clock / MS,
+                0 if s.ended else remaining / MS,
+                bool(s.ended),
+                s.round,
+                s.project,
+                s.seats(),
+                s.bag_res,
+                s.bag_inf,
+                s.coin,
+                len(s.deck),
+            ),
         )
-        for slot, value in zip(self.numbers, numbers, strict=True):
-            found.number(slot, value)
         top = s.stack[-1] if s.stack else ()
         step = top[0] if top else None
         found.hits.append(self.phase.get(s._phase(), self.phase_other))
@@ -99,24 +100,25 @@ class WereDoomedObservation(DirectObservation):
                 found.seat(self.pressure_by, s.pressure_by, viewer, players)
                 found.seat(self.pressure_on, top[1], viewer, players)
                 left = max(0, s.pressure_at + PRESSURE_MS - clock)
-                found.number(self.pressure_left, left / MS)
+                found.numbers(self.pressure_left, (left / MS,))
         voting = step == "vote"
         if voting:
             found.hits.append(self.vote_purpose.get(top[1], self.vote_other))
             for candidate in top[2]:
                 found.seat(self.vote_candidates, candidate, viewer, players)
-            found.number(self.vote_left, max(0, s.vote_close - clock) / MS)
+            found.numbers(self.vote_left, (max(0, s.vote_close - clock) / MS,))
         for seat in s.aboard:
             found.seat(self.aboard, seat, viewer, players)
         self.cards(found, self.civilizations_left, s.pool, "civilizations_left")
         self.cards(found, self.in_play, s.in_play, "in_play")
         if 0 <= viewer < players:
             self.cards(found, self.hand, s.hands[viewer], "hand")
+        values: list[int] = []
         for q in range(players):
-            k = (q - viewer) % players
             if s.civ[q] >= 0:
+                k = (q - viewer) % players
                 self.cards(found, self.civilization[k], (s.civ[q],), "civilization")
-            values = (
+            values += (
                 s.res[q],
                 s.inf[q],
                 bool(s.alive[q]),
@@ -126,7 +128,6 @@ class WereDoomedObservation(DirectObservation):
                 len(s.hands[q]),
                 q in s.aboard,
             )
-            for slots, value in zip(self.seat_numbers_by_key, values, strict=True):
-                found.number(slots[k], value)
+        found.numbers(self.seat_values.slots(players, viewer), values)
         if voting and 0 <= viewer < players:  # a ballot is secret: the viewer's own alone
             found.seat(self.ballot[0], s.votes[viewer], viewer, players)
