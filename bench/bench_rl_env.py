@@ -7,6 +7,9 @@ Run by hand: ``.venv/bin/python bench/bench_rl_env.py [--seconds 2] [--json]``.
 - **aec**: the PettingZoo environment (``doomtable.rl.pettingzoo_env``) played by a random
   agent choosing among ``legal_actions(agent)``, ``last()`` then ``step()`` per decision:
   observation, mask and step together.
+- **aec_view**: as **aec**, with the observation encoded from the player's view (what every
+  step did before the games' direct encoders, ``doomtable.rl.direct``), for comparison in the
+  same run.
 - **gym**: the Gymnasium environment, seat 0 against ``random`` bots, random legal actions
   (each step also plays the bots' decisions up to seat 0's next one).
 
@@ -17,6 +20,7 @@ Each figure is one timed run of about ``--seconds`` per game and mode, at the pl
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import platform
 import time
@@ -60,8 +64,10 @@ def raw_decisions(game: str, players: int) -> Callable[[int], int]:
     return play
 
 
-def aec_steps(game: str, players: int) -> Callable[[int], int]:
+def aec_steps(game: str, players: int, direct: bool = True) -> Callable[[int], int]:
     env = DoomtableAECEnv(game, players)
+    if not direct:
+        env.encoding = dataclasses.replace(env.encoding, direct=None)
     rng = np.random.default_rng(0)
 
     def play(seed: int) -> int:
@@ -97,9 +103,14 @@ def gym_steps(game: str, players: int) -> Callable[[int], int]:
     return play
 
 
+def aec_view_steps(game: str, players: int) -> Callable[[int], int]:
+    return aec_steps(game, players, direct=False)
+
+
 MODES: dict[str, Callable[[str, int], Callable[[int], int]]] = {
     "raw": raw_decisions,
     "aec": aec_steps,
+    "aec_view": aec_view_steps,
     "gym": gym_steps,
 }
 
@@ -128,13 +139,13 @@ def main() -> None:
         print(json.dumps({"python": platform.python_version(), "results": results}, indent=2))
         return
     print(
-        f"{'game':<20}{'players':>8}{'raw dec/s':>12}{'aec steps/s':>13}{'gym steps/s':>13}"
-        f"{'raw/aec':>9}"
+        f"{'game':<20}{'players':>8}{'raw dec/s':>12}{'aec steps/s':>13}{'via view':>10}"
+        f"{'gym steps/s':>13}{'raw/aec':>9}"
     )
     for name, row in results.items():
         print(
             f"{name:<20}{row['players']:>8}{row['raw']:>12,.0f}{row['aec']:>13,.0f}"
-            f"{row['gym']:>13,.0f}{row['aec_vs_raw']:>9}"
+            f"{row['aec_view']:>10,.0f}{row['gym']:>13,.0f}{row['aec_vs_raw']:>9}"
         )
 
 

@@ -26,7 +26,7 @@ def test_measures_every_mode_of_the_games_asked() -> None:
     assert list(results) == ["doom-on-you", "were-doomed"]
     for row in results.values():
         assert row["players"] == 4
-        assert row["raw"] > 0 and row["aec"] > 0 and row["gym"] > 0
+        assert row["raw"] > 0 and row["aec"] > 0 and row["aec_view"] > 0 and row["gym"] > 0
         assert row["aec_vs_raw"] == round(row["raw"] / row["aec"], 1)
 
 
