@@ -106,7 +106,8 @@ class DoomtableGymEnv(gym.Env[np.ndarray[Any, Any], np.int64]):
             if self.illegal == "raise":
                 raise
             return self._observation(), -1.0, True, False, {**self._info(), "illegal": True}
-        self.state.apply(self.seat, option)
+        # One of the seat's pending decision's own options: applied as bots apply theirs.
+        self.state._apply_unchecked(option)
         self._play_bots()
         over = self.state.is_over
         reward = final_rewards(self.state, self.reward_kind)[self.seat] if over else 0.0
