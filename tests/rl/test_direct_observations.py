@@ -116,14 +116,19 @@ def test_reads_nothing_hidden(game: str) -> None:
 
 
 def test_a_card_outside_the_layout_is_a_clear_error() -> None:
-    """A card the game's declared card sets do not hold (here an expansion card in a base-set
-    game's layout) is a layout error naming the zone, as for the view-based encoder."""
-    direct = _direct(game_encoding("doomlings"))
-    state = new_game("doomlings", 2, 0, {"sets": "all"})
+    """A card the game's declared card sets do not hold (here an expansion card put in a
+    base-set game's hand) is a layout error naming the zone and the card, as it is for the
+    view-based encoder."""
+    encoding = game_encoding("doomlings")
+    state = new_game("doomlings", 2, 0)  # the base set's cards alone
     base = set(cards_of_sets((BASE,)))
-    state.hands[0].append(next(c for c in range(len(CARD)) if c not in base))  # type: ignore[attr-defined]
-    with pytest.raises(ObservationLayoutError, match="hand holds card"):
-        direct.encode(state, 0)
+    outside = next(c for c in range(len(CARD)) if c not in base)
+    state.hands[0].append(outside)  # type: ignore[attr-defined]
+    message = f"doomlings: hand holds card #{outside}, outside the layout's cards"
+    with pytest.raises(ObservationLayoutError, match=message):
+        _direct(encoding).encode(state, 0)
+    with pytest.raises(ObservationLayoutError, match="hand holds"):
+        encoding.observations.encode(state.view(0), 0, 2)
 
 
 def test_every_shipped_game_has_a_direct_encoder() -> None:

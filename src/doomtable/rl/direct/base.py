@@ -112,11 +112,12 @@ class DirectObservation(ABC):
         return [self.card_slots(f"{group}[+{k}]{where}", names) for k in range(self.max_players)]
 
     def cards(self, found: Hits, slots: Sequence[int], cards: Sequence[int], zone: str) -> None:
-        """Count each of ``cards`` at its slot in ``slots``."""
+        """Count each of ``cards`` (indexes into the names ``slots`` was made from: card ids,
+        or Doom Pile's card definitions) at its slot in ``slots``."""
         hits = [slots[card] for card in cards]
         if MISSING in hits:
             card = cards[hits.index(MISSING)]
             raise ObservationLayoutError(
-                f"{self.observation.game}: {zone} holds card {card}, not a known card"
+                f"{self.observation.game}: {zone} holds card #{card}, outside the layout's cards"
             )
         found.hits += hits
