@@ -188,9 +188,12 @@ class TimedGameState(GameState):
             decisions = self.decisions
             if not decisions:
                 return
-            lead = min(decisions, key=lambda d: self.think_ms(d.player))
+            # Each player's time once (the first of the quickest leads, as ``min`` picks).
+            times = [self.think_ms(d.player) for d in decisions]
+            first = min(range(len(times)), key=times.__getitem__)
+            lead = decisions[first]
             due = self.deadline()
-            if due is not None and self.clock + self.think_ms(lead.player) >= due:
+            if due is not None and self.clock + times[first] >= due:
                 self._pass_time(due)
                 continue
             if lead is not self._pending:

@@ -36,6 +36,7 @@ import numpy as np
 from doomtable.bots.base import outcome_shares
 from doomtable.engine import Decision, DoomtableError, GameSpec, GameState, Option, find_game
 from doomtable.engine.registry import checked_options
+from doomtable.rl.direct import DirectObservation, direct_observation
 from doomtable.rl.observation import StructuredObservation
 
 DECLARATION_MODULE = "encoding"
@@ -294,10 +295,21 @@ class GameEncoding:
     observations: Observations
     constant_sum: bool = True
     """Whether the win shares always sum to 1 (not in We're Doomed!, where nobody may board)."""
+    direct: DirectObservation | None = None
+    """The observation read from the state, for games that have such an encoder."""
 
     @property
     def declared(self) -> bool:
         return isinstance(self.actions, DeclaredActions)
+
+    def observe(
+        self, state: GameState, viewer: int, kind: str | None = None
+    ) -> np.ndarray[Any, Any]:
+        """``viewer``'s observation of ``state`` (whose open decision is of ``kind``): the
+        encoded view, read straight from the state where the game has a direct encoder."""
+        if self.direct is not None:
+            return self.direct.encode(state, viewer, kind)
+        return self.observations.encode(state.view(viewer), viewer, state.players, kind)
 
 
 def _module_exists(name: str) -> bool:
@@ -350,6 +362,7 @@ def game_encoding(game: str, options: Mapping[str, Any] | None = None) -> GameEn
     else:
         actions = ListedActions(spec.name, int(declared.get("max_options", DEFAULT_MAX_OPTIONS)))
     observations: Observations
+    direct: DirectObservation | None = None
     if "observation" in declared:
         sets = declared.get("card_sets")
         observations = StructuredObservation(
@@ -359,13 +372,14 @@ def game_encoding(game: str, options: Mapping[str, Any] | None = None) -> GameEn
             spec.max_players,
             declared.get("decision_kinds", ()),
         )
+        direct = direct_observation(spec, observations)
     else:
         observations = ObservationEncoder(
             int(declared.get("observation_size", DEFAULT_OBSERVATION_SIZE)),
             declared.get("seat_lists", ()),
         )
     encoding = _CACHE[key] = GameEncoding(
-        spec, actions, observations, bool(declared.get("constant_sum", True))
+        spec, actions, observations, bool(declared.get("constant_sum", True)), direct
     )
     return encoding
 

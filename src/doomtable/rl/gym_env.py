@@ -106,7 +106,8 @@ class DoomtableGymEnv(gym.Env[np.ndarray[Any, Any], np.int64]):
             if self.illegal == "raise":
                 raise
             return self._observation(), -1.0, True, False, {**self._info(), "illegal": True}
-        self.state.apply(self.seat, option)
+        # One of the seat's pending decision's own options: applied as bots apply theirs.
+        self.state._apply_unchecked(option)
         self._play_bots()
         over = self.state.is_over
         reward = final_rewards(self.state, self.reward_kind)[self.seat] if over else 0.0
@@ -156,8 +157,7 @@ class DoomtableGymEnv(gym.Env[np.ndarray[Any, Any], np.int64]):
     def _observation(self) -> np.ndarray[Any, Any]:
         decision = self.state.pending
         kind = decision.kind if decision is not None and decision.player == self.seat else None
-        view = self.state.view(self.seat)
-        return self.encoding.observations.encode(view, self.seat, self.players, kind)
+        return self.encoding.observe(self.state, self.seat, kind)
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.action_masks()}

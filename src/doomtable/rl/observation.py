@@ -103,6 +103,10 @@ class StructuredObservation:
         self._steps = self._compile_block(layout, self.names)
         self.size = len(self.names)
 
+    def decision_slot(self, kind: str) -> int:
+        """The slot of decision ``kind`` (the ``other`` one for a kind not declared)."""
+        return self._kinds.get(kind, len(self._kinds) + 1)
+
     def table(self) -> str:
         """The layout as the Markdown table ``docs/rl.md`` shows (a test keeps them equal):
         each entry's first slot and number of slots; a seat block's entries by their place
@@ -146,7 +150,7 @@ class StructuredObservation:
         """The view as ``size`` float32s; ``kind`` is the viewer's open decision, if any."""
         sink = _Sink()
         if kind is not None:
-            sink.hits += (0, self._kinds.get(kind, len(self._kinds) + 1))
+            sink.hits += (0, self.decision_slot(kind))
         for step in self._steps:
             step(view, viewer, players, sink, 0)
         out = np.bincount(sink.hits, minlength=self.size)

@@ -258,9 +258,12 @@ class DoomtableObserver:
         encoding = self.game.encoding
         decision = state.table.pending if state.table is not None else None
         kind = decision.kind if decision is not None and decision.player == player else None
-        observed = encoding.observations.encode(
-            self._view(state, player), player, self.game.players, kind
-        )
+        if state.table is None:
+            observed = encoding.observations.encode(
+                self._view(state, player), player, self.game.players, kind
+            )
+        else:
+            observed = encoding.observe(state.table, player, kind)
         size = len(observed)
         self.tensor[:size] = observed
         if self.perfect_recall:

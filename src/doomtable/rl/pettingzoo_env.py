@@ -114,8 +114,7 @@ class DoomtableAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type
         decision = self.state.pending
         deciding = decision is not None and decision.player == player
         kind = decision.kind if decision is not None and deciding else None
-        view = self.state.view(player)
-        observation = self.encoding.observations.encode(view, player, self.players, kind)
+        observation = self.encoding.observe(self.state, player, kind)
         mask = np.zeros(self.encoding.actions.size, np.int8)
         if decision is not None and deciding:
             mask[self._legal.of(decision)] = 1
@@ -137,7 +136,9 @@ class DoomtableAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type
         decision = self.state.pending
         assert decision is not None and action is not None
         option = self._legal.option(decision, int(action))
-        self.state.apply(decision.player, option)
+        # One of the pending decision's own options: applied as bots apply theirs, without
+        # looking it up again among them.
+        self.state._apply_unchecked(option)
         self._cumulative_rewards[agent] = 0.0
         if self.state.is_over:
             rewards = final_rewards(self.state, self.reward_kind)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import math
+from typing import Final
 
 from doomtable.games.doom_pile.cards import (
     PLAN_ARTIFICES,
@@ -63,14 +64,18 @@ def plan_progress(s: DoomPileBase, p: int) -> tuple[int, int]:
         return len(s.countdown[p]), n
     if goal == PLAN_DISCARD:
         return len(s.discard[p]), n
-    slot = {
-        PLAN_KILL: T_KILLED,
-        PLAN_DESTROY: T_DESTROYED,
-        PLAN_THWART: T_THWARTED,
-        PLAN_INTER: T_INTERRED,
-        PLAN_REVIVE: T_REVIVED,
-    }[goal]
-    return tally[slot], n
+    return tally[_TALLY_OF_GOAL[goal]], n
+
+
+_TALLY_OF_GOAL: Final = {
+    PLAN_KILL: T_KILLED,
+    PLAN_DESTROY: T_DESTROYED,
+    PLAN_THWART: T_THWARTED,
+    PLAN_INTER: T_INTERRED,
+    PLAN_REVIVE: T_REVIVED,
+}
+"""The tally a plan counting one kind of event reads (built once: plans are checked after
+every step of play)."""
 
 
 def scores(s: DoomPileBase) -> list[int]:

@@ -358,14 +358,7 @@ class DoomlingsState(DoomlingsRules):
             "own_deck": [card_dict(c) for c in sorted(self.decks[player], key=_design)],
             "lab": [card_dict(c) for c in self.lab],
             "seats": [self._seat(q, player) for q in range(self.players)],
-            "revealed": [
-                {"from": q, "card": card_dict(c)}
-                for mask, c in self.revealed
-                if mask & bit(player)
-                for q in range(self.players)
-                if q != player and c in self.hands[q]
-            ]
-            + self._open_hands(player),
+            "revealed": [{"from": q, "card": card_dict(c)} for q, c in self.revealed_to(player)],
             "pending": self._pending_view(player),
             "game_over": self.over,
             "scores": self.scores() if self.over else None,
@@ -378,17 +371,26 @@ class DoomlingsState(DoomlingsRules):
             "suppressed": [card_dict(c) for c in self.suppressed[player]],
         }
 
-    def _open_hands(self, player: int) -> list[dict[str, Any]]:
-        """Age of Metadata: the other players' hands, all shown (Techlings)."""
+    def revealed_to(self, player: int) -> list[tuple[int, int]]:
+        """(holder, card) of each card in another player's hand that ``player`` may see: the
+        cards revealed to them, then, under the Age of Metadata, the rest of every other hand
+        (Techlings)."""
+        shown = [
+            (q, c)
+            for mask, c in self.revealed
+            if mask & bit(player)
+            for q in range(self.players)
+            if q != player and c in self.hands[q]
+        ]
         if self.rule() is not AgeRule.OPEN_HANDS:
-            return []
-        shown = {c for mask, c in self.revealed if mask & bit(player)}
-        return [
-            {"from": q, "card": card_dict(c)}
+            return shown
+        seen = {c for mask, c in self.revealed if mask & bit(player)}
+        return shown + [
+            (q, c)
             for q in range(self.players)
             if q != player
             for c in self.hands[q]
-            if c not in shown
+            if c not in seen
         ]
 
     def stage(self) -> str:

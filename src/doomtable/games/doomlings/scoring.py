@@ -80,7 +80,8 @@ def silenced(final_doom: int, trait: Trait) -> bool:
 
 
 def _silenced(s: DoomlingsBase, card: int) -> bool:
-    return silenced(s.final_doom, CARD[card])
+    # No final catastrophe yet (most of a game): nothing is silenced, known without a lookup.
+    return s.final_doom >= 0 and silenced(s.final_doom, CARD[card])
 
 
 def scored_face(s: DoomlingsBase, card: int) -> int:
