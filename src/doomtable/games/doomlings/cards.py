@@ -76,14 +76,14 @@ class TraitFilter:
         tail = ""
         if self.face is not None:
             tail = f" with a face value of {self.face}"
+        elif self.max_face == -1 and self.min_face is None:  # read before the range below
+            tail = " with a negative face value"
         elif self.max_face is not None:
             low = 0 if self.min_face is None else self.min_face
             joint = "or" if self.max_face - low == 1 else "to"
             tail = f" with a face value of {low} {joint} {self.max_face}"
         elif self.min_face is not None:
             tail = f" with a face value of {self.min_face} or more"
-        elif self.max_face == -1:
-            tail = " with a negative face value"
         elif self.max_face is not None:
             tail = f" with a face value of {self.max_face} or less"
         return " ".join([*parts, noun]) + tail
@@ -933,6 +933,135 @@ class DrawAndPlayColors:
         )
 
 
+# --- glitterlings ---
+@dataclass(frozen=True, slots=True)
+class DrawChain:
+    """Draw 1 card (``reveal``: shown to everyone). A dominant drawn is discarded, and this
+    trait with it, when ``dominant_discards``; a card that passes ``play`` (and, with
+    ``effectless`` or ``no_action``, is effectless or has no action) is played at once if it
+    can be, without its action. Then draw again while the card drawn was played
+    (``repeat_played``) or belongs to the set ``repeat_family``."""
+
+    play: TraitFilter = ANY
+    effectless: bool = False
+    no_action: bool = False
+    repeat_played: bool = False
+    repeat_family: str | None = None
+    dominant_discards: bool = False
+    reveal: bool = False
+
+    def text(self) -> str:
+        parts = ["Draw 1 card and show it." if self.reveal else "Draw 1 card."]
+        if self.dominant_discards:
+            parts.append("If it is dominant, discard it and this trait.")
+        what = "it"
+        if self.effectless:
+            what = "it is effectless"
+        elif self.no_action:
+            what = "it has no action"
+        if self.play != ANY:
+            what = f"it is a {self.play.words()}"
+        head = "Otherwise, if" if self.dominant_discards else "If"
+        again = ", and do this again" if self.repeat_played else ""
+        bare = self.effectless or self.no_action  # nothing to leave out
+        skip = "" if bare else ", without its action"
+        parts.append(f"{head} {what}, play it at once{skip}{again}.")
+        if self.repeat_family is not None:
+            parts.append(f"If it is a {family_word(self.repeat_family)}, do this again.")
+        return " ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class ShiftGenePools:
+    """A lasting Gene Pool change of ``n`` for the players ``who`` names."""
+
+    n: int
+    who: Who = Who.OPPONENTS
+
+    def text(self) -> str:
+        whom = {
+            Who.YOU: "You get",
+            Who.OPPONENTS: "Each opponent gets",
+            Who.ALL: "Every player gets",
+        }
+        return f"{whom[self.who]} {self.n:+d} Gene Pool."
+
+
+@dataclass(frozen=True, slots=True)
+class GiveEachOpponent:
+    """Hand each opponent, in turn order, 1 card of your choice from your hand."""
+
+    def text(self) -> str:
+        return "Hand each opponent 1 card of your choice from your hand."
+
+
+@dataclass(frozen=True, slots=True)
+class IfDrawn:
+    """Draw 1 card and show it: ``effect`` happens if it is of ``color`` (or colorless, with
+    ``or_colorless``)."""
+
+    effect: Action
+    color: int
+    or_colorless: bool = False
+
+    def text(self) -> str:
+        what = color_words(self.color) + (" or colorless" if self.or_colorless else "")
+        then = self.effect.text()
+        return f"Draw 1 card and show it. If it is {what}, {then[0].lower()}{then[1:]}"
+
+
+@dataclass(frozen=True, slots=True)
+class MayDiscardFromHands:
+    """Every player, in turn order, may discard any of their hand cards that pass ``filter``."""
+
+    filter: TraitFilter
+
+    def text(self) -> str:
+        what = self.filter.words().replace("trait", "cards", 1)
+        return f"Every player, you too, may discard any {what} from their hand."
+
+
+@dataclass(frozen=True, slots=True)
+class GuessTopColor:
+    """Name a colour and discard the top card of the trait deck: if it is of that colour,
+    every player draws ``n``."""
+
+    n: int
+
+    def text(self) -> str:
+        return (
+            "Name a color and discard the top card of the trait deck. If it is of that color, "
+            f"every player, you too, draws {plural(self.n, 'card')}."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class MillAndPlay:
+    """Discard the top ``n`` cards of the trait deck; play each that passes ``filter``, in
+    the order discarded, without its action."""
+
+    n: int
+    filter: TraitFilter
+
+    def text(self) -> str:
+        return (
+            f"Discard the top {plural(self.n, 'card')} of the trait deck. Play every "
+            f"{self.filter.words()} "
+            "among them, without their actions."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class PlayBothOrNeither:
+    """Draw 2; you may play both, without their actions, and discard this trait."""
+
+    def text(self) -> str:
+        return (
+            "Draw 2 cards. You may play both of them, without their actions, and then "
+            "discard this trait; or play neither."
+        )
+
+
 Action = (
     Draw
     | DiscardFromHand
@@ -1009,6 +1138,15 @@ Action = (
     | PlayMatching
     | SwapOwnTraits
     | DrawAndPlayColors
+    # --- glitterlings ---
+    | DrawChain
+    | ShiftGenePools
+    | GiveEachOpponent
+    | IfDrawn
+    | MayDiscardFromHands
+    | GuessTopColor
+    | MillAndPlay
+    | PlayBothOrNeither
 )
 
 
@@ -1275,6 +1413,8 @@ class Persistent(Enum):
     GUARD_RED = "meek"
     ONE_FACE_ONE_AFTER = "mimicry"
     ACTION_FROM_HAND = "illusory"
+    # --- glitterlings ---
+    RETURN_AND_PLAY_RANDOM = "rainbow_magic"
 
     def text(self, name: str) -> str:
         return {
@@ -1345,6 +1485,10 @@ class Persistent(Enum):
             Persistent.ACTION_FROM_HAND: "If no trait with an action was played on your turn, "
             "once you have stabilized you may resolve the action of a card in your hand, then "
             "discard it.",
+            # --- glitterlings ---
+            Persistent.RETURN_AND_PLAY_RANDOM: f"Once you have stabilized, you may take {name} "
+            "back into your hand; then play 1 random card from your hand, ignoring "
+            "requirements and restrictions.",
         }[self]
 
 
@@ -1373,6 +1517,10 @@ class WorldsEnd(Enum):
     DRAW_AND_PLAY = "blossom"
     OPPONENTS_LOSE_EFFECTLESS = "chompers"
     RETURN_FOR_POINTS = "lily_pad"
+    # --- glitterlings ---
+    STABILIZE_AND_SCORE_HAND = "awesome"
+    REVEAL_DISCARD_TRAIT = "bubbly"
+    REVEAL_RETURN_SELF = "ephemeral"
 
     def text(self) -> str:
         return {
@@ -1411,6 +1559,15 @@ class WorldsEnd(Enum):
             "1 random effectless trait from their pile; draw 1 card for each trait so lost.",
             WorldsEnd.RETURN_FOR_POINTS: "When the world ends, you may take up to 3 traits from "
             "your pile back into your hand: +1 for each.",
+            # --- glitterlings ---
+            WorldsEnd.STABILIZE_AND_SCORE_HAND: "When the world ends, stabilize to 2 cards, "
+            "then add the face values of the cards in your hand to your score (+17 at most).",
+            WorldsEnd.REVEAL_DISCARD_TRAIT: "When the world ends, draw 1 card and show it. If "
+            "it shares a color with this trait or is colorless, discard 1 trait from your "
+            "trait pile.",
+            WorldsEnd.REVEAL_RETURN_SELF: "When the world ends, draw 1 card and show it. If it "
+            "shares a color with this trait or is colorless, take this trait back into your "
+            "hand.",
         }[self]
 
 
@@ -1465,6 +1622,8 @@ class Count(Enum):
     # --- overlush ---
     LOWER_OF_COLORS = "trait of whichever of this color you have fewer of in your pile"
     FULL_COLOR_SETS = "full set of all 4 colors in your pile"
+    # --- glitterlings ---
+    OPPONENT_DOMINANTS = "dominant trait in your opponents' trait piles"
 
 
 _UNIT: dict[Count, str] = {

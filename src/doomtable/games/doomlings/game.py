@@ -845,6 +845,7 @@ _FIXED_LABELS: Final = {
     "discard_two": "discard 2 cards",
     "two_plays": "play 2 traits without actions",
     "play_another": "play another trait",
+    "play_both": "play both",  # --- glitterlings ---
 }
 
 
@@ -965,6 +966,8 @@ def _describe(kind: str, a: tuple[Any, ...]) -> str:
         # --- overlush ---
         "shuffles_in": "{p0} shuffles the discard pile into the trait deck.",
         "takes_discard": "{p0} takes {n1} from the discard pile.",
+        # --- glitterlings ---
+        "scores_hand": "{p0} adds {a1} to their score from the face values in their hand.",
     }
     values: dict[str, Any] = {}
     for i, v in enumerate(a):
@@ -1043,6 +1046,8 @@ _CAUSED = frozenset(
         "takes_discard",
         "sees_bottom",
         "looks_bottom",
+        # --- glitterlings ---
+        "scores_hand",
     )
 )
 """Events that change a zone: the log names their cause before them."""

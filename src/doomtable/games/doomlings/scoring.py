@@ -168,6 +168,8 @@ def count(
         return min(s.count_color(p, c) for c in COLORS if color & c)
     if what is Count.FULL_COLOR_SETS:
         return min(s.count_color(p, c) for c in COLORS)
+    if what is Count.OPPONENT_DOMINANTS:  # --- glitterlings ---
+        return sum(1 for q in range(s.players) if q != p for c in s.piles[q] if CARD[c].dominant)
     # Count.CHOSEN_COLOR
     named = s.named_color[card]
     return s.count_color(p, named) if named >= 0 else 0
