@@ -104,6 +104,15 @@ ACTION_MAKES: dict[type, frozenset[str]] = {
     c.TakeFromDiscard: frozenset({"takes_discard"}),
     c.TradeWithOpponents: frozenset({"steals_card", "stole_card", "gives_card", "gave_card"}),
     c.UseColorAction: frozenset(),
+    # --- glitterlings ---
+    c.DrawChain: DRAW | DISCARD | LOSE_TRAIT | {"shows"},  # Whimsy's dominant and itself
+    c.ShiftGenePools: frozenset(),
+    c.GiveEachOpponent: GIVE,
+    c.IfDrawn: DRAW | {"shows"},  # and what its effect makes
+    c.MayDiscardFromHands: DISCARD,
+    c.GuessTopColor: DRAW | {"discards_top"},
+    c.MillAndPlay: frozenset({"discards_top"}),
+    c.PlayBothOrNeither: DRAW | LOSE_TRAIT,
 }
 PERSISTENT_MAKES = {
     c.Persistent.DRAW_AT_TURN_START: DRAW,
@@ -122,6 +131,8 @@ PERSISTENT_MAKES = {
     c.Persistent.ACTION_FROM_HAND: DISCARD,
     c.Persistent.TRADE_FOR_EXTRA_PLAY: LOSE_TRAIT,
     c.Persistent.DISCARD_BEFORE_STABILIZE: DISCARD,
+    # --- glitterlings ---
+    c.Persistent.RETURN_AND_PLAY_RANDOM: frozenset({"returns_to_hand"}),
 }
 WORLDS_END_MAKES = {
     # --- deeplings ---
@@ -134,6 +145,10 @@ WORLDS_END_MAKES = {
     c.WorldsEnd.OPPONENTS_LOSE_EFFECTLESS: LOSE_TRAIT | DRAW,
     c.WorldsEnd.RETURN_FOR_POINTS: frozenset({"returns_to_hand"}),
     c.WorldsEnd.TAKE_REVEALED_COLOR: frozenset({"shows", "takes_shown"}),
+    # --- glitterlings ---
+    c.WorldsEnd.STABILIZE_AND_SCORE_HAND: DRAW | DISCARD | {"scores_hand"},
+    c.WorldsEnd.REVEAL_DISCARD_TRAIT: DRAW | LOSE_TRAIT | {"shows"},
+    c.WorldsEnd.REVEAL_RETURN_SELF: DRAW | {"shows", "returns_to_hand"},
 }
 PLAY_WHEN_MAKES = {
     c.PlayWhen.STEAL_PLAYED: frozenset({"steals_trait"}),
@@ -177,6 +192,9 @@ AGE_MAKES = {
     c.AgeRule.MOONLIGHT: DRAW | DISCARD,
     # --- dinolings ---
     c.AgeRule.BADLANDS: DISCARD | {"dealt", "dealt_card"},
+    # --- glitterlings ---
+    c.AgeRule.GLITTERSTORM: DRAW | DISCARD,
+    c.AgeRule.SHOW_A_DRAW: DRAW | {"shows"},
 }
 CATASTROPHE_MAKES = {
     c.CatastropheEffect.KEEP_ONE: DISCARD,
@@ -205,6 +223,8 @@ CATASTROPHE_MAKES = {
     # --- dinolings, techlings ---
     c.CatastropheEffect.DISCARD_PER_DOMINANT: DISCARD,
     c.CatastropheEffect.COLOR_FOR_LEFT: DISCARD,
+    # --- glitterlings ---
+    c.CatastropheEffect.DISCARD_HAND: DISCARD | DRAW,  # Too Much Pink: 4 as each turn begins
 }
 DOOM_MAKES = {
     c.Doom.DISCARD_TRAIT: LOSE_TRAIT,
@@ -218,6 +238,8 @@ def action_makes(fx: Any) -> frozenset[str]:
     if isinstance(fx, c.OneOf):
         return frozenset().union(*(action_makes(option) for option in fx.options))
     kinds = ACTION_MAKES[type(fx)]
+    if isinstance(fx, c.IfDrawn):  # --- glitterlings ---
+        kinds |= action_makes(fx.effect)
     if isinstance(fx, c.PlayPileAction) and fx.then_discard:  # Sprightly
         kinds |= LOSE_TRAIT
     if isinstance(fx, c.UseColorAction) and fx.return_it:  # Hydrofuge, Mandibles
@@ -283,6 +305,7 @@ GAMES = [
     *[("doomlings", 2 + seed % 5, seed, {"sets": "overlush,kickstarter"}) for seed in range(20)],
     *[("doomlings", 2 + seed % 5, seed, {"sets": "deeplings,moonlings"}) for seed in range(12)],
     *[("doomlings", 2 + seed % 4, seed, {"sets": "techlings,dinolings"}) for seed in range(12)],
+    *[("doomlings", 2 + seed % 5, seed, {"sets": "glitterlings"}) for seed in range(16)],
 ]
 
 

@@ -2006,6 +2006,10 @@ class AgeRule(Enum):
     # --- moonlings ---
     QUIET_MOMENT = "quiet_moment"
     MOONLIGHT = "moonlight"
+    # --- glitterlings ---
+    GLITTERSTORM = "glitterstorm"  # as a turn begins: 1 to 3 random discards, then stabilize
+    SHOW_A_DRAW = "show_a_draw"  # as a turn begins: draw 1 and show it
+    DRAW_FOUR = "draw_four"  # as a turn begins: draw 4
 
 
 class CatastropheEffect(Enum):
@@ -2040,6 +2044,8 @@ class CatastropheEffect(Enum):
     DISCARD_LOWEST_LOSES_TRAIT = "discard_lowest_loses_trait"
     # --- deeplings ---
     SUPPRESS_HAND_AND_STABILIZE = "suppress_hand_and_stabilize"
+    # --- glitterlings ---
+    DISCARD_HAND = "discard_hand"
 
 
 class Doom(Enum):
@@ -2072,6 +2078,8 @@ class Doom(Enum):
     MANY_TRAITS_MINUS_FIVE = "many_traits_minus_five"  # 12 or more traits
     # --- moonlings ---
     HIGH_GENE_POOL_MINUS_FIVE = "high_gene_pool_minus_five"  # a Gene Pool of 4 or more
+    # --- glitterlings ---
+    TOP_COLOR_COUNTS = "top_color_counts"  # +1 per trait of the top deck card's colour
 
 
 @dataclass(frozen=True, slots=True)

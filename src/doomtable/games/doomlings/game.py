@@ -845,7 +845,10 @@ _FIXED_LABELS: Final = {
     "discard_two": "discard 2 cards",
     "two_plays": "play 2 traits without actions",
     "play_another": "play another trait",
-    "play_both": "play both",  # --- glitterlings ---
+    # --- glitterlings ---
+    "play_both": "play both",
+    "discard_one": "discard 1 card",
+    "discard_three": "discard 3 cards",
 }
 
 
@@ -968,6 +971,8 @@ def _describe(kind: str, a: tuple[Any, ...]) -> str:
         "takes_discard": "{p0} takes {n1} from the discard pile.",
         # --- glitterlings ---
         "scores_hand": "{p0} adds {a1} to their score from the face values in their hand.",
+        "shows_top": "The top card of the trait deck is {n0}.",
+        "scores_top_color": "{p0} adds {a1} for their traits of {n2}'s color.",
     }
     values: dict[str, Any] = {}
     for i, v in enumerate(a):

@@ -718,6 +718,8 @@ def _turn_start_rule(s: DoomlingsRules, p: int, rule: AgeRule) -> None:
             s.draw(p, 2, cause)
     elif rule in EXPANSION_TURN_RULES:
         expansion_turn_start(s, p, rule, cause)
+    elif rule in GLITTER_TURN_RULES:  # --- glitterlings ---
+        glitter_turn_start(s, p, rule, cause)
 
 
 def h_main(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
@@ -1363,6 +1365,8 @@ def h_disaster(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
         s.stack.append(("color_for_left", p, age))
     elif effect in EXPANSION_DISASTERS:
         expansion_disaster(s, p, age)
+    elif effect is CatastropheEffect.DISCARD_HAND:  # --- glitterlings ---
+        s.discard_whole_hand(p, cause)
     return None
 
 
@@ -2215,7 +2219,7 @@ def fx_shift_gene_pools(s: DoomlingsRules, p: int, card: int, fx: ShiftGenePools
     for q in _targets(s, p, fx.who):
         done = s.shift_gene_pool(q, fx.n)
         if done:
-            s.emit((ALL, "gene_pool", q, done), card)
+            s.emit((ALL, "gene_pool", q, done))  # no zone changes: the log names no cause
 
 
 def fx_give_each_opponent(s: DoomlingsRules, p: int, card: int, fx: GiveEachOpponent) -> None:
@@ -2842,6 +2846,9 @@ def h_doom(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
     relic = doom_turned_away(s)  # --- relics ---
     if relic >= 0:
         s.emit((ALL, "doom_ignored", relic, s.final_doom))
+        return None
+    if info.doom is Doom.TOP_COLOR_COUNTS:  # --- glitterlings ---
+        top_color_counts(s)
         return None
     for p in s.order_from(s.first_player):
         if s.ignoring & bit(p):
@@ -5774,3 +5781,55 @@ def rainbow_magic(s: DoomlingsRules, p: int, card: int) -> None:
     if CARD[picked].action:
         s.stack.append(("act_from_pile", p, picked))
     play_trait(s, p, picked, UNRESTRICTED, 0, p)
+
+
+GLITTER_TURN_RULES: Final = frozenset(
+    {AgeRule.GLITTERSTORM, AgeRule.SHOW_A_DRAW, AgeRule.DRAW_FOUR}
+)
+_STORM_VERBS: Final = ("discard_one", "discard_two", "discard_three")
+
+
+def glitter_turn_start(s: DoomlingsRules, p: int, rule: AgeRule, cause: int) -> None:
+    """Glitterstorm, Sunshine & Tea Parties and Too Much Pink as each turn begins."""
+    if rule is AgeRule.GLITTERSTORM:
+        s.stack.append(("glitterstorm", p, cause))
+    elif rule is AgeRule.SHOW_A_DRAW:
+        drawn = s.draw(p, 1, cause)
+        if drawn:
+            show_card(s, p, drawn[0], cause)
+    else:
+        s.draw(p, 4, cause)
+
+
+@handler("glitterstorm")
+def h_glitterstorm(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Discard 1, 2 or 3 cards (the player's pick, never more than the hand holds) at random,
+    then stabilize."""
+    _, p, cause = frame
+    held = len(s.hands[p])
+    if option is None and held:
+        options: list[Option] = [(verb,) for verb in _STORM_VERBS[: min(held, 3)]]
+        prompt = f"{cause_name(cause)}: discard how many cards at random?"
+        return s.ask(p, "age", prompt, options)
+    s.stack.pop()
+    if option is not None:
+        s.discard_random(p, _STORM_VERBS.index(option[0]) + 1, cause)
+    s.stack.append(("stabilize", p, 0, cause))
+    return None
+
+
+def top_color_counts(s: DoomlingsRules) -> None:
+    """Too Much Pink's gold text: the top card of the trait deck is shown; each player adds 1
+    for each trait of its colour (of no colour, for a colourless card) in their pile."""
+    if not s.deck:
+        return
+    top = s.deck[-1]
+    s.emit((ALL, "shows_top", top))
+    color = CARD[top].colors
+    for p in s.order_from(s.first_player):
+        if s.ignoring & bit(p):
+            continue
+        pile_colors = [s.colors_of(c) for c in s.piles[p]]
+        points = sum(1 for k in pile_colors if (k & color if color else not k))
+        s.end_points[p] += points
+        s.emit((ALL, "scores_top_color", p, points, top))

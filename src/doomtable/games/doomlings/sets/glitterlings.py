@@ -9,8 +9,12 @@ from doomtable.games.doomlings.cards import (
     GREEN,
     PURPLE,
     RED,
+    Age,
+    AgeRule,
     Bonus,
+    CatastropheEffect,
     Count,
+    Doom,
     Draw,
     DrawChain,
     GiveEachOpponent,
@@ -77,5 +81,30 @@ SET = CardSet(
             on_play=(DrawChain(no_action=True, dominant_discards=True, reveal=True),),
         ),
         Trait("Wishful", R, 2),
+    ),
+    ages=(
+        Age(
+            "Glitterstorm",
+            "As your turn begins, pick 1, 2 or 3: discard that many cards from your hand at "
+            "random, then stabilize.",
+            AgeRule.GLITTERSTORM,
+        ),
+        Age(
+            "Sunshine & Tea Parties",
+            "As your turn begins, draw 1 card and show it to everyone.",
+            AgeRule.SHOW_A_DRAW,
+        ),
+        Age(
+            "Too Much Pink",
+            "Every player throws away their whole hand. This round, each player draws 4 cards "
+            "as their turn begins.",
+            AgeRule.DRAW_FOUR,
+            catastrophe=True,
+            gene_pool=-1,
+            effect=CatastropheEffect.DISCARD_HAND,
+            doom=Doom.TOP_COLOR_COUNTS,
+            doom_text="The top card of the trait deck is shown: +1 for each trait of its color "
+            "in your trait pile.",
+        ),
     ),
 )
