@@ -583,6 +583,31 @@ CASES = [
         piles={0: ["Leaves", "Quick", "Appealing", "Migratory"]},
         discard=["Flatulence", "Sweat"],
     ),
+    # ---------------------------------------------------------------- fuzelings
+    Case(
+        c.DrawAndSuppress(("deeplings", "glitterlings")),  # Appealing is neither: once
+        hands={0: HANDS[0]},
+        extra={"deck_top": ["Migratory"]},
+    ),
+    Case(c.GiveFamiliesToOpponent(("moonlings",)), hands={0: HANDS[0], 1: HANDS[1]}),
+    Case(
+        c.GiveThenSuppressColor(),  # green Bark given: no green card left to suppress
+        asks=[(0, "give")],
+        hands={0: ["Gills", "Fangs"], 1: [*HANDS[1], "Bark"]},
+    ),
+    Case(c.OpponentsPassHandsRight(), hands={0: HANDS[0], 1: HANDS[2], 2: HANDS[1]}),
+    Case(
+        c.StabilizeToYours(),
+        hands={
+            0: HANDS[0],
+            1: [*HANDS[1], "Appealing", "Migratory"],
+            2: [*HANDS[2], "Nocturnal", "Confusion"],
+        },
+    ),
+    Case(
+        c.SuppressWholeHand(),  # the hand emptied, the turn begins with the rules' draw of 5
+        hands={0: ["Appealing", "Migratory", "Nocturnal", "Confusion", "Fine Motor Skills"]},
+    ),
 ]
 
 

@@ -113,6 +113,13 @@ ACTION_MAKES: dict[type, frozenset[str]] = {
     c.GuessTopColor: DRAW | {"discards_top"},
     c.MillAndPlay: frozenset({"discards_top"}),
     c.PlayBothOrNeither: DRAW | LOSE_TRAIT,
+    # --- fuzelings ---
+    c.DrawAndSuppress: DRAW | SUPPRESS_HAND,
+    c.GiveFamiliesToOpponent: GIVE,
+    c.GiveThenSuppressColor: GIVE | SUPPRESS_HAND,
+    c.OpponentsPassHandsRight: frozenset({"passes_hand"}),
+    c.StabilizeToYours: DRAW | DISCARD,
+    c.SuppressWholeHand: SUPPRESS_HAND,
 }
 PERSISTENT_MAKES = {
     c.Persistent.DRAW_AT_TURN_START: DRAW,
@@ -306,6 +313,10 @@ GAMES = [
     *[("doomlings", 2 + seed % 5, seed, {"sets": "deeplings,moonlings"}) for seed in range(12)],
     *[("doomlings", 2 + seed % 4, seed, {"sets": "techlings,dinolings"}) for seed in range(12)],
     *[("doomlings", 2 + seed % 5, seed, {"sets": "glitterlings"}) for seed in range(16)],
+    *[
+        ("doomlings", 2 + seed % 5, seed, {"sets": "fuzelings,deeplings,moonlings,glitterlings"})
+        for seed in range(12)
+    ],
 ]
 
 

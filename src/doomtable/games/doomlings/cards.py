@@ -510,6 +510,8 @@ class Stabilize:
     who: Who = Who.YOU
 
     def text(self) -> str:
+        if self.who is Who.OPPONENTS:  # --- fuzelings ---
+            return "Each opponent stabilizes at once."
         return "Stabilize at once." if self.who is Who.YOU else "Every player stabilizes at once."
 
 
@@ -1062,6 +1064,72 @@ class PlayBothOrNeither:
         )
 
 
+# --- fuzelings ---
+def families_words(families: tuple[str, ...]) -> str:
+    """``("deeplings", "glitterlings")`` -> ``Deepling or Glitterling``."""
+    return " or ".join(family_word(f) for f in families)
+
+
+@dataclass(frozen=True, slots=True)
+class DrawAndSuppress:
+    """Draw 1 card and suppress it; again while the card is of one of ``families``."""
+
+    families: tuple[str, ...]
+
+    def text(self) -> str:
+        return (
+            f"Draw 1 card and suppress it. If it is a {families_words(self.families)}, do this "
+            "again."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class GiveFamiliesToOpponent:
+    """Hand one opponent of your choice every card of ``families`` in your hand."""
+
+    families: tuple[str, ...]
+
+    def text(self) -> str:
+        what = " and ".join(family_word(f) for f in self.families)
+        return f"Hand every {what} card in your hand to one opponent."
+
+
+@dataclass(frozen=True, slots=True)
+class GiveThenSuppressColor:
+    """Hand 1 card to an opponent, then suppress every hand card sharing a colour with it."""
+
+    def text(self) -> str:
+        return (
+            "Hand 1 card from your hand to an opponent. Then suppress every card in your hand "
+            "that shares a color with it (every colorless card, if it is colorless)."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentsPassHandsRight:
+    """Every opponent passes their hand to the next opponent on their right; yours stays."""
+
+    def text(self) -> str:
+        return (
+            "Each opponent passes their whole hand to the next opponent on their right; your "
+            "hand stays where it is."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class StabilizeToYours:
+    """Each opponent stabilizes to your Gene Pool."""
+
+    def text(self) -> str:
+        return "Each opponent stabilizes to your Gene Pool at once."
+
+
+@dataclass(frozen=True, slots=True)
+class SuppressWholeHand:
+    def text(self) -> str:
+        return "Suppress every card in your hand."
+
+
 Action = (
     Draw
     | DiscardFromHand
@@ -1147,6 +1215,13 @@ Action = (
     | GuessTopColor
     | MillAndPlay
     | PlayBothOrNeither
+    # --- fuzelings ---
+    | DrawAndSuppress
+    | GiveFamiliesToOpponent
+    | GiveThenSuppressColor
+    | OpponentsPassHandsRight
+    | StabilizeToYours
+    | SuppressWholeHand
 )
 
 
@@ -1255,6 +1330,15 @@ class DiscardColors:
         return f"To play this, discard {self.n} cards of different colors from your hand."
 
 
+# --- fuzelings ---
+@dataclass(frozen=True, slots=True)
+class HandAtMost:
+    n: int
+
+    def text(self) -> str:
+        return f"You can play this only while holding {self.n} other cards or fewer."
+
+
 Requirement = (
     NeedInPile
     | PayWithTrait
@@ -1264,6 +1348,7 @@ Requirement = (
     | PayWithHand
     | NoDominants
     | DiscardColors
+    | HandAtMost
 )
 
 
@@ -1825,6 +1910,32 @@ class IfPile:
         return f"+{self.points} if your trait pile holds {self.n} {bound} {what}."
 
 
+# --- fuzelings ---
+@dataclass(frozen=True, slots=True)
+class FamiliesBonus:
+    """``points`` for each trait of ``families`` in your pile, and for this one (whatever its
+    own set)."""
+
+    families: tuple[str, ...]
+    points: int = 1
+
+    def text(self) -> str:
+        what = families_words(self.families)
+        return f"{self.points:+d} for each {what} in your trait pile (this one included)."
+
+
+@dataclass(frozen=True, slots=True)
+class SuppressedUnderBonus:
+    """``points`` once, if a trait of ``families`` in your pile has a suppressed card under it."""
+
+    points: int
+    families: tuple[str, ...]
+
+    def text(self) -> str:
+        what = families_words(self.families)
+        return f"{self.points:+d} if a {what} in your trait pile has a suppressed card under it."
+
+
 BonusRule = (
     Bonus
     | MostTraitsBonus
@@ -1834,6 +1945,8 @@ BonusRule = (
     | ThresholdBonus
     | LowGenePoolBonus
     | IfPile
+    | FamiliesBonus
+    | SuppressedUnderBonus
 )
 
 

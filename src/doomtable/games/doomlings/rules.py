@@ -41,6 +41,7 @@ from doomtable.games.doomlings.cards import (
     DrawAndPlayColors,
     DrawAndPlayFace,
     DrawAndPlayGreen,
+    DrawAndSuppress,
     DrawChain,
     DrawFromBottom,
     DrawThenMaybeFromBottom,
@@ -49,11 +50,14 @@ from doomtable.games.doomlings.cards import (
     FromDiscardAfterColors,
     GainGenePool,
     GiveEachOpponent,
+    GiveFamiliesToOpponent,
     GiveFromHand,
+    GiveThenSuppressColor,
     GiveToOpponent,
     GiveTrait,
     Grant,
     GuessTopColor,
+    HandAtMost,
     HandToDeckBottom,
     IfDrawn,
     LookAndSteal,
@@ -72,6 +76,7 @@ from doomtable.games.doomlings.cards import (
     OpponentDrawsAndGives,
     OpponentsDiscardTrait,
     OpponentsGiveColor,
+    OpponentsPassHandsRight,
     OpponentsPlayThenTake,
     PassHandsRight,
     PassToNeighbour,
@@ -104,12 +109,14 @@ from doomtable.games.doomlings.cards import (
     SkipStabilize,
     Source,
     Stabilize,
+    StabilizeToYours,
     StealAndSuppress,
     StealFromEachAndPlay,
     StealFromHand,
     StealTrait,
     SuppressFromHand,
     SuppressFromPile,
+    SuppressWholeHand,
     SwapHands,
     SwapOwnTraits,
     SwapThis,
@@ -325,6 +332,8 @@ class DoomlingsRules(DoomlingsBase):
         if isinstance(req, PayWithHand):  # --- moonlings ---
             held = sum(1 for c in self.hands[player] if c != card)
             return self.players >= 2 and held >= req.n
+        if isinstance(req, HandAtMost):  # --- fuzelings ---
+            return sum(1 for c in self.hands[player] if c != card) <= req.n
         # --- overlush ---
         if isinstance(req, NoDominants):
             return not self.dominants(player)
@@ -2267,6 +2276,50 @@ def fx_play_both_or_neither(s: DoomlingsRules, p: int, card: int, fx: PlayBothOr
         s.stack.append(("both_or_none", p, card, tuple(drawn)))
 
 
+# --- fuzelings ---
+def fx_draw_and_suppress(s: DoomlingsRules, p: int, card: int, fx: DrawAndSuppress) -> None:
+    while True:
+        drawn = s.draw(p, 1, card)
+        if not drawn:
+            return
+        s.suppress_from_hand(p, drawn[0], card)
+        if SET_OF_CARD[drawn[0]] not in fx.families:
+            return
+
+
+def fx_give_families(s: DoomlingsRules, p: int, card: int, fx: GiveFamiliesToOpponent) -> None:
+    if any(SET_OF_CARD[c] in fx.families for c in s.hands[p]):
+        s.stack.append(("give_families", p, card, fx.families))
+
+
+def fx_give_then_suppress(s: DoomlingsRules, p: int, card: int, fx: GiveThenSuppressColor) -> None:
+    if s.hands[p] and s.players > 1:
+        s.stack.append(("give_suppress", p, card))
+
+
+def fx_opponents_pass_right(
+    s: DoomlingsRules, p: int, card: int, fx: OpponentsPassHandsRight
+) -> None:
+    seats = [q for q in range(s.players) if q != p]
+    if len(seats) < 2:
+        return
+    hands = [s.hands[q] for q in seats]
+    for i, q in enumerate(seats):  # as every player's pass, with ``p`` left out of the ring
+        s.hands[seats[i - 1]] = hands[i]
+        s.emit((ALL, "passes_hand", q, seats[i - 1]), card)
+    s.revealed = [r for r in s.revealed if r[1] in s.hands[p]]
+
+
+def fx_stabilize_to_yours(s: DoomlingsRules, p: int, card: int, fx: StabilizeToYours) -> None:
+    size = s.gene_pool[p]
+    s.push_all([("stabilize", q, size, card) for q in s.opponents(p)])
+
+
+def fx_suppress_whole_hand(s: DoomlingsRules, p: int, card: int, fx: SuppressWholeHand) -> None:
+    for c in list(s.hands[p]):
+        s.suppress_from_hand(p, c, card)
+
+
 EFFECTS: Final[dict[type, Resolver]] = {
     Draw: fx_draw,
     DiscardFromHand: fx_discard_from_hand,
@@ -2354,6 +2407,13 @@ EFFECTS: Final[dict[type, Resolver]] = {
     GuessTopColor: fx_guess_top_color,
     MillAndPlay: fx_mill_and_play,
     PlayBothOrNeither: fx_play_both_or_neither,
+    # --- fuzelings ---
+    DrawAndSuppress: fx_draw_and_suppress,
+    GiveFamiliesToOpponent: fx_give_families,
+    GiveThenSuppressColor: fx_give_then_suppress,
+    OpponentsPassHandsRight: fx_opponents_pass_right,
+    StabilizeToYours: fx_stabilize_to_yours,
+    SuppressWholeHand: fx_suppress_whole_hand,
 }
 """The resolver of every effect primitive, by its type: the one place an effect is carried out."""
 
@@ -5833,3 +5893,36 @@ def top_color_counts(s: DoomlingsRules) -> None:
         points = sum(1 for k in pile_colors if (k & color if color else not k))
         s.end_points[p] += points
         s.emit((ALL, "scores_top_color", p, points, top))
+
+
+# --- fuzelings ---
+
+
+@handler("give_families")
+def h_give_families(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Hand every card of some sets in your hand to one opponent of your choice."""
+    _, p, card, families = frame
+    if option is None:
+        prompt = f"{CARD[card].name}: give the cards to whom?"
+        return s.ask(p, "target", prompt, [("target", q) for q in s.opponents(p)])
+    s.stack.pop()
+    for c in [c for c in s.hands[p] if SET_OF_CARD[c] in families]:
+        _give(s, p, option[1], c, card)
+    return None
+
+
+@handler("give_suppress")
+def h_give_suppress(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Give 1 card to an opponent; then suppress the hand cards that share its colour."""
+    _, p, card = frame
+    if option is None:
+        hand = distinct(s.hands[p])
+        options: list[Option] = [("give", q, c) for q in s.opponents(p) for c in hand]
+        return s.ask(p, "give", f"{CARD[card].name}: give a card to an opponent", options)
+    s.stack.pop()
+    _, q, given = option
+    _give(s, p, q, given, card)
+    color = CARD[given].colors
+    for c in [c for c in s.hands[p] if (CARD[c].colors & color if color else not CARD[c].colors)]:
+        s.suppress_from_hand(p, c, card)
+    return None
