@@ -202,6 +202,9 @@ AGE_MAKES = {
     # --- glitterlings ---
     c.AgeRule.GLITTERSTORM: DRAW | DISCARD,
     c.AgeRule.SHOW_A_DRAW: DRAW | {"shows"},
+    # --- fuzelings ---
+    c.AgeRule.REVERIE: SUPPRESS_HAND | GIVE,
+    c.AgeRule.UNUSUAL_FRIENDS: DRAW,
 }
 CATASTROPHE_MAKES = {
     c.CatastropheEffect.KEEP_ONE: DISCARD,
@@ -232,12 +235,15 @@ CATASTROPHE_MAKES = {
     c.CatastropheEffect.COLOR_FOR_LEFT: DISCARD,
     # --- glitterlings ---
     c.CatastropheEffect.DISCARD_HAND: DISCARD | DRAW,  # Too Much Pink: 4 as each turn begins
+    # --- fuzelings ---
+    c.CatastropheEffect.ISOLATION: SUPPRESS_HAND | DRAW | DISCARD,
 }
 DOOM_MAKES = {
     c.Doom.DISCARD_TRAIT: LOSE_TRAIT,
     c.Doom.SCORE_HAND_CARD: DISCARD,
     c.Doom.DISCARD_DROP: LOSE_TRAIT,
     c.Doom.DISCARD_TOP_COLOR: LOSE_TRAIT,
+    c.Doom.SMALL_HAND_CARD: frozenset({"scores_hand"}),  # --- fuzelings ---
 }
 
 

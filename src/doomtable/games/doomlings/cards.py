@@ -2123,6 +2123,9 @@ class AgeRule(Enum):
     GLITTERSTORM = "glitterstorm"  # as a turn begins: 1 to 3 random discards, then stabilize
     SHOW_A_DRAW = "show_a_draw"  # as a turn begins: draw 1 and show it
     DRAW_FOUR = "draw_four"  # as a turn begins: draw 4
+    # --- fuzelings ---
+    REVERIE = "reverie"  # as a turn begins: suppress 1 random card, then hand 1 to the left
+    UNUSUAL_FRIENDS = "unusual_friends"  # playing a Deepling, Moonling or Glitterling draws 2
 
 
 class CatastropheEffect(Enum):
@@ -2159,6 +2162,8 @@ class CatastropheEffect(Enum):
     SUPPRESS_HAND_AND_STABILIZE = "suppress_hand_and_stabilize"
     # --- glitterlings ---
     DISCARD_HAND = "discard_hand"
+    # --- fuzelings ---
+    ISOLATION = "isolation"  # with 3 cards or fewer: suppress 1 at random, then stabilize
 
 
 class Doom(Enum):
@@ -2193,6 +2198,8 @@ class Doom(Enum):
     HIGH_GENE_POOL_MINUS_FIVE = "high_gene_pool_minus_five"  # a Gene Pool of 4 or more
     # --- glitterlings ---
     TOP_COLOR_COUNTS = "top_color_counts"  # +1 per trait of the top deck card's colour
+    # --- fuzelings ---
+    SMALL_HAND_CARD = "small_hand_card"  # with 3 cards or fewer: a hand card's face value
 
 
 @dataclass(frozen=True, slots=True)

@@ -130,7 +130,7 @@ from doomtable.games.doomlings.cards import (
     color_words,
 )
 from doomtable.games.doomlings.cards import ANY as ANY_FILTER
-from doomtable.games.doomlings.data import AGES, FOUR_HORSEMEN
+from doomtable.games.doomlings.data import AGES, FOUR_HORSEMEN, ages_of_sets, card_sets
 from doomtable.games.doomlings.scoring import doom_turned_away, final_scores, silenced
 from doomtable.games.doomlings.state import (
     AGE_CAUSE,
@@ -1007,6 +1007,8 @@ def play_trait(
     s.emit((ALL, "plays", player, card, owner))
     if owner == player and _dealt(s, AFTER_PLAYS):  # --- overlush (traits b) ---
         _after_play(s, owner, card)
+    if owner == player and unusual_friends_dealt(s):  # --- fuzelings ---
+        unusual_friends(s, owner, card)
     # What follows, pushed last to first (the last pushed resolves first): Self-Replicating's
     # offer, the payment, the on-play effects, the action.
     stack = s.stack
@@ -1376,6 +1378,10 @@ def h_disaster(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
         expansion_disaster(s, p, age)
     elif effect is CatastropheEffect.DISCARD_HAND:  # --- glitterlings ---
         s.discard_whole_hand(p, cause)
+    elif effect is CatastropheEffect.ISOLATION and len(hand) <= ISOLATED_HAND:  # --- fuzelings
+        if hand:
+            s.suppress_from_hand(p, hand[s.rng.below(len(hand))], cause)
+        s.stack.append(("stabilize", p, 0, cause))
     return None
 
 
@@ -2909,6 +2915,9 @@ def h_doom(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
         return None
     if info.doom is Doom.TOP_COLOR_COUNTS:  # --- glitterlings ---
         top_color_counts(s)
+        return None
+    if info.doom is Doom.SMALL_HAND_CARD:  # --- fuzelings ---
+        small_hand_card(s)
         return None
     for p in s.order_from(s.first_player):
         if s.ignoring & bit(p):
@@ -5844,7 +5853,7 @@ def rainbow_magic(s: DoomlingsRules, p: int, card: int) -> None:
 
 
 GLITTER_TURN_RULES: Final = frozenset(
-    {AgeRule.GLITTERSTORM, AgeRule.SHOW_A_DRAW, AgeRule.DRAW_FOUR}
+    {AgeRule.GLITTERSTORM, AgeRule.SHOW_A_DRAW, AgeRule.DRAW_FOUR, AgeRule.REVERIE}
 )
 _STORM_VERBS: Final = ("discard_one", "discard_two", "discard_three")
 
@@ -5857,6 +5866,12 @@ def glitter_turn_start(s: DoomlingsRules, p: int, rule: AgeRule, cause: int) -> 
         drawn = s.draw(p, 1, cause)
         if drawn:
             show_card(s, p, drawn[0], cause)
+    elif rule is AgeRule.REVERIE:  # --- fuzelings: Age of Reverie ---
+        hand = s.hands[p]
+        if hand:
+            s.suppress_from_hand(p, hand[s.rng.below(len(hand))], cause)
+        if s.players > 1:
+            s.stack.append(("give_card", p, (p + 1) % s.players, cause))
     else:
         s.draw(p, 4, cause)
 
@@ -5926,3 +5941,38 @@ def h_give_suppress(s: DoomlingsRules, frame: Frame, option: Option | None) -> D
     for c in [c for c in s.hands[p] if (CARD[c].colors & color if color else not CARD[c].colors)]:
         s.suppress_from_hand(p, c, card)
     return None
+
+
+ISOLATED_HAND: Final = 3
+"""Isolation's white and gold texts apply to a hand of this many cards or fewer."""
+IMAGINARY_FAMILIES: Final = ("deeplings", "moonlings", "glitterlings")
+"""The sets whose traits Unusual Friends rewards."""
+_UNUSUAL: Final[dict[str, bool]] = {}
+
+
+def unusual_friends_dealt(s: DoomlingsRules) -> bool:
+    """Whether this game's ages hold Unusual Friends (the base game's never)."""
+    key = str(s.options.get("sets", ""))
+    dealt = _UNUSUAL.get(key)
+    if dealt is None:
+        ages = ages_of_sets(card_sets(s.options))
+        dealt = _UNUSUAL[key] = any(RULE_OF_AGE[a] is AgeRule.UNUSUAL_FRIENDS for a in ages)
+    return dealt
+
+
+def unusual_friends(s: DoomlingsRules, p: int, card: int) -> None:
+    """Unusual Friends: a Deepling, Moonling or Glitterling its player plays draws them 2."""
+    if s.rule() is AgeRule.UNUSUAL_FRIENDS and SET_OF_CARD[card] in IMAGINARY_FAMILIES:
+        s.draw(p, 2, AGE_CAUSE + s.age)
+
+
+def small_hand_card(s: DoomlingsRules) -> None:
+    """Isolation's gold text: a player holding 3 cards or fewer adds the face value of 1 of
+    them (the highest: no other choice could serve them) as World's End points."""
+    for p in s.order_from(s.first_player):
+        hand = s.hands[p]
+        if s.ignoring & bit(p) or not hand or len(hand) > ISOLATED_HAND:
+            continue
+        points = max(FACE_VALUE[c] for c in hand)
+        s.end_points[p] += points
+        s.emit((ALL, "scores_hand", p, points), DOOM_CAUSE + s.final_doom)

@@ -8,6 +8,10 @@ from doomtable.games.doomlings.cards import (
     GREEN,
     PURPLE,
     RED,
+    Age,
+    AgeRule,
+    CatastropheEffect,
+    Doom,
     DrawAndSuppress,
     FamiliesBonus,
     GiveFamiliesToOpponent,
@@ -66,6 +70,29 @@ SET = CardSet(
             P | R,
             -1,
             bonus=SuppressedUnderBonus(5, ("moonlings", "deeplings")),
+        ),
+    ),
+    ages=(
+        Age(
+            "Age of Reverie",
+            "As your turn begins, suppress 1 random card of your hand, then hand 1 card of your "
+            "choice to the player on your left.",
+            AgeRule.REVERIE,
+        ),
+        Age(
+            "Unusual Friends",
+            "When you play a Deepling, Moonling or Glitterling trait, draw 2 cards.",
+            AgeRule.UNUSUAL_FRIENDS,
+        ),
+        Age(
+            "Isolation",
+            "Every player holding 3 cards or fewer suppresses 1 random card of their hand, then "
+            "stabilizes.",
+            catastrophe=True,
+            gene_pool=-1,
+            effect=CatastropheEffect.ISOLATION,
+            doom=Doom.SMALL_HAND_CARD,
+            doom_text="Holding 3 cards or fewer, add the face value of 1 card of your hand.",
         ),
     ),
 )
