@@ -5699,7 +5699,7 @@ def h_discard_any(s: DoomlingsRules, frame: Frame, option: Option | None) -> Dec
             s.stack.pop()
             return None
         prompt = f"{CARD[card].name}: discard a {flt.words()} from your hand?"
-        return s.ask(q, "discard", prompt, [PASS, *(_DISCARD_OPTION[c] for c in cards)])
+        return s.ask(q, "discard", prompt, [PASS, *[_DISCARD_OPTION[c] for c in cards]])
     s.stack.pop()
     if option != PASS:
         s.stack.append(frame)
