@@ -531,6 +531,83 @@ CASES = [
         hands={1: ["Deep Roots", "Woody Stems"], 2: ["Fear", "Adorable"]},
         piles={0: [*PILES[0], "Spiny"], 1: PILES[1], 2: [*PILES[2], "Big Ears"]},
     ),
+    # ---------------------------------------------------------------- glitterlings
+    Case(
+        c.DrawChain(effectless=True, repeat_family="glitterlings"),  # Appealing: no Glitterling
+        asks=both(),
+        hands={0: HANDS[0]},
+        piles={0: [*PILES[0], "Appealing"]},
+    ),
+    Case(
+        c.DrawChain(c.TraitFilter(min_face=3), repeat_played=True),  # Appealing, then Migratory
+        asks=both(),
+        hands={0: [*HANDS[0], "Migratory"]},
+        piles={0: [*PILES[0], "Appealing"]},
+    ),
+    Case(c.ShiftGenePools(1, c.Who.YOU), extra={"gene_pool": [6, 5, 5]}),
+    Case(c.ShiftGenePools(-1, c.Who.OPPONENTS), extra={"gene_pool": [5, 4, 4]}),
+    Case(c.ShiftGenePools(1, c.Who.ALL), extra={"gene_pool": [6, 6, 6]}),
+    Case(
+        c.GiveEachOpponent(),
+        asks=[(0, "give"), (0, "give")],
+        hands={0: ["Fangs"], 1: [*HANDS[1], "Bark"], 2: [*HANDS[2], "Gills"]},
+    ),
+    Case(
+        c.IfDrawn(c.Draw(1), c.GREEN),  # Appealing is green
+        hands={0: [*HANDS[0], "Appealing", "Migratory"]},
+        extra={"seen": 0},
+    ),
+    Case(
+        c.MayDiscardFromHands(c.TraitFilter(max_face=-1)),
+        hand_0=["Bark", "Egg Clusters"],
+        asks=[(0, "discard")],
+        hands={0: ["Bark"], 1: HANDS[1], 2: HANDS[2]},
+        discard=["Flatulence", "Egg Clusters"],
+    ),
+    Case(
+        c.GuessTopColor(2),  # blue named; Appealing is green
+        asks=[(0, "color")],
+        hands={0: HANDS[0], 1: HANDS[1], 2: HANDS[2]},
+        discard=["Flatulence", "Appealing"],
+    ),
+    Case(
+        c.MillAndPlay(5, c.TraitFilter(max_face=-1)),  # Confusion is played
+        asks=both(),
+        piles={0: [*PILES[0], "Confusion"]},
+        discard=["Flatulence", "Appealing", "Migratory", "Nocturnal", "Fine Motor Skills"],
+    ),
+    Case(
+        c.PlayBothOrNeither(),
+        asks=[(0, "optional"), *both(), *both()],
+        hands={0: HANDS[0]},
+        piles={0: ["Leaves", "Quick", "Appealing", "Migratory"]},
+        discard=["Flatulence", "Sweat"],
+    ),
+    # ---------------------------------------------------------------- fuzelings
+    Case(
+        c.DrawAndSuppress(("deeplings", "glitterlings")),  # Appealing is neither: once
+        hands={0: HANDS[0]},
+        extra={"deck_top": ["Migratory"]},
+    ),
+    Case(c.GiveFamiliesToOpponent(("moonlings",)), hands={0: HANDS[0], 1: HANDS[1]}),
+    Case(
+        c.GiveThenSuppressColor(),  # green Bark given: no green card left to suppress
+        asks=[(0, "give")],
+        hands={0: ["Gills", "Fangs"], 1: [*HANDS[1], "Bark"]},
+    ),
+    Case(c.OpponentsPassHandsRight(), hands={0: HANDS[0], 1: HANDS[2], 2: HANDS[1]}),
+    Case(
+        c.StabilizeToYours(),
+        hands={
+            0: HANDS[0],
+            1: [*HANDS[1], "Appealing", "Migratory"],
+            2: [*HANDS[2], "Nocturnal", "Confusion"],
+        },
+    ),
+    Case(
+        c.SuppressWholeHand(),  # the hand emptied, the turn begins with the rules' draw of 5
+        hands={0: ["Appealing", "Migratory", "Nocturnal", "Confusion", "Fine Motor Skills"]},
+    ),
 ]
 
 

@@ -115,6 +115,22 @@ ACTION_MAKES: dict[type, frozenset[str]] = {
     c.RearrangeAges: frozenset(),
     c.RestartRound: frozenset(),
     c.StealFromEachAndPlay: DISCARD | {"steals_card", "stole_card"},  # a card it cannot play
+    # --- glitterlings ---
+    c.DrawChain: DRAW | DISCARD | LOSE_TRAIT | {"shows"},  # Whimsy's dominant and itself
+    c.ShiftGenePools: frozenset(),
+    c.GiveEachOpponent: GIVE,
+    c.IfDrawn: DRAW | {"shows"},  # and what its effect makes
+    c.MayDiscardFromHands: DISCARD,
+    c.GuessTopColor: DRAW | {"discards_top"},
+    c.MillAndPlay: frozenset({"discards_top"}),
+    c.PlayBothOrNeither: DRAW | LOSE_TRAIT,
+    # --- fuzelings ---
+    c.DrawAndSuppress: DRAW | SUPPRESS_HAND,
+    c.GiveFamiliesToOpponent: GIVE,
+    c.GiveThenSuppressColor: GIVE | SUPPRESS_HAND,
+    c.OpponentsPassHandsRight: frozenset({"passes_hand"}),
+    c.StabilizeToYours: DRAW | DISCARD,
+    c.SuppressWholeHand: SUPPRESS_HAND,
 }
 PERSISTENT_MAKES = {
     c.Persistent.DRAW_AT_TURN_START: DRAW,
@@ -137,6 +153,8 @@ PERSISTENT_MAKES = {
     c.Persistent.ACTION_FROM_HAND: DISCARD,
     c.Persistent.TRADE_FOR_EXTRA_PLAY: LOSE_TRAIT,
     c.Persistent.DISCARD_BEFORE_STABILIZE: DISCARD,
+    # --- glitterlings ---
+    c.Persistent.RETURN_AND_PLAY_RANDOM: frozenset({"returns_to_hand"}),
 }
 WORLDS_END_MAKES = {
     # --- deeplings ---
@@ -149,6 +167,10 @@ WORLDS_END_MAKES = {
     c.WorldsEnd.OPPONENTS_LOSE_EFFECTLESS: LOSE_TRAIT | DRAW,
     c.WorldsEnd.RETURN_FOR_POINTS: frozenset({"returns_to_hand"}),
     c.WorldsEnd.TAKE_REVEALED_COLOR: frozenset({"shows", "takes_shown"}),
+    # --- glitterlings ---
+    c.WorldsEnd.STABILIZE_AND_SCORE_HAND: DRAW | DISCARD | {"scores_hand"},
+    c.WorldsEnd.REVEAL_DISCARD_TRAIT: DRAW | LOSE_TRAIT | {"shows"},
+    c.WorldsEnd.REVEAL_RETURN_SELF: DRAW | {"shows", "returns_to_hand"},
 }
 PLAY_WHEN_MAKES = {
     c.PlayWhen.STEAL_PLAYED: frozenset({"steals_trait"}),
@@ -199,6 +221,12 @@ AGE_MAKES = {
     c.AgeRule.BADLANDS: DISCARD | {"dealt", "dealt_card"},
     # --- mythlings ---
     c.AgeRule.OZMORIAN_WINDS: GIVE,
+    # --- glitterlings ---
+    c.AgeRule.GLITTERSTORM: DRAW | DISCARD,
+    c.AgeRule.SHOW_A_DRAW: DRAW | {"shows"},
+    # --- fuzelings ---
+    c.AgeRule.REVERIE: SUPPRESS_HAND | GIVE,
+    c.AgeRule.UNUSUAL_FRIENDS: DRAW,
 }
 CATASTROPHE_MAKES = {
     c.CatastropheEffect.KEEP_ONE: DISCARD,
@@ -229,6 +257,10 @@ CATASTROPHE_MAKES = {
     c.CatastropheEffect.COLOR_FOR_LEFT: DISCARD,
     # --- mythlings ---
     c.CatastropheEffect.DISCARD_LOWEST_LOSES_TRAIT: DISCARD | LOSE_TRAIT,
+    # --- glitterlings ---
+    c.CatastropheEffect.DISCARD_HAND: DISCARD | DRAW,  # Too Much Pink: 4 as each turn begins
+    # --- fuzelings ---
+    c.CatastropheEffect.ISOLATION: SUPPRESS_HAND | DRAW | DISCARD,
 }
 DOOM_MAKES = {
     c.Doom.DISCARD_TRAIT: LOSE_TRAIT,
@@ -236,6 +268,7 @@ DOOM_MAKES = {
     c.Doom.DISCARD_DROP: LOSE_TRAIT,
     c.Doom.DISCARD_TOP_COLOR: LOSE_TRAIT,
     c.Doom.DISCARD_HIGHEST: LOSE_TRAIT,  # --- mythlings ---
+    c.Doom.SMALL_HAND_CARD: frozenset({"scores_hand"}),  # --- fuzelings ---
 }
 
 
@@ -243,6 +276,8 @@ def action_makes(fx: Any) -> frozenset[str]:
     if isinstance(fx, c.OneOf):
         return frozenset().union(*(action_makes(option) for option in fx.options))
     kinds = ACTION_MAKES[type(fx)]
+    if isinstance(fx, c.IfDrawn):  # --- glitterlings ---
+        kinds |= action_makes(fx.effect)
     if isinstance(fx, c.PlayPileAction) and fx.then_discard:  # Sprightly
         kinds |= LOSE_TRAIT
     if isinstance(fx, c.UseColorAction) and fx.return_it:  # Hydrofuge, Mandibles
@@ -311,6 +346,11 @@ GAMES = [
     *[("doomlings", 2 + seed % 5, seed, {"sets": "deeplings,moonlings"}) for seed in range(12)],
     *[("doomlings", 2 + seed % 4, seed, {"sets": "techlings,dinolings"}) for seed in range(12)],
     *[("doomlings", 2 + seed % 5, seed, {"sets": "all"}) for seed in range(20)],
+    *[("doomlings", 2 + seed % 5, seed, {"sets": "glitterlings"}) for seed in range(16)],
+    *[
+        ("doomlings", 2 + seed % 5, seed, {"sets": "fuzelings,deeplings,moonlings,glitterlings"})
+        for seed in range(12)
+    ],
 ]
 
 

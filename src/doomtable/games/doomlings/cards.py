@@ -81,14 +81,14 @@ class TraitFilter:
         tail = ""
         if self.face is not None:
             tail = f" with a face value of {self.face}"
+        elif self.max_face == -1 and self.min_face is None:  # read before the range below
+            tail = " with a negative face value"
         elif self.max_face is not None:
             low = 0 if self.min_face is None else self.min_face
             joint = "or" if self.max_face - low == 1 else "to"
             tail = f" with a face value of {low} {joint} {self.max_face}"
         elif self.min_face is not None:
             tail = f" with a face value of {self.min_face} or more"
-        elif self.max_face == -1:
-            tail = " with a negative face value"
         elif self.max_face is not None:
             tail = f" with a face value of {self.max_face} or less"
         return " ".join([*parts, noun]) + tail
@@ -515,6 +515,8 @@ class Stabilize:
     who: Who = Who.YOU
 
     def text(self) -> str:
+        if self.who is Who.OPPONENTS:  # --- fuzelings ---
+            return "Each opponent stabilizes at once."
         return "Stabilize at once." if self.who is Who.YOU else "Every player stabilizes at once."
 
 
@@ -938,6 +940,201 @@ class DrawAndPlayColors:
         )
 
 
+# --- glitterlings ---
+@dataclass(frozen=True, slots=True)
+class DrawChain:
+    """Draw 1 card (``reveal``: shown to everyone). A dominant drawn is discarded, and this
+    trait with it, when ``dominant_discards``; a card that passes ``play`` (and, with
+    ``effectless`` or ``no_action``, is effectless or has no action) is played at once if it
+    can be, without its action. Then draw again while the card drawn was played
+    (``repeat_played``) or belongs to the set ``repeat_family``."""
+
+    play: TraitFilter = ANY
+    effectless: bool = False
+    no_action: bool = False
+    repeat_played: bool = False
+    repeat_family: str | None = None
+    dominant_discards: bool = False
+    reveal: bool = False
+
+    def text(self) -> str:
+        parts = ["Draw 1 card and show it." if self.reveal else "Draw 1 card."]
+        if self.dominant_discards:
+            parts.append("If it is dominant, discard it and this trait.")
+        what = "it"
+        if self.effectless:
+            what = "it is effectless"
+        elif self.no_action:
+            what = "it has no action"
+        if self.play != ANY:
+            what = f"it is a {self.play.words()}"
+        head = "Otherwise, if" if self.dominant_discards else "If"
+        again = ", and do this again" if self.repeat_played else ""
+        bare = self.effectless or self.no_action  # nothing to leave out
+        skip = "" if bare else ", without its action"
+        parts.append(f"{head} {what}, play it at once{skip}{again}.")
+        if self.repeat_family is not None:
+            parts.append(f"If it is a {family_word(self.repeat_family)}, do this again.")
+        return " ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class ShiftGenePools:
+    """A lasting Gene Pool change of ``n`` for the players ``who`` names."""
+
+    n: int
+    who: Who = Who.OPPONENTS
+
+    def text(self) -> str:
+        whom = {
+            Who.YOU: "You get",
+            Who.OPPONENTS: "Each opponent gets",
+            Who.ALL: "Every player gets",
+        }
+        return f"{whom[self.who]} {self.n:+d} Gene Pool."
+
+
+@dataclass(frozen=True, slots=True)
+class GiveEachOpponent:
+    """Hand each opponent, in turn order, 1 card of your choice from your hand."""
+
+    def text(self) -> str:
+        return "Hand each opponent 1 card of your choice from your hand."
+
+
+@dataclass(frozen=True, slots=True)
+class IfDrawn:
+    """Draw 1 card and show it: ``effect`` happens if it is of ``color`` (or colorless, with
+    ``or_colorless``)."""
+
+    effect: Action
+    color: int
+    or_colorless: bool = False
+
+    def text(self) -> str:
+        what = color_words(self.color) + (" or colorless" if self.or_colorless else "")
+        then = self.effect.text()
+        return f"Draw 1 card and show it. If it is {what}, {then[0].lower()}{then[1:]}"
+
+
+@dataclass(frozen=True, slots=True)
+class MayDiscardFromHands:
+    """Every player, in turn order, may discard any of their hand cards that pass ``filter``."""
+
+    filter: TraitFilter
+
+    def text(self) -> str:
+        what = self.filter.words().replace("trait", "cards", 1)
+        return f"Every player, you too, may discard any {what} from their hand."
+
+
+@dataclass(frozen=True, slots=True)
+class GuessTopColor:
+    """Name a colour and discard the top card of the trait deck: if it is of that colour,
+    every player draws ``n``."""
+
+    n: int
+
+    def text(self) -> str:
+        return (
+            "Name a color and discard the top card of the trait deck. If it is of that color, "
+            f"every player, you too, draws {plural(self.n, 'card')}."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class MillAndPlay:
+    """Discard the top ``n`` cards of the trait deck; play each that passes ``filter``, in
+    the order discarded, without its action."""
+
+    n: int
+    filter: TraitFilter
+
+    def text(self) -> str:
+        return (
+            f"Discard the top {plural(self.n, 'card')} of the trait deck. Play every "
+            f"{self.filter.words()} "
+            "among them, without their actions."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class PlayBothOrNeither:
+    """Draw 2; you may play both, without their actions, and discard this trait."""
+
+    def text(self) -> str:
+        return (
+            "Draw 2 cards. You may play both of them, without their actions, and then "
+            "discard this trait; or play neither."
+        )
+
+
+# --- fuzelings ---
+def families_words(families: tuple[str, ...]) -> str:
+    """``("deeplings", "glitterlings")`` -> ``Deepling or Glitterling``."""
+    return " or ".join(family_word(f) for f in families)
+
+
+@dataclass(frozen=True, slots=True)
+class DrawAndSuppress:
+    """Draw 1 card and suppress it; again while the card is of one of ``families``."""
+
+    families: tuple[str, ...]
+
+    def text(self) -> str:
+        return (
+            f"Draw 1 card and suppress it. If it is a {families_words(self.families)}, do this "
+            "again."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class GiveFamiliesToOpponent:
+    """Hand one opponent of your choice every card of ``families`` in your hand."""
+
+    families: tuple[str, ...]
+
+    def text(self) -> str:
+        what = " and ".join(family_word(f) for f in self.families)
+        return f"Hand every {what} card in your hand to one opponent."
+
+
+@dataclass(frozen=True, slots=True)
+class GiveThenSuppressColor:
+    """Hand 1 card to an opponent, then suppress every hand card sharing a colour with it."""
+
+    def text(self) -> str:
+        return (
+            "Hand 1 card from your hand to an opponent. Then suppress every card in your hand "
+            "that shares a color with it (every colorless card, if it is colorless)."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentsPassHandsRight:
+    """Every opponent passes their hand to the next opponent on their right; yours stays."""
+
+    def text(self) -> str:
+        return (
+            "Each opponent passes their whole hand to the next opponent on their right; your "
+            "hand stays where it is."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class StabilizeToYours:
+    """Each opponent stabilizes to your Gene Pool."""
+
+    def text(self) -> str:
+        return "Each opponent stabilizes to your Gene Pool at once."
+
+
+@dataclass(frozen=True, slots=True)
+class SuppressWholeHand:
+    def text(self) -> str:
+        return "Suppress every card in your hand."
+
+
 Action = (
     Draw
     | DiscardFromHand
@@ -1014,6 +1211,22 @@ Action = (
     | PlayMatching
     | SwapOwnTraits
     | DrawAndPlayColors
+    # --- glitterlings ---
+    | DrawChain
+    | ShiftGenePools
+    | GiveEachOpponent
+    | IfDrawn
+    | MayDiscardFromHands
+    | GuessTopColor
+    | MillAndPlay
+    | PlayBothOrNeither
+    # --- fuzelings ---
+    | DrawAndSuppress
+    | GiveFamiliesToOpponent
+    | GiveThenSuppressColor
+    | OpponentsPassHandsRight
+    | StabilizeToYours
+    | SuppressWholeHand
 )
 
 
@@ -1122,6 +1335,15 @@ class DiscardColors:
         return f"To play this, discard {self.n} cards of different colors from your hand."
 
 
+# --- fuzelings ---
+@dataclass(frozen=True, slots=True)
+class HandAtMost:
+    n: int
+
+    def text(self) -> str:
+        return f"You can play this only while holding {self.n} other cards or fewer."
+
+
 Requirement = (
     NeedInPile
     | PayWithTrait
@@ -1131,6 +1353,7 @@ Requirement = (
     | PayWithHand
     | NoDominants
     | DiscardColors
+    | HandAtMost
 )
 
 
@@ -1281,6 +1504,8 @@ class Persistent(Enum):
     GUARD_RED = "meek"
     ONE_FACE_ONE_AFTER = "mimicry"
     ACTION_FROM_HAND = "illusory"
+    # --- glitterlings ---
+    RETURN_AND_PLAY_RANDOM = "rainbow_magic"
 
     def text(self, name: str) -> str:
         return {
@@ -1351,6 +1576,10 @@ class Persistent(Enum):
             Persistent.ACTION_FROM_HAND: "If no trait with an action was played on your turn, "
             "once you have stabilized you may resolve the action of a card in your hand, then "
             "discard it.",
+            # --- glitterlings ---
+            Persistent.RETURN_AND_PLAY_RANDOM: f"Once you have stabilized, you may take {name} "
+            "back into your hand; then play 1 random card from your hand, ignoring "
+            "requirements and restrictions.",
         }[self]
 
 
@@ -1379,6 +1608,10 @@ class WorldsEnd(Enum):
     DRAW_AND_PLAY = "blossom"
     OPPONENTS_LOSE_EFFECTLESS = "chompers"
     RETURN_FOR_POINTS = "lily_pad"
+    # --- glitterlings ---
+    STABILIZE_AND_SCORE_HAND = "awesome"
+    REVEAL_DISCARD_TRAIT = "bubbly"
+    REVEAL_RETURN_SELF = "ephemeral"
 
     def text(self) -> str:
         return {
@@ -1417,6 +1650,15 @@ class WorldsEnd(Enum):
             "1 random effectless trait from their pile; draw 1 card for each trait so lost.",
             WorldsEnd.RETURN_FOR_POINTS: "When the world ends, you may take up to 3 traits from "
             "your pile back into your hand: +1 for each.",
+            # --- glitterlings ---
+            WorldsEnd.STABILIZE_AND_SCORE_HAND: "When the world ends, stabilize to 2 cards, "
+            "then add the face values of the cards in your hand to your score (+17 at most).",
+            WorldsEnd.REVEAL_DISCARD_TRAIT: "When the world ends, draw 1 card and show it. If "
+            "it shares a color with this trait or is colorless, discard 1 trait from your "
+            "trait pile.",
+            WorldsEnd.REVEAL_RETURN_SELF: "When the world ends, draw 1 card and show it. If it "
+            "shares a color with this trait or is colorless, take this trait back into your "
+            "hand.",
         }[self]
 
 
@@ -1471,6 +1713,8 @@ class Count(Enum):
     # --- overlush ---
     LOWER_OF_COLORS = "trait of whichever of this color you have fewer of in your pile"
     FULL_COLOR_SETS = "full set of all 4 colors in your pile"
+    # --- glitterlings ---
+    OPPONENT_DOMINANTS = "dominant trait in your opponents' trait piles"
 
 
 _UNIT: dict[Count, str] = {
@@ -1675,6 +1919,32 @@ class IfPile:
         return f"+{self.points} if your trait pile holds {self.n} {bound} {what}."
 
 
+# --- fuzelings ---
+@dataclass(frozen=True, slots=True)
+class FamiliesBonus:
+    """``points`` for each trait of ``families`` in your pile, and for this one (whatever its
+    own set)."""
+
+    families: tuple[str, ...]
+    points: int = 1
+
+    def text(self) -> str:
+        what = families_words(self.families)
+        return f"{self.points:+d} for each {what} in your trait pile (this one included)."
+
+
+@dataclass(frozen=True, slots=True)
+class SuppressedUnderBonus:
+    """``points`` once, if a trait of ``families`` in your pile has a suppressed card under it."""
+
+    points: int
+    families: tuple[str, ...]
+
+    def text(self) -> str:
+        what = families_words(self.families)
+        return f"{self.points:+d} if a {what} in your trait pile has a suppressed card under it."
+
+
 BonusRule = (
     Bonus
     | MostTraitsBonus
@@ -1684,6 +1954,8 @@ BonusRule = (
     | ThresholdBonus
     | LowGenePoolBonus
     | IfPile
+    | FamiliesBonus
+    | SuppressedUnderBonus
 )
 
 
@@ -1856,6 +2128,13 @@ class AgeRule(Enum):
     # --- moonlings ---
     QUIET_MOMENT = "quiet_moment"
     MOONLIGHT = "moonlight"
+    # --- glitterlings ---
+    GLITTERSTORM = "glitterstorm"  # as a turn begins: 1 to 3 random discards, then stabilize
+    SHOW_A_DRAW = "show_a_draw"  # as a turn begins: draw 1 and show it
+    DRAW_FOUR = "draw_four"  # as a turn begins: draw 4
+    # --- fuzelings ---
+    REVERIE = "reverie"  # as a turn begins: suppress 1 random card, then hand 1 to the left
+    UNUSUAL_FRIENDS = "unusual_friends"  # playing a Deepling, Moonling or Glitterling draws 2
 
 
 class CatastropheEffect(Enum):
@@ -1890,6 +2169,10 @@ class CatastropheEffect(Enum):
     DISCARD_LOWEST_LOSES_TRAIT = "discard_lowest_loses_trait"
     # --- deeplings ---
     SUPPRESS_HAND_AND_STABILIZE = "suppress_hand_and_stabilize"
+    # --- glitterlings ---
+    DISCARD_HAND = "discard_hand"
+    # --- fuzelings ---
+    ISOLATION = "isolation"  # with 3 cards or fewer: suppress 1 at random, then stabilize
 
 
 class Doom(Enum):
@@ -1922,6 +2205,10 @@ class Doom(Enum):
     MANY_TRAITS_MINUS_FIVE = "many_traits_minus_five"  # 12 or more traits
     # --- moonlings ---
     HIGH_GENE_POOL_MINUS_FIVE = "high_gene_pool_minus_five"  # a Gene Pool of 4 or more
+    # --- glitterlings ---
+    TOP_COLOR_COUNTS = "top_color_counts"  # +1 per trait of the top deck card's colour
+    # --- fuzelings ---
+    SMALL_HAND_CARD = "small_hand_card"  # with 3 cards or fewer: a hand card's face value
 
 
 @dataclass(frozen=True, slots=True)

@@ -146,6 +146,7 @@ SET_VERBS: dict[str, list[tuple[str, ...]]] = {
     "relics": _MYTH_VERBS,
     "special_edition": _MYTH_VERBS,
     "deeplings": [("suppress", "card")],
+    "glitterlings": [("play_both",), ("discard_one",), ("discard_two",), ("discard_three",)],
 }
 SET_DECISION_KINDS: dict[str, list[str]] = {
     "overlush": ["choice", "bottom", "top", "face", "choose", "return", "scavenge"],

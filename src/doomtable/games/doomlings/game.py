@@ -844,6 +844,10 @@ _FIXED_LABELS: Final = {
     "discard_two": "discard 2 cards",
     "two_plays": "play 2 traits without actions",
     "play_another": "play another trait",
+    # --- glitterlings ---
+    "play_both": "play both",
+    "discard_one": "discard 1 card",
+    "discard_three": "discard 3 cards",
 }
 
 
@@ -964,6 +968,10 @@ def _describe(kind: str, a: tuple[Any, ...]) -> str:
         # --- overlush ---
         "shuffles_in": "{p0} shuffles the discard pile into the trait deck.",
         "takes_discard": "{p0} takes {n1} from the discard pile.",
+        # --- glitterlings ---
+        "scores_hand": "{p0} adds {a1} to their score from the face values in their hand.",
+        "shows_top": "The top card of the trait deck is {n0}.",
+        "scores_top_color": "{p0} adds {a1} for their traits of {n2}'s color.",
     }
     values: dict[str, Any] = {}
     for i, v in enumerate(a):
@@ -1042,6 +1050,8 @@ _CAUSED = frozenset(
         "takes_discard",
         "sees_bottom",
         "looks_bottom",
+        # --- glitterlings ---
+        "scores_hand",
     )
 )
 """Events that change a zone: the log names their cause before them."""

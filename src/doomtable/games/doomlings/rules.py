@@ -41,20 +41,30 @@ from doomtable.games.doomlings.cards import (
     DrawAndPlayColors,
     DrawAndPlayFace,
     DrawAndPlayGreen,
+    DrawAndSuppress,
+    DrawChain,
     DrawFromBottom,
     DrawThenMaybeFromBottom,
     DrawThenTrade,
     EndOfWorldRush,
     FromDiscardAfterColors,
     GainGenePool,
+    GiveEachOpponent,
+    GiveFamiliesToOpponent,
     GiveFromHand,
+    GiveThenSuppressColor,
     GiveToOpponent,
     GiveTrait,
     Grant,
+    GuessTopColor,
+    HandAtMost,
     HandToDeckBottom,
+    IfDrawn,
     LookAndSteal,
     LookAtBottomAndPlay,
+    MayDiscardFromHands,
     MayDiscardHandAndStabilize,
+    MillAndPlay,
     MoveSelfToOpponent,
     MutualDiscardTrait,
     NeedGenePool,
@@ -66,6 +76,7 @@ from doomtable.games.doomlings.cards import (
     OpponentDrawsAndGives,
     OpponentsDiscardTrait,
     OpponentsGiveColor,
+    OpponentsPassHandsRight,
     OpponentsPlayThenTake,
     PassHandsRight,
     PassToNeighbour,
@@ -77,6 +88,7 @@ from doomtable.games.doomlings.cards import (
     PeekHand,
     Persistent,
     PlayAnother,
+    PlayBothOrNeither,
     PlayHandAction,
     PlayIntoOpponentPile,
     PlayMatching,
@@ -92,16 +104,19 @@ from doomtable.games.doomlings.cards import (
     SameColor,
     SetGenePool,
     ShedTraits,
+    ShiftGenePools,
     ShuffleDiscardIntoDeck,
     SkipStabilize,
     Source,
     Stabilize,
+    StabilizeToYours,
     StealAndSuppress,
     StealFromEachAndPlay,
     StealFromHand,
     StealTrait,
     SuppressFromHand,
     SuppressFromPile,
+    SuppressWholeHand,
     SwapHands,
     SwapOwnTraits,
     SwapThis,
@@ -116,7 +131,7 @@ from doomtable.games.doomlings.cards import (
     plural,
 )
 from doomtable.games.doomlings.cards import ANY as ANY_FILTER
-from doomtable.games.doomlings.data import AGES, FOUR_HORSEMEN
+from doomtable.games.doomlings.data import AGES, FOUR_HORSEMEN, ages_of_sets, card_sets
 from doomtable.games.doomlings.scoring import doom_turned_away, final_scores, silenced
 from doomtable.games.doomlings.state import (
     AGE_CAUSE,
@@ -127,6 +142,7 @@ from doomtable.games.doomlings.state import (
     FACE_VALUE,
     GUARD_DISCARD,
     RULE_OF_AGE,
+    SET_OF_CARD,
     DoomlingsBase,
     bit,
     cause_name,
@@ -317,6 +333,8 @@ class DoomlingsRules(DoomlingsBase):
         if isinstance(req, PayWithHand):  # --- moonlings ---
             held = sum(1 for c in self.hands[player] if c != card)
             return self.players >= 2 and held >= req.n
+        if isinstance(req, HandAtMost):  # --- fuzelings ---
+            return sum(1 for c in self.hands[player] if c != card) <= req.n
         # --- overlush ---
         if isinstance(req, NoDominants):
             return not self.dominants(player)
@@ -714,6 +732,8 @@ def _turn_start_rule(s: DoomlingsRules, p: int, rule: AgeRule) -> None:
             s.draw(p, 2, cause)
     elif rule in EXPANSION_TURN_RULES:
         expansion_turn_start(s, p, rule, cause)
+    elif rule in GLITTER_TURN_RULES:  # --- glitterlings ---
+        glitter_turn_start(s, p, rule, cause)
 
 
 def h_main(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
@@ -1005,6 +1025,8 @@ def play_trait(
     after_plays = owner == player and s.expanded() and _dealt(s, AFTER_PLAYS)
     if after_plays:  # --- overlush (traits b) ---
         _after_play(s, owner, card)
+    if owner == player and unusual_friends_dealt(s):  # --- fuzelings ---
+        unusual_friends(s, owner, card)
     # What follows, pushed last to first (the last pushed resolves first): Self-Replicating's
     # offer, the payment, the on-play effects, the action.
     stack = s.stack
@@ -1186,6 +1208,10 @@ def response_options(s: DoomlingsRules, q: int, trigger: tuple[Any, ...]) -> lis
         out.extend(expansion_responses(s, q, trigger))
     if kind == "stabilized" and s.flow_hooks_in_game():  # --- overlush ---
         _after_stabilizing_options(s, q, out)
+    if kind == "stabilized" and s.flow_hooks_in_game():  # --- glitterlings ---
+        rainbow = s.in_pile(q, Persistent.RETURN_AND_PLAY_RANDOM)
+        if rainbow >= 0 and s.removable(rainbow):
+            out.append(("return", rainbow))
     return out
 
 
@@ -1235,6 +1261,9 @@ def on_response(s: DoomlingsRules, q: int, option: Option, trigger: tuple[Any, .
         card = option[2]
         illusory = s.in_pile(q, Persistent.ACTION_FROM_HAND)
         s.push(("act_from_pile", q, card), ("discard_card", q, card, illusory))
+        return True
+    if verb == "return" and trigger[0] == "stabilized":  # --- glitterlings: Rainbow Magic ---
+        rainbow_magic(s, q, card)
         return True
     if trigger[0] == "stabilized" and _PLAY_WHEN[card] is None:  # Mimicry
         s.leave_hand(q, card)
@@ -1365,6 +1394,12 @@ def h_disaster(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
         s.stack.append(("color_for_left", p, age))
     elif effect in EXPANSION_DISASTERS:
         expansion_disaster(s, p, age)
+    elif effect is CatastropheEffect.DISCARD_HAND:  # --- glitterlings ---
+        s.discard_whole_hand(p, cause)
+    elif effect is CatastropheEffect.ISOLATION and len(hand) <= ISOLATED_HAND:  # --- fuzelings
+        if hand:
+            s.suppress_from_hand(p, hand[s.rng.below(len(hand))], cause)
+        s.stack.append(("stabilize", p, 0, cause))
     return None
 
 
@@ -2195,6 +2230,122 @@ def fx_draw_and_play_colors(s: DoomlingsRules, p: int, card: int, fx: DrawAndPla
     s.stack.append(("collect", p, card, tuple(kept), colors))
 
 
+# --- glitterlings ---
+CHAIN_EFFECTLESS: Final = 1
+CHAIN_NO_ACTION: Final = 2
+CHAIN_REPEAT_PLAYED: Final = 4
+CHAIN_DOMINANT_DISCARDS: Final = 8
+CHAIN_REVEAL: Final = 16
+"""The flags of a ``draw_chain`` frame: a :class:`DrawChain` as plain data."""
+
+
+def fx_draw_chain(s: DoomlingsRules, p: int, card: int, fx: DrawChain) -> None:
+    flags = (
+        (CHAIN_EFFECTLESS if fx.effectless else 0)
+        | (CHAIN_NO_ACTION if fx.no_action else 0)
+        | (CHAIN_REPEAT_PLAYED if fx.repeat_played else 0)
+        | (CHAIN_DOMINANT_DISCARDS if fx.dominant_discards else 0)
+        | (CHAIN_REVEAL if fx.reveal else 0)
+    )
+    s.stack.append(("draw_chain", p, card, _key(fx.play), flags, fx.repeat_family or ""))
+
+
+def fx_shift_gene_pools(s: DoomlingsRules, p: int, card: int, fx: ShiftGenePools) -> None:
+    for q in _targets(s, p, fx.who):
+        done = s.shift_gene_pool(q, fx.n)
+        if done:
+            s.emit((ALL, "gene_pool", q, done))  # no zone changes: the log names no cause
+
+
+def fx_give_each_opponent(s: DoomlingsRules, p: int, card: int, fx: GiveEachOpponent) -> None:
+    s.push_all([("give_n", p, q, 1, card) for q in s.opponents(p)])
+
+
+def fx_if_drawn(s: DoomlingsRules, p: int, card: int, fx: IfDrawn) -> None:
+    drawn = s.draw(p, 1, card)
+    if not drawn:
+        return
+    shown = drawn[0]
+    show_card(s, p, shown, card)
+    colors = s.colors_of(shown)
+    if colors & fx.color or (fx.or_colorless and not colors):
+        EFFECTS[type(fx.effect)](s, p, card, fx.effect)
+
+
+def fx_may_discard_from_hands(
+    s: DoomlingsRules, p: int, card: int, fx: MayDiscardFromHands
+) -> None:
+    s.push_all([("discard_any", q, card, _key(fx.filter)) for q in s.order_from(p)])
+
+
+def fx_guess_top_color(s: DoomlingsRules, p: int, card: int, fx: GuessTopColor) -> None:
+    s.stack.append(("guess_color", p, card, fx.n))
+
+
+def fx_mill_and_play(s: DoomlingsRules, p: int, card: int, fx: MillAndPlay) -> None:
+    milled: list[int] = []
+    for _ in range(fx.n):
+        top = s.draw_card(p)
+        if top is None:
+            break
+        s.discard_pile(p).append(top)
+        s.emit((ALL, "discards_top", p, top), card)
+        milled.append(top)
+    picked = tuple(c for c in milled if s.matches(c, fx.filter))
+    if picked:
+        s.stack.append(("play_milled", p, card, picked))
+
+
+def fx_play_both_or_neither(s: DoomlingsRules, p: int, card: int, fx: PlayBothOrNeither) -> None:
+    drawn = s.draw(p, 2, card)
+    if len(drawn) == 2:
+        s.stack.append(("both_or_none", p, card, tuple(drawn)))
+
+
+# --- fuzelings ---
+def fx_draw_and_suppress(s: DoomlingsRules, p: int, card: int, fx: DrawAndSuppress) -> None:
+    while True:
+        drawn = s.draw(p, 1, card)
+        if not drawn:
+            return
+        s.suppress_from_hand(p, drawn[0], card)
+        if SET_OF_CARD[drawn[0]] not in fx.families:
+            return
+
+
+def fx_give_families(s: DoomlingsRules, p: int, card: int, fx: GiveFamiliesToOpponent) -> None:
+    if any(SET_OF_CARD[c] in fx.families for c in s.hands[p]):
+        s.stack.append(("give_families", p, card, fx.families))
+
+
+def fx_give_then_suppress(s: DoomlingsRules, p: int, card: int, fx: GiveThenSuppressColor) -> None:
+    if s.hands[p] and s.players > 1:
+        s.stack.append(("give_suppress", p, card))
+
+
+def fx_opponents_pass_right(
+    s: DoomlingsRules, p: int, card: int, fx: OpponentsPassHandsRight
+) -> None:
+    seats = [q for q in range(s.players) if q != p]
+    if len(seats) < 2:
+        return
+    hands = [s.hands[q] for q in seats]
+    for i, q in enumerate(seats):  # as every player's pass, with ``p`` left out of the ring
+        s.hands[seats[i - 1]] = hands[i]
+        s.emit((ALL, "passes_hand", q, seats[i - 1]), card)
+    s.revealed = [r for r in s.revealed if r[1] in s.hands[p]]
+
+
+def fx_stabilize_to_yours(s: DoomlingsRules, p: int, card: int, fx: StabilizeToYours) -> None:
+    size = s.gene_pool[p]
+    s.push_all([("stabilize", q, size, card) for q in s.opponents(p)])
+
+
+def fx_suppress_whole_hand(s: DoomlingsRules, p: int, card: int, fx: SuppressWholeHand) -> None:
+    for c in list(s.hands[p]):
+        s.suppress_from_hand(p, c, card)
+
+
 EFFECTS: Final[dict[type, Resolver]] = {
     Draw: fx_draw,
     DiscardFromHand: fx_discard_from_hand,
@@ -2273,6 +2424,22 @@ EFFECTS: Final[dict[type, Resolver]] = {
     PlayMatching: fx_play_matching,
     SwapOwnTraits: fx_swap_own,
     DrawAndPlayColors: fx_draw_and_play_colors,
+    # --- glitterlings ---
+    DrawChain: fx_draw_chain,
+    ShiftGenePools: fx_shift_gene_pools,
+    GiveEachOpponent: fx_give_each_opponent,
+    IfDrawn: fx_if_drawn,
+    MayDiscardFromHands: fx_may_discard_from_hands,
+    GuessTopColor: fx_guess_top_color,
+    MillAndPlay: fx_mill_and_play,
+    PlayBothOrNeither: fx_play_both_or_neither,
+    # --- fuzelings ---
+    DrawAndSuppress: fx_draw_and_suppress,
+    GiveFamiliesToOpponent: fx_give_families,
+    GiveThenSuppressColor: fx_give_then_suppress,
+    OpponentsPassHandsRight: fx_opponents_pass_right,
+    StabilizeToYours: fx_stabilize_to_yours,
+    SuppressWholeHand: fx_suppress_whole_hand,
 }
 """The resolver of every effect primitive, by its type: the one place an effect is carried out."""
 
@@ -2712,6 +2879,8 @@ def h_trait_end(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
         _chompers(s, p, card)
     elif we is WorldsEnd.RETURN_FOR_POINTS:
         s.stack.append(("return_for_points", p, card, 3))
+    elif we in GLITTER_ENDS:  # --- glitterlings ---
+        glitter_worlds_end(s, p, card, we)
     else:  # Sentience, Viral
         s.stack.append(("name_color", p, card, SCORE_COLOR))
     return None
@@ -2760,6 +2929,12 @@ def h_doom(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
     relic = doom_turned_away(s)  # --- relics ---
     if relic >= 0:
         s.emit((ALL, "doom_ignored", relic, s.final_doom))
+        return None
+    if info.doom is Doom.TOP_COLOR_COUNTS:  # --- glitterlings ---
+        top_color_counts(s)
+        return None
+    if info.doom is Doom.SMALL_HAND_CARD:  # --- fuzelings ---
+        small_hand_card(s)
         return None
     for p in s.order_from(s.first_player):
         if s.ignoring & bit(p):
@@ -5452,3 +5627,334 @@ def h_play_held(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
         s.leave_hand(p, card)
         play_trait(s, p, card, FROM_HAND, 1, p)
     return None
+
+
+# --- glitterlings ---
+
+
+def show_card(s: DoomlingsRules, p: int, card: int, cause: int) -> None:
+    """``p`` shows everyone ``card`` of their hand (a card drawn and revealed)."""
+    s.revealed.append((ALL, card))
+    s.emit((ALL, "shows", p, card), cause)
+
+
+@handler("draw_chain")
+def h_draw_chain(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """A :class:`DrawChain`: draw 1, maybe play it at once, maybe do it again.
+
+    ``frame = ("draw_chain", player, card, filter key, CHAIN_* flags, repeat family or "")``."""
+    _, p, card, key, flags, family = frame
+    s.stack.pop()
+    drawn = s.draw(p, 1, card)
+    if not drawn:
+        return None
+    got = drawn[0]
+    if flags & CHAIN_REVEAL:
+        show_card(s, p, got, card)
+    trait = CARD[got]
+    if flags & CHAIN_DOMINANT_DISCARDS and trait.dominant:
+        s.discard_from_hand(p, got, card)
+        s.stack.append(("discard_trait_now", p, card, card))
+        return None
+    passes = (
+        s.matches(got, _filter(key))
+        and not (flags & CHAIN_EFFECTLESS and not trait.effectless)
+        and not (flags & CHAIN_NO_ACTION and trait.action)
+    )
+    played = passes and s.plays_at_once(p, got)
+    if (played and flags & CHAIN_REPEAT_PLAYED) or (family and SET_OF_CARD[got] == family):
+        s.stack.append(frame)  # again, once the card drawn has been played
+    if played:
+        s.leave_hand(p, got)
+        s.stack.append(("play", p, got, FROM_DECK, 0))
+    return None
+
+
+@handler("discard_any")
+def h_discard_any(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """``q`` may discard hand cards passing a filter, one at a time, until they pass."""
+    _, q, card, key = frame
+    flt = _filter(key)
+    if option is None:
+        cards = [c for c in distinct(s.hands[q]) if s.matches(c, flt) and not _KEEP_IN_HAND[c]]
+        if not cards:
+            s.stack.pop()
+            return None
+        prompt = f"{CARD[card].name}: discard a {flt.words()} from your hand?"
+        return s.ask(q, "discard", prompt, [PASS, *[_DISCARD_OPTION[c] for c in cards]])
+    s.stack.pop()
+    if option != PASS:
+        s.stack.append(frame)
+        s.discard_from_hand(q, option[1], card)
+    return None
+
+
+@handler("guess_color")
+def h_guess_color(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Name a colour, discard the top trait of the deck: of that colour, everyone draws."""
+    _, p, card, n = frame
+    if option is None:
+        return s.ask(p, "color", f"{CARD[card].name}: name a color", [("color", c) for c in COLORS])
+    s.stack.pop()
+    color = option[1]
+    s.emit((ALL, "names_color", p, card, color))
+    top = s.draw_card(p)
+    if top is None:
+        return None
+    s.discard_pile(p).append(top)
+    s.emit((ALL, "discards_top", p, top), card)
+    if CARD[top].colors & color:
+        for q in s.order_from(p):
+            s.draw(q, n, card)
+    return None
+
+
+@handler("play_milled")
+def h_play_milled(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Play the first of ``cards`` (discarded from the top of the deck), without its action,
+    if it is still in the discard pile and may be played; then the rest."""
+    _, p, card, cards = frame
+    s.stack.pop()
+    first = cards[0]
+    if len(cards) > 1:
+        s.stack.append(("play_milled", p, card, tuple(cards[1:])))
+    pile = s.discard_pile(p)
+    if first in pile and s.can_play(p, first):
+        pile.remove(first)
+        s.stack.append(("play", p, first, FROM_DISCARD, 0))
+    return None
+
+
+@handler("both_or_none")
+def h_both_or_none(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Play both drawn cards, without their actions, and discard ``card``; or neither."""
+    _, p, card, drawn = frame
+    first, second = drawn
+    if option is None:
+        options: list[Option] = [PASS]
+        if _can_play_both(s, p, first, second):
+            options.append(("play_both",))
+        names = f"{CARD[first].name} and {CARD[second].name}"
+        return s.ask(p, "optional", f"{CARD[card].name}: play both {names}?", options)
+    s.stack.pop()
+    if option != PASS:
+        # The second card waits in the hand while the first one's window is open.
+        s.leave_hand(p, first)
+        s.push(
+            ("play", p, first, FROM_HAND, 0),
+            ("play_kept", p, second),
+            ("discard_trait_now", p, card, card),
+        )
+    return None
+
+
+@handler("play_kept")
+def h_play_kept(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Play a card kept in the hand for it, without its action, if it is still there and may
+    still be played."""
+    _, p, card = frame
+    s.stack.pop()
+    if card in s.hands[p] and s.can_play(p, card):
+        s.leave_hand(p, card)
+        s.stack.append(("play", p, card, FROM_HAND, 0))
+    return None
+
+
+def _can_play_both(s: DoomlingsRules, p: int, first: int, second: int) -> bool:
+    hand = s.hands[p]
+    if first not in hand or second not in hand:
+        return False
+    if not (s.can_play(p, first) and s.can_play(p, second)):
+        return False
+    limit = 3 if s.hero == p else 2
+    return s.dominants(p) + CARD[first].dominant + CARD[second].dominant <= limit
+
+
+GLITTER_ENDS: Final = frozenset(
+    {
+        WorldsEnd.STABILIZE_AND_SCORE_HAND,
+        WorldsEnd.REVEAL_DISCARD_TRAIT,
+        WorldsEnd.REVEAL_RETURN_SELF,
+    }
+)
+AWESOME_MOST: Final = 17
+"""The most Awesome! adds to a score."""
+
+
+def glitter_worlds_end(s: DoomlingsRules, p: int, card: int, we: WorldsEnd) -> None:
+    """Awesome!, Bubbly and Ephemeral as the world ends."""
+    if we is WorldsEnd.STABILIZE_AND_SCORE_HAND:
+        s.push(("stabilize", p, 2, card), ("hand_faces", p, card))
+        return
+    drawn = s.draw(p, 1, card)
+    if not drawn:
+        return
+    show_card(s, p, drawn[0], card)
+    colors = s.colors_of(drawn[0])
+    if colors and not colors & s.colors_of(card):
+        return
+    if we is WorldsEnd.REVEAL_DISCARD_TRAIT:
+        s.stack.append(("discard_own", p, None, card))
+    else:
+        s.leave_pile(p, card)
+        s.hands[p].append(card)
+        s.emit((ALL, "returns_to_hand", p, card), card)
+        removed(s, p, card, p)
+
+
+@handler("hand_faces")
+def h_hand_faces(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Awesome!: the face values of 2 hand cards (the highest) add to the score, 17 at most."""
+    _, p, card = frame
+    s.stack.pop()
+    faces = sorted((FACE_VALUE[c] for c in s.hands[p]), reverse=True)[:2]
+    points = min(sum(faces), AWESOME_MOST)
+    s.end_points[p] += points
+    s.emit((ALL, "scores_hand", p, points), card)
+    return None
+
+
+def rainbow_magic(s: DoomlingsRules, p: int, card: int) -> None:
+    """Rainbow Magic goes back to the hand; then a random hand card is played, as from the
+    hand, its requirements and restrictions ignored (the 2-dominant limit is a rule: a 3rd
+    dominant is discarded, as one arriving by chance)."""
+    s.leave_pile(p, card)
+    s.hands[p].append(card)
+    s.emit((ALL, "returns_to_hand", p, card), card)
+    removed(s, p, card, p)
+    hand = s.hands[p]
+    picked = hand[s.rng.below(len(hand))]
+    s.leave_hand(p, picked)
+    if CARD[picked].dominant and not s.dominant_room(p):
+        s.discard_pile(p).append(picked)
+        s.emit((ALL, "discards_dominant", p, picked))
+        return
+    if CARD[picked].action:
+        s.stack.append(("act_from_pile", p, picked))
+    play_trait(s, p, picked, UNRESTRICTED, 0, p)
+
+
+GLITTER_TURN_RULES: Final = frozenset(
+    {AgeRule.GLITTERSTORM, AgeRule.SHOW_A_DRAW, AgeRule.DRAW_FOUR, AgeRule.REVERIE}
+)
+_STORM_VERBS: Final = ("discard_one", "discard_two", "discard_three")
+
+
+def glitter_turn_start(s: DoomlingsRules, p: int, rule: AgeRule, cause: int) -> None:
+    """Glitterstorm, Sunshine & Tea Parties and Too Much Pink as each turn begins."""
+    if rule is AgeRule.GLITTERSTORM:
+        s.stack.append(("glitterstorm", p, cause))
+    elif rule is AgeRule.SHOW_A_DRAW:
+        drawn = s.draw(p, 1, cause)
+        if drawn:
+            show_card(s, p, drawn[0], cause)
+    elif rule is AgeRule.REVERIE:  # --- fuzelings: Age of Reverie ---
+        hand = s.hands[p]
+        if hand:
+            s.suppress_from_hand(p, hand[s.rng.below(len(hand))], cause)
+        if s.players > 1:
+            s.stack.append(("give_card", p, (p + 1) % s.players, cause))
+    else:
+        s.draw(p, 4, cause)
+
+
+@handler("glitterstorm")
+def h_glitterstorm(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Discard 1, 2 or 3 cards (the player's pick, never more than the hand holds) at random,
+    then stabilize."""
+    _, p, cause = frame
+    held = len(s.hands[p])
+    if option is None and held:
+        options: list[Option] = [(verb,) for verb in _STORM_VERBS[: min(held, 3)]]
+        prompt = f"{cause_name(cause)}: discard how many cards at random?"
+        return s.ask(p, "age", prompt, options)
+    s.stack.pop()
+    if option is not None:
+        s.discard_random(p, _STORM_VERBS.index(option[0]) + 1, cause)
+    s.stack.append(("stabilize", p, 0, cause))
+    return None
+
+
+def top_color_counts(s: DoomlingsRules) -> None:
+    """Too Much Pink's gold text: the top card of the trait deck is shown; each player adds 1
+    for each trait of its colour (of no colour, for a colourless card) in their pile."""
+    if not s.deck:
+        return
+    top = s.deck[-1]
+    s.emit((ALL, "shows_top", top))
+    color = CARD[top].colors
+    for p in s.order_from(s.first_player):
+        if s.ignoring & bit(p):
+            continue
+        pile_colors = [s.colors_of(c) for c in s.piles[p]]
+        points = sum(1 for k in pile_colors if (k & color if color else not k))
+        s.end_points[p] += points
+        s.emit((ALL, "scores_top_color", p, points, top))
+
+
+# --- fuzelings ---
+
+
+@handler("give_families")
+def h_give_families(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Hand every card of some sets in your hand to one opponent of your choice."""
+    _, p, card, families = frame
+    if option is None:
+        prompt = f"{CARD[card].name}: give the cards to whom?"
+        return s.ask(p, "target", prompt, [("target", q) for q in s.opponents(p)])
+    s.stack.pop()
+    for c in [c for c in s.hands[p] if SET_OF_CARD[c] in families]:
+        _give(s, p, option[1], c, card)
+    return None
+
+
+@handler("give_suppress")
+def h_give_suppress(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Give 1 card to an opponent; then suppress the hand cards that share its colour."""
+    _, p, card = frame
+    if option is None:
+        hand = distinct(s.hands[p])
+        options: list[Option] = [("give", q, c) for q in s.opponents(p) for c in hand]
+        return s.ask(p, "give", f"{CARD[card].name}: give a card to an opponent", options)
+    s.stack.pop()
+    _, q, given = option
+    _give(s, p, q, given, card)
+    color = CARD[given].colors
+    for c in [c for c in s.hands[p] if (CARD[c].colors & color if color else not CARD[c].colors)]:
+        s.suppress_from_hand(p, c, card)
+    return None
+
+
+ISOLATED_HAND: Final = 3
+"""Isolation's white and gold texts apply to a hand of this many cards or fewer."""
+IMAGINARY_FAMILIES: Final = ("deeplings", "moonlings", "glitterlings")
+"""The sets whose traits Unusual Friends rewards."""
+_UNUSUAL: Final[dict[str, bool]] = {}
+
+
+def unusual_friends_dealt(s: DoomlingsRules) -> bool:
+    """Whether this game's ages hold Unusual Friends (the base game's never)."""
+    key = str(s.options.get("sets", ""))
+    dealt = _UNUSUAL.get(key)
+    if dealt is None:
+        ages = ages_of_sets(card_sets(s.options))
+        dealt = _UNUSUAL[key] = any(RULE_OF_AGE[a] is AgeRule.UNUSUAL_FRIENDS for a in ages)
+    return dealt
+
+
+def unusual_friends(s: DoomlingsRules, p: int, card: int) -> None:
+    """Unusual Friends: a Deepling, Moonling or Glitterling its player plays draws them 2."""
+    if s.rule() is AgeRule.UNUSUAL_FRIENDS and SET_OF_CARD[card] in IMAGINARY_FAMILIES:
+        s.draw(p, 2, AGE_CAUSE + s.age)
+
+
+def small_hand_card(s: DoomlingsRules) -> None:
+    """Isolation's gold text: a player holding 3 cards or fewer adds the face value of 1 of
+    them (the highest: no other choice could serve them) as World's End points."""
+    for p in s.order_from(s.first_player):
+        hand = s.hands[p]
+        if s.ignoring & bit(p) or not hand or len(hand) > ISOLATED_HAND:
+            continue
+        points = max(FACE_VALUE[c] for c in hand)
+        s.end_points[p] += points
+        s.emit((ALL, "scores_hand", p, points), DOOM_CAUSE + s.final_doom)

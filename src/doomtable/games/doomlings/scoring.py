@@ -17,11 +17,13 @@ from doomtable.games.doomlings.cards import (  # --- overlush (traits b) ---
     ColorThreshold,
     Count,
     Doom,
+    FamiliesBonus,
     IfPile,
     LowGenePoolBonus,
     MostTraitsBonus,
     OpponentsColorDeficit,
     Persistent,
+    SuppressedUnderBonus,
     ThresholdBonus,
     Trait,
     WorldsEnd,
@@ -171,6 +173,8 @@ def count(
         return min(s.count_color(p, c) for c in COLORS if color & c)
     if what is Count.FULL_COLOR_SETS:
         return min(s.count_color(p, c) for c in COLORS)
+    if what is Count.OPPONENT_DOMINANTS:  # --- glitterlings ---
+        return sum(1 for q in range(s.players) if q != p for c in s.piles[q] if CARD[c].dominant)
     # Count.CHOSEN_COLOR
     named = s.named_color[card]
     return s.count_color(p, named) if named >= 0 else 0
@@ -227,6 +231,13 @@ def breakdown(s: DoomlingsBase, p: int, viewer: int | None = None) -> Breakdown:
         elif isinstance(bonus, IfPile):  # --- overlush ---
             n = sum(1 for c in pile if s.matches(c, bonus.filter))
             met = n <= bonus.n if bonus.at_most else n >= bonus.n
+            result.bonuses.append((trait.name, bonus.points if met else 0))
+        elif isinstance(bonus, FamiliesBonus):  # --- fuzelings ---
+            n = sum(1 for c in pile if c == card or _SET_OF[c] in bonus.families)
+            result.bonuses.append((trait.name, bonus.points * n))
+        elif isinstance(bonus, SuppressedUnderBonus):
+            under = s.suppressed_under[p]
+            met = any(_SET_OF[c] in bonus.families and c in under for c in pile)
             result.bonuses.append((trait.name, bonus.points if met else 0))
     for q in range(s.players):
         if q == p:

@@ -81,6 +81,7 @@ _FLOW_HOOKS: Final = frozenset(
         Persistent.TRADE_EFFECTLESS,
         Persistent.ONE_FACE_ONE_AFTER,
         Persistent.ACTION_FROM_HAND,
+        Persistent.RETURN_AND_PLAY_RANDOM,  # --- glitterlings ---
     }
 )
 _HOOKS_FLOW: Final = tuple(t.persistent in _FLOW_HOOKS for t in CARD)

@@ -30,6 +30,8 @@ def expansions() -> tuple[CardSet, ...]:
     from doomtable.games.doomlings.sets import (
         deeplings,
         dinolings,
+        fuzelings,
+        glitterlings,
         kickstarter,
         moonlings,
         multicolor,
@@ -53,5 +55,7 @@ def expansions() -> tuple[CardSet, ...]:
         kickstarter.SET,
         deeplings.SET,
         moonlings.SET,
+        glitterlings.SET,
+        fuzelings.SET,
     )
     return tuple(card_set for card_set in every if card_set.traits or card_set.ages)
