@@ -139,8 +139,6 @@ LEFT_OUT = {
 }
 """Cards of the reference that the game leaves out, each with the reason."""
 SETS_TO_COME = {
-    "glitterlings": "issue 25: not implemented yet",
-    "fuzelings": "issue 25: not implemented yet",
     "unverified": "2025 cards seen in one fan source, without a set or colours",
 }
 """Reference sets with no cards in the game yet: once a set is offered, every card of it must

@@ -2254,7 +2254,7 @@ def fx_shift_gene_pools(s: DoomlingsRules, p: int, card: int, fx: ShiftGenePools
     for q in _targets(s, p, fx.who):
         done = s.shift_gene_pool(q, fx.n)
         if done:
-            s.emit((ALL, "gene_pool", q, done))  # no zone changes: the log names no cause
+            s.emit((ALL, "gene_pool", q, done, card))
 
 
 def fx_give_each_opponent(s: DoomlingsRules, p: int, card: int, fx: GiveEachOpponent) -> None:
@@ -3023,15 +3023,18 @@ def h_pay_colors(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
     return None
 
 
-def _played_this_turn(s: DoomlingsRules, p: int) -> list[int]:
-    """The traits ``p`` has played since their turn began, read from the events."""
-    played: list[int] = []
-    for event in reversed(s.events):
-        if event[1] == "turn":
-            break
-        if event[1] == "plays" and event[2] == p:
-            played.append(event[3])
-    return played
+def plays_this_turn(s: DoomlingsRules, p: int, into_own_pile: bool = False) -> list[int]:
+    """The traits ``p`` has played since the turn began (into their own pile only, if asked),
+    in order, read from the events."""
+    events = s.events
+    start = len(events)
+    while start > 0 and events[start - 1][1] != "turn":
+        start -= 1
+    return [
+        e[3]
+        for e in events[start:]
+        if e[1] == "plays" and e[2] == p and (not into_own_pile or e[4] == p)
+    ]
 
 
 def _after_stabilizing_options(s: DoomlingsRules, q: int, out: list[Option]) -> None:
@@ -3039,14 +3042,14 @@ def _after_stabilizing_options(s: DoomlingsRules, q: int, out: list[Option]) -> 
     hand = s.hands[q]
     if s.has_in_pile(q, Persistent.TRADE_EFFECTLESS):
         out.extend(_DISCARD_OPTION[c] for c in distinct(hand) if CARD[c].effectless)
-    if s.has_in_pile(q, Persistent.ONE_FACE_ONE_AFTER) and len(_played_this_turn(s, q)) == 1:
+    if s.has_in_pile(q, Persistent.ONE_FACE_ONE_AFTER) and len(plays_this_turn(s, q)) == 1:
         out.extend(
             ("respond", c)
             for c in s.playable(q, hand)
             if CARD[c].face == 1 and CARD[c].play_when is None
         )
     if s.has_in_pile(q, Persistent.ACTION_FROM_HAND) and not any(
-        CARD[c].action for c in _played_this_turn(s, q)
+        CARD[c].action for c in plays_this_turn(s, q)
     ):
         out.extend(("use", q, c) for c in distinct(hand) if _copies_nothing(c))
 
@@ -4569,14 +4572,8 @@ _TAKE_THAT: Final = tuple(any(_works_on_opponents(fx) for fx in t.action) for t 
 def colors_played_this_turn(s: DoomlingsRules, p: int) -> int:
     """The colours of the traits ``p`` has played on their own turn so far (Conjured)."""
     mask = 0
-    events = s.events
-    for i in range(len(events) - 1, -1, -1):
-        event = events[i]
-        kind = event[1]
-        if kind == "turn":
-            break
-        if kind == "plays" and event[2] == p:
-            mask |= CARD[event[3]].colors
+    for card in plays_this_turn(s, p):
+        mask |= CARD[card].colors
     return mask
 
 
@@ -5270,23 +5267,15 @@ _EFFECTLESS: Final[tuple[bool, ...]] = tuple(t.effectless for t in CARD)
 
 def _turn_plays(s: DoomlingsRules) -> list[int]:
     """The traits the turn's player has put into their own pile this turn, in order."""
-    p = s.turn_player
-    played: list[int] = []
-    for event in reversed(s.events):
-        kind = event[1]
-        if kind == "turn":
-            break
-        if kind == "plays" and event[2] == p and event[4] == p:
-            played.append(event[3])
-    played.reverse()
-    return played
+    return plays_this_turn(s, s.turn_player, into_own_pile=True)
 
 
 def _skimmed_this_turn(s: DoomlingsRules) -> bool:
-    for event in reversed(s.events):
-        if event[1] == "turn":
+    events = s.events
+    for i in range(len(events) - 1, -1, -1):
+        if events[i][1] == "turn":
             return False
-        if event[1] == "skims":
+        if events[i][1] == "skims":
             return True
     return False
 
@@ -5799,7 +5788,7 @@ def glitter_worlds_end(s: DoomlingsRules, p: int, card: int, we: WorldsEnd) -> N
         s.leave_pile(p, card)
         s.hands[p].append(card)
         s.emit((ALL, "returns_to_hand", p, card), card)
-        removed(s, p, card, p)
+        trait_left_pile(s, p, card, p, card)
 
 
 @handler("hand_faces")
@@ -5821,7 +5810,7 @@ def rainbow_magic(s: DoomlingsRules, p: int, card: int) -> None:
     s.leave_pile(p, card)
     s.hands[p].append(card)
     s.emit((ALL, "returns_to_hand", p, card), card)
-    removed(s, p, card, p)
+    trait_left_pile(s, p, card, p, card)
     hand = s.hands[p]
     picked = hand[s.rng.below(len(hand))]
     s.leave_hand(p, picked)
