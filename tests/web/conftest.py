@@ -15,7 +15,7 @@ import time
 from collections.abc import Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
 import pytest
@@ -31,11 +31,14 @@ CHROMIUM_ARGS = [
 ]
 
 
-def run_async(coroutine: Coroutine[Any, Any, None]) -> None:
+T = TypeVar("T")
+
+
+def run_async(coroutine: Coroutine[Any, Any, T]) -> T:
     """Run ``coroutine`` on a loop of its own thread (Playwright's sync API may hold the main
-    thread's loop when the browser tests share the session)."""
+    thread's loop when the browser tests share the session); what it returns."""
     with ThreadPoolExecutor(1) as executor:
-        executor.submit(asyncio.run, coroutine).result()
+        return executor.submit(asyncio.run, coroutine).result()
 
 
 def free_port() -> int:

@@ -4,11 +4,13 @@ open), and `doomtable serve --export/--import` carries every table to another da
 from __future__ import annotations
 
 import json
+import sqlite3
 import time
 from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
+from sqlalchemy import Engine, event
 from typer.testing import CliRunner
 
 from doomtable.cli.app import app as cli
@@ -94,3 +96,44 @@ def test_export_and_import_carry_every_table(tmp_path: Path) -> None:
     assert "line 2: JSONDecodeError" in refused.output
     assert "line 3: the table has no 'log' field" in refused.output
     assert "other" not in Store(target).table_ids()
+
+
+def test_an_import_cut_short_leaves_no_table_half_written(tmp_path: Path) -> None:
+    source, target = str(tmp_path / "a.sqlite"), str(tmp_path / "b.sqlite")
+    app = create_app(source, bot_processes=False)
+    with TestClient(app) as client:
+        first, second = _play_out(client, 5), _play_out(client, 6)
+    backup = tmp_path / "backup.jsonl"
+    runner = CliRunner()
+    assert (
+        runner.invoke(cli, ["serve", "--export", str(backup), "--database", source]).exit_code == 0
+    )
+    lines = {json.loads(line)["id"]: line for line in backup.read_text().splitlines()}
+    backup.write_text(f"{lines[first]}\n{lines[second]}\n")
+    full = {table: len(json.loads(line)["log"]) for table, line in lines.items()}
+    assert full[second] > 3
+
+    def disk_gone(_conn: Any, _cursor: Any, statement: str, parameters: Any, *_: Any) -> None:
+        # the database fails while the second table's fourth decision is written
+        if "INSERT INTO doomtable_decisions" in statement and parameters[:2] == (second, 3):
+            raise sqlite3.OperationalError("disk I/O error")
+
+    event.listen(Engine, "before_cursor_execute", disk_gone)
+    try:
+        cut = runner.invoke(cli, ["serve", "--import", str(backup), "--database", target])
+    finally:
+        event.remove(Engine, "before_cursor_execute", disk_gone)
+    assert cut.exit_code == 1 and "1 table(s) imported" in cut.output
+    assert "line 2: StorageUnavailableError: the table's storage is not answering" in cut.output
+    store = Store(target)
+    assert store.table_ids() == [first]  # the second is absent, not half there
+    stored = store.load(first)
+    assert stored is not None and len(stored.log) == full[first]
+    store.close()
+    again = runner.invoke(cli, ["serve", "--import", str(backup), "--database", target])
+    assert "1 table(s) imported" in again.output  # the second, whole, once the database is back
+    assert f"table {first} is already stored" in again.output
+    store = Store(target)
+    stored = store.load(second)
+    assert stored is not None and len(stored.log) == full[second]
+    store.close()

@@ -29,7 +29,7 @@ def _finish(manager: TableManager, table_id: str, seed: int) -> str:
     while (decision := done.pending) is not None:
         done.apply(decision.player, decision.options[rng.below(len(decision.options))])
     table.state = done
-    manager._archive(table)
+    run_async(manager._archive(table))
     return order_left(done)
 
 
@@ -37,19 +37,19 @@ def test_the_next_table_continues_the_event_deck_the_last_one_left(tmp_path: Pat
     store = Store(str(tmp_path / "tables.sqlite"))
     manager = TableManager(store, BotPool(processes=False))
     assert find_game("were-doomed").carry_over is not None
-    first, _ = manager.create("were-doomed", 4, BOTS, {})
+    first, _ = run_async(manager.create("were-doomed", 4, BOTS, {}))
     assert first.state.options["event_order"] == ""  # nothing kept yet: a shuffled deck
     left = _finish(manager, first.id, seed=3)
     assert sorted(left.split(",")) == sorted(EVENT_BY_SLUG)  # every event once
     assert store.kept("were-doomed") == left
 
-    second, _ = manager.create("were-doomed", 4, BOTS, {})
+    second, _ = run_async(manager.create("were-doomed", 4, BOTS, {}))
     assert second.state.options["event_order"] == left
     assert second.stored.options["event_order"] == left  # stored, so a restart replays it
 
     # A server started again over the same database keeps it too.
     again = TableManager(Store(str(tmp_path / "tables.sqlite")), BotPool(processes=False))
-    third, _ = again.create("were-doomed", 4, BOTS, {})
+    third, _ = run_async(again.create("were-doomed", 4, BOTS, {}))
     assert third.state.options["event_order"] == left
 
 
@@ -58,7 +58,7 @@ def test_play_again_continues_the_deck_rather_than_dealing_the_last_one_again(
 ) -> None:
     store = Store(str(tmp_path / "tables.sqlite"))
     manager = TableManager(store, BotPool(processes=False))
-    first, _ = manager.create("were-doomed", 4, BOTS, {})
+    first, _ = run_async(manager.create("were-doomed", 4, BOTS, {}))
     left = _finish(manager, first.id, seed=5)
     found: list[LiveTable] = []
 
@@ -72,6 +72,7 @@ def test_play_again_continues_the_deck_rather_than_dealing_the_last_one_again(
 
 def test_games_that_keep_nothing_between_games_are_made_as_asked(tmp_path: Path) -> None:
     manager = TableManager(Store(str(tmp_path / "tables.sqlite")), BotPool(processes=False))
-    table, _ = manager.create("doomlings", 2, [SeatRequest("bot", "random")] * 2, {})
+    bots = [SeatRequest("bot", "random")] * 2
+    table, _ = run_async(manager.create("doomlings", 2, bots, {}))
     assert find_game("doomlings").carry_over is None
     assert table.state.options == find_game("doomlings").default_options

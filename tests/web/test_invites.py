@@ -98,3 +98,28 @@ def test_a_link_expires_after_its_lifetime(
     fresh = _token(client.post(f"/api/tables/{table}/seats/1/invite", headers=bearer).json()["url"])
     with client.websocket_connect(f"/ws/{table}?token={fresh}") as ws:
         assert json.loads(ws.receive_text())["seat"] == 1
+
+
+def test_a_socket_open_when_its_link_expires_is_closed_with_the_reason(tmp_path: Path) -> None:
+    lifetime = 1.5
+    app = create_app(str(tmp_path / "t.sqlite"), bot_processes=False, token_lifetime=lifetime)
+    with TestClient(app) as client:
+        body = {"game": "doomlings", "players": 2, "seats": [{"kind": "human"}] * 2, "seed": 2}
+        created = client.post("/api/tables", json=body).json()
+        table, token = created["id"], _token(created["invites"][1]["url"])
+        opened = time.monotonic()
+        with client.websocket_connect(f"/ws/{table}?token={token}") as ws:
+            assert json.loads(ws.receive_text())["seat"] == 1
+            with pytest.raises(WebSocketDisconnect) as closed:
+                while True:
+                    ws.receive_text()
+        assert closed.value.reason == (
+            "this invite link has expired: ask the table's creator for a new one"
+        )
+        assert lifetime - 0.5 <= time.monotonic() - opened < lifetime + 3
+        other = _token(created["invites"][0]["url"])
+        with client.websocket_connect(f"/ws/{table}") as watcher:  # spectators have no link
+            assert json.loads(watcher.receive_text())["seat"] is None
+        assert _refusal(client, f"/ws/{table}?token={other}") == (
+            "this invite link has expired: ask the table's creator for a new one"
+        )

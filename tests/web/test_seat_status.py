@@ -45,7 +45,7 @@ def test_a_private_bribe_offer_is_not_shown_to_the_third_player_or_spectators(
     _, giver, receiver, _, _ = state.stack[-1]
     third = ({0, 1, 2} - {giver, receiver}).pop()
     manager = _manager(tmp_path, 1.0)
-    table, _ = manager.create("doom-on-you", 3, HUMANS, {}, state.seed)
+    table, _ = run_async(manager.create("doom-on-you", 3, HUMANS, {}, state.seed))
     table.state = state
     assert state.pending is not None and state.pending.player == receiver
 
@@ -95,7 +95,7 @@ def test_an_auto_pass_window_stays_open_the_same_time_with_or_without_a_card(
 ) -> None:
     async def scenario() -> None:
         manager = _manager(tmp_path, 0.4)
-        table, _ = manager.create("doomlings", 3, HUMANS, {}, 4)
+        table, _ = await manager.create("doomlings", 3, HUMANS, {}, 4)
         rng = random.Random(4)
         for with_card in (False, True):
             await _until_window(manager, table, rng, with_card)
@@ -120,7 +120,7 @@ def test_an_auto_pass_window_stays_open_the_same_time_with_or_without_a_card(
 def test_a_pass_pressed_early_is_carried_out_when_the_window_closes(tmp_path: Path) -> None:
     async def scenario() -> None:
         manager = _manager(tmp_path, 0.5)
-        table, _ = manager.create("doomlings", 3, HUMANS, {}, 6)
+        table, _ = await manager.create("doomlings", 3, HUMANS, {}, 6)
         await _until_window(manager, table, random.Random(6), with_card=False)
         decision = table.state.pending
         assert decision is not None
@@ -138,7 +138,7 @@ def test_a_pass_pressed_early_is_carried_out_when_the_window_closes(tmp_path: Pa
 def test_without_auto_pass_a_window_waits_for_its_player(tmp_path: Path) -> None:
     async def scenario() -> None:
         manager = _manager(tmp_path, 0.1)
-        table, _ = manager.create("doomlings", 3, HUMANS, {}, 4)
+        table, _ = await manager.create("doomlings", 3, HUMANS, {}, 4)
         for seat in range(3):
             await manager.set_auto_pass(table, seat, False)
         await _until_window(manager, table, random.Random(4), with_card=False)
@@ -157,7 +157,7 @@ def test_a_real_time_seat_is_not_told_who_else_has_a_decision_open(tmp_path: Pat
     async def scenario() -> None:
         manager = _manager(tmp_path, 0.1)
         seats = [SeatRequest("human")] * 4
-        table, _ = manager.create("were-doomed", 4, seats, {}, 3)
+        table, _ = await manager.create("were-doomed", 4, seats, {}, 3)
         timed = table.timed
         assert timed is not None
         open_now = sorted(d.player for d in timed.decisions)

@@ -62,8 +62,15 @@ def test_a_table_is_rebuilt_exactly_from_seed_and_log(database: str) -> None:
     store = Store(database)
     manager = TableManager(store, BotPool(1, processes=False))
     humans = [SeatRequest("human") for _ in range(3)]
-    table, tokens = manager.create("doomlings", 3, humans, {"variant": "strategic-start"}, 42)
+    options = {"variant": "strategic-start"}
+    table, tokens = run_async(manager.create("doomlings", 3, humans, options, 42))
     assert sorted(tokens) == [0, 1, 2] and len(set(tokens.values())) == 3
+
+    async def ask_every_window() -> None:  # no window waits to close by itself
+        for seat in range(3):
+            await manager.set_auto_pass(table, seat, False)
+
+    run_async(ask_every_window())
     _play(manager, table.id, 60, random.Random(7))
     before = table.state
     store.close()
@@ -78,7 +85,7 @@ def test_a_table_is_rebuilt_exactly_from_seed_and_log(database: str) -> None:
 
 def test_refused_actions_change_nothing(database: str) -> None:
     manager = TableManager(Store(database), BotPool(1, processes=False))
-    table, _ = manager.create("doom-on-you", 2, [SeatRequest("human")] * 2, {}, 3)
+    table, _ = run_async(manager.create("doom-on-you", 2, [SeatRequest("human")] * 2, {}, 3))
     decision = table.state.pending
     assert decision is not None
     number = len(table.state.log)
@@ -102,3 +109,25 @@ def test_refused_actions_change_nothing(database: str) -> None:
     replayed = manager.store.load(table.id)
     assert replayed is not None and replayed.log == table.state.log
     assert before.log == table.state.log[:number]
+
+
+def test_a_seat_change_leaves_the_other_seats_as_stored(database: str) -> None:
+    """Two processes changing two seats of one table at once keep both changes: each write
+    sets its own seat's entry in the database, not the whole list it had in memory."""
+    store = Store(database)
+    seats = [{"kind": "human", "auto_pass": True, "name": "Ann"}, {"kind": "human"}]
+    store.create_table(StoredTable("t1", "doomlings", 2, 1, {}, seats, []))
+    store.run(store.seat_write("t1", 1, {"auto_pass": False}))
+    store.run(store.seat_write("t1", 0, {"token_hash": "ab", "token_expires": 5.5}))
+    assert store.seats_of("t1") == [
+        {
+            "kind": "human",
+            "auto_pass": True,
+            "name": "Ann",
+            "token_hash": "ab",
+            "token_expires": 5.5,
+        },
+        {"kind": "human", "auto_pass": False},
+    ]
+    assert store.seats_of("nope") == []
+    store.close()

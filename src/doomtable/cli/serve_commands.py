@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 import importlib.util
+import ipaddress
+import socket
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -82,6 +84,14 @@ def serve(
             "name, and the machine's names when --host is 0.0.0.0). Addresses always work."
         ),
     ] = None,
+    trust_proxy: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="The address (or network, 10.0.0.0/8) of a reverse proxy whose "
+            "X-Forwarded-For and X-Forwarded-Proto are believed (repeatable; default: none, "
+            "each client is the address that connects)."
+        ),
+    ] = None,
     check: Annotated[
         bool,
         typer.Option(
@@ -113,6 +123,11 @@ def serve(
     from doomtable.web.protocol import WebSocketProtocol
     from doomtable.web.security import default_allowed_hosts
 
+    for proxy in trust_proxy or []:
+        try:
+            ipaddress.ip_network(proxy, strict=False)
+        except ValueError:
+            fail(f"--trust-proxy takes an address or a network (10.0.0.0/8), not {proxy!r}")
     where = database or str(default_database())
     if check:
         check_tables(where)
@@ -133,6 +148,7 @@ def serve(
             token_lifetime=link_days * 24 * 3600,
             response_pause=response_pause,
             allowed_hosts=frozenset(allowed_host or []) or default_allowed_hosts(host),
+            process_name=f"{port}@{socket.gethostname()}",
         )
     console = make_console()
     broken = app.state.manager.broken
@@ -144,7 +160,16 @@ def serve(
         )
     console.print(f"doomtable table at http://{host}:{port}/ (storage: {where})", soft_wrap=True)
     uvicorn.run(
-        app, host=host, port=port, log_level="warning", ws=WebSocketProtocol, ws_max_size=65536
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        ws=WebSocketProtocol,
+        ws_max_size=65536,
+        # uvicorn believes X-Forwarded-For from 127.0.0.1 unless told otherwise: only from
+        # the proxies named, so a client cannot pose as many to the per-client table limit.
+        proxy_headers=bool(trust_proxy),
+        forwarded_allow_ips=list(trust_proxy or []),
     )
 
 
@@ -255,10 +280,11 @@ def _read_exported(line: str) -> StoredTable:
 
 
 def _store_table(store: Store, table: StoredTable) -> None:
-    """Write an imported table through the store's own paths, rows in order."""
-    store.create_table(dataclasses.replace(table, log=[]))
-    for number, entry in enumerate(table.log):
-        store.append_decision(table.id, number, *entry)
+    """Write an imported table through the store's own writes, in one transaction: an import
+    cut short (the database gone, the process killed) leaves each table whole or absent."""
+    setup = store.table_write(dataclasses.replace(table, log=[]))
+    rows = [store.decision_write(table.id, n, *entry) for n, entry in enumerate(table.log)]
+    store.run(setup, *rows)
 
 
 def register(app: typer.Typer) -> None:

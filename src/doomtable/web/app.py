@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import secrets
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from importlib.resources import files
 from typing import Annotated, Any, Literal
 
@@ -14,6 +15,7 @@ from fastapi import FastAPI, Header, HTTPException, Request, WebSocket, WebSocke
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from pydantic import BaseModel, Field, JsonValue
+from starlette.websockets import WebSocketDisconnected
 
 from doomtable.bots import bot_help
 from doomtable.engine import DoomtableError, GameSpec, OptionSpec, find_game, game_names, replay
@@ -34,6 +36,7 @@ from doomtable.web.pages.html import esc
 from doomtable.web.pages.icons import icon
 from doomtable.web.score import router as score_router
 from doomtable.web.security import SecurityMiddleware
+from doomtable.web.shared import Listener
 from doomtable.web.store import StorageUnavailableError, Store
 from doomtable.web.tables import (
     DEFAULT_TOKEN_LIFETIME,
@@ -298,12 +301,17 @@ def create_app(
     tables_per_minute: int = 10,
     allowed_hosts: frozenset[str] | None = None,
     token_lifetime: float = DEFAULT_TOKEN_LIFETIME,
+    process_name: str | None = None,
 ) -> FastAPI:
     """The web application over ``database`` (a SQLite path or a PostgreSQL URL); with
     ``allowed_hosts``, only requests to those names or to an address are answered.
 
     ``response_pause``: seconds a response window stays open for a human seat with auto-pass
-    on, whether or not that seat can respond (see :meth:`LiveTable.window_closes_at`)."""
+    on, whether or not that seat can respond (see :meth:`LiveTable.window_closes_at`).
+
+    On PostgreSQL the server shares the database with any other process serving it
+    (``web/shared.py``), as ``process_name`` (the same name after a restart takes its tables
+    back at once; default: a new one)."""
     store = Store(database)
     pool = BotPool(bot_workers, processes=bot_processes)
     manager = TableManager(
@@ -314,12 +322,26 @@ def create_app(
         token_lifetime=token_lifetime,
     )
     manager.restore()
+    if store.shared:
+        manager.owner = (process_name or secrets.token_hex(8))[:32]
+        for restored in manager.tables.values():
+            restored.owned = False  # until its lease is this process's
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        listener, sharing = None, None
+        if manager.owner is not None:
+            listener = Listener(store.engine, asyncio.get_running_loop(), manager.heard)
+            sharing = asyncio.create_task(manager.share())
         manager.start_bots()
         yield
+        if sharing is not None:
+            sharing.cancel()
+            await asyncio.gather(sharing, return_exceptions=True)
         await manager.stop()
+        await manager.stop_sharing()
+        if listener is not None:
+            listener.close()
         pool.close()
         store.close()
 
@@ -420,7 +442,7 @@ def create_app(
             )
         creator_token = secrets.token_urlsafe(24)
         try:
-            table, tokens = manager.create(
+            table, tokens = await manager.create(
                 body.game,
                 body.players,
                 [SeatRequest(s.kind, s.bot, s.name) for s in body.seats],
@@ -622,8 +644,9 @@ def create_app(
         ):
             await websocket.close(code=1008, reason="other sites may not connect")
             return
-        try:
-            table = manager.get(table_id)
+        try:  # a finished table is read from the archive: off the event loop
+            live = manager.tables.get(table_id)
+            table = live if live is not None else await asyncio.to_thread(manager.get, table_id)
         except KeyError:
             broken = table_id in manager.broken
             await websocket.close(
@@ -650,11 +673,13 @@ def create_app(
             await websocket.send_text(json.dumps(message, separators=(",", ":")))
 
         async def close(reason: str) -> None:
-            await websocket.close(code=1008, reason=reason)
+            with suppress(*GONE):  # it went away by itself first
+                await websocket.close(code=1008, reason=reason)
 
         connection = Connection(seat, send, close)
         limit, chat_limit = RateLimit(), RateLimit(per_second=CHAT_PER_SECOND, burst=CHAT_BURST)
         await manager.join(table, connection)
+        expiry = asyncio.create_task(manager.close_at_expiry(table, connection))
         try:
             while (received := await websocket.receive())["type"] == "websocket.receive":
                 text = received.get("text")
@@ -665,13 +690,18 @@ def create_app(
                         error = await _handle(manager, table, seat, text, (limit, chat_limit))
                 if error is not None:
                     await send({"type": "error", "message": error})
-        except (WebSocketDisconnect, OSError):
+        except GONE:
             pass  # the client went away (while being told something): nothing to report
         finally:
+            expiry.cancel()
             manager.leave(table, connection)
 
     return app
 
+
+GONE = (WebSocketDisconnect, WebSocketDisconnected, OSError)
+"""What sending to a socket raises once its client has gone: the first send after it went
+raises ``WebSocketDisconnect``, any later one ``WebSocketDisconnected``."""
 
 CHAT_PER_SECOND = 0.5
 CHAT_BURST = 5.0

@@ -40,6 +40,11 @@ class TableCollector(Collector):
             "Decisions accepted and stored since the start (rate() gives actions a second).",
             value=manager.decisions_stored,
         )
+        yield CounterMetricFamily(
+            "doomtable_store_commits",
+            "Transactions the writer thread committed (several decisions each under load).",
+            value=manager.store.batches,
+        )
         yield GaugeMetricFamily(
             "doomtable_bot_queue_depth",
             "Bot moves waiting for a worker.",

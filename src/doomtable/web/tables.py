@@ -22,6 +22,7 @@ import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -42,17 +43,19 @@ from doomtable.engine import (
     new_game,
     replay,
 )
+from doomtable.engine.decision import LogEntry
 from doomtable.engine.registry import checked_options
 from doomtable.web.bots import DEFAULT_THINK_LIMIT, BotPool, web_bot_spec
 from doomtable.web.onlooker import onlooker_view
 from doomtable.web.pages import render_view, view_decider
+from doomtable.web.shared import LEASE_S, RENEW_S
 from doomtable.web.store import (
     ChatLine,
     DuplicateDecisionError,
-    StorageError,
     StorageUnavailableError,
     Store,
     StoredTable,
+    Write,
 )
 
 logger = logging.getLogger(__name__)
@@ -69,6 +72,9 @@ FINISHED_KEPT: Final = 64
 """Finished tables kept rebuilt in memory for their pages and replays."""
 DEFAULT_TOKEN_LIFETIME: Final = 30 * 24 * 3600.0
 """An invite link opens its seat for 30 days unless the server says otherwise."""
+
+
+LINK_EXPIRED: Final = "this invite link has expired: ask the table's creator for a new one"
 
 
 class StaleActionError(DoomtableError):
@@ -142,6 +148,14 @@ class LiveTable:
 
     archived: bool = False
     """Whether the store has it as finished (set once its game is over)."""
+    owned: bool = True
+    """Whether this process runs the table's bots and clock (with several processes on one
+    database, the one holding its lease: ``web/shared.py``)."""
+    behind: bool = False
+    """Another process stored something of this table that this one has not read yet."""
+    rows_behind: bool = False
+    """...and it changed the table's seats, chat or lobby row, not only its decisions."""
+    catch_up: asyncio.Task[None] | None = None
     checkpointed: int = 0
     """A timed table's game-clock reading at its last stored checkpoint."""
     paused_notice: str | None = None
@@ -196,9 +210,7 @@ class LiveTable:
             stored = seat.get("token_hash")
             if stored and hmac.compare_digest(stored, wanted):
                 if seat.get("token_expires", math.inf) <= time.time():
-                    raise ForbiddenError(
-                        "this invite link has expired: ask the table's creator for a new one"
-                    )
+                    raise ForbiddenError(LINK_EXPIRED)
                 return number
         raise ForbiddenError("this invite link opens no seat at this table")
 
@@ -246,6 +258,17 @@ class LiveTable:
         }
 
 
+def _adopt(table: LiveTable, fresh: LiveTable) -> None:
+    """Take ``fresh``'s state (rebuilt from the database) into ``table``, whose sockets
+    and handlers stay."""
+    table.stored, table.state = fresh.stored, fresh.state
+    table.clock_zero, table.checkpointed = fresh.clock_zero, fresh.checkpointed
+    table.resumed_at, table.paused_notice = fresh.resumed_at, fresh.paused_notice
+    table.name, table.next_table, table.chat = fresh.name, fresh.next_table, fresh.chat
+    table.archived = fresh.archived
+    table.refresh_opened()
+
+
 def _view(state: GameState, seat: int | None) -> dict[str, Any]:
     return onlooker_view(state) if seat is None else state.view(seat)
 
@@ -266,8 +289,12 @@ def seen_decider(state: GameState, seat: int | None) -> int | None:
     return decision.player if decision.player in seen else None
 
 
+Drawn = dict[int | None, tuple[str, dict[str, Any]]]
+"""Each seat's drawn view and the view itself, while one update goes out to several sockets."""
+
+
 def update_message(
-    table: LiveTable, seat: int | None, events_from: int, drawn: dict[int | None, str] | None = None
+    table: LiveTable, seat: int | None, events_from: int, drawn: Drawn | None = None
 ) -> dict[str, Any]:
     """Everything one client may be told now: its view (drawn), the log lines meant for it
     since ``events_from``, and what is asked of whom. ``drawn`` caches each seat's drawn view
@@ -275,7 +302,9 @@ def update_message(
     state = table.state
     drawn = {} if drawn is None else drawn
     if seat not in drawn:
-        drawn[seat] = render_view(_view(state, seat), seat)
+        view = _view(state, seat)
+        drawn[seat] = (render_view(view, seat), view)
+    html, view = drawn[seat]
     decision = state.pending
     message: dict[str, Any] = {
         "type": "update",
@@ -283,7 +312,7 @@ def update_message(
         "game": state.GAME,
         "seat": seat,
         "decision": table.decision_number(seat),
-        "html": drawn[seat],
+        "html": html,
         "log_from": events_from,
         "log": state.log_lines(seat, events_from),
         "over": state.is_over,
@@ -331,7 +360,7 @@ def update_message(
         if closes is not None:
             message["closes_in_ms"] = closes
     else:
-        shown = seen_decider(state, seat)
+        shown = view_decider(view) if seat is not None else seen_decider(state, None)
         who = "another player" if shown is None else table.seat_label(shown)
         message["status"] = f"Waiting for {who}"
         message["waiting_for"] = shown
@@ -389,6 +418,8 @@ class TableManager:
         """Recently seen finished tables, rebuilt from the archive (at most FINISHED_KEPT)."""
         self.decisions_stored = 0
         """Decisions accepted (stored) since the server started, for ``/metrics``."""
+        self.owner: str | None = None
+        """This process's name among those sharing the database (``None``: it is alone)."""
 
     # ------------------------------------------------------------------ setup
 
@@ -405,14 +436,17 @@ class TableManager:
                 logger.error("table %s is set aside, it cannot be restored: %s", table_id, reason)
                 continue
             if table.state.is_over:  # its last move was stored, its archiving was not
-                self._archive(table)
+                with suppress(StorageUnavailableError):  # archived when next restored
+                    self.store.run(*self._archive_writes(table))
+                    table.archived = True
+                self._keep_finished(table)
             else:
                 self.tables[table_id] = table
 
     def _rebuild(self, table_id: str) -> LiveTable:
         stored = self.store.load(table_id)
         if stored is None:
-            raise StorageError("the table's row vanished while the server started")
+            raise KeyError(table_id)
         for seat in stored.seats:
             if seat["kind"] == "bot":
                 web_bot_spec(stored.game, seat["bot"], self.think_limit)
@@ -441,7 +475,7 @@ class TableManager:
         for table in self.tables.values():
             self._wake(table)
 
-    def create(
+    async def create(
         self,
         game: str,
         players: int,
@@ -459,7 +493,7 @@ class TableManager:
             raise BadOptionError(f"give one seat per player: {players} players, {len(seats)} seats")
         if issubclass(spec.state_class, TimedGameState):
             options = {**options, "realtime": True}  # the browser table plays on the wall clock
-        options = self._carried(spec.name, options)
+        options = await self._carried(spec.name, options)
         merged = checked_options(spec, players, options)
         seed = secrets.randbelow(2**31) if seed is None else seed
         state = new_game(spec.name, players, seed, merged)
@@ -480,18 +514,20 @@ class TableManager:
             if seat_name:
                 stored_seats[-1]["name"] = seat_name
         creator = token_hash(creator_token) if creator_token else None
-        table = self._open(spec.name, players, seed, merged, stored_seats, name, state, creator)
+        table = await self._open(
+            spec.name, players, seed, merged, stored_seats, name, state, creator
+        )
         return table, tokens
 
-    def _carried(self, game: str, options: dict[str, Any]) -> dict[str, Any]:
+    async def _carried(self, game: str, options: dict[str, Any]) -> dict[str, Any]:
         """``options`` continuing what the last finished table of ``game`` left, if the game
         keeps anything between games (We're Doomed!'s event deck)."""
         carry_over = find_game(game).carry_over
         if carry_over is None:
             return dict(options)
-        return carry_over.into(options, self.store.kept(game))
+        return carry_over.into(options, await asyncio.to_thread(self.store.kept, game))
 
-    def _open(
+    async def _open(
         self,
         game: str,
         players: int,
@@ -504,8 +540,10 @@ class TableManager:
     ) -> LiveTable:
         table_id = secrets.token_urlsafe(9)
         stored = StoredTable(table_id, game, players, seed, options, seats, [], creator)
-        self.store.create_table(stored)
-        self.store.save_lobby(table_id, name)
+        writes = [self.store.table_write(stored), self.store.lobby_write(table_id, name)]
+        if self.owner is not None:
+            writes.append(self.store.owner_write(table_id, self.owner, LEASE_S))
+        await self.store.commit(*writes)
         table = LiveTable(stored, state, response_pause=self.response_pause, name=name)
         table.refresh_opened()
         self.tables[table_id] = table
@@ -522,10 +560,10 @@ class TableManager:
             if table.next_table is None:
                 stored = table.stored
                 seed = secrets.randbelow(2**31)
-                options = self._carried(stored.game, stored.options)
+                options = await self._carried(stored.game, stored.options)
                 state = new_game(stored.game, stored.players, seed, options)
                 seats = [dict(seat) for seat in stored.seats]
-                again = self._open(
+                again = await self._open(
                     stored.game,
                     stored.players,
                     seed,
@@ -536,7 +574,8 @@ class TableManager:
                     stored.creator_hash,
                 )
                 table.next_table = again.id
-                self.store.save_lobby(table.id, table.name, again.id)
+                lobby = self.store.lobby_write(table.id, table.name, again.id)
+                await self.store.commit(lobby, *self._tell_others(table.id, len(table.state.log)))
                 table.changed.set()
         await self._broadcast(table)
         return self.tables[table.next_table]
@@ -548,7 +587,8 @@ class TableManager:
             raise BadOptionError("a chat line needs some text")
         async with table.lock:
             said = ChatLine(seat, len(table.state.log), line)
-            self.store.append_chat(table.id, len(table.chat), said)
+            chat = self.store.chat_write(table.id, len(table.chat), said)
+            await self.store.commit(chat, *self._tell_others(table.id, len(table.state.log)))
             table.chat.append(said)
         await self._broadcast(table)
 
@@ -564,40 +604,60 @@ class TableManager:
             raise BadOptionError(f"seat {seat} is not a human seat at this table")
         token = secrets.token_urlsafe(24)
         async with table.lock:
-            seats = [dict(info) for info in table.seats]
-            seats[seat].update(self._seat_link(token))
-            self.store.update_seats(table.id, seats)  # stored first: an outage changes nothing
-            table.seats[seat].update(seats[seat])
-        for connection in [c for c in table.connections if c.seat == seat]:
+            link = self._seat_link(token)
+            # stored first: an outage changes nothing
+            told = self._tell_others(table.id, len(table.state.log))
+            await self.store.commit(self.store.seat_write(table.id, seat, link), *told)
+            table.seats[seat].update(link)
+        await self._close_revoked(table, {seat})
+        return token
+
+    @staticmethod
+    async def _close_revoked(table: LiveTable, seats: set[int]) -> None:
+        """Close the sockets that links of ``seats`` opened before they were re-issued."""
+        for connection in [c for c in table.connections if c.seat in seats]:
             table.connections.discard(connection)
             if connection.close is not None:
                 await connection.close("this invite link was revoked")
-        return token
 
     def get(self, table_id: str) -> LiveTable:
         """A live table, or a finished one from the archive (rebuilt on first use)."""
         table = self.tables.get(table_id) or self.finished.get(table_id)
         if table is not None:
             return table
-        if table_id in self.broken or not self.store.is_finished(table_id):
+        if table_id in self.broken:
             raise KeyError(table_id)
+        if self.owner is None and not self.store.is_finished(table_id):
+            raise KeyError(table_id)  # alone, every live table is in memory
         try:
             table = self._rebuild(table_id)
+        except KeyError:
+            raise
         except Exception as exc:  # damaged in the archive: set aside like any table
             self.broken[table_id] = f"{type(exc).__name__}: {exc}".splitlines()[0]
             raise KeyError(table_id) from None
-        self._keep_finished(table)
+        if table.archived:
+            self._keep_finished(table)
+        else:  # live, made by another process sharing the database: run there
+            table.owned = False
+            table = self.tables.setdefault(table_id, table)
         return table
 
-    def _archive(self, table: LiveTable) -> None:
+    def _archive_writes(self, table: LiveTable) -> list[Write]:
+        """What archiving a table whose game is over stores: what its game keeps for the next
+        table, if anything, and the table marked finished."""
+        writes = [self.store.finished_write(table.id)]
+        carry_over = find_game(table.stored.game).carry_over
+        if carry_over is not None and (kept := carry_over.out_of(table.state)):
+            writes.insert(0, self.store.kept_write(table.stored.game, kept))
+        return writes
+
+    async def _archive(self, table: LiveTable) -> None:
         """Store a table whose game is over as finished, and keep it only among the recent
         finished ones (its page and replay rebuild it again when asked)."""
         if not table.archived:
-            carry_over = find_game(table.stored.game).carry_over
             try:
-                if carry_over is not None and (kept := carry_over.out_of(table.state)):
-                    self.store.keep(table.stored.game, kept)
-                self.store.mark_finished(table.id)
+                await self.store.commit(*self._archive_writes(table))
             except StorageUnavailableError:
                 return  # still live: archived when next told or restored
             table.archived = True
@@ -610,6 +670,134 @@ class TableManager:
         while len(self.finished) > FINISHED_KEPT:
             self.finished.popitem(last=False)
 
+    # ------------------------------------------------------------------ sharing
+
+    def _tell_others(self, table_id: str, number: int, *, rows: bool = True) -> list[Write]:
+        """The notice to the other processes sharing the database (none when alone):
+        ``number`` decisions are stored, and (``rows``) seats, chat or lobby changed."""
+        if self.owner is None:
+            return []
+        return [self.store.notify_write(self.owner, table_id, number, rows)]
+
+    def heard(self, payload: str) -> None:
+        """Another process stored something of a table (``payload``: its name, the table's
+        id, its log's length, and ``rows`` if seats, chat or lobby changed); ``""``: notices
+        may have been missed, read every table."""
+        if not payload:
+            for table in list(self.tables.values()):
+                self._behind(table, rows=True)
+            return
+        owner, table_id, number, *rows = payload.split(" ")
+        told = self.tables.get(table_id)
+        if owner == self.owner or told is None:
+            return
+        if rows or int(number) > len(told.state.log):  # else: this process has it already
+            self._behind(told, rows=bool(rows))
+
+    def _behind(self, table: LiveTable, *, rows: bool = False) -> None:
+        if self.owner is None:
+            return
+        table.behind = True
+        table.rows_behind = table.rows_behind or rows
+        if table.catch_up is None or table.catch_up.done():
+            table.catch_up = asyncio.get_running_loop().create_task(self._catch_up(table))
+
+    async def _catch_up(self, table: LiveTable) -> None:
+        """Read what other processes stored of ``table`` (its new decisions, and its seats,
+        chat and lobby row if they changed), apply it, and tell this process's sockets."""
+        while table.behind:
+            table.behind = False
+            rows, table.rows_behind = table.rows_behind, False
+            async with table.lock:  # read under the lock: no change of ours is half stored
+                start, failed = len(table.state.log), False
+                try:
+                    new, seats, chat, lobby = await asyncio.to_thread(
+                        self._stored_since, table, start, rows
+                    )
+                except StorageUnavailableError:
+                    table.behind, table.rows_behind, failed = True, rows, True
+                    new, seats = [], []
+                for offset, entry in enumerate(new):
+                    if start + offset == len(table.state.log):
+                        table.state.replay_entry(entry)
+                revoked = {
+                    n
+                    for n, (before, now) in enumerate(zip(table.seats, seats, strict=False))
+                    if before.get("token_hash") != now.get("token_hash")
+                }
+                if seats:
+                    table.stored.seats = seats
+                    table.chat = chat if len(chat) > len(table.chat) else table.chat
+                    table.name, table.next_table = lobby
+                table.refresh_opened()
+                table.changed.set()
+            if failed:  # the database did not answer: try again in a moment
+                await asyncio.sleep(STORAGE_RETRY_S)
+                continue
+            await self._close_revoked(table, revoked)
+            await self._broadcast(table)
+            self._wake(table)
+
+    def _stored_since(
+        self, table: LiveTable, start: int, rows: bool
+    ) -> tuple[list[LogEntry], list[dict[str, Any]], list[ChatLine], tuple[str, str | None]]:
+        """The table's decisions from ``start`` on and, with ``rows``, its seats, chat and
+        lobby row (else empty, and the table's own lobby row as it is)."""
+        store = self.store
+        new = store.decisions_from(table.id, start)
+        if not rows:
+            return new, [], [], (table.name, table.next_table)
+        return new, store.seats_of(table.id), store.load_chat(table.id), store.load_lobby(table.id)
+
+    async def share(self) -> None:
+        """Renew this process's leases every second, take over the tables whose owner's
+        lease ran out, and give up those another took (runs until cancelled)."""
+        owner = self.owner
+        assert owner is not None
+        loop = asyncio.get_running_loop()
+        # a thread of its own: reads queued on the shared threads must not delay a renewal
+        with ThreadPoolExecutor(1, thread_name_prefix="doomtable-lease") as renewing:
+            while True:
+                try:
+                    owned = await loop.run_in_executor(renewing, self.store.renew, owner, LEASE_S)
+                except StorageUnavailableError:
+                    owned = None  # leases run on meanwhile; the others may take ours
+                if owned is not None:
+                    await self._own(owned)
+                await asyncio.sleep(RENEW_S)
+
+    async def _own(self, owned: set[str]) -> None:
+        for table in list(self.tables.values()):
+            if table.owned and table.id not in owned:  # another process runs it now
+                table.owned = False
+                if table.bot_task is not None:
+                    table.bot_task.cancel()
+        for table_id in sorted(owned):
+            current = self.tables.get(table_id)
+            if (current is not None and current.owned) or table_id in self.broken:
+                continue
+            try:
+                fresh = await asyncio.to_thread(self._rebuild, table_id)
+            except Exception as exc:  # damaged: set aside, as at a start
+                self.broken[table_id] = f"{type(exc).__name__}: {exc}".splitlines()[0]
+                logger.error("table %s is set aside: %s", table_id, self.broken[table_id])
+                continue
+            if current is None:
+                self.tables[table_id] = current = fresh
+            else:
+                async with current.lock:
+                    _adopt(current, fresh)
+            logger.info("table %s: run by this process now", table_id)
+            current.owned = True
+            await self._broadcast(current)
+            self._wake(current)
+
+    async def stop_sharing(self) -> None:
+        """Give this process's tables up at once (the server is stopping)."""
+        if self.owner is not None:
+            with suppress(StorageUnavailableError):
+                await asyncio.to_thread(self.store.release, self.owner)
+
     # ------------------------------------------------------------------ connections
 
     async def join(self, table: LiveTable, connection: Connection) -> None:
@@ -619,11 +807,24 @@ class TableManager:
     def leave(self, table: LiveTable, connection: Connection) -> None:
         table.connections.discard(connection)
 
+    async def close_at_expiry(self, table: LiveTable, connection: Connection) -> None:
+        """Close a seat's socket when the link that opened it expires, saying so (a link
+        re-issued meanwhile has closed it already)."""
+        seat = connection.seat
+        expires = None if seat is None else table.seats[seat].get("token_expires")
+        if expires is None or connection.close is None:
+            return
+        await asyncio.sleep(max(0.0, expires - time.time()))
+        if connection in table.connections:
+            table.connections.discard(connection)
+            await connection.close(LINK_EXPIRED)
+
     async def set_auto_pass(self, table: LiveTable, seat: int, on: bool) -> None:
         async with table.lock:
-            seats = [dict(info) for info in table.seats]
-            seats[seat]["auto_pass"] = on
-            self.store.update_seats(table.id, seats)  # stored first: an outage changes nothing
+            # stored first: an outage changes nothing
+            told = self._tell_others(table.id, len(table.state.log))
+            change = self.store.seat_write(table.id, seat, {"auto_pass": on})
+            await self.store.commit(change, *told)
             table.seats[seat]["auto_pass"] = on
             table.changed.set()
         self._wake(table)
@@ -641,9 +842,9 @@ class TableManager:
             return
         try:
             async with table.lock:
-                if table.timed is not None:
-                    self._pass_deadlines(table, table.game_now())
-                self._accept(table, seat, decision, option)
+                if table.timed is not None and table.owned:
+                    await self._pass_deadlines(table, table.game_now())
+                await self._accept(table, seat, decision, option)
         finally:  # deadlines passed before a refused action are told all the same
             await self._broadcast(table)
         self._wake(table)
@@ -668,18 +869,23 @@ class TableManager:
         await asyncio.sleep(max(0.0, closes - time.monotonic()))
         return len(table.state.log) != number
 
-    def _store_decision(
+    async def _store_decision(
         self, table_id: str, number: int, seat: int, option: Option, at: int | None = None
     ) -> None:
-        self.store.append_decision(table_id, number, seat, option, at)
+        """Store a decision, returning once it is committed: only then is it applied and told
+        (so an acknowledged move survives a crash)."""
+        decision = self.store.decision_write(table_id, number, seat, option, at)
+        await self.store.commit(decision, *self._tell_others(table_id, number + 1, rows=False))
         self.decisions_stored += 1
 
-    def _accept(self, table: LiveTable, seat: int, number: int, choice: Option | int | str) -> None:
+    async def _accept(
+        self, table: LiveTable, seat: int, number: int, choice: Option | int | str
+    ) -> None:
         state = table.state
         if state.is_over:
             raise StaleActionError("the game is over")
         if table.timed is not None:
-            self._accept_timed(table, table.timed, seat, number, choice)
+            await self._accept_timed(table, table.timed, seat, number, choice)
             return
         if number != len(state.log):
             raise StaleActionError(
@@ -688,13 +894,14 @@ class TableManager:
             )
         option = state.resolve_choice(seat, choice)
         try:
-            self._store_decision(table.id, number, seat, option)
+            await self._store_decision(table.id, number, seat, option)
         except DuplicateDecisionError as exc:
+            self._behind(table)  # answered through another process: read it
             raise StaleActionError(str(exc)) from None
         state.apply(seat, option)
         table.changed.set()
 
-    def _accept_timed(
+    async def _accept_timed(
         self,
         table: LiveTable,
         state: TimedGameState,
@@ -719,13 +926,14 @@ class TableManager:
         if due is not None and when >= due:
             raise StaleActionError("too late: time ran out before that action")
         try:
-            self._store_decision(table.id, len(state.log), seat, option, when)
+            await self._store_decision(table.id, len(state.log), seat, option, when)
         except DuplicateDecisionError as exc:
+            self._behind(table)
             raise StaleActionError(str(exc)) from None
         state.apply(seat, option, when)
         table.refresh_opened(acted=seat)
 
-    def _pass_deadlines(self, table: LiveTable, now: int) -> bool:
+    async def _pass_deadlines(self, table: LiveTable, now: int) -> bool:
         """Let a timed table's clock pass every deadline due by ``now``, each stored as a log
         entry stamped with the deadline's time; whether any passed."""
         state = table.timed
@@ -734,7 +942,7 @@ class TableManager:
             due = state.deadline()
             if due is None or due > now:
                 break
-            self._store_decision(table.id, len(state.log), CLOCK, WAIT, due)
+            await self._store_decision(table.id, len(state.log), CLOCK, WAIT, due)
             state.advance_clock(due)
             table.refresh_opened()
             passed = True
@@ -783,7 +991,7 @@ class TableManager:
         """Sleep until the next deadline or bot answer (or until the log grows), then carry
         out whatever is due, earliest first."""
         while not state.is_over:
-            self._checkpoint(table)
+            await self._checkpoint(table)
             due = state.deadline()
             bot = self._next_bot(table, state)
             times = [t for t in (due, bot[0] if bot else None) if t is not None]
@@ -799,18 +1007,18 @@ class TableManager:
             now = table.game_now()
             if due is not None and due <= now and (bot is None or due <= bot[0]):
                 async with table.lock:
-                    self._pass_deadlines(table, due)
+                    await self._pass_deadlines(table, due)
                 await self._broadcast(table)
             elif bot is not None and bot[0] <= now:
                 await self._bot_answers(table, state, *bot)
 
-    def _checkpoint(self, table: LiveTable, *, due_only: bool = True) -> None:
+    async def _checkpoint(self, table: LiveTable, *, due_only: bool = True) -> None:
         """Store the clock's reading (about once a second, when ``due_only``), so a restart
         resumes it there."""
         now = table.game_now()
         if not due_only or now - table.checkpointed >= CHECKPOINT_MS:
             try:
-                self.store.save_clock(table.id, now, time.time())
+                await self.store.commit(self.store.clock_write(table.id, now, time.time()))
             except StorageUnavailableError:
                 return  # the next one will do: a checkpoint only bounds a restart's loss
             table.checkpointed = now
@@ -822,7 +1030,7 @@ class TableManager:
         option = await self.bots.choose(state.to_json(), table.seats[seat]["bot"], seat)
         try:
             async with table.lock:
-                self._accept_timed(table, state, seat, number, option, at)
+                await self._accept_timed(table, state, seat, number, option, at)
         except (StaleActionError, IllegalChoiceError):
             return  # the table moved on while the bot thought: it looks again
         await self._broadcast(table)
@@ -830,7 +1038,7 @@ class TableManager:
     def _wake(self, table: LiveTable) -> None:
         """Let bots and auto-pass answer, if the pending decision is theirs (at a timed table:
         make sure its clock runs)."""
-        if table.bot_task is None or table.bot_task.done():
+        if table.owned and (table.bot_task is None or table.bot_task.done()):
             timed = table.timed
             work = self._drive(table) if timed is None else self._run_clock(table, timed)
             try:
@@ -849,8 +1057,8 @@ class TableManager:
         """End every table's clock and bot task (the server is shutting down), its clock's
         reading stored first so that a restart loses none of it."""
         for table in self.tables.values():
-            if table.timed is not None and not table.state.is_over:
-                self._checkpoint(table, due_only=False)
+            if table.owned and table.timed is not None and not table.state.is_over:
+                await self._checkpoint(table, due_only=False)
         tasks = [t.bot_task for t in self.tables.values() if t.bot_task and not t.bot_task.done()]
         for task in tasks:
             task.cancel()
@@ -874,7 +1082,7 @@ class TableManager:
                 option = PASS
             try:
                 async with table.lock:
-                    self._accept(table, decision.player, number, option)
+                    await self._accept(table, decision.player, number, option)
             except (StaleActionError, IllegalChoiceError):
                 continue  # someone else moved the table on meanwhile: look again
             await self._broadcast(table)
@@ -885,13 +1093,13 @@ class TableManager:
         # Every path that accepts a decision tells its table next: the one place to see the
         # game end and archive it.
         if table.state.is_over and not table.archived:
-            self._archive(table)
-        drawn: dict[int | None, str] = {}
+            await self._archive(table)
+        drawn: Drawn = {}
         for connection in list(table.connections):
             await self._send_update(table, connection, drawn)
 
     async def _send_update(
-        self, table: LiveTable, connection: Connection, drawn: dict[int | None, str] | None = None
+        self, table: LiveTable, connection: Connection, drawn: Drawn | None = None
     ) -> None:
         seat = connection.seat
         state = table.state
