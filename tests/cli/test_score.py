@@ -184,8 +184,11 @@ def test_prompts_that_end_early_fail_cleanly() -> None:
         (["-p", "Ann: Tiny, Faith, Viral", "-p", BOB], "at most 2 without Heroic"),
         (["-p", "Ann: Leaves; hand=lots of", "-p", BOB], "unknown card 'lots of'"),
         (["-p", "Ann: Leaves; wings=2", "-p", BOB], "unknown key 'wings'"),
-        (["-p", "Ann: Sentience; sentience=pink", "-p", BOB], "unknown colour 'pink'"),
-        (["-p", "Ann: Faith; faith=red", "-p", BOB], "faith takes two colours"),
+        (
+            ["-p", "Ann: Sentience; sentience=pink", "-p", BOB],
+            "Ann's Sentience: 'pink' is not one of blue, green, purple, red",
+        ),
+        (["-p", "Ann: Faith; faith=red", "-p", BOB], "Ann's Faith: 'red' is not one of pass"),
         (["-p", "Ann: Leaves", "-p", BOB, "-c", "Deus Ex Machina"], "give the value Ann drew"),
         ([*(x for i in range(9) for x in ("-p", f"P{i}: Bark"))], "1 to 8 players, not 9"),
     ],
@@ -220,4 +223,4 @@ def test_parsing_helpers() -> None:
     assert expand("2x Swarm, Kidney*2", "x") == ("Swarm", "Swarm", "Kidney", "Kidney")
     entry = parse_player("Heroic, Bark; hand=Gills, Fangs; faith=green -> red; denial=no", 3)
     assert entry.name == "Player 3" and entry.hand == ("Gills", "Fangs")
-    assert entry.faith == ("green", "red") and entry.denial is False
+    assert entry.choices == (("Faith", "green -> red"), ("Denial", "no"))

@@ -25,15 +25,18 @@ from rich.table import Table
 from doomtable.cli.common import errors_to_exit, fail, make_console
 from doomtable.engine import DoomtableError
 from doomtable.games.doomlings import tally
-from doomtable.games.doomlings.data import AGES
+from doomtable.games.doomlings.cards import WorldsEnd
+from doomtable.games.doomlings.data import AGES, BASE
 from doomtable.games.doomlings.sheet import (
+    Board,
     entries_from_board,
     entry_from_fields,
     expand,
-    parse_faith,
     report,
+    table_of,
 )
 from doomtable.games.doomlings.tally import Need, PlayerEntry, TallyError
+from doomtable.games.doomlings.tally import Table as CardTable
 from doomtable.safe_yaml import MAX_BYTES, YamlLimitError, load_yaml, read_text_file, yaml_problem
 
 T = TypeVar("T")
@@ -46,8 +49,7 @@ def parse_player(text: str, number: int) -> PlayerEntry:
 
     >>> parse_player("Ann: Heroic, Bark; hand=3; gp=6", 1)  # doctest: +NORMALIZE_WHITESPACE
     PlayerEntry(name='Ann', traits=('Heroic', 'Bark'), hand=(), hand_size=3, gene_pool=6,
-                deus=None, sentience=None, viral=None, faith=None, prepper=None, denial=False,
-                discarded=None, after_faith=(), tie_draw=None)
+                deus=None, choices=(), after_faith=(), tie_draw=None)
     """
     name, colon, rest = text.partition(":")
     if not colon:
@@ -86,7 +88,7 @@ def read_board_text(path: Path) -> str:
         raise TallyError(f"{path}: cannot read: {exc.strerror or exc}") from None
 
 
-def load_board(path: Path) -> tuple[list[PlayerEntry], str | None]:
+def load_board(path: Path) -> Board:
     """Players and catastrophe from a YAML or JSON file, or ``-`` for standard input (format:
     docs/score.md). YAML is read with limits (``doomtable.safe_yaml``)."""
     text = read_board_text(path)
@@ -114,8 +116,9 @@ def load_board(path: Path) -> tuple[list[PlayerEntry], str | None]:
 class _Asker:
     """Rich prompts that ask again, with the reason, until the answer makes sense."""
 
-    def __init__(self, console: Console) -> None:
+    def __init__(self, console: Console, sets: Sequence[str] = (BASE,)) -> None:
         self.console = console
+        self.sets = sets
 
     def error(self, message: str) -> None:
         self.console.print(f"  [bold red]error:[/] {escape(message)}", soft_wrap=True)
@@ -148,7 +151,7 @@ class _Asker:
         for name in line:
             while True:
                 try:
-                    names.append(tally.match_name(name, tally.TRAIT_NAMES))
+                    names.append(tally.TRAIT_NAMES[tally.trait_index(name, self.sets)])
                     break
                 except TallyError as exc:
                     self.error(str(exc))
@@ -163,13 +166,16 @@ class _Asker:
         return tuple(names)
 
 
-def ask_board(console: Console, catastrophe: str | None) -> tuple[list[PlayerEntry], str]:
-    """Ask for the board, and for each World's End choice only where a card needs it."""
-    ask = _Asker(console)
+def ask_board(
+    console: Console, catastrophe: str | None, table: CardTable = tally.CLASSIC
+) -> tuple[list[PlayerEntry], str]:
+    """Ask for the board, then each World's End question the cards ask (as the engine asks
+    it while scoring the board), and the facts the cards count, only where they are needed."""
+    ask = _Asker(console, table.sets)
     if catastrophe is None:
         catastrophe = ask.until(
             "The 3rd catastrophe (the one that ended the world)",
-            lambda text: AGES[tally.catastrophe_index(text)].name,
+            lambda text: AGES[tally.catastrophe_index(text, table.sets)].name,
         )
     players = ask.number(
         "How many players (1: a solo Genetic Mishap game)", tally.MIN_PLAYERS, tally.MAX_PLAYERS
@@ -179,49 +185,81 @@ def ask_board(console: Console, catastrophe: str | None) -> tuple[list[PlayerEnt
         taken = frozenset(e.name for e in entries)
         name = ask.until(f"Player {i}'s name", partial(_fresh_name, taken=taken), f"Player {i}")
         entries.append(PlayerEntry(name, _ask_pile(ask, name, entries)))
-    third = tally.catastrophe_index(catastrophe)
-    prepper = ""
-    for entry in entries:
-        if Need.PREPPER in tally.needs(entry.traits, third):
-            prepper = ask.until(
-                f"Which catastrophe's World's End did {escape(entry.name)}'s Prepper pick",
-                lambda text: AGES[tally.catastrophe_index(text)].name,
-                default=AGES[third].name,
-            )
-            entries[entries.index(entry)] = _with(entry, prepper=prepper)
-    doom = tally.final_doom(entries, catastrophe)
+    third = tally.catastrophe_index(catastrophe, table.sets)
     for i, entry in enumerate(entries):
-        entries[i] = _ask_details(ask, entry, doom, entries[:i] + entries[i + 1 :])
+        entries[i] = _ask_details(ask, entry, third, entries[:i] + entries[i + 1 :])
+    _ask_questions(ask, entries, catastrophe, table)
     for i in range(len(entries)):
-        entries[i] = _ask_discard(ask, entries, catastrophe, i)
+        entries[i] = _ask_deus(ask, entries, catastrophe, i, table)
     return entries, catastrophe
 
 
-def _ask_discard(ask: _Asker, entries: list[PlayerEntry], catastrophe: str, i: int) -> PlayerEntry:
-    """The trait the catastrophe's World's End discard took, asked only when there was a
-    choice (with one candidate the calculator takes it)."""
-    choices = tally.discard_choices(entries, catastrophe, i)
-    if len(choices) < 2:
-        return _with(entries[i], discarded=None)
-    doom = AGES[tally.final_doom(entries, catastrophe)].name
-    who = escape(entries[i].name)
-    discarded = ask.until(
-        f"Which trait did {who} discard for {doom} ({', '.join(choices)})",
-        lambda text: tally.match_name(text, choices, "trait"),
+def _ask_questions(
+    ask: _Asker,
+    entries: list[PlayerEntry],
+    catastrophe: str,
+    table: CardTable,
+    only: int | None = None,
+) -> None:
+    """Ask each World's End question the board's cards ask (of player ``only``, if given),
+    in the engine's order: an answer can raise the next question (Prepper's pick decides
+    which trait a catastrophe discards). An optional one offers its default."""
+    done: set[tuple[int, str]] = set()
+    while True:
+        waiting = [
+            q
+            for q in tally.questions(entries, catastrophe, table)
+            if (q.player, q.key) not in done
+            and (only is None or q.player == only)
+            and (q.answer is None or q.optional)
+            and len(q.options) > 1
+        ]
+        if not waiting:
+            return
+        question = waiting[0]
+        done.add((question.player, question.key))
+        who = entries[question.player].name
+        short = question.short
+        default = None
+        if question.answer is not None:
+            default = short[question.options.index(question.answer)]
+        answer = ask.until(
+            f"{escape(who)}, {escape(question.prompt)} ({escape(', '.join(short))})",
+            partial(tally.match_option, labels=question.options, what=f"{who}'s {question.key}"),
+            default=default,
+        )
+        entries[question.player] = entries[question.player].answering(question.key, answer)
+
+
+def _ask_deus(
+    ask: _Asker, entries: list[PlayerEntry], catastrophe: str, i: int, table: CardTable
+) -> PlayerEntry:
+    """The value a player drew for Deus Ex Machina, when the world ends with it for them."""
+    state = tally.questions_board(entries, catastrophe, table)[0]
+    entry = entries[i]
+    if tally.Need.DEUS not in tally.needs(entry.traits, state.final_doom) or (
+        state.ignoring & (1 << i)
+    ):
+        return _with(entry, deus=None)
+    low, high = tally.DEUS_RANGE.start, tally.DEUS_RANGE.stop - 1
+    value = ask.number(
+        f"Value {escape(entry.name)} drew for Deus Ex Machina (face value, at most 5)", low, high
     )
-    return _with(entries[i], discarded=discarded)
+    return _with(entry, deus=value)
 
 
-def ask_and_report(console: Console, catastrophe: str | None) -> dict[str, Any]:
+def ask_and_report(
+    console: Console, catastrophe: str | None, table: CardTable = tally.CLASSIC
+) -> dict[str, Any]:
     """Ask for the board and score it; a board that does not add up is reported and the
     player whose entry is wrong is asked again, keeping everything else that was typed."""
-    ask = _Asker(console)
-    entries, catastrophe = ask_board(console, catastrophe)
+    ask = _Asker(console, table.sets)
+    entries, catastrophe = ask_board(console, catastrophe, table)
     names = [entry.name for entry in entries]
     while True:
         try:
-            data = report(entries, catastrophe)
-            return _ask_tie_draw(ask, entries, catastrophe, data)
+            data = report(entries, catastrophe, table)
+            return _ask_tie_draw(ask, entries, catastrophe, data, table)
         except TallyError as exc:
             ask.error(str(exc))
         who = ask.until(
@@ -230,13 +268,19 @@ def ask_and_report(console: Console, catastrophe: str | None) -> dict[str, Any]:
         )
         i = names.index(who)
         others = entries[:i] + entries[i + 1 :]
-        entry = PlayerEntry(who, _ask_pile(ask, who, others), prepper=entries[i].prepper)
-        entries[i] = _ask_details(ask, entry, tally.final_doom(entries, catastrophe), others)
-        entries[i] = _ask_discard(ask, entries, catastrophe, i)
+        entry = PlayerEntry(who, _ask_pile(ask, who, others))
+        third = tally.catastrophe_index(catastrophe, table.sets)
+        entries[i] = _ask_details(ask, entry, third, others)
+        _ask_questions(ask, entries, catastrophe, table, only=i)
+        entries[i] = _ask_deus(ask, entries, catastrophe, i, table)
 
 
 def _ask_tie_draw(
-    ask: _Asker, entries: list[PlayerEntry], catastrophe: str, data: dict[str, Any]
+    ask: _Asker,
+    entries: list[PlayerEntry],
+    catastrophe: str,
+    data: dict[str, Any],
+    table: CardTable,
 ) -> dict[str, Any]:
     """A tie for the lead: ask whether the draw tie-break was played, and each draw."""
     winners = data["winners"]
@@ -258,7 +302,7 @@ def _ask_tie_draw(
         if entry.name in winners:
             value = ask.number(f"Face value {escape(entry.name)} drew", low, high)
             entries[i] = _with(entry, tie_draw=value)
-    return report(entries, catastrophe)
+    return report(entries, catastrophe, table)
 
 
 def _ask_pile(ask: _Asker, name: str, others: Sequence[PlayerEntry]) -> tuple[str, ...]:
@@ -305,30 +349,9 @@ def _ask_details(
         changes["hand_size"] = ask.number(f"How many cards are in {who}'s hand", 0, 30)
     if Need.GENE_POOL in wanted:
         changes["gene_pool"] = ask.number(f"{who}'s Gene Pool", 1, 8, tally.DEFAULT_GENE_POOL)
-    colors = [*tally.COLOR_WORDS, tally.NO_COLOR]
-    for need, card in ((Need.SENTIENCE, "sentience"), (Need.VIRAL, "viral")):
-        if need in wanted:
-            changes[card] = Prompt.ask(
-                f"Colour {who} named for {card.title()}", console=ask.console, choices=colors
-            )
-    if Need.FAITH in wanted:
-        changes["faith"] = ask.until(
-            f"{who}'s Faith recolour, from>to (empty: none)",
-            lambda text: parse_faith(text, "Faith") if text.strip() else None,
-            default="",
-        )
-    if changes.get("faith"):
-        late = ask.cards(f"Traits that came into {who}'s pile after Faith (empty: none)")
+    if any(tally.CARD_WORLDS_END[tally.trait_index(n)] is WorldsEnd.RECOLOR for n in entry.traits):
+        late = ask.cards(f"Traits that came into {who}'s pile after its recolour (empty: none)")
         changes["after_faith"] = late
-    if Need.DENIAL in wanted:
-        changes["denial"] = Confirm.ask(
-            f"Did {who}'s Denial ignore the final catastrophe", console=ask.console, default=False
-        )
-    if Need.DEUS in wanted and not changes.get("denial"):
-        low, high = tally.DEUS_RANGE.start, tally.DEUS_RANGE.stop - 1
-        changes["deus"] = ask.number(
-            f"Value {who} drew for Deus Ex Machina (face value, at most 5)", low, high
-        )
     return _with(entry, **changes)
 
 
@@ -346,6 +369,8 @@ def _rows(player: dict[str, Any], doom: str) -> list[tuple[str, int]]:
         rows.append(("Deus Ex Machina draw", b["worlds_end"]))
     for item in b["opponents"]:
         rows.append((f"{item['card']} ({item['owner']}'s)", item["points"]))
+    if b.get("tie_draw") is not None:  # the Blackbox edition adds it to the score
+        rows.append(("tie-break draw", b["tie_draw"]))
     return rows
 
 
@@ -373,6 +398,8 @@ def render(console: Console, data: dict[str, Any]) -> None:
             table.add_row(escape(label), f"{points:+d}" if points else "0")
         table.add_row("[bold]total[/]", f"[bold]{player['score']}[/]")
         console.print(table)
+        for reading in player.get("readings", []):
+            console.print(f"  ({escape(reading)})", soft_wrap=True)
         console.print()
     winners = data["winners"]
     best = max(p["score"] for p in data["players"])
@@ -398,22 +425,30 @@ def _board(
     player: list[str] | None,
     catastrophe: str | None,
     as_json: bool,
+    sets: str | None = None,
+    edition: str | None = None,
 ) -> dict[str, Any]:
-    """One scored board, from a file, flags or prompts."""
+    """One scored board, from a file, flags or prompts; ``sets`` and ``edition`` (flags)
+    override a file's."""
+    table = table_of(sets, edition, "--sets/--edition")
     if file is not None:
-        entries, from_file = load_board(file)
+        entries, from_file, file_table = load_board(file)
         catastrophe = catastrophe or from_file
         if catastrophe is None:
             raise TallyError(f"{file}: no catastrophe (add one, or give --catastrophe)")
-        return report(entries, catastrophe)
+        table = CardTable(
+            table.sets if sets is not None else file_table.sets,
+            table.edition if edition is not None else file_table.edition,
+        )
+        return report(entries, catastrophe, table)
     if player:
         entries = [parse_player(text, i) for i, text in enumerate(player, 1)]
         if catastrophe is None:
             raise TallyError("give the 3rd catastrophe with --catastrophe")
-        return report(entries, catastrophe)
+        return report(entries, catastrophe, table)
     try:
         asker = Console(stderr=True, highlight=False) if as_json else console
-        return ask_and_report(asker, catastrophe)
+        return ask_and_report(asker, catastrophe, table)
     except EOFError:
         raise TallyError("the input ended before the board was complete") from None
 
@@ -435,8 +470,9 @@ def score(
             metavar="PLAYER",
             help="One player, once per player: "
             "[blue]'Ann: Heroic, Bark, Kidney x3; hand=3; gp=5'[/]. "
-            "Keys: hand (a count, or the hand's card names), gp, deus, sentience, viral, "
-            "faith (from>to), after_faith, prepper, denial (yes/no), discarded, draw.",
+            "Keys: hand (a count, or the hand's card names), gp, deus, after_faith, "
+            "discarded, draw, and a card's name for its World's End choice "
+            "(sentience=red, faith=red>blue, prepper=Ice Age, denial=yes, free_will=blue).",
             show_default=False,
         ),
     ] = None,
@@ -444,6 +480,24 @@ def score(
         str | None,
         typer.Option(
             "--catastrophe", "-c", help="The 3rd catastrophe, e.g. 'Grey Goo'.", show_default=False
+        ),
+    ] = None,
+    sets: Annotated[
+        str | None,
+        typer.Option(
+            "--sets",
+            help="The card sets in play, comma-separated (base, multicolor, ...; or all). "
+            "Default: a board file's sets, else the base set.",
+            show_default=False,
+        ),
+    ] = None,
+    edition: Annotated[
+        str | None,
+        typer.Option(
+            "--edition",
+            help="classic or blackbox (its World's End order; tie draws add to the score). "
+            "Default: a board file's, else classic.",
+            show_default=False,
         ),
     ] = None,
     as_json: Annotated[
@@ -459,7 +513,9 @@ def score(
         fail("- (standard input) can be given once")
     if len(files) <= 1:
         with errors_to_exit():
-            data = _board(console, files[0] if files else None, player, catastrophe, as_json)
+            data = _board(
+                console, files[0] if files else None, player, catastrophe, as_json, sets, edition
+            )
         if as_json:
             typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
         else:
@@ -471,7 +527,8 @@ def score(
     failed = 0
     for file in files:
         try:
-            data = {"file": str(file), **_board(console, file, None, catastrophe, as_json)}
+            scored = _board(console, file, None, catastrophe, as_json, sets, edition)
+            data = {"file": str(file), **scored}
         except DoomtableError as exc:
             Console(stderr=True, highlight=False).print(
                 f"[bold red]error:[/] {escape(str(exc))}", soft_wrap=True
@@ -497,11 +554,11 @@ HELP = (
     "World's End discard: the calculator applies it (discarded=NAME where there was a "
     "choice).\n\n"
     "The prompts ask only what the cards need: the hand for Fortunate, Camouflage, Boredom, "
-    "Brave and Saudade; the Gene Pool for Altruistic and Random Fertilization; the colours "
-    "named for Sentience and Viral; Faith's recolour (and traits that came after it); "
-    "Prepper's pick; Denial; the Deus Ex Machina draw; which trait the final catastrophe "
-    "discarded, when there was a choice; and tie-break draws. One player: a solo Genetic "
-    "Mishap board."
+    "Brave and Saudade; the Gene Pool for Altruistic and Random Fertilization; each World's "
+    "End choice a card asks (the colour named for Sentience, Faith's recolour, Prepper's "
+    "pick, Denial, ...), as the game asks it; the Deus Ex Machina draw; which trait the final "
+    "catastrophe discarded, when there was a choice; and tie-break draws. One player: a solo "
+    "Genetic Mishap board."
 )
 
 

@@ -50,9 +50,10 @@ PYODIDE_FILES: dict[str, str] = {
     "python_stdlib.zip": "application/zip",
     "pyodide-lock.json": "application/json",
 }
-ZIPPED_PACKAGES = ("engine", "games/doomlings", "games/doomlings/sets")
-"""What the scorer imports, besides ``doomtable/__init__.py``, ``compiled.py`` and
-``games/__init__.py`` (tested: the zip imports ``sheet`` with nothing else on the path)."""
+ZIPPED_PACKAGES = ("engine", "games/doomlings")
+"""What the scorer imports, with their subpackages (a card set's folder), besides
+``doomtable/__init__.py``, ``compiled.py`` and ``games/__init__.py`` (tested: the zip imports
+``sheet`` with nothing else on the path)."""
 
 
 @cache
@@ -63,7 +64,11 @@ def scorer_zip() -> bytes:
     paths = [root / "__init__.py", root / "compiled.py", root / "games" / "__init__.py"]
     for package in ZIPPED_PACKAGES:
         folder = root / package
-        paths += sorted(p for p in folder.iterdir() if p.suffix in (".py", ".json"))
+        paths += sorted(
+            p
+            for p in folder.rglob("*")
+            if p.suffix in (".py", ".json") and "__pycache__" not in p.parts
+        )
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for path in paths:
@@ -156,8 +161,9 @@ def score_cards() -> dict[str, Any]:
 async def score_board(request: Request) -> JSONResponse:
     """Score a board (the mapping `doomtable score FILE.json` reads). The answer holds
     `report` (what `doomtable score --json` prints) or `error` (one line), and per player
-    `needs` (what the cards still need entered) and `discard` (the traits the World's End
-    discard could take, when there is a choice)."""
+    `needs` (the facts the cards still need entered) and `questions` (each World's End
+    decision the cards ask, as the engine asks it: `key`, `prompt`, `options`, `short`,
+    `answer` (null while unanswered) and `optional`)."""
     body = b""
     async for chunk in request.stream():  # read no more than a board can hold
         body += chunk

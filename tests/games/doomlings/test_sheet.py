@@ -12,45 +12,52 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_tally import _entries_of, _play_out
+from test_tally import _entries_of, _play_out, table_of_game
 
 from doomtable.games.doomlings import sheet
 from doomtable.games.doomlings.scoring import final_scores
-from doomtable.games.doomlings.tally import PlayerEntry, TallyError
+from doomtable.games.doomlings.tally import CLASSIC, WORLDS_END, PlayerEntry, Table, TallyError
 
 SEEDS = int(os.environ.get("SHEET_SEEDS", "24"))
 
 
-def board_of(entries: list[PlayerEntry], catastrophe: str) -> dict[str, Any]:
+def board_of(
+    entries: list[PlayerEntry], catastrophe: str, table: Table = CLASSIC
+) -> dict[str, Any]:
     """The board mapping a person would enter for ``entries``: only the keys that are set."""
     players = []
     for e in entries:
         fields: dict[str, Any] = {"name": e.name, "traits": list(e.traits)}
         if e.hand:
             fields["hand"] = list(e.hand)
-        for key in ("hand_size", "gene_pool", "deus", "sentience", "viral", "prepper"):
+        for key in ("hand_size", "gene_pool", "deus"):
             if getattr(e, key) is not None:
                 fields[key] = getattr(e, key)
-        if e.faith is not None:
-            fields["faith"] = f"{e.faith[0]}>{e.faith[1]}"
         if e.after_faith:
             fields["after_faith"] = list(e.after_faith)
-        if e.denial:
-            fields["denial"] = "yes"
-        if e.discarded is not None:
-            fields["discarded"] = e.discarded
+        for question, answer in e.choices:  # as the old fields name them: sentience=red
+            fields["discarded" if question == WORLDS_END else question.casefold()] = answer
         if e.tie_draw is not None:
             fields["draw"] = e.tie_draw
         players.append(fields)
-    return {"catastrophe": catastrophe, "players": players}
+    board: dict[str, Any] = {"catastrophe": catastrophe, "players": players}
+    if table != CLASSIC:
+        board.update(sets=list(table.sets), edition=table.edition)
+    return board
 
 
+@pytest.mark.parametrize(
+    ("game_name", "sets"),
+    [("doomlings", "base"), ("doomlings-blackbox", "base"), ("doomlings-blackbox", "all")],
+)
 @pytest.mark.parametrize("seed", range(SEEDS))
-def test_played_games_score_the_same_through_the_sheet(seed: int) -> None:
-    game = _play_out(1 + seed % 6, seed)
+def test_played_games_score_the_same_through_the_sheet(
+    seed: int, game_name: str, sets: str
+) -> None:
+    game = _play_out(1 + seed % 6, seed, game_name, sets)
     if game.final_doom < 0:
         pytest.skip("the traits ran out before the 3rd catastrophe")
-    board = board_of(*_entries_of(game))
+    board = board_of(*_entries_of(game), table_of_game(game))
     result = sheet.sheet(board)
     assert result["error"] is None, result["error"]
     report = result["report"]
@@ -74,11 +81,10 @@ def test_sheet_says_what_the_cards_need() -> None:
     result = sheet.sheet(board)
     assert result["report"] is None
     assert result["error"] == "Ann's pile counts the hand: give Ann's hand size"
-    assert result["needs"] == [
-        ["HAND_SIZE", "SENTIENCE"],
-        ["GENE_POOL", "HAND_CARDS", "HAND_SIZE"],
-    ]
-    assert result["discard"] == [[], []]  # not known before the rest of the board is
+    assert result["needs"] == [["HAND_SIZE"], ["GENE_POOL", "HAND_CARDS", "HAND_SIZE"]]
+    # The World's End questions are asked before the facts are all given.
+    keys = [[q["key"] for q in questions] for questions in result["questions"]]
+    assert keys == [["Sentience", "World's End"], []]
     board["players"][0].update(hand=2, sentience="blue")
     board["players"][1].update(hand="Bark, Gills", gene_pool=6)
     # Mega Tsunami discards a red trait: Ann has two different ones, so she must say which.
@@ -86,12 +92,27 @@ def test_sheet_says_what_the_cards_need() -> None:
     assert result["error"] == (
         "Mega Tsunami makes Ann discard a red trait: give discarded= one of Antlers, Fangs"
     )
-    assert result["discard"] == [["Antlers", "Fangs"], []]
-    assert "DISCARD" in result["needs"][0]
+    sentience, discard = result["questions"][0]
+    assert sentience == {
+        "player": 0,
+        "key": "Sentience",
+        "prompt": "Sentience: name a color",
+        "options": ["color blue", "color green", "color purple", "color red", "none"],
+        "short": ["blue", "green", "purple", "red", "none"],
+        "answer": "color blue",
+        "optional": False,
+    }
+    assert discard["key"] == WORLDS_END and discard["answer"] is None
+    assert discard["prompt"] == "World's End (Mega Tsunami): discard a red trait from your pile"
+    assert discard["short"] == ["Antlers", "Fangs"]
     board["players"][0]["discarded"] = "Fangs"
     report = sheet.sheet(board)["report"]
     ann = report["players"][0]
     assert ann["discarded"] == "Fangs"
+    assert ann["choices"] == {
+        "Sentience": "color blue",
+        WORLDS_END: "discard Fangs from Ann's pile",
+    }
     assert ann["traits"] == ["Fortunate", "Sentience", "Antlers"]
 
 

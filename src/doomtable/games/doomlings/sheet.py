@@ -14,13 +14,13 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from doomtable.games.doomlings import card_list, scoring, tally
-from doomtable.games.doomlings.data import AGES
+from doomtable.games.doomlings.data import AGES, SET_NAMES, SET_TITLES, TRAIT_OF
 from doomtable.games.doomlings.game import DoomlingsState
 from doomtable.games.doomlings.state import CARD, MAX_GENE_POOL, MIN_GENE_POOL
-from doomtable.games.doomlings.tally import Need, PlayerEntry, TallyError
+from doomtable.games.doomlings.tally import Need, PlayerEntry, Table, TallyError
 
 KEYS: dict[str, str] = {
     "name": "name",
@@ -31,20 +31,22 @@ KEYS: dict[str, str] = {
     "gp": "gene_pool",
     "gene_pool": "gene_pool",
     "deus": "deus",
-    "sentience": "sentience",
-    "viral": "viral",
-    "faith": "faith",
-    "prepper": "prepper",
-    "denial": "denial",
-    "discarded": "discarded",
-    "discard": "discarded",
     "after_faith": "after_faith",
     "tie_draw": "tie_draw",
     "draw": "tie_draw",
+    "choices": "choices",
 }
-"""Accepted keys (``-`` or ``_``, any case) and the entry field each one sets."""
+"""Accepted keys (``-`` or ``_``, any case) and the entry field each one sets. Any other key
+that names a card (``sentience``, ``free_will``) answers that card's World's End question."""
 
-BOARD_KEYS = ("catastrophe", "players")
+QUESTION_KEYS: dict[str, str] = {
+    "discarded": tally.WORLDS_END,
+    "discard": tally.WORLDS_END,
+    "worlds_end": tally.WORLDS_END,
+}
+"""Keys that answer a question not named by a card: the final catastrophe's discard."""
+
+BOARD_KEYS = ("catastrophe", "players", "sets", "edition")
 
 _COUNT = re.compile(r"^(?:(\d+)\s*[x×*]\s+)?(.*?)(?:\s*[x×*]\s*(\d+))?$", re.IGNORECASE)
 _ARROW = re.compile(r"\s*(?:->|→|>|\bto\b)\s*", re.IGNORECASE)
@@ -129,13 +131,20 @@ def _color(value: object, what: str) -> str:
 def entry_from_fields(name: str, fields: Mapping[str, object], where: str) -> PlayerEntry:
     """One player's entry from ``key: value`` fields (a file's mapping or a flag's pairs)."""
     values: dict[str, Any] = {"name": name}
+    choices: dict[str, str] = {}
     for raw_key, value in fields.items():
         key = KEYS.get(str(raw_key).strip().casefold().replace("-", "_"))
         what = f"{where}: {raw_key}"
         if key is None:
-            known = ", ".join(sorted({k for k in KEYS if k != "name"}))
-            raise TallyError(f"{where}: unknown key {raw_key!r}; known: {known}")
-        if key == "name":
+            question = _question(str(raw_key))
+            if question is None:
+                known = ", ".join(sorted({k for k in KEYS if k != "name"} | set(QUESTION_KEYS)))
+                raise TallyError(
+                    f"{where}: unknown key {raw_key!r}; known: {known}, or a card's name "
+                    "for its World's End choice"
+                )
+            choices[question] = _answer(value, what)
+        elif key == "name":
             values["name"] = str(value).strip()
         elif key == "traits":
             values["traits"] = expand(value if isinstance(value, list) else str(value), where)
@@ -148,26 +157,50 @@ def entry_from_fields(name: str, fields: Mapping[str, object], where: str) -> Pl
             values[key] = _whole(value, what)
         elif key == "after_faith":
             values[key] = expand(value if isinstance(value, list) else str(value), where)
-        elif key == "discarded":
-            values[key] = str(value).strip()
-        elif key in ("sentience", "viral"):
-            values[key] = _color(value, what)
-        elif key == "faith":
-            values["faith"] = parse_faith(value, what)
-        elif key == "prepper":
-            values["prepper"] = str(value).strip()
-        else:
-            values["denial"] = _flag(value, what)
+        else:  # choices: {question: answer}, as the page keeps them
+            if not isinstance(value, dict):
+                raise TallyError(f"{what} must be a mapping from a question to its answer")
+            for question, answer in value.items():
+                choices[str(question).strip()] = _answer(answer, what)
     if not values["name"]:
         raise TallyError(f"{where}: a player needs a name")
-    return PlayerEntry(**values)
+    return PlayerEntry(**values, choices=tuple(choices.items()))
 
 
-def entries_from_board(
-    data: object, where: str, short: str | None = None
-) -> tuple[list[PlayerEntry], str | None]:
-    """Players and catastrophe from a board mapping (a parsed file, or the page's sheet);
-    ``where`` starts each error, ``short`` (default ``where``) each player's."""
+def _question(key: str) -> str | None:
+    """The question a field answers: the final catastrophe's discard, or a card's name."""
+    plain = key.strip().casefold().replace("-", "_").replace(" ", "_")
+    if plain in QUESTION_KEYS:
+        return QUESTION_KEYS[plain]
+    wanted = tally.match_key(key)
+    return next((n for n in tally.TRAIT_NAMES if tally.match_key(n) == wanted), None)
+
+
+def _answer(value: object, what: str) -> str:
+    """An answer as text: ``yes``/``no`` for a flag, ``A to B`` for a pair (Faith's
+    ``[red, blue]``); it is matched against the question's options when the board is scored."""
+    if isinstance(value, bool):
+        return tally.YES if value else tally.NO
+    if isinstance(value, list):
+        return " to ".join(str(v).strip() for v in value)
+    text = str(value).strip()
+    if not text:
+        raise TallyError(f"{what}: empty answer")
+    return text
+
+
+class Board(NamedTuple):
+    """A board as entered: the players, the 3rd catastrophe (``None`` until chosen) and what
+    the table played with (card sets, edition)."""
+
+    entries: list[PlayerEntry]
+    catastrophe: str | None
+    table: Table
+
+
+def entries_from_board(data: object, where: str, short: str | None = None) -> Board:
+    """Players, catastrophe, sets and edition from a board mapping (a parsed file, or the
+    page's sheet); ``where`` starts each error, ``short`` (default ``where``) each player's."""
     short = where if short is None else short
     if not isinstance(data, dict):
         raise TallyError(f"{where}: expected a mapping with catastrophe and players")
@@ -175,7 +208,7 @@ def entries_from_board(
     if extra:
         raise TallyError(
             f"{where}: unknown key(s) {', '.join(sorted(map(str, extra)))}; "
-            "known: catastrophe, players"
+            f"known: {', '.join(BOARD_KEYS)}"
         )
     players = data.get("players")
     if isinstance(players, dict):
@@ -190,7 +223,20 @@ def entries_from_board(
         rest = {k: v for k, v in fields.items() if k != "name"}
         entries.append(entry_from_fields(name, rest, f"{short}: players[{i}] {name}"))
     catastrophe = data.get("catastrophe")
-    return entries, None if catastrophe is None else str(catastrophe)
+    table = table_of(data.get("sets"), data.get("edition"), where)
+    return Board(entries, None if catastrophe is None else str(catastrophe), table)
+
+
+def table_of(sets: object, edition: object, where: str = "board") -> Table:
+    """The sets (a list, or comma-separated names; the base set when none) and the edition
+    (``classic`` when none) a board names."""
+    if sets is not None and not isinstance(sets, (str, list)):
+        raise TallyError(f"{where}: sets is a list of set names, or one comma-separated line")
+    try:
+        chosen = tally.card_sets(None if sets is None else cast(str | list[str], sets))
+        return Table(chosen, "classic" if edition is None else str(edition).strip().casefold())
+    except TallyError as exc:
+        raise TallyError(f"{where}: {exc}") from None
 
 
 # --------------------------------------------------------------------------- the report
@@ -203,22 +249,41 @@ def _owner(state: DoomlingsState, card: str, entries: Sequence[PlayerEntry]) -> 
     return "?"
 
 
+def _label(card: int) -> str:
+    return tally.TRAIT_NAMES[TRAIT_OF[card]]
+
+
 def _discarded(entry: PlayerEntry, pile: Sequence[int]) -> str | None:
     """The trait the World's End discard took from the entered pile, if any."""
-    entered = Counter(tally.match_name(n, tally.TRAIT_NAMES) for n in entry.traits)
-    gone = entered - Counter(CARD[c].name for c in pile)
+    gone = Counter(entry.traits) - Counter(_label(c) for c in pile)
     return next(iter(gone), None)
 
 
-def report(entries: Sequence[PlayerEntry], catastrophe: str) -> dict[str, Any]:
+def _readings(state: DoomlingsState, p: int) -> list[str]:
+    """The rulings (docs/rulings.md) this player's score applied where the cards can be read
+    two ways: AI Takeover's colourless traits are worth 2 and count as 2 for other cards."""
+    quiet = [_label(c) for c in state.piles[p] if scoring.silenced(state.final_doom, CARD[c])]
+    if not quiet:
+        return []
+    doom = AGES[state.final_doom].name
+    return [
+        f"{doom}: {', '.join(quiet)} counted as worth 2 (also for other cards' counts), "
+        "without {} effects".format("its" if len(quiet) == 1 else "their")
+    ]
+
+
+def report(
+    entries: Sequence[PlayerEntry], catastrophe: str, table: Table = tally.CLASSIC
+) -> dict[str, Any]:
     """The scored board as JSON-ready data, from the engine's own scoring."""
-    return _scored(entries, catastrophe)[0]
+    return _scored(entries, catastrophe, table)[0]
 
 
 def _scored(
-    entries: Sequence[PlayerEntry], catastrophe: str
+    entries: Sequence[PlayerEntry], catastrophe: str, table: Table
 ) -> tuple[dict[str, Any], DoomlingsState]:
-    state = tally.board_from_entries(entries, catastrophe)
+    entries = tally.in_sets(entries, table.sets)
+    state, asked = tally.finished_board(entries, catastrophe, table)
     players = []
     for p, entry in enumerate(entries):
         result = scoring.breakdown(state, p)
@@ -228,19 +293,23 @@ def _scored(
         players.append(
             {
                 "name": entry.name,
-                "traits": [CARD[c].name for c in state.piles[p]],
-                "hand": [tally.match_name(n, tally.TRAIT_NAMES) for n in entry.hand],
+                "traits": [_label(c) for c in state.piles[p]],
+                "hand": list(entry.hand),
                 "hand_size": len(state.hands[p]),
                 "gene_pool": state.gene_pool[p],
                 "discarded": _discarded(entry, state.piles[p]),
                 "tie_draw": entry.tie_draw,
+                "choices": {q.key: q.answer for q in asked if q.player == p},
+                "readings": _readings(state, p),
                 "score": result.total,
                 "breakdown": steps,
             }
         )
     data = {
-        "catastrophe": AGES[tally.catastrophe_index(catastrophe)].name,
+        "catastrophe": AGES[tally.catastrophe_index(catastrophe, table.sets)].name,
         "worlds_end": AGES[state.final_doom].name,
+        "sets": list(table.sets),
+        "edition": table.edition,
         "players": players,
         "winners": [entries[p].name for p in state.winners()],
     }
@@ -249,67 +318,73 @@ def _scored(
 
 def score_board(data: object, where: str = "board") -> dict[str, Any]:
     """The report of a board mapping, exactly as ``doomtable score --json`` prints it."""
-    entries, catastrophe = entries_from_board(data, where)
+    entries, catastrophe, table = entries_from_board(data, where)
     if catastrophe is None:
         raise TallyError(f"{where}: no catastrophe")
-    return report(entries, catastrophe)
+    return report(entries, catastrophe, table)
 
 
 # --------------------------------------------------------------------------- the page
 
 
-def _known(names: Sequence[str]) -> list[str]:
-    """The names that match a trait (the others are reported by the scoring itself)."""
+def _known(names: Sequence[str], table: Table) -> list[str]:
+    """The names that match a trait of the sets in play (the others are reported by the
+    scoring itself)."""
     found = []
     for name in names:
         try:
-            found.append(tally.match_name(name, tally.TRAIT_NAMES))
+            found.append(tally.TRAIT_NAMES[tally.trait_index(name, table.sets)])
         except TallyError:
             continue
     return found
 
 
-def _doom(entries: Sequence[PlayerEntry], catastrophe: str | None) -> int:
-    """The catastrophe whose World's End applies, or -1 while it is not known yet."""
+def _third(catastrophe: str | None, table: Table) -> int:
+    """The 3rd catastrophe's index, or -1 while it is not known yet."""
     try:
-        return tally.final_doom(entries, catastrophe) if catastrophe else -1
+        return tally.catastrophe_index(catastrophe, table.sets) if catastrophe else -1
     except TallyError:
         return -1
 
 
 def sheet(data: object) -> dict[str, Any]:
     """What the score page shows for a board: the report (or the one line that says what is
-    wrong), per player what the cards need entered (``needs``: :class:`Need` names;
-    ``discard``: the traits the World's End discard could take, when there is a choice), and
-    each scored trait's face value as scoring counts it (``faces``, in pile order)."""
+    wrong), per player the facts the cards need entered (``needs``: :class:`Need` names) and
+    the World's End questions the cards ask (``questions``: :meth:`Question.as_dict`, each
+    with its options and the answer taken), and each scored trait's face value as scoring
+    counts it (``faces``, in pile order)."""
     try:
-        entries, catastrophe = entries_from_board(data, "board")
+        entries, catastrophe, table = entries_from_board(data, "board")
     except TallyError as exc:
-        return {"report": None, "error": _one_line(exc), "needs": [], "discard": [], "faces": []}
-    doom = _doom(entries, catastrophe)
-    needs = [tally.needs(_known(e.traits), doom) for e in entries]
-    discard: list[list[str]] = []
-    for i in range(len(entries)):
-        try:
-            choices = tally.discard_choices(entries, catastrophe or "", i)
-        except TallyError:
-            choices = []
-        discard.append(choices if len(choices) > 1 else [])
-        if len(choices) > 1:
-            needs[i].add(Need.DISCARD)
+        return {"report": None, "error": _one_line(exc), "needs": [], "questions": [], "faces": []}
+    third = _third(catastrophe, table)
+    needs = [tally.needs(_known(e.traits, table), third) for e in entries]
+    asked: list[list[dict[str, object]]] = [[] for _ in entries]
+    try:
+        named = tally.in_sets(entries, table.sets)
+        state, found = tally.questions_board(named, catastrophe or "", table)
+    except TallyError:
+        pass  # the scoring below names what is wrong
+    else:
+        for question in found:
+            asked[question.player].append(question.as_dict())
+        for p, entry in enumerate(named):  # Prepper's pick and Denial decide the rest
+            needs[p] = tally.needs(entry.traits, state.final_doom)
+            if state.ignoring & (1 << p):
+                needs[p].discard(Need.DEUS)
     result: dict[str, Any] = {
         "report": None,
         "error": None,
         "needs": [sorted(n.name for n in wanted) for wanted in needs],
-        "discard": discard,
+        "questions": asked,
         "faces": [],
     }
     try:
         if catastrophe is None:
             raise TallyError("choose the catastrophe that ended the world")
-        result["report"], state = _scored(entries, catastrophe)
+        result["report"], state = _scored(entries, catastrophe, table)
         result["faces"] = [
-            [{"card": CARD[c].name, "points": scoring.scored_face(state, c)} for c in pile]
+            [{"card": _label(c), "points": scoring.scored_face(state, c)} for c in pile]
             for pile in state.piles
         ]
     except TallyError as exc:
@@ -324,13 +399,21 @@ def _one_line(exc: TallyError) -> str:
 
 def catalog() -> dict[str, Any]:
     """Everything the page offers, from the game's own card list (so a card added to the
-    game appears on the page by itself): traits, catastrophes, colours and value ranges."""
+    game appears on the page by itself): traits (each with the ``label`` that names its design
+    apart from a same-named one of another set), catastrophes, the card sets and editions,
+    colours and value ranges."""
     cards = card_list()
+    traits = [c for c in cards if c["kind"] in ("trait", "dominant trait")]
     return {
-        "traits": [c for c in cards if c["kind"] in ("trait", "dominant trait")],
+        "traits": [
+            {**c, "label": label} for c, label in zip(traits, tally.TRAIT_NAMES, strict=True)
+        ],
+        "sets": [{"name": name, "title": SET_TITLES[name]} for name in SET_NAMES],
+        "editions": list(tally.EDITIONS),
         "catastrophes": [c for c in cards if c["kind"] == "catastrophe"],
         "colors": [*tally.COLOR_WORDS, tally.NO_COLOR],
         "needs": {n.name: n.value for n in Need},
+        "no_color": tally.NO_COLOR,
         "gene_pool": [MIN_GENE_POOL, MAX_GENE_POOL, tally.DEFAULT_GENE_POOL],
         "deus": [tally.DEUS_RANGE.start, tally.DEUS_RANGE.stop - 1],
         "tie_draw": [tally.TIE_DRAW_RANGE.start, tally.TIE_DRAW_RANGE.stop - 1],
@@ -340,6 +423,7 @@ def catalog() -> dict[str, Any]:
 
 __all__ = [
     "KEYS",
+    "Board",
     "catalog",
     "entries_from_board",
     "entry_from_fields",
@@ -348,4 +432,5 @@ __all__ = [
     "report",
     "score_board",
     "sheet",
+    "table_of",
 ]

@@ -17,18 +17,34 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
+from typing import Final
 
-from doomtable.engine import DoomtableError, close_names, did_you_mean
+from doomtable.engine import PASS, DoomtableError, Frame, Option, close_names, did_you_mean
+from doomtable.games.doomlings.blackbox import DoomlingsBlackboxState
 from doomtable.games.doomlings.cards import (
     COLOR_BY_NAME,
     Bonus,
     Count,
     Doom,
     Persistent,
-    Trait,
+    WorldsEnd,
+    color_words,
 )
-from doomtable.games.doomlings.data import AGES, BIRTH_OF_LIFE, FOUR_HORSEMEN, TRAIT_OF, TRAITS
+from doomtable.games.doomlings.data import (
+    AGE_SET,
+    AGES,
+    BASE,
+    BIRTH_OF_LIFE,
+    FOUR_HORSEMEN,
+    SET_NAMES,
+    SET_TITLES,
+    TRAIT_OF,
+    TRAIT_SET,
+    TRAITS,
+    parse_sets,
+)
 from doomtable.games.doomlings.game import DoomlingsState
+from doomtable.games.doomlings.rules import ALL_BUT_PREPPER, ALL_TRAITS, PREPPER_ONLY
 from doomtable.games.doomlings.scoring import HAND_CONTENT_COUNTS, final_scores, silenced
 from doomtable.games.doomlings.state import CARD, MAX_GENE_POOL, MIN_GENE_POOL, N_CARDS, bit
 
@@ -41,8 +57,23 @@ TIE_DRAW_RANGE = range(min(t.face or 0 for t in TRAITS), max(t.face or 0 for t i
 """The face value a tied player can draw in the ``draw`` tie-break (a variable one counts 0)."""
 
 CATASTROPHES: tuple[str, ...] = tuple(a.name for a in AGES if a.catastrophe)
-TRAIT_NAMES: tuple[str, ...] = tuple(t.name for t in TRAITS)
+_NAME_COUNT: Final = Counter(t.name for t in TRAITS)
+
+
+def design_label(index: int) -> str:
+    """How the calculator names trait ``index``: its name, or, where sets print several
+    designs under one name, the name with its set and colour (``Kidney (Overlush, green)``)."""
+    trait = TRAITS[index]
+    if _NAME_COUNT[trait.name] == 1:
+        return trait.name
+    return f"{trait.name} ({SET_TITLES[TRAIT_SET[index]]}, {color_words(trait.colors)})"
+
+
+_PRINTED_NAMES: Final = frozenset(_NAME_COUNT)
+TRAIT_NAMES: tuple[str, ...] = tuple(design_label(i) for i in range(len(TRAITS)))
+"""Every trait design of every set, by :func:`design_label` (each names one design)."""
 COLOR_WORDS: tuple[str, ...] = tuple(COLOR_BY_NAME)
+CARD_WORLDS_END: Final = tuple(t.worlds_end for t in TRAITS)
 NO_COLOR = "none"
 """For Sentience or Viral: no colour was named (the card came into the pile too late)."""
 
@@ -61,15 +92,17 @@ class PlayerEntry:
     """What one player reads off the table when the world has ended.
 
     Names are matched forgivingly (see :func:`match_name`). ``hand_size`` defaults to the number
-    of ``hand`` names; ``gene_pool`` to 5. ``sentience`` and ``viral`` are the colours named for
-    those cards (or ``"none"``), ``faith`` a (from, to) recolour, ``prepper`` the catastrophe
-    Prepper picked, ``deus`` the value Deus Ex Machina added, and ``denial`` says the player's
-    Denial ignored the final catastrophe.
+    of ``hand`` names; ``gene_pool`` to 5; ``deus`` is the value Deus Ex Machina added.
+
+    ``choices`` answers the World's End questions the cards ask (see :class:`Question`): pairs
+    of (question, answer), the question named by the card that asks it (``Sentience``,
+    ``Free Will``) or ``World's End`` for the final catastrophe's own discard, the answer one
+    of the question's options, matched forgivingly (``red`` for ``color red``).
 
     ``traits`` is the pile before the catastrophe's own World's End discard (Pulse Event and
-    the like): the calculator applies it, taking ``discarded`` when the player had a choice.
-    ``after_faith`` names traits that came into the pile after Faith recoloured it (they keep
-    their colours); ``tie_draw`` is the face value drawn in the ``draw`` tie-break.
+    the like): the calculator applies it. ``after_faith`` names traits that came into the pile
+    after a recolour (they keep their colours); ``tie_draw`` is the face value drawn in the
+    ``draw`` tie-break.
     """
 
     name: str
@@ -78,35 +111,126 @@ class PlayerEntry:
     hand_size: int | None = None
     gene_pool: int | None = None
     deus: int | None = None
-    sentience: str | None = None
-    viral: str | None = None
-    faith: tuple[str, str] | None = None
-    prepper: str | None = None
-    denial: bool = False
-    discarded: str | None = None
+    choices: tuple[tuple[str, str], ...] = ()
     after_faith: tuple[str, ...] = ()
     tie_draw: int | None = None
 
+    def answer(self, question: str) -> str | None:
+        """The answer given to ``question`` (matched in any case and spacing), if any."""
+        key = match_key(question)
+        return next((a for q, a in self.choices if match_key(q) == key), None)
+
+    def answering(self, question: str, answer: str | None) -> PlayerEntry:
+        """This entry with ``question`` answered ``answer`` (``None``: unanswered)."""
+        key = match_key(question)
+        kept = tuple((q, a) for q, a in self.choices if match_key(q) != key)
+        return replace(self, choices=kept if answer is None else (*kept, (question, answer)))
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """A World's End decision the engine asked a player while scoring the board.
+
+    ``key`` names it in :attr:`PlayerEntry.choices` (the card that asks, or ``World's End``),
+    ``options`` are the engine's option labels as the player reads them, ``answer`` the one
+    taken (``None`` while a required question is unanswered) and ``optional`` says a default
+    was taken when none was given (Faith's "pass", Prepper's 3rd catastrophe, Denial's "no").
+    """
+
+    player: int
+    key: str
+    prompt: str
+    options: tuple[str, ...]
+    answer: str | None
+    optional: bool
+
+    @property
+    def short(self) -> list[str]:
+        """The options as buttons name them (see :func:`short_labels`)."""
+        return short_labels(self.options)
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "player": self.player,
+            "key": self.key,
+            "prompt": self.prompt,
+            "options": list(self.options),
+            "short": self.short,
+            "answer": self.answer,
+            "optional": self.optional,
+        }
+
+
+_LINKING_WORDS: Final = frozenset({"on", "to", "from", "of", "a", "the", "into"})
+
+
+def short_labels(labels: Sequence[str]) -> list[str]:
+    """Labels without the words they all share at their end and without their shared verb
+    (with the small words after it): ``discard Adorable from Ann's pile`` and ``discard
+    Nocturnal from Ann's pile`` are ``Adorable`` and ``Nocturnal``, ``end on Ice Age`` is
+    ``Ice Age``, ``recolor red to blue`` stays ``red to blue``. A one-word answer (``none``,
+    ``pass``) is left out of the comparison. Each still answers its
+    question (:func:`match_option` takes the end or the start of a label)."""
+    split = [label.split() for label in labels]
+    long = [words for words in split if len(words) > 1]
+    if len(long) < 2:
+        return list(labels)
+    head = 0
+    while all(len(w) > head + 1 and w[head] == long[0][head] for w in long) and (
+        head == 0 or long[0][head] in _LINKING_WORDS
+    ):
+        head += 1
+    tail = 0
+    while all(len(w) > head + tail + 1 and w[-tail - 1] == long[0][-tail - 1] for w in long):
+        tail += 1
+    return [
+        " ".join(words[head : len(words) - tail]) if len(words) > 1 else words[0] for words in split
+    ]
+
+
+EDITIONS: dict[str, type[DoomlingsState]] = {
+    "classic": DoomlingsState,
+    "blackbox": DoomlingsBlackboxState,
+}
+"""The rules a board is scored by: the edition's own World's End order and tie-break."""
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """What the whole table played with: the card sets and the edition."""
+
+    sets: tuple[str, ...] = (BASE,)
+    edition: str = "classic"
+
+    def __post_init__(self) -> None:
+        if self.edition not in EDITIONS:
+            raise TallyError(
+                f"unknown edition {self.edition!r}: the editions are {', '.join(EDITIONS)}"
+            )
+
+
+CLASSIC = Table()
+
+
+WORLDS_END = "World's End"
+"""The question the final catastrophe's own World's End discard asks (``discarded=``)."""
+YES, NO = "yes", "no"
+
 
 class Need(Enum):
-    """A fact a player's pile makes the calculator ask for."""
+    """A fact about the table (not a decision) that a player's pile makes the calculator ask."""
 
     HAND_SIZE = "hand size"
     HAND_CARDS = "the names of the hand's cards"
     GENE_POOL = "Gene Pool"
-    SENTIENCE = "the colour named for Sentience"
-    VIRAL = "the colour named for Viral"
-    FAITH = "Faith's recolour (optional)"
-    PREPPER = "the catastrophe Prepper picked (optional)"
-    DENIAL = "whether Denial ignored the final catastrophe"
     DEUS = "the value Deus Ex Machina added"
-    DISCARD = "which trait the World's End discard took"
 
 
 # --------------------------------------------------------------------------- names
 
 
-def _key(text: str) -> str:
+def match_key(text: str) -> str:
+    """``text`` as names are compared: lower case, words split by single spaces."""
     return re.sub(r"[^a-z0-9]+", " ", text.casefold()).strip()
 
 
@@ -123,8 +247,8 @@ def match_name(text: str, names: Sequence[str], what: str = "card") -> str:
     doomtable.games.doomlings.tally.TallyError: card 'self' is ambiguous: did you mean \
 Self-Awareness, Self-Replicating, Selfish?
     """
-    by_key = {_key(name): name for name in names}
-    key = _key(text)
+    by_key = {match_key(name): name for name in names}
+    key = match_key(text)
     if not key:
         raise TallyError(f"empty {what} name")
     if key in by_key:
@@ -143,22 +267,72 @@ Self-Awareness, Self-Replicating, Selfish?
     raise TallyError(f"unknown {what} {text!r}" + (f"; {hint}" if hint else ""), loose)
 
 
-def trait_index(text: str) -> int:
-    """The index in ``TRAITS`` of the trait ``text`` names."""
-    return TRAIT_NAMES.index(match_name(text, TRAIT_NAMES, "card"))
-
-
-def catastrophe_index(text: str) -> int:
-    """The index in ``AGES`` of the catastrophe ``text`` names; an age is refused."""
-    ages = [a.name for a in AGES]
+def trait_index(text: str, sets: Sequence[str] = SET_NAMES) -> int:
+    """The index in ``TRAITS`` of the trait ``text`` names among the designs of ``sets``: its
+    label (:func:`design_label`), or its name where only one design of ``sets`` prints it. A
+    card of another set is refused, naming its set."""
+    labels = {design_label(i): i for i in range(len(TRAITS)) if TRAIT_SET[i] in sets}
+    by_name: dict[str, list[int]] = {}
+    for i in labels.values():
+        by_name.setdefault(TRAITS[i].name, []).append(i)
+    names = {**{n: i[0] for n, i in by_name.items() if len(i) == 1}, **labels}
     try:
-        name = match_name(text, CATASTROPHES, "catastrophe")
+        return names[match_name(text, list(names), "card")]
+    except TallyError:
+        elsewhere = _maybe(text, TRAIT_NAMES)
+        if elsewhere is None or set(sets) == set(SET_NAMES):
+            raise
+        index = TRAIT_NAMES.index(elsewhere)
+        raise TallyError(
+            f"{elsewhere} is a card of {SET_TITLES[TRAIT_SET[index]]} (set "
+            f"{TRAIT_SET[index]}), which is not among the sets in play ({', '.join(sets)})"
+        ) from None
+
+
+def catastrophe_index(text: str, sets: Sequence[str] = SET_NAMES) -> int:
+    """The index in ``AGES`` of the catastrophe ``text`` names among ``sets``; an age is
+    refused, and so is a catastrophe of another set."""
+    ages = [a.name for a in AGES]
+    chosen = [a.name for i, a in enumerate(AGES) if a.catastrophe and AGE_SET[i] in sets]
+    try:
+        name = match_name(text, chosen, "catastrophe")
     except TallyError:
         age = _maybe(text, ages)
-        if age is not None:
+        if age is not None and not AGES[ages.index(age)].catastrophe:
             raise TallyError(f"{age} is an age, not a catastrophe") from None
+        if age is not None:
+            home = AGE_SET[ages.index(age)]
+            raise TallyError(
+                f"{age} is a catastrophe of {SET_TITLES[home]} (set {home}), which is not "
+                f"among the sets in play ({', '.join(sets)})"
+            ) from None
         raise
     return ages.index(name)
+
+
+def card_sets(text: str | Sequence[str] | None) -> tuple[str, ...]:
+    """The sets a board is played with: a list or comma-separated names (``all`` for every
+    set); the base set alone when none are given. The base set is always in play."""
+    if text is None:
+        return (BASE,)
+    joined = text if isinstance(text, str) else ",".join(str(s) for s in text)
+    try:
+        return parse_sets(joined)
+    except ValueError as exc:
+        raise TallyError(str(exc)) from None
+
+
+def in_sets(entries: Sequence[PlayerEntry], sets: Sequence[str]) -> list[PlayerEntry]:
+    """The entries with every card named by its label (:func:`design_label`), found among
+    the designs of ``sets``: the board then names each design once for all."""
+
+    def labels(names: Sequence[str]) -> tuple[str, ...]:
+        return tuple(TRAIT_NAMES[trait_index(n, sets)] for n in names)
+
+    return [
+        replace(e, traits=labels(e.traits), hand=labels(e.hand), after_faith=labels(e.after_faith))
+        for e in entries
+    ]
 
 
 def color_bit(text: str) -> int:
@@ -176,17 +350,9 @@ def _maybe(text: str, names: Sequence[str]) -> str | None:
 # --------------------------------------------------------------------------- needs
 
 
-def final_doom(entries: Sequence[PlayerEntry], catastrophe: str) -> int:
-    """The catastrophe whose World's End text applies: Prepper's pick, else the 3rd one."""
-    third = catastrophe_index(catastrophe)
-    picks = [e.prepper for e in entries if e.prepper]
-    if len(picks) > 1:
-        raise TallyError("Prepper picks are given for two players; the deck has 1 Prepper")
-    return catastrophe_index(picks[0]) if picks else third
-
-
 def needs(traits: Sequence[str], doom: int) -> set[Need]:
-    """What the calculator must know besides the pile, when ``doom`` ends the world.
+    """The facts about the table the calculator must know besides the pile, when ``doom``
+    ends the world (the decisions the cards ask are :func:`questions`).
 
     >>> sorted(n.name for n in needs(["Saudade", "Fortunate"], catastrophe_index("Grey Goo")))
     ['HAND_CARDS', 'HAND_SIZE']
@@ -206,17 +372,7 @@ def needs(traits: Sequence[str], doom: int) -> set[Need]:
                 found.add(Need.HAND_SIZE)
             elif bonus.count is Count.GENE_POOL:
                 found.add(Need.GENE_POOL)
-        extra = {
-            "Sentience": Need.SENTIENCE,
-            "Viral": Need.VIRAL,
-            "Faith": Need.FAITH,
-            "Prepper": Need.PREPPER,
-        }.get(trait.name)
-        if extra is not None:
-            found.add(extra)
-        if trait.persistent is Persistent.IGNORE_CATASTROPHE and doom != FOUR_HORSEMEN:
-            found.add(Need.DENIAL)
-    if doom >= 0 and AGES[doom].name == "Deus Ex Machina":
+    if doom >= 0 and AGES[doom].doom is Doom.DRAW_FACE_VALUE:
         found.add(Need.DEUS)
     return found
 
@@ -224,7 +380,9 @@ def needs(traits: Sequence[str], doom: int) -> set[Need]:
 # --------------------------------------------------------------------------- the board
 
 
-def board_from_entries(entries: Sequence[PlayerEntry], catastrophe: str) -> DoomlingsState:
+def board_from_entries(
+    entries: Sequence[PlayerEntry], catastrophe: str, table: Table = CLASSIC
+) -> DoomlingsState:
     """A finished game holding exactly the entered board, ready for ``scoring.breakdown``.
 
     >>> from doomtable.games.doomlings.scoring import breakdown
@@ -235,26 +393,61 @@ def board_from_entries(entries: Sequence[PlayerEntry], catastrophe: str) -> Doom
     >>> breakdown(s, 0).total, breakdown(s, 1).total, s.winners()
     (4, 2, [0])
     """
-    return _board(entries, catastrophe, apply_discards=True)
+    return finished_board(entries, catastrophe, table)[0]
+
+
+def finished_board(
+    entries: Sequence[PlayerEntry], catastrophe: str, table: Table = CLASSIC
+) -> tuple[DoomlingsState, list[Question]]:
+    """:func:`board_from_entries` with the World's End questions it answered."""
+    entries = in_sets(entries, table.sets)
+    state, asked = _board(entries, catastrophe, table)
+    for entry in entries:
+        _check_facts(entry, state.final_doom)
+    missing = next((q for q in asked if q.answer is None), None)
+    if missing is not None:
+        raise TallyError(_unanswered(missing, entries[missing.player].name))
+    for p, entry in enumerate(entries):
+        _check_deus(state, p, entry)
+    _apply_tie_draws(state, entries)
+    # Reload through the engine's own loader so its pending decision agrees: none, game over.
+    return type(state).from_dict(state.to_dict()), asked
+
+
+def questions_board(
+    entries: Sequence[PlayerEntry], catastrophe: str, table: Table = CLASSIC
+) -> tuple[DoomlingsState, list[Question]]:
+    """The board as its World's End questions leave it (the final catastrophe Prepper picked,
+    Denial's ignoring), before the draws are added, and the questions: what the calculator
+    asks next depends on both."""
+    return _board(entries, catastrophe, table)
+
+
+def questions(
+    entries: Sequence[PlayerEntry], catastrophe: str, table: Table = CLASSIC
+) -> list[Question]:
+    """Every World's End question the board asks, answered or not, in the order the engine
+    asks them. An answer that fits no option raises, as for :func:`board_from_entries`."""
+    return _board(entries, catastrophe, table)[1]
 
 
 def _board(
-    entries: Sequence[PlayerEntry], catastrophe: str, *, apply_discards: bool
-) -> DoomlingsState:
+    entries: Sequence[PlayerEntry], catastrophe: str, table: Table
+) -> tuple[DoomlingsState, list[Question]]:
     if not MIN_PLAYERS <= len(entries) <= MAX_PLAYERS:
         raise TallyError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(entries)}")
     names = [e.name for e in entries]
     twice = [n for n, k in Counter(names).items() if k > 1]
     if twice:
         raise TallyError(f"two players are called {twice[0]!r}")
-    third = catastrophe_index(catastrophe)
-    doom = final_doom(entries, catastrophe)
+    third = catastrophe_index(catastrophe, table.sets)
+    entries = in_sets(entries, table.sets)  # each card by its label from here on
     check_piles(entries)
     piles = [[trait_index(t) for t in e.traits] for e in entries]
     hands = [[trait_index(t) for t in e.hand] for e in entries]
     for entry, pile in zip(entries, piles, strict=True):
-        _check_entry(entry, pile, third, doom)
-    pool = _CardPool()
+        _check_entry(entry, pile)
+    pool = _CardPool(table.sets)
     pile_ids = [[pool.take(t) for t in pile] for pile in piles]
     hand_ids = [[pool.take(t) for t in hand] for hand in hands]
     for entry, hand in zip(entries, hand_ids, strict=True):
@@ -262,51 +455,61 @@ def _board(
         hand.extend(pool.filler() for _ in range(size - len(hand)))
 
     draws = any(e.tie_draw is not None for e in entries)
-    options = {"tiebreak": "draw" if draws else "casual"}
+    options = {"tiebreak": "draw" if draws else "casual", "sets": ",".join(table.sets)}
     if len(entries) == 1:
         options["variant"] = "genetic-mishap"
-    s = DoomlingsState.create(len(entries), 0, options)
+    s = EDITIONS[table.edition].create(len(entries), 0, options)
     s.piles = pile_ids
     s.hands = hand_ids
-    s.deck = pool.rest()
+    s.deck = []  # nothing is drawn at World's End: what was drawn is entered (deus, tie_draw)
     s.discard = []
     s.gene_pool = [DEFAULT_GENE_POOL if e.gene_pool is None else e.gene_pool for e in entries]
     s.gp_applied = []
     s.recolor = [-1] * N_CARDS
     s.named_color = [-1] * N_CARDS
-    s.end_points = [e.deus or 0 for e in entries]
+    s.end_points = [0] * len(entries)
     s.revealed = []
     s.age_seen = 0
     s.age_deck = []
-    picked = [doom] if doom != third else []
-    s.eras = [[BIRTH_OF_LIFE, *picked, third]]
+    # The first two catastrophes are not entered: Prepper may pick any catastrophe.
+    s.eras = [
+        [BIRTH_OF_LIFE, *(a for a in range(len(AGES)) if AGES[a].catastrophe and a != third), third]
+    ]
     s.age = third
     s.catastrophes = 3
-    s.final_doom = doom
+    s.final_doom = third
+    s.first_player = 0
     s.turn_player = -1
     s.hero = -1
     s.ignoring = 0
     s.denial_spent = False
-    for p, (entry, pile) in enumerate(zip(entries, pile_ids, strict=True)):
-        _apply_choices(s, p, entry, pile)
-    if apply_discards:
-        for p, entry in enumerate(entries):
-            _apply_discard(s, p, entry)
+    s.stack = []
+    asked = _ignore_with_denial(s, entries)
+    for p in range(len(entries)):
+        if s.dominants(p) > 2:
+            s.hero = p
+    asked += _run_worlds_end(s, entries)
+    for p, entry in enumerate(entries):
+        for question, given in entry.choices:
+            if not any(q.player == p and match_key(q.key) == match_key(question) for q in asked):
+                raise TallyError(_unasked(s, entry, p, question, given))
+    picked = [s.final_doom] if s.final_doom != third else []
+    s.eras = [[BIRTH_OF_LIFE, *picked, third]]
+    s.deck = pool.rest()
     s.over = True  # scoring counts World's End only once the game is over
-    if apply_discards:
-        _apply_tie_draws(s, entries)
     s.stack = []
     s.events = []
     s.log = []
-    # Reload through the engine's own loader so its pending decision agrees: none, game over.
-    return DoomlingsState.from_dict(s.to_dict())
+    return s, asked
 
 
 class _CardPool:
-    """Card ids not yet placed; copies of a trait are handed out in id order."""
+    """Card ids not yet placed; copies of a trait are handed out in id order, and unnamed
+    hand cards come from the sets in play."""
 
-    def __init__(self) -> None:
+    def __init__(self, sets: Sequence[str]) -> None:
         self._free: list[int] = list(range(N_CARDS))
+        self._sets = sets
 
     def take(self, trait: int) -> int:
         card = next(c for c in self._free if TRAIT_OF[c] == trait)
@@ -314,8 +517,9 @@ class _CardPool:
         return card
 
     def filler(self) -> int:
-        plain = [c for c in self._free if CARD[c].effectless]
-        card = (plain or self._free)[0]
+        dealt = [c for c in self._free if TRAIT_SET[TRAIT_OF[c]] in self._sets]
+        plain = [c for c in dealt if CARD[c].effectless]
+        card = (plain or dealt or self._free)[0]
         self._free.remove(card)
         return card
 
@@ -346,9 +550,8 @@ def check_piles(entries: Sequence[PlayerEntry]) -> None:
         raise TallyError(f"{total} cards entered; the deck has only {N_CARDS}")
 
 
-def _check_entry(entry: PlayerEntry, pile: list[int], third: int, doom: int) -> None:
+def _check_entry(entry: PlayerEntry, pile: list[int]) -> None:
     who = entry.name
-    has = {TRAITS[t].name for t in pile}
     if entry.gene_pool is not None and not MIN_GENE_POOL <= entry.gene_pool <= MAX_GENE_POOL:
         raise TallyError(
             f"{who}'s Gene Pool is {entry.gene_pool}; it is always "
@@ -361,15 +564,15 @@ def _check_entry(entry: PlayerEntry, pile: list[int], third: int, doom: int) -> 
             raise TallyError(
                 f"{who}'s hand size is {entry.hand_size} but {len(entry.hand)} hand cards are named"
             )
-    for card, given in (
-        ("Sentience", entry.sentience),
-        ("Viral", entry.viral),
-        ("Faith", entry.faith),
-        ("Denial", entry.denial or None),
-    ):
-        if given is not None and card not in has:
-            raise TallyError(f"a choice for {card} is given, but {card} is not in {who}'s pile")
-    wanted = needs([TRAITS[t].name for t in pile], doom)
+    if entry.after_faith and not any(CARD_WORLDS_END[t] is WorldsEnd.RECOLOR for t in pile):
+        raise TallyError(f"{who}: traits after Faith are given, but no Faith recolour")
+
+
+def _check_facts(entry: PlayerEntry, doom: int) -> None:
+    """The facts about the table the pile counts are given (checked after the World's End
+    questions, which the page shows before them)."""
+    who = entry.name
+    wanted = needs(entry.traits, doom)
     if Need.HAND_SIZE in wanted and entry.hand_size is None and not entry.hand:
         raise TallyError(f"{who}'s pile counts the hand: give {who}'s hand size")
     if Need.HAND_CARDS in wanted:
@@ -381,100 +584,293 @@ def _check_entry(entry: PlayerEntry, pile: list[int], third: int, doom: int) -> 
             )
     if Need.GENE_POOL in wanted and entry.gene_pool is None:
         raise TallyError(f"{who}'s pile counts the Gene Pool: give {who}'s Gene Pool")
-    for card, need, color in (
-        ("Sentience", Need.SENTIENCE, entry.sentience),
-        ("Viral", Need.VIRAL, entry.viral),
-    ):
-        if need in wanted and color is None:
-            raise TallyError(f"{who} has {card}: give the colour named for it")
-    if entry.prepper is not None:
-        prepper = TRAITS[TRAIT_NAMES.index("Prepper")]
-        if silenced(third, prepper):
-            raise TallyError(f"{AGES[third].name} silences Prepper: it picks no catastrophe")
-        if "Prepper" not in has and not _discards(doom, prepper):
-            raise TallyError(
-                f"a choice for Prepper is given, but Prepper is not in {who}'s pile"
-                f" (only a pick that discards it, like Nuclear Winter, can take it away)"
-            )
-    if entry.denial and third == FOUR_HORSEMEN:
-        raise TallyError("The Four Horsemen cannot be ignored with Denial")
-    if Need.DEUS in wanted and not entry.denial:
-        if entry.deus is None:
-            raise TallyError(f"the world ends with Deus Ex Machina: give the value {who} drew")
-        if entry.deus not in DEUS_RANGE:
-            raise TallyError(
-                f"{who}'s Deus Ex Machina value is {entry.deus}; it is "
-                f"{DEUS_RANGE.start} to {DEUS_RANGE.stop - 1}"
-            )
-    elif entry.deus is not None:
-        why = "Denial ignored it" if entry.denial else "the world does not end with it"
-        raise TallyError(f"a Deus Ex Machina value is given for {who}, but {why}")
 
 
-def _late_cards(entry: PlayerEntry, pile: list[int]) -> set[int]:
-    """The card ids of ``entry.after_faith``: the last copies of those traits in the pile."""
-    late: set[int] = set()
-    for name, wanted in Counter(match_name(n, TRAIT_NAMES) for n in entry.after_faith).items():
-        copies = [c for c in pile if CARD[c].name == name]
-        if len(copies) < wanted:
-            raise TallyError(
-                f"{entry.name}: {name} came after Faith {wanted} times, but the pile holds "
-                f"{len(copies)}"
-            )
-        late.update(copies[len(copies) - wanted :])
-    return late
-
-
-def discard_candidates(state: DoomlingsState, player: int) -> list[int]:
-    """The traits of ``player``'s pile the final catastrophe's World's End discard may take
-    (after Faith's recolour), as the rules offer them."""
-    info = AGES[state.final_doom]
-    flt = info.doom_filter
-    if info.doom is not Doom.DISCARD_TRAIT or flt is None or state.ignoring & bit(player):
-        return []
-    return [c for c in state.piles[player] if state.movable(c) and state.matches(c, flt)]
-
-
-def discard_choices(entries: Sequence[PlayerEntry], catastrophe: str, player: int) -> list[str]:
-    """The distinct traits ``entries[player]`` could have discarded at World's End (with
-    every other choice as entered): the calculator asks only when there are two or more."""
-    chosen = [replace(e, discarded=None, tie_draw=None) for e in entries]
-    state = _board(chosen, catastrophe, apply_discards=False)
-    return list(dict.fromkeys(CARD[c].name for c in discard_candidates(state, player)))
-
-
-def _apply_discard(s: DoomlingsState, p: int, entry: PlayerEntry) -> None:
-    """The final catastrophe's World's End discard, as ``h_discard_own`` makes it."""
-    info = AGES[s.final_doom]
-    cards = discard_candidates(s, p)
-    names = list(dict.fromkeys(CARD[c].name for c in cards))
+def _check_deus(s: DoomlingsState, p: int, entry: PlayerEntry) -> None:
+    """Deus Ex Machina's draw, entered as what was drawn (the calculator draws nothing)."""
     who = entry.name
-    if entry.discarded is None:
-        if len(names) > 1:
-            raise TallyError(
-                f"{info.name} makes {who} discard a {_words(s.final_doom)}: give discarded= "
-                f"one of {', '.join(names)}"
+    draws = AGES[s.final_doom].doom is Doom.DRAW_FACE_VALUE and not s.ignoring & bit(p)
+    if not draws:
+        if entry.deus is not None:
+            why = (
+                "Denial ignored it"
+                if s.ignoring & bit(p)
+                else "the world does not end with Deus Ex Machina"
             )
-        if not names:
-            return
-        chosen = names[0]
-    else:
-        chosen = match_name(entry.discarded, TRAIT_NAMES)
-        if chosen not in names:
-            if info.doom is not Doom.DISCARD_TRAIT:
-                why = f"{info.name} discards nothing"
-            elif s.ignoring & bit(p):
-                why = f"{who}'s Denial ignored {info.name}"
-            elif names:
-                why = f"{who} could discard only {', '.join(names)}"
+            raise TallyError(f"a Deus Ex Machina value is given for {who}, but {why}")
+        return
+    if entry.deus is None:
+        raise TallyError(f"the world ends with Deus Ex Machina: give the value {who} drew")
+    if entry.deus not in DEUS_RANGE:
+        raise TallyError(
+            f"{who}'s Deus Ex Machina value is {entry.deus}; it is "
+            f"{DEUS_RANGE.start} to {DEUS_RANGE.stop - 1}"
+        )
+    s.end_points[p] += entry.deus
+
+
+# --------------------------------------------------------------------------- World's End
+
+RESULT_ENTERED: Final = frozenset(
+    {WorldsEnd.PLAY_ANOTHER, WorldsEnd.OPPONENTS_DISCARD_COLOR, WorldsEnd.PLAY_FROM_HAND}
+)
+"""World's End effects that move cards: the piles are entered as they are after them, so the
+calculator does not run them again (it runs those whose outcome is a decision the table cannot
+show: a colour named, a recolour, a catastrophe picked)."""
+RESULT_ENTERED_FRAMES: Final = frozenset({"regrow"})
+"""Frames whose outcome is entered too: a trait Regenerative Tissue played is in the pile."""
+ASKED: Final = frozenset(
+    {
+        WorldsEnd.RECOLOR,
+        WorldsEnd.PICK_CATASTROPHE,
+        WorldsEnd.BONUS_PER_COLOR,
+        WorldsEnd.PENALTY_PER_COLOR,
+        WorldsEnd.BECOME_COLOR,
+    }
+)
+"""World's End effects known to move no card: asked. Any other kind (a card added since) is
+tried first on a copy of the board with each answer: if one moves a card between zones, its
+result is entered and it is not run (:func:`_moves_cards`)."""
+_PROBE_STEPS: Final = 200
+
+
+def _zones(s: DoomlingsState) -> tuple[object, ...]:
+    return (
+        tuple(tuple(sorted(pile)) for pile in s.piles),
+        tuple(tuple(sorted(hand)) for hand in s.hands),
+        len(s.deck),
+        len(s.discard),
+    )
+
+
+def _moves_cards(s: DoomlingsState, frame: Frame) -> bool:
+    """Whether World's End frame ``frame`` can move a card between zones on this board: it
+    is resolved on copies, once for each answer to its first decision (later decisions take
+    their first option)."""
+    before = _zones(s)
+    answer, answers = 0, 1
+    while answer < answers:
+        copy = s.clone()
+        copy.stack = [frame]
+        first = True
+        for _ in range(_PROBE_STEPS):
+            if not copy.stack:
+                break
+            decision = copy.resolve_frame(copy.stack[-1], None)
+            if decision is None:
+                continue
+            if first:
+                answers, first = len(decision.options), False
+                option = decision.options[answer]
             else:
-                why = f"{who}'s pile has no {_words(s.final_doom)} to discard"
-            raise TallyError(f"{who} cannot have discarded {chosen}: {why}")
-    card = next(c for c in cards if CARD[c].name == chosen)
-    if CARD[card].persistent is Persistent.COMES_BACK:
-        return  # Endurance returns to the pile at once
-    s.leave_pile(p, card)
-    s.discard_pile(p).append(card)
+                option = decision.options[0]
+            copy.resolve_frame(copy.stack[-1], option)
+        if _zones(copy) != before:
+            return True
+        answer += 1
+    return False
+
+
+def _ignore_with_denial(s: DoomlingsState, entries: Sequence[PlayerEntry]) -> list[Question]:
+    """Denial ignores the first catastrophe it can, so whether it ignored the final one is a
+    fact of the game the board cannot show: asked as a yes/no question, "no" when unanswered."""
+    asked: list[Question] = []
+    for p, entry in enumerate(entries):
+        cards = [c for c in s.piles[p] if CARD[c].persistent is Persistent.IGNORE_CATASTROPHE]
+        if not cards:
+            continue
+        card = CARD[cards[0]].name
+        given = entry.answer(card)
+        if s.age == FOUR_HORSEMEN:
+            if given is not None and match_key(given) == YES:
+                raise TallyError(f"The Four Horsemen cannot be ignored with {card}")
+            prompt = f"{card}: The Four Horsemen cannot be ignored"
+            asked.append(Question(p, card, prompt, (NO,), NO, given is None))
+            continue
+        prompt = f"{card}: did it ignore the final catastrophe ({AGES[s.age].name})?"
+        answer = NO if given is None else match_option(given, [YES, NO], f"{entry.name}'s {card}")
+        if answer == YES:
+            s.ignoring |= bit(p)
+            s.denial_spent = True
+        asked.append(Question(p, card, prompt, (YES, NO), answer, given is None))
+    return asked
+
+
+def _run_worlds_end(s: DoomlingsState, entries: Sequence[PlayerEntry]) -> list[Question]:
+    """Resolve the engine's own World's End frames on the board, in the edition's order, and
+    answer each decision from the entries; what nobody answered is listed unanswered."""
+    if s.DOOM_BEFORE_TRAITS:
+        s.push(("trait_ends", PREPPER_ONLY), ("doom",), ("trait_ends", ALL_BUT_PREPPER))
+    else:
+        s.push(("trait_ends", ALL_TRAITS), ("doom",))
+    asked: list[Question] = []
+    while s.stack:
+        frame = s.stack[-1]
+        if frame[0] in RESULT_ENTERED_FRAMES or (
+            frame[0] == "trait_end"
+            and frame[2] in s.piles[frame[1]]
+            and (
+                CARD[frame[2]].worlds_end in RESULT_ENTERED
+                or (CARD[frame[2]].worlds_end not in ASKED and _moves_cards(s, frame))
+            )
+        ):
+            s.stack.pop()
+            continue
+        decision = s.resolve_frame(frame, None)
+        if decision is None:
+            continue
+        p = decision.player
+        entry = entries[p]
+        key = _question_key(decision.prompt)
+        labels = [_readable(s.label(o), entries) for o in decision.options]
+        distinct = list(dict.fromkeys(labels))
+        given = entry.answer(key)
+        default = _default(s, decision.options)
+        if given is not None and match_key(given) == NO_COLOR and key in _PRINTED_NAMES:
+            s.stack.pop()  # the card came into the pile too late to use its World's End
+            asked.append(Question(p, key, decision.prompt, (*distinct, NO_COLOR), NO_COLOR, False))
+            continue
+        if given is not None:
+            try:
+                answer: str | None = match_option(given, distinct, f"{entry.name}'s {key}")
+            except TallyError as exc:
+                raise TallyError(_wrong_answer(s, entry, key, given, distinct, exc)) from None
+        elif len(distinct) == 1:
+            answer = distinct[0]
+        elif default is not None:
+            answer = labels[decision.options.index(default)]
+        else:
+            answer = None
+        colors = key in _PRINTED_NAMES and decision.kind == "color"
+        shown = (*distinct, NO_COLOR) if colors else tuple(distinct)
+        asked.append(
+            Question(p, key, decision.prompt, shown, answer, given is None and default is not None)
+        )
+        if answer is None:
+            s.stack.pop()  # unanswered: the other questions are still found
+            continue
+        option = decision.options[labels.index(answer)]
+        late = _late_cards(entry, s.piles[p]) if decision.kind == "recolor" else set()
+        pile = s.piles[p]
+        s.piles[p] = [c for c in pile if c not in late]
+        s.resolve_frame(s.stack[-1], option)
+        if late:  # back in their places
+            s.piles[p] = [c for c in pile if c in late or c in s.piles[p]]
+    return asked
+
+
+def _question_key(prompt: str) -> str:
+    """The card (or ``World's End``) a decision's prompt names before its colon."""
+    subject = prompt.split(":", 1)[0].strip()
+    return WORLDS_END if subject.startswith(WORLDS_END) else subject
+
+
+def _readable(label: str, entries: Sequence[PlayerEntry]) -> str:
+    """An option's label with seats named as the players are (``from Ann's pile``)."""
+    return re.sub(r"\bplayer (\d+)", lambda m: entries[int(m.group(1))].name, label)
+
+
+def _default(s: DoomlingsState, options: Sequence[Option]) -> Option | None:
+    """What an unanswered question takes when the card's choice is optional: passing (Faith
+    may recolour nothing), or ending on the 3rd catastrophe (Prepper may pick it)."""
+    if PASS in options:
+        return PASS
+    keep = ("doom", s.final_doom)
+    return keep if keep in options else None
+
+
+def match_option(text: str, labels: Sequence[str], what: str) -> str:
+    """The label ``text`` means: the whole label, or the one label that has an end starting
+    with it (``red`` for ``color red``, ``Grey Goo`` for ``end on Grey Goo``, ``red>blue`` for
+    ``recolor red to blue``, ``kidn`` for ``discard Kidney from Ann's pile``), or a close
+    spelling; in any case and spacing. ``red`` among ``recolor red to blue`` and ``recolor
+    blue to red`` is ambiguous.
+
+    >>> match_option("red -> blue", ["pass", "recolor red to blue", "recolor red to green"], "")
+    'recolor red to blue'
+    """
+    wanted = match_key(_ARROW.sub(" to ", text))
+    if not wanted:
+        raise TallyError(f"{what}: empty answer")
+    forms: dict[str, set[str]] = {}
+    for label in labels:
+        words = match_key(label).split()
+        for i in range(len(words)):
+            forms.setdefault(" ".join(words[i:]), set()).add(label)
+    starts = {label for form, found in forms.items() if form.startswith(wanted) for label in found}
+    whole = [label for label in labels if match_key(label) == wanted]
+    if len(starts) == 1 or whole:
+        return whole[0] if whole else next(iter(starts))
+    if starts:
+        meant = [label for label in labels if label in starts]
+        raise TallyError(f"{what}: {text!r} is ambiguous: did you mean {', '.join(meant)}?", meant)
+    close = [forms[f] for f in close_names(wanted, list(forms), cutoff=0.85)]
+    found = {label for labels_ in close for label in labels_}
+    if len(found) == 1:
+        return next(iter(found))
+    raise TallyError(
+        f"{what}: {text!r} is not one of {', '.join(short_labels(labels))}", list(labels)
+    )
+
+
+_ARROW = re.compile(r"\s*(?:->|→|>)\s*")
+
+
+def _unanswered(question: Question, who: str) -> str:
+    if question.key == WORLDS_END:
+        doom = question.prompt.split(":", 1)[0][len(WORLDS_END) :].strip(" ()")
+        what = question.prompt.split("discard a ", 1)[-1].removesuffix(" from your pile")
+        names = ", ".join(_discarded(o, who) for o in question.options)
+        return f"{doom} makes {who} discard a {what}: give discarded= one of {names}"
+    field = match_key(question.key).replace(" ", "_")
+    ask = question.prompt.split(":", 1)[-1].strip()
+    return f"{who}'s {question.key} asks {ask!r}: give {field}= one of {', '.join(question.short)}"
+
+
+def _discarded(label: str, who: str) -> str:
+    """The trait a ``discard Kidney from Ann's pile`` option discards."""
+    return label.removeprefix("discard ").removesuffix(f" from {who}'s pile")
+
+
+def _wrong_answer(
+    s: DoomlingsState,
+    entry: PlayerEntry,
+    key: str,
+    given: str,
+    options: Sequence[str],
+    exc: TallyError,
+) -> str:
+    if key == WORLDS_END:
+        names = ", ".join(_discarded(o, entry.name) for o in options)
+        return (
+            f"{entry.name} cannot have discarded {given}: {entry.name} could discard only {names}"
+        )
+    return str(exc)
+
+
+def _unasked(s: DoomlingsState, entry: PlayerEntry, p: int, question: str, given: str) -> str:
+    """Why an answer was given to a question nobody asked."""
+    who = entry.name
+    if match_key(question) == match_key(WORLDS_END):
+        info = AGES[s.final_doom]
+        if info.doom is not Doom.DISCARD_TRAIT:
+            why = f"{info.name} discards nothing"
+        elif s.ignoring & bit(p):
+            why = f"{who}'s Denial ignored {info.name}"
+        else:
+            why = f"{who}'s pile has no {_words(s.final_doom)} to discard"
+        return f"{who} cannot have discarded {given}: {why}"
+    card = _maybe(question, TRAIT_NAMES)
+    if card is None:
+        return f"{who}: unknown question {question!r}; a card in the pile names its question"
+    if not any(TRAIT_NAMES[TRAIT_OF[c]] == card for c in s.piles[p]):
+        return f"a choice for {card} is given, but {card} is not in {who}'s pile"
+    silencer = (
+        AGES[s.final_doom].name if silenced(s.final_doom, TRAITS[TRAIT_NAMES.index(card)]) else None
+    )
+    if silencer is not None:
+        return f"{silencer} silences {card}: it asks nothing"
+    return f"a choice for {card} is given, but {card} asks nothing when the world ends here"
 
 
 def _words(doom: int) -> str:
@@ -509,53 +905,45 @@ def _apply_tie_draws(s: DoomlingsState, entries: Sequence[PlayerEntry]) -> None:
         s.tie_draws[p] = value
 
 
-def _discards(doom: int, trait: Trait) -> bool:
-    """Whether ``doom``'s World's End text makes its players discard a trait like ``trait``
-    (so the trait may be gone from the pile by scoring time)."""
-    info = AGES[doom]
-    rule = info.doom_filter
-    if info.doom is not Doom.DISCARD_TRAIT or rule is None:
-        return False
-    return rule.accepts(trait.colors, trait.face or 0)
-
-
-def _apply_choices(s: DoomlingsState, p: int, entry: PlayerEntry, pile: list[int]) -> None:
-    """The World's End choices, stored where the rules store them."""
-    by_name = {CARD[c].name: c for c in pile}
-    for card, color in (("Sentience", entry.sentience), ("Viral", entry.viral)):
-        if color is not None and _key(color) != NO_COLOR:
-            s.named_color[by_name[card]] = color_bit(color)
-    if entry.faith is not None:
-        old, new = (color_bit(c) for c in entry.faith)
-        if old == new:
-            raise TallyError(f"{entry.name}'s Faith recolours {entry.faith[0]} into itself")
-        late = _late_cards(entry, pile)
-        s.piles[p] = [c for c in pile if c not in late]
-        s.recolor_pile(p, old, new)
-        s.piles[p] = pile
-    elif entry.after_faith:
-        raise TallyError(f"{entry.name}: traits after Faith are given, but no Faith recolour")
-    if entry.denial:
-        s.ignoring |= bit(p)
-        s.denial_spent = True
-    if s.dominants(p) > 2:
-        s.hero = p
+def _late_cards(entry: PlayerEntry, pile: list[int]) -> set[int]:
+    """The card ids of ``entry.after_faith``: the last copies of those traits in the pile."""
+    late: set[int] = set()
+    for name, wanted in Counter(match_name(n, TRAIT_NAMES) for n in entry.after_faith).items():
+        copies = [c for c in pile if TRAIT_NAMES[TRAIT_OF[c]] == name]
+        if len(copies) < wanted:
+            raise TallyError(
+                f"{entry.name}: {name} came after Faith {wanted} times, but the pile holds "
+                f"{len(copies)}"
+            )
+        late.update(copies[len(copies) - wanted :])
+    return late
 
 
 __all__ = [
     "CATASTROPHES",
+    "CLASSIC",
+    "EDITIONS",
     "TRAIT_NAMES",
+    "WORLDS_END",
     "Need",
     "PlayerEntry",
+    "Question",
     "TallyError",
+    "Table",
+    "card_sets",
+    "design_label",
+    "in_sets",
     "board_from_entries",
-    "check_piles",
     "catastrophe_index",
-    "discard_candidates",
-    "discard_choices",
+    "check_piles",
+    "finished_board",
     "color_bit",
-    "final_doom",
+    "match_key",
     "match_name",
+    "match_option",
+    "short_labels",
     "needs",
+    "questions",
+    "questions_board",
     "trait_index",
 ]

@@ -6,12 +6,13 @@
 const $ = (id) => document.getElementById(id);
 const SHEET_KEY = "doomtable-score-sheet";
 const RECENT_KEY = "doomtable-score-recent";
+const TABLE_KEY = "doomtable-score-table";  // the sets and edition a new sheet starts with
 const SHARE_PREFIX = "#sheet=";
 const MAX_RECENT = 12;
 
 let catalog = null;        // GET /api/score/cards: the game's own card list
 let sheet = null;          // what the people at the table entered (kept in localStorage)
-let last = { report: null, error: null, needs: [], discard: [] };
+let last = { report: null, error: null, needs: [], questions: [] };
 let lastBoard = null;      // the board last scored, as `doomtable score FILE.json` reads it
 let tied = [];             // players tied for the lead in the last report
 let python = null;         // Pyodide's score function, once loaded
@@ -22,13 +23,38 @@ const shown = [];          // per player: what its needs panel was drawn for
 // ------------------------------------------------------------------ the sheet
 
 function newPlayer(number) {
+  // `choices`: each World's End question's answer, by the question's key (the card that asks).
   return { name: `Player ${number}`, traits: [], hand: [], hand_size: null, gene_pool: null,
-    sentience: "", viral: "", faith_from: "", faith_to: "", prepper: "", denial: false,
-    deus: null, discarded: "", tie_draw: null };
+    choices: {}, deus: null, tie_draw: null };
 }
 
 function newSheet() {
-  return { catastrophe: "", tieDraw: false, players: [newPlayer(1), newPlayer(2)] };
+  let table = {};
+  try { table = JSON.parse(localStorage.getItem(TABLE_KEY) || "{}") || {}; } catch { table = {}; }
+  return { catastrophe: "", tieDraw: false, sets: cleanSets(table.sets),
+    edition: cleanEdition(table.edition), players: [newPlayer(1), newPlayer(2)] };
+}
+
+// The sets in play: names the game knows, the base set always among them.
+function cleanSets(sets) {
+  const known = catalog.sets.map((s) => s.name);
+  const chosen = Array.isArray(sets) ? sets.filter((s) => known.includes(s)) : [];
+  return known.filter((s) => s === known[0] || chosen.includes(s));
+}
+
+function cleanEdition(edition) {
+  return catalog.editions.includes(edition) ? edition : catalog.editions[0];
+}
+
+// A card named as the sheet names it: its label (the name, plus set and colour where
+// another set prints a card of the same name). A sheet from before sets named the base card.
+function cardOf(label) {
+  return catalog.traits.find((t) => t.label === label) ||
+    catalog.traits.find((t) => t.name === label && t.set === catalog.sets[0].name);
+}
+
+function inPlay(card) {
+  return sheet.sets.includes(card.set);
 }
 
 function cleanSheet(data) {
@@ -37,27 +63,52 @@ function cleanSheet(data) {
   if (!data || typeof data !== "object" || !Array.isArray(data.players)) return out;
   out.catastrophe = typeof data.catastrophe === "string" ? data.catastrophe : "";
   out.tieDraw = data.tieDraw === true;
+  if ("sets" in data) out.sets = cleanSets(data.sets);
+  if ("edition" in data) out.edition = cleanEdition(data.edition);
   out.players = data.players.slice(0, catalog.players[1]).map((p, i) => {
     const player = newPlayer(i + 1);
     for (const key of Object.keys(player)) {
       const value = p ? p[key] : undefined;
       if (Array.isArray(player[key])) {
-        player[key] = Array.isArray(value) ? value.filter((v) => typeof v === "string") : [];
+        player[key] = Array.isArray(value) ? value.filter((v) => typeof v === "string")
+          .map((name) => (cardOf(name) ? cardOf(name).label : name)) : [];
       } else if (typeof player[key] === "string") {
         if (typeof value === "string") player[key] = value;
       } else if (typeof player[key] === "boolean") {
         player[key] = value === true;
+      } else if (key === "choices") {
+        if (value && typeof value === "object" && !Array.isArray(value)) {
+          for (const [question, answer] of Object.entries(value)) {
+            if (typeof answer === "string") player.choices[question] = answer;
+          }
+        }
       } else if (Number.isInteger(value)) {
         player[key] = value;
       }
     }
+    if (p) Object.assign(player.choices, oldChoices(p), { ...player.choices });
     return player;
   });
   return out;
 }
 
+// A sheet kept or shared before World's End questions came from the cards held one field per
+// base card: its answers become the questions' (the key is the card that asks).
+function oldChoices(p) {
+  const out = {};
+  const text = (v) => (typeof v === "string" && v ? v : null);
+  if (text(p.sentience)) out.Sentience = p.sentience;
+  if (text(p.viral)) out.Viral = p.viral;
+  if (text(p.faith_from) && text(p.faith_to)) out.Faith = `${p.faith_from}>${p.faith_to}`;
+  if (text(p.prepper)) out.Prepper = p.prepper;
+  if (p.denial === true) out.Denial = "yes";
+  if (text(p.discarded)) out["World's End"] = p.discarded;
+  return out;
+}
+
 function save() {
   localStorage.setItem(SHEET_KEY, JSON.stringify(sheet));
+  localStorage.setItem(TABLE_KEY, JSON.stringify({ sets: sheet.sets, edition: sheet.edition }));
 }
 
 function recent() {
@@ -75,31 +126,34 @@ function remember(name) {
 }
 
 // The board for the scorer: a player's answers are sent only where the cards need them
-// (`needs` of the last scoring), so an answer left over from a removed card is not an error.
-function board(needs) {
+// (`needs` and the questions of the last scoring), so an answer left over from a removed card
+// is not an error.
+function board(needs, asked) {
   const players = sheet.players.map((p, i) => {
     const want = new Set(needs[i] || []);
     const fields = { name: p.name.trim() || `Player ${i + 1}`, traits: [...p.traits] };
     if (want.has("HAND_CARDS")) fields.hand = [...p.hand];
     else if (want.has("HAND_SIZE") && p.hand_size !== null) fields.hand_size = p.hand_size;
     if (want.has("GENE_POOL") && p.gene_pool !== null) fields.gene_pool = p.gene_pool;
-    if (want.has("SENTIENCE") && p.sentience) fields.sentience = p.sentience;
-    if (want.has("VIRAL") && p.viral) fields.viral = p.viral;
-    if (want.has("FAITH") && p.faith_from && p.faith_to) {
-      fields.faith = `${p.faith_from}>${p.faith_to}`;
+    if (want.has("DEUS") && p.deus !== null) fields.deus = p.deus;
+    const choices = {};
+    for (const question of asked[i] || []) {
+      if (p.choices[question]) choices[question] = p.choices[question];
     }
-    if (want.has("PREPPER") && p.prepper) fields.prepper = p.prepper;
-    if (want.has("DENIAL") && p.denial) fields.denial = true;
-    if (want.has("DEUS") && !fields.denial && p.deus !== null) fields.deus = p.deus;
-    if (want.has("DISCARD") && p.discarded) fields.discarded = p.discarded;
+    if (Object.keys(choices).length) fields.choices = choices;
     if (sheet.tieDraw && tied.length > 1 && tied.includes(i) && p.tie_draw !== null) {
       fields.draw = p.tie_draw;
     }
     return fields;
   });
-  const data = { players };
+  const data = { players, sets: [...sheet.sets] };
+  if (sheet.edition !== catalog.editions[0]) data.edition = sheet.edition;
   if (sheet.catastrophe) data.catastrophe = sheet.catastrophe;
   return data;
+}
+
+function askedKeys(questions) {
+  return (questions || []).map((list) => list.map((q) => q.key));
 }
 
 // ------------------------------------------------------------------ scoring
@@ -121,19 +175,23 @@ async function rescore() {
   const mine = ++generation;
   document.body.dataset.busy = "true";
   let needs = last.needs;
+  let asked = askedKeys(last.questions);
   let result = null;
   let data = null;
   try {
     // Answers follow the needs, and the needs follow the answers: score until they agree.
     for (let round = 0; round < 4; round += 1) {
-      data = board(needs);
+      data = board(needs, asked);
       result = await scoreOnce(data);
       if (mine !== generation) return;
       const nowTied = leaders(result.report);
+      const nowAsked = askedKeys(result.questions);
       const settled = JSON.stringify(result.needs) === JSON.stringify(needs) &&
+        JSON.stringify(nowAsked) === JSON.stringify(asked) &&
         JSON.stringify(nowTied ?? tied) === JSON.stringify(tied);
       if (nowTied) tied = nowTied;
       needs = result.needs;
+      asked = nowAsked;
       if (settled) break;
     }
   } catch (error) {
@@ -149,10 +207,13 @@ async function rescore() {
   document.body.dataset.busy = "false";
 }
 
+// The players tied for the lead before any tie draw (the Blackbox edition adds the draws
+// to the scores).
 function leaders(report) {
   if (!report) return null;
-  const best = Math.max(...report.players.map((p) => p.score));
-  return report.players.flatMap((p, i) => (p.score === best ? [i] : []));
+  const before = report.players.map((p) => p.score - (p.breakdown.tie_draw || 0));
+  const best = Math.max(...before);
+  return before.flatMap((score, i) => (score === best ? [i] : []));
 }
 
 async function startPython() {
@@ -216,13 +277,13 @@ function matches(query, limit) {
   const order = recent();
   const seen = (name) => { const i = order.indexOf(name); return i < 0 ? order.length : i; };
   if (!key(query)) {
-    return order.map((n) => catalog.traits.find((t) => t.name === n)).filter(Boolean).slice(0, 4);
+    return order.map(cardOf).filter((card) => card && inPlay(card)).slice(0, 4);
   }
-  return catalog.traits
-    .map((card) => ({ card, score: rank(query, card.name) }))
+  return catalog.traits.filter(inPlay)
+    .map((card) => ({ card, score: rank(query, card.label) }))
     .filter((m) => m.score !== null)
-    .sort((a, b) => a.score - b.score || seen(a.card.name) - seen(b.card.name) ||
-      a.card.name.localeCompare(b.card.name))
+    .sort((a, b) => a.score - b.score || seen(a.card.label) - seen(b.card.label) ||
+      a.card.label.localeCompare(b.card.label))
     .slice(0, limit)
     .map((m) => m.card);
 }
@@ -249,12 +310,38 @@ function swatches(card) {
 function cardInfo(card) {
   const face = card.face_value === null ? "variable" : card.face_value;
   const colors = card.colors.length ? card.colors.join("/") : "colorless";
-  const set = card.set ? ` · ${card.set}` : "";
+  const title = (catalog.sets.find((s) => s.name === card.set) || {}).title;
+  const set = card.set && card.set !== catalog.sets[0].name ? ` · ${title}` : "";
   return `${colors} · ${face}${card.dominant ? " · dominant" : ""}${set}`;
 }
 
+function drawTable() {
+  const box = $("sets");
+  box.replaceChildren();
+  for (const set of catalog.sets) {
+    const tick = el("input", { type: "checkbox", value: set.name, checked: sheet.sets.includes(set.name),
+      disabled: set.name === catalog.sets[0].name });
+    tick.addEventListener("change", () => {
+      const chosen = [...box.querySelectorAll("input:checked")].map((b) => b.value);
+      sheet.sets = cleanSets(chosen);
+      drawTable();
+      changed();
+    });
+    box.append(el("label", { class: "check" }, tick, set.title));
+  }
+  $("sets-summary").textContent = catalog.sets.filter((s) => sheet.sets.includes(s.name))
+    .map((s) => s.title).join(", ");
+  $("blackbox").checked = sheet.edition === "blackbox";
+  const select = $("catastrophe");
+  select.replaceChildren(el("option", { value: "", text: "— choose —" }));
+  for (const card of catalog.catastrophes.filter(inPlay)) {
+    select.append(el("option", { value: card.name, text: card.name }));
+  }
+  select.value = sheet.catastrophe;
+}
+
 function drawAll() {
-  $("catastrophe").value = sheet.catastrophe;
+  drawTable();
   $("tie-draw").checked = sheet.tieDraw;
   drawWorldsEnd();
   const box = $("players");
@@ -318,7 +405,7 @@ function drawZone(box, i, zone) {
   const list = box.querySelector(".chips");
   list.replaceChildren();
   for (const [name, n] of counts) {
-    const card = catalog.traits.find((t) => t.name === name);
+    const card = cardOf(name);
     const open = editing && editing.player === i && editing.zone === zone && editing.name === name;
     const chip = el("button", { type: "button", "aria-pressed": open ? "true" : "false",
       title: card ? card.text : name, "data-card": name }, ...(card ? swatches(card) : []),
@@ -341,7 +428,7 @@ function drawEditor(box, i, zone, counts) {
   panel.hidden = !name || !counts.has(name);
   panel.replaceChildren();
   if (panel.hidden) return;
-  const card = catalog.traits.find((t) => t.name === name);
+  const card = cardOf(name);
   const copies = counts.get(name);
   const button = (text, label, action) => {
     const b = el("button", { type: "button", "aria-label": label, text });
@@ -377,9 +464,9 @@ function drawSuggestions(box, i, zone) {
   const list = box.querySelector(".suggestions");
   list.replaceChildren();
   for (const card of matches(find.value, 8)) {
-    const b = el("button", { type: "button", "data-card": card.name },
-      el("span", {}, ...swatches(card), card.name), el("span", { class: "sub", text: cardInfo(card) }));
-    b.addEventListener("click", () => add(box, i, zone, card.name));
+    const b = el("button", { type: "button", "data-card": card.label },
+      el("span", {}, ...swatches(card), card.label), el("span", { class: "sub", text: cardInfo(card) }));
+    b.addEventListener("click", () => add(box, i, zone, card.label));
     list.append(el("li", {}, b));
   }
 }
@@ -417,7 +504,8 @@ function drawNeeds(i) {
   const p = sheet.players[i];
   const want = new Set(last.needs[i] || []);
   const drawTie = sheet.tieDraw && tied.length > 1 && tied.includes(i);
-  const what = JSON.stringify([[...want], last.discard[i] || [], drawTie, sheet.catastrophe]);
+  const what = JSON.stringify([[...want], last.questions[i] || [], drawTie, sheet.catastrophe,
+    p.choices]);
   if (shown[i] === what) return;
   shown[i] = what;
   node.replaceChildren();
@@ -440,37 +528,43 @@ function drawNeeds(i) {
     const [low, high] = catalog.gene_pool;
     node.append(number(`Gene Pool (${low}–${high})`, p.gene_pool, low, high, set("gene_pool")));
   }
-  if (want.has("SENTIENCE")) node.append(choice("Colour named for Sentience", p.sentience, colors, set("sentience")));
-  if (want.has("VIRAL")) node.append(choice("Colour named for Viral", p.viral, colors, set("viral")));
-  if (want.has("FAITH")) {
-    const real = colors.filter((c) => c !== "none");
-    node.append(el("div", { class: "row2" },
-      choice("Faith recoloured", p.faith_from, real, set("faith_from")),
-      choice("into (optional)", p.faith_to, real, set("faith_to"))));
-  }
-  if (want.has("PREPPER")) {
-    node.append(choice("Prepper's pick (optional)", p.prepper,
-      catalog.catastrophes.map((c) => c.name), set("prepper")));
-  }
-  if (want.has("DENIAL")) {
-    const box = el("input", { type: "checkbox" });
-    box.checked = p.denial;
-    box.addEventListener("change", () => set("denial")(box.checked));
-    node.append(el("label", { class: "check" }, box, "Denial ignored the catastrophe"));
-  }
-  if (want.has("DEUS") && !p.denial) {
+  if (want.has("DEUS")) {
     const [low, high] = catalog.deus;
     node.append(number(`Deus Ex Machina draw (${low} to ${high})`, p.deus, low, high, set("deus")));
   }
-  if (want.has("DISCARD")) {
-    node.append(choice("Trait the World's End discarded", p.discarded, last.discard[i],
-      set("discarded")));
+  for (const question of last.questions[i] || []) {
+    if (question.options.length > 1) node.append(questionButtons(p, question));
   }
   if (drawTie) {
     const [low, high] = catalog.tie_draw;
     node.append(number(`Tie-break draw: face value (${low} to ${high})`, p.tie_draw, low, high,
       set("tie_draw")));
   }
+}
+
+// A World's End question the cards ask, as the game asks it: one button per option (the one
+// taken is pressed); tapping the pressed one takes the answer back.
+function questionButtons(p, question) {
+  const taken = question.answer === null ? null :
+    question.short[question.options.indexOf(question.answer)];
+  const title = question.optional ? `${question.prompt} (optional)` : question.prompt;
+  const group = el("fieldset", { class: "question", "data-question": question.key },
+    el("legend", { text: title }));
+  const row = el("div", { class: "options" });
+  question.short.forEach((label) => {
+    const pressed = label === taken && (p.choices[question.key] || !question.optional);
+    const b = el("button", { type: "button", "aria-pressed": pressed ? "true" : "false",
+      text: label });
+    if (label === taken && !pressed) b.classList.add("default");
+    b.addEventListener("click", () => {
+      if (p.choices[question.key] === label) delete p.choices[question.key];
+      else p.choices[question.key] = label;
+      changed();
+    });
+    row.append(b);
+  });
+  group.append(row);
+  return group;
 }
 
 // Each pile card's points: its face value as scored plus its own bonus (all its copies).
@@ -527,6 +621,9 @@ function drawResults() {
     }
     list.append(el("li", { class: "sum" }, el("span", { text: "Total" }),
       el("span", { class: "score", text: String(player.score) })));
+    for (const reading of player.readings || []) {
+      list.append(el("li", { class: "reading" }, el("span", { text: reading })));
+    }
   });
   const result = $("result");
   result.replaceChildren();
@@ -617,13 +714,16 @@ async function start() {
     return;
   }
   const select = $("catastrophe");
-  for (const card of catalog.catastrophes) select.append(el("option", { value: card.name, text: card.name }));
   let stored = null;
   try { stored = JSON.parse(localStorage.getItem(SHEET_KEY) || "null"); } catch { stored = null; }
   sheet = fromLink() || (stored ? cleanSheet(stored) : newSheet());
   save();
   select.addEventListener("change", () => { sheet.catastrophe = select.value; drawWorldsEnd(); changed(); });
   $("tie-draw").addEventListener("change", () => { sheet.tieDraw = $("tie-draw").checked; changed(); });
+  $("blackbox").addEventListener("change", () => {
+    sheet.edition = $("blackbox").checked ? "blackbox" : catalog.editions[0];
+    changed();
+  });
   $("add-player").addEventListener("click", () => {
     sheet.players.push(newPlayer(sheet.players.length + 1));
     drawAll();
@@ -633,9 +733,9 @@ async function start() {
   $("new-game").addEventListener("click", () => {
     if (!window.confirm("Start a new sheet? This one is cleared.")) return;
     const names = sheet.players.map((p) => p.name);
-    sheet = newSheet();
+    sheet = { ...newSheet(), sets: sheet.sets, edition: sheet.edition };
     sheet.players = names.map((name, i) => ({ ...newPlayer(i + 1), name }));
-    last = { report: null, error: null, needs: [], discard: [] };
+    last = { report: null, error: null, needs: [], questions: [] };
     drawAll();
     changed();
   });
