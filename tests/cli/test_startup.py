@@ -74,7 +74,7 @@ def test_a_games_own_commands_come_from_the_module_its_spec_names() -> None:
     from doomtable.engine import find_game
 
     game_commands = {n: w for n, (w, _) in LAZY_COMMANDS.items() if w.startswith("game:")}
-    assert game_commands["deck"] == "game:doom-pile"
+    assert game_commands == {"deck": "game:doom-pile", "score": "game:doomlings"}
     for name, where in game_commands.items():
         spec = find_game(where.removeprefix("game:"))
         assert spec.commands, f"{spec.name} names no commands module for {name}"

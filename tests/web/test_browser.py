@@ -222,7 +222,13 @@ def test_kill_9_mid_game_then_restart_and_finish(chromium: Browser, server: Serv
     server.start()
     for page in pages:  # the pages reconnect by themselves
         expect(page.locator("#status")).not_to_contain_text("reconnecting", timeout=15_000)
-    after = httpx.get(f"{server.url}/api/tables/{created['id']}").json()
+    # The bot seat may move again as the pages reconnect: wait until both pages show the
+    # decision the server has, rather than comparing readings taken a moment apart.
+    for _ in range(50):
+        after = httpx.get(f"{server.url}/api/tables/{created['id']}").json()
+        if _decision(pages[0]) == _decision(pages[1]) == after["decisions"]:
+            break
+        time.sleep(0.1)
     assert after["decisions"] >= stored_before
     assert _decision(pages[0]) == _decision(pages[1]) == after["decisions"]
 

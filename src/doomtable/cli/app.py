@@ -41,7 +41,7 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
         "Doom Pile decks: check a deck file, build a new one, list the shipped decks.",
     ),
     "score": (
-        "score_commands",
+        "game:doomlings",
         "Score a Doomlings game played with physical cards: each player's points step by step.",
     ),
     "serve": (

@@ -110,6 +110,7 @@ SPEC = GameSpec(
     rules_summary=RULES_SUMMARY,
     terminal_table="doomtable.cli.render_doomlings",
     web_page="doomtable.web.pages.doomlings",
+    commands="doomtable.cli.score_commands",
     option_notes=option_notes,
 )
 
