@@ -34,6 +34,7 @@ from doomtable.games.doomlings.cards import (
     GiveTrait,
     LookAndSteal,
     MayDiscardHandAndStabilize,
+    Merchant,
     MostTraitsBonus,
     MoveSelfToOpponent,
     MutualDiscardTrait,
@@ -57,6 +58,7 @@ from doomtable.games.doomlings.cards import (
     SwapTraits,
     Trait,
     TraitFilter,
+    Trinket,
     Who,
     WorldsEnd,
     color_words,
@@ -534,3 +536,33 @@ def cards_of_sets(sets: tuple[str, ...]) -> list[int]:
 def ages_of_sets(sets: tuple[str, ...]) -> list[int]:
     """The ages and catastrophes (Birth of Life included) of these sets, in index order."""
     return [age for age in range(len(AGES)) if AGE_SET[age] in sets]
+
+
+# --- trinkets ---
+# Trinkets and merchants are numbered apart from traits and ages: an index into TRINKETS, and
+# a merchant card an index into MERCHANT_OF (its copies get consecutive ids).
+TRINKETS: tuple[Trinket, ...] = tuple(t for c in EXPANSIONS for t in c.trinkets)
+TRINKET_SET: tuple[str, ...] = tuple(c.name for c in EXPANSIONS for _ in c.trinkets)
+MERCHANTS: tuple[Merchant, ...] = tuple(m for c in EXPANSIONS for m in c.merchants)
+MERCHANT_SET: tuple[str, ...] = tuple(c.name for c in EXPANSIONS for _ in c.merchants)
+MERCHANT_OF: tuple[int, ...] = tuple(i for i, m in enumerate(MERCHANTS) for _ in range(m.copies))
+TRINKET_SLUGS: tuple[str, ...] = tuple(slugify(t.name) for t in TRINKETS)
+MERCHANT_SLUGS: tuple[str, ...] = tuple(slugify(m.name) for m in MERCHANTS)
+TRINKET_INDEX: dict[str, int] = {}
+for _index, _trinket in enumerate(TRINKETS):
+    TRINKET_INDEX[_trinket.name.casefold()] = _index
+    TRINKET_INDEX[TRINKET_SLUGS[_index]] = _index
+MERCHANT_INDEX: dict[str, int] = {}
+for _index, _merchant in enumerate(MERCHANTS):
+    MERCHANT_INDEX[_merchant.name.casefold()] = _index
+    MERCHANT_INDEX[MERCHANT_SLUGS[_index]] = _index
+
+
+def trinkets_of_sets(sets: tuple[str, ...]) -> list[int]:
+    """The trinkets of these sets, in index order."""
+    return [t for t in range(len(TRINKETS)) if TRINKET_SET[t] in sets]
+
+
+def merchants_of_sets(sets: tuple[str, ...]) -> list[int]:
+    """The merchant cards (copies each) of these sets, in id order."""
+    return [m for m, design in enumerate(MERCHANT_OF) if MERCHANT_SET[design] in sets]

@@ -8,7 +8,7 @@ each verb x card x target has one fixed action index; ``seats`` is the view's pe
 from collections.abc import Mapping
 from typing import Any
 
-from doomtable.games.doomlings.data import BASE, ages_of_sets, card_sets, cards_of_sets
+from doomtable.games.doomlings.data import BASE, TRINKETS, ages_of_sets, card_sets, cards_of_sets
 
 TRAIT_KINDS = ("trait", "dominant trait")
 AGE_KINDS = ("age", "catastrophe", "birth of life")
@@ -146,6 +146,8 @@ SET_VERBS: dict[str, list[tuple[str, ...]]] = {
     "relics": _MYTH_VERBS,
     "special_edition": _MYTH_VERBS,
     "deeplings": [("suppress", "card")],
+    # --- trinkets ---: a merchant's trade, a power's optional draw
+    "trinkets": [("trash", "trinket"), ("pocket", "trinket"), ("draw_one",)],
 }
 SET_DECISION_KINDS: dict[str, list[str]] = {
     "overlush": ["choice", "bottom", "top", "face", "choose", "return", "scavenge"],
@@ -155,6 +157,7 @@ SET_DECISION_KINDS: dict[str, list[str]] = {
     "relics": ["order"],
     "special_edition": ["order"],
     "deeplings": ["suppress"],
+    "trinkets": ["trinket"],
 }
 
 
@@ -183,6 +186,8 @@ def rl_encoding_for(options: Mapping[str, Any]) -> dict[str, Any]:
         domains["face"] = list(FACES)
         domains["one_of"] = len(ONE_OFS)
         domains["choice"] = max(len(one_of.options) for one_of in ONE_OFS)
+    if "trinkets" in sets:  # --- trinkets ---
+        domains["trinket"] = len(TRINKETS)
     return {
         **RL_ENCODING,
         "domains": domains,
