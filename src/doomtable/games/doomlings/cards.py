@@ -1995,6 +1995,11 @@ class TraitTest:
             tail = f" with a face value of {self.max_face} or less"
         return f"{n} {front}{noun}{tail}"
 
+    def one(self) -> str:
+        """One such trait, with its article: ``a red trait``, ``an effectless trait``."""
+        words = self.words(1)[2:]
+        return ("an " if words[0] in "aeiou" else "a ") + words
+
 
 ANY_TRAIT_TEST: Final = TraitTest()
 
@@ -2043,7 +2048,7 @@ class Power:
         if kind is k.PREVENT_OWN_ACTIONS:
             return "The actions (A) of the traits you play do not happen."
         if kind is k.DRAW_ON_PLAY:
-            return f"Each time you play {self.test.words()[2:]}, you may draw {self.n}."
+            return f"Each time you play {self.test.one()}, you may draw {self.n}."
         if kind is k.STABILIZE_TO:
             return f"You stabilize to {self.n} cards instead of your Gene Pool."
         if kind is k.TURN_START_DRAW:
@@ -2055,7 +2060,7 @@ class Power:
         if kind is k.TURN_START_DISCARD_DOMINANTS:
             return "As your turn begins, discard every dominant in your hand."
         if kind is k.TURN_START_MAY_PLAY:
-            return f"As your turn begins, you may play {self.test.words()[2:]} before your turn's."
+            return f"As your turn begins, you may play {self.test.one()} before your turn's play."
         if kind is k.OPPONENTS_MAY_DRAW:
             return f"As your turn begins, each opponent may draw {self.n}."
         return "At World's End it is pocketed, not lost."
@@ -2090,7 +2095,7 @@ class Objective:
         if goal is g.REVEAL_COLORS:
             return f"Show cards of {self.n} different colors from your hand."
         if goal is g.PLAY:
-            return f"Play {self.test.words(self.n)} on one turn."
+            return f"Play {self.test.words(self.n)} on your turn."
         if goal is g.HAND_DISCARD:
             return f"Discard {self.test.words(self.n)} from your hand on your turn."
         if goal is g.PILE:

@@ -546,7 +546,7 @@ class DoomlingsState(DoomlingsRules):
 
     def snapshot(self) -> dict[str, Any]:
         scores = self.scores()
-        return {
+        snap = {
             "players": [
                 {
                     "hand": [CARD[c].name for c in self.hands[p]],
@@ -594,15 +594,17 @@ class DoomlingsState(DoomlingsRules):
                 "options": self.labels(),
             },
         }
+        if self.trinkets_in_game():  # --- trinkets ---
+            for p, seat in enumerate(snap["players"]):
+                seat["trinkets"] = [TRINKETS[t].name for t in self.trinkets[p]]
+                seat["pocketed"] = [TRINKETS[t].name for t in self.pocketed[p]]
+        return snap
 
     def _trinkets_snapshot(self) -> dict[str, Any]:
         """--- trinkets ---: by name, each deck top first."""
         if not self.trinkets_in_game():
             return {}
-        names = [[TRINKETS[t].name for t in held] for held in self.trinkets]
         return {
-            "trinkets": names,
-            "pocketed": [[TRINKETS[t].name for t in held] for held in self.pocketed],
             "trinket_deck": [TRINKETS[t].name for t in reversed(self.trinket_deck)],
             "trashed": [TRINKETS[t].name for t in self.trashed],
             "merchant_deck": [MERCHANTS[MERCHANT_OF[m]].name for m in reversed(self.merchant_deck)],

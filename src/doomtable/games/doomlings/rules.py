@@ -4191,6 +4191,7 @@ def h_discard_drop(s: DoomlingsRules, frame: Frame, option: Option | None) -> De
         return s.ask(p, "discard_trait", prompt, [("discard_trait", p, c) for c in cards])
     s.stack.pop()
     s.stack.append(("discard_trait_now", p, option[2], cause))
+    return None
 
 
 # --- dinolings ---
@@ -5591,7 +5592,7 @@ def h_trinket_play(s: DoomlingsRules, frame: Frame, option: Option | None) -> De
     test = TRINKETS[trinket].power.test
     if option is None:
         cards = [c for c in s.playable(p, s.hands[p]) if test.accepts(CARD[c], s.colors_of(c))]
-        prompt = f"{TRINKETS[trinket].name}: play {test.words()[2:]} first?"
+        prompt = f"{TRINKETS[trinket].name}: play {test.one()} first?"
         options: list[Option] = [PASS, *(_PLAY_OPTION[c] for c in cards)] if cards else []
         return s.ask(p, "play", prompt, options)
     s.stack.pop()
