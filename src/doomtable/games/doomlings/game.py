@@ -1230,5 +1230,5 @@ def _trinket_event(kind: str, a: tuple[Any, ...]) -> str:
         m = MERCHANTS[MERCHANT_OF[a[0]]]
         return f"The merchant {m.name} comes. {m.text()}"
     if kind == "no_draw":
-        return f"{player} draws nothing."
-    return f"The action of {_name(a[1])} does not happen."
+        return f"{TRINKETS[a[1]].name}: {player} draws nothing."
+    return f"{TRINKETS[a[2]].name}: the action of {_name(a[1])} does not happen."

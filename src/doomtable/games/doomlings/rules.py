@@ -1167,11 +1167,15 @@ def response_options(s: DoomlingsRules, q: int, trigger: tuple[Any, ...]) -> lis
         when = _PLAY_WHEN[c]
         if when is None or _IS_NEW_WHEN[c] or not s.age_allows(c):
             continue
+        if s.trinkets_in_game() and trinket_refusal(s, q, c, when not in _INTO_OTHERS) >= 0:
+            continue  # --- trinkets ---
         if _HAS_TWIN[c] and any(_CANON[o[1]] == _CANON[c] for o in out):
             continue  # one option per trait, whatever its copies (Pinchy)
         if when is PlayWhen.INTO_OPPONENT_PILE:
             if kind != "worlds_end":
-                out.extend(("respond_on", c, t) for t in s.opponents(q))
+                out.extend(
+                    ("respond_on", c, t) for t in s.opponents(q) if not negative_barred(s, t, c)
+                )
         elif when is PlayWhen.INTO_HIGH_GENE_POOL:  # --- moonlings: Umbleboos ---
             if kind != "worlds_end":
                 out.extend(("respond_on", c, t) for t in s.order_from(q) if s.gene_pool[t] >= 6)
@@ -5500,15 +5504,20 @@ def h_play_held(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
 # --- trinkets ---
 
 
-def trinket_refusal(s: DoomlingsRules, player: int, card: int) -> int:
-    """The trinket of ``player`` whose Awesome Power forbids them to play ``card`` now, or -1."""
+_INTO_OTHERS: Final = frozenset({PlayWhen.INTO_OPPONENT_PILE, PlayWhen.INTO_HIGH_GENE_POOL})
+"""Play Whens that put the card into another player's pile."""
+
+
+def trinket_refusal(s: DoomlingsRules, player: int, card: int, own_pile: bool = True) -> int:
+    """The trinket of ``player`` whose Awesome Power forbids them to play ``card`` now (into
+    their own pile, or ``own_pile`` false: into another's), or -1."""
     trait = CARD[card]
     for trinket in s.trinkets[player]:
         power = TRINKETS[trinket].power
         kind = power.kind
         if (
             (kind is PowerKind.CANNOT_PLAY and power.test.accepts(trait, s.colors_of(card)))
-            or (kind is PowerKind.NO_NEGATIVE_INTO_PILE and FACE_VALUE[card] < 0)
+            or (kind is PowerKind.NO_NEGATIVE_INTO_PILE and own_pile and FACE_VALUE[card] < 0)
             or (kind is PowerKind.NO_PLAYS_OFF_TURN and 0 <= s.turn_player != player)
             or (kind is PowerKind.ONE_PLAY_PER_TURN and s.turn_player == player and s.turn_plays)
         ):
@@ -5633,7 +5642,7 @@ def trinket_prevents(s: DoomlingsRules, p: int, card: int) -> bool:
     hat = s.power(p, PowerKind.PREVENT_OWN_ACTIONS)
     if hat < 0:
         return False
-    s.emit((ALL, "trinket_prevents", p, card), TRINKET_CAUSE + hat)
+    s.emit((ALL, "trinket_prevents", p, card, hat), TRINKET_CAUSE + hat)
     return True
 
 

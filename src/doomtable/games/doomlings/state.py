@@ -553,7 +553,7 @@ class DoomlingsBase(GameState):
         if self.trinkets_in_game() and not stabilizing:  # --- trinkets ---
             lily = self.power(player, PowerKind.DRAW_ONLY_STABILIZING)
             if lily >= 0 and cause != BY_RULE:
-                self.emit((ALL, "no_draw", player), TRINKET_CAUSE + lily)
+                self.emit((ALL, "no_draw", player, lily), TRINKET_CAUSE + lily)
                 return drawn
         if rule is AgeRule.STAR_TAILS and own_turn and cause != AGE_CAUSE + self.age:
             return drawn  # Star Tails: no more cards this turn after the age's own 3
