@@ -124,3 +124,20 @@ def test_random_games_keep_every_trinket_and_hide_the_decks(players: int) -> Non
             lines = state.snapshot()["players"][p]["breakdown"].get("trinkets", [])
             assert sum(line["points"] for line in lines) == points
         assert pocketed_any
+
+
+def test_every_trinket_choice_has_an_rl_action() -> None:
+    """Random games with the set: every option offered is an action of the game's encoding,
+    the merchants' and the powers' verbs included."""
+    from doomtable.rl.encoding import game_encoding
+
+    actions = game_encoding("doomlings", {"sets": "trinkets"}).actions
+    verbs: set[str] = set()
+    for seed in range(8):
+        state = new_game("doomlings", 2 + seed % 3, seed, {"sets": "trinkets"})
+        chooser = random.Random(seed)
+        while (decision := state.pending) is not None:
+            actions.indexes(decision.options)
+            verbs.update(option[0] for option in decision.options)
+            state.apply(decision.player, chooser.choice(decision.options))
+    assert {"trash", "pocket", "draw_one"} <= verbs
