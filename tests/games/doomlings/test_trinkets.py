@@ -23,8 +23,8 @@ def test_every_trinket_and_merchant_has_a_scenario() -> None:
     assert not missing, f"no scenario in {FOLDER} names {', '.join(missing)}"
 
 
-def test_the_set_holds_39_trinkets_and_11_merchant_cards() -> None:
-    assert len(SET.trinkets) == 39 and "Shade Berry" not in {t.name for t in SET.trinkets}
+def test_the_set_holds_40_trinkets_and_11_merchant_cards() -> None:
+    assert len(SET.trinkets) == len({t.name for t in SET.trinkets}) == 40
     assert Counter(MERCHANTS[m].name for m in MERCHANT_OF) == {
         "Toddles": 4,
         "Fowler": 4,
@@ -55,9 +55,9 @@ def test_a_refused_card_names_the_trinket_and_its_power() -> None:
 def test_a_game_deals_one_face_up_trinket_each_and_only_the_deck_sizes() -> None:
     state = trinket_state(3)
     assert [len(held) for held in state.trinkets] == [1, 1]
-    assert len(state.trinket_deck) == 37 and len(state.merchant_deck) == 11
+    assert len(state.trinket_deck) == 38 and len(state.merchant_deck) == 11
     view = state.view(1)
-    assert view["trinket_deck_size"] == 37 and view["merchant_deck_size"] == 11
+    assert view["trinket_deck_size"] == 38 and view["merchant_deck_size"] == 11
     assert view["trinkets"][0] == [
         {
             "name": TRINKETS[state.trinkets[0][0]].name,
@@ -108,7 +108,7 @@ def test_random_games_keep_every_trinket_and_hide_the_decks(players: int) -> Non
         pocketed_any = False
         while state.pending is not None:
             held = [t for zone in (*state.trinkets, *state.pocketed) for t in zone]
-            assert sorted([*state.trinket_deck, *held, *state.trashed]) == list(range(39))
+            assert sorted([*state.trinket_deck, *held, *state.trashed]) == list(range(40))
             assert sorted([*state.merchant_deck, *state.merchants_seen]) == list(range(11))
             viewer = state.pending.player
             sample = state.determinize(viewer, rng)

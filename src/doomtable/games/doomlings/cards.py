@@ -2022,6 +2022,7 @@ class PowerKind(Enum):
     TURN_START_MAY_PLAY = "turn_start_may_play"  # one trait the test accepts, with its effects
     OPPONENTS_MAY_DRAW = "opponents_may_draw"  # at the start of your turn
     POCKET_AT_WORLDS_END = "pocket_at_worlds_end"
+    DISCARD_OWN_DOMINANT = "discard_own_dominant"  # your effects may discard your dominants
 
 
 @dataclass(frozen=True, slots=True)
@@ -2063,6 +2064,11 @@ class Power:
             return f"As your turn begins, you may play {self.test.one()} before your turn's play."
         if kind is k.OPPONENTS_MAY_DRAW:
             return f"As your turn begins, each opponent may draw {self.n}."
+        if kind is k.DISCARD_OWN_DOMINANT:
+            return (
+                "When one of your traits has you discard a trait of your pile, it may be one "
+                "of your dominants."
+            )
         return "At World's End it is pocketed, not lost."
 
 
@@ -2077,6 +2083,7 @@ class Goal(Enum):
     PILE_EACH_COLOR = "pile_each_color"  # n traits of every colour in the pile
     PILE_SAME_COLOR = "pile_same_color"  # n traits of one colour in the pile
     DRAW = "draw"  # n cards drawn this turn, stabilizing aside
+    PILE_REMOVAL = "pile_removal"  # n traits of the test left the trait pile this turn
 
 
 @dataclass(frozen=True, slots=True)
@@ -2104,6 +2111,8 @@ class Objective:
             return f"Have {self.n} traits of each color in your trait pile."
         if goal is g.PILE_SAME_COLOR:
             return f"Have {self.n} traits of one color in your trait pile."
+        if goal is g.PILE_REMOVAL:
+            return f"Lose {self.test.words(self.n)} from your trait pile on your turn."
         return f"Draw {self.n} cards on your turn, stabilizing aside."
 
 

@@ -147,6 +147,7 @@ class DoomlingsState(DoomlingsRules):
         s.turn_plays = []
         s.turn_discards = []
         s.turn_draws = 0
+        s.turn_removed = []
         if s.trinket_deck:
             s.rng.shuffle(s.trinket_deck)
             s.rng.shuffle(s.merchant_deck)

@@ -69,5 +69,6 @@ CARD_IDENTITY = CardIdentity(
         "merchants_seen": MERCHANT,
         "turn_plays": TRAIT,
         "turn_discards": TRAIT,
+        "turn_removed": TRAIT,
     },
 )

@@ -135,6 +135,7 @@ from doomtable.games.doomlings.state import (  # --- trinkets ---
     FACE_VALUE,
     GUARD_DISCARD,
     MERCHANT_CAUSE,
+    N_CARDS,
     RULE_OF_AGE,
     TRINKET_CAUSE,
     DoomlingsBase,
@@ -1462,6 +1463,8 @@ def h_discard_own(s: DoomlingsRules, frame: Frame, option: Option | None) -> Dec
     _, p, key, cause = frame[:4]
     flt = None if key is None else _filter(key)
     cards = [c for c in s.piles[p] if s.discardable(c) and (flt is None or s.matches(c, flt))]
+    if s.trinkets_in_game() and 0 <= cause < N_CARDS:  # --- trinkets: Shade Berry ---
+        cards.extend(shaded_dominants(s, p, flt))
     if option is None:
         if not cards:
             s.stack.pop()
@@ -5548,6 +5551,7 @@ def trinkets_turn_start(s: DoomlingsRules, p: int) -> None:
     s.turn_plays = []
     s.turn_discards = []
     s.turn_draws = 0
+    s.turn_removed = []
     s.stack.insert(len(s.stack) - 2, ("pocket_check", p))  # under ("main"), ("end_turn")
     for trinket in reversed(s.trinkets[p]):
         if TRINKETS[trinket].power.kind in _TURN_START_POWERS:
@@ -5681,7 +5685,24 @@ def objective_met(s: DoomlingsRules, p: int, trinket: int) -> tuple[int, ...] | 
         return () if all(s.count_color(p, color) >= n for color in COLORS) else None
     if goal is Goal.PILE_SAME_COLOR:
         return () if any(s.count_color(p, color) >= n for color in COLORS) else None
+    if goal is Goal.PILE_REMOVAL:
+        gone = sum(1 for c in s.turn_removed if test.accepts(CARD[c], CARD[c].colors))
+        return () if gone >= n else None
     return () if s.turn_draws >= n else None  # Goal.DRAW
+
+
+def shaded_dominants(s: DoomlingsRules, p: int, flt: TraitFilter | None) -> list[int]:
+    """Shade Berry: the dominants of ``p``'s pile their own trait's effect may discard (as
+    any trait, unless the age keeps traits in their piles or an attachment holds it)."""
+    if s.power(p, PowerKind.DISCARD_OWN_DOMINANT) < 0 or s.protected():
+        return []
+    return [
+        c
+        for c in s.piles[p]
+        if CARD[c].dominant
+        and (flt is None or s.matches(c, flt))
+        and not (s.attached and s.guard(c) & GUARD_DISCARD)
+    ]
 
 
 @handler("pocket_check")

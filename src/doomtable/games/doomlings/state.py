@@ -211,6 +211,7 @@ class DoomlingsBase(GameState):
         "turn_plays": Field.LIST,  # traits the turn's player played into their pile this turn
         "turn_discards": Field.LIST,  # cards they discarded from their hand this turn
         "turn_draws": Field.VALUE,  # cards they drew this turn, stabilizing aside
+        "turn_removed": Field.LIST,  # traits that left their pile this turn
     }
 
     hands: list[list[int]]
@@ -257,6 +258,7 @@ class DoomlingsBase(GameState):
     turn_plays: list[int]
     turn_discards: list[int]
     turn_draws: int
+    turn_removed: list[int]
 
     # ------------------------------------------------------------------ variations
 
@@ -633,6 +635,8 @@ class DoomlingsBase(GameState):
     def leave_pile(self, player: int, card: int) -> None:
         """Take a trait out of a pile and undo the Gene Pool change it made."""
         self.piles[player].remove(card)
+        if player == self.turn_player and self.trinkets_in_game():  # --- trinkets ---
+            self.turn_removed.append(card)
         if CARD[card].gene_pool:
             kept = []
             for entry in self.gp_applied:

@@ -130,6 +130,12 @@ SET = CardSet(
         ),
         Trinket("Philosopher's Key", 5, ONE_PLAY, Objective(Goal.PILE_EACH_COLOR, 2)),
         Trinket("Pointy Stick", 2, _no(T(color=RED)), Objective(Goal.PLAY, 1, T(color=PURPLE))),
+        Trinket(
+            "Shade Berry",
+            5,
+            Power(K.DISCARD_OWN_DOMINANT),
+            Objective(Goal.PILE_REMOVAL, 1, T(dominant=True)),
+        ),
         Trinket("Silby Bark", 2, PREVENT, Objective(Goal.REVEAL, 2, T(color=PURPLE))),
         Trinket("Spyglass", 1, _draw_on(BLUE), Objective(Goal.REVEAL, 1, T(color=GREEN))),
         Trinket("T.O.M. Four", 4, Power(K.OPPONENTS_MAY_DRAW), Objective(Goal.REVEAL_COLORS, 3)),
