@@ -8,9 +8,16 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from test_conformance import play_checked
 
-from doomtable.engine import Rng, ScenarioError, new_game
-from doomtable.games.doomlings.data import MERCHANT_OF, MERCHANTS, TRINKETS, parse_sets
+from doomtable.engine import Rng, ScenarioError, new_game, replay
+from doomtable.games.doomlings.data import (
+    MERCHANT_OF,
+    MERCHANTS,
+    SET_NAMES,
+    TRINKETS,
+    parse_sets,
+)
 from doomtable.games.doomlings.game import DoomlingsState
 from doomtable.games.doomlings.sets.trinkets import SET
 
@@ -31,7 +38,9 @@ def test_the_set_holds_40_trinkets_and_11_merchant_cards() -> None:
         "Huk": 2,
         "Bon": 1,
     }
-    assert "trinkets" in parse_sets("all")
+    # a side game: all sets of cards leave it out, naming it adds it
+    assert "trinkets" not in parse_sets("all")
+    assert parse_sets("trinkets") == ("base", "trinkets")
 
 
 def trinket_state(seed: int = 1) -> DoomlingsState:
@@ -141,3 +150,28 @@ def test_every_trinket_choice_has_an_rl_action() -> None:
             verbs.update(option[0] for option in decision.options)
             state.apply(decision.player, chooser.choice(decision.options))
     assert {"trash", "pocket", "draw_one"} <= verbs
+
+
+# Every set with the trinkets. Overlush is left out here only because one of its cards (Quills)
+# duplicates a card in random play on this branch; the lead's work on its windows fixes that.
+WITH_TRINKETS = ",".join(n for n in SET_NAMES if n != "overlush")
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "options"),
+    [
+        ("doomlings", 4, {"sets": WITH_TRINKETS}),
+        ("doomlings-blackbox", 3, {"sets": WITH_TRINKETS}),
+        ("doomlings", 3, {"sets": WITH_TRINKETS, "variant": "intelligent-design"}),
+        ("doomlings", 6, {"sets": "trinkets", "tiebreak": "draw"}),
+    ],
+)
+def test_games_with_trinkets_keep_every_promise(
+    game: str, players: int, options: dict[str, object]
+) -> None:
+    """The conformance checks (views that do not leak, cards kept, round trips, replays) in
+    random games with the trinkets and the other sets."""
+    for seed in range(4):
+        final = play_checked(seed, players, game, options)
+        assert final.is_over and final.winners()
+        assert replay(game, players, seed, final.options, final.log) == final

@@ -12,6 +12,7 @@ from doomtable.games.doomlings.data import (
     MERCHANTS,
     SET_NAMES,
     SET_TITLES,
+    SIDE_GAMES,
     TRAIT_SET,
     TRAITS,
     TRINKET_SET,
@@ -134,7 +135,8 @@ SPEC = GameSpec(
         "sets": OptionSpec(
             str,
             "card sets added to the base set, comma-separated, or all: "
-            + ", ".join(f"{name} ({SET_TITLES[name]})" for name in SET_NAMES[1:]),
+            + ", ".join(f"{name} ({SET_TITLES[name]})" for name in SET_NAMES[1:])
+            + (f" (all leaves out {', '.join(SIDE_GAMES)}: name it)" if SIDE_GAMES else ""),
             choices=SET_NAMES,
             multiple=True,
         ),

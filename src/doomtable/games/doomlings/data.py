@@ -456,6 +456,11 @@ BASE = "base"
 EXPANSIONS: tuple[CardSet, ...] = expansions()
 SET_NAMES: tuple[str, ...] = (BASE, *(card_set.name for card_set in EXPANSIONS))
 SET_TITLES: dict[str, str] = {BASE: "Classic", **{c.name: c.title for c in EXPANSIONS}}
+SIDE_GAMES: tuple[str, ...] = tuple(
+    c.name for c in EXPANSIONS if c.trinkets and not c.traits and not c.ages
+)
+"""--- trinkets ---: sets that add a game beside the decks rather than cards to them: ``all``
+leaves them out, so that a game of every card set scores as the cards on the table say."""
 
 # Expansion cards follow the base set's, so a base card's index never changes.
 TRAITS: tuple[Trait, ...] = BASE_TRAITS + tuple(t for c in EXPANSIONS for t in c.traits)
@@ -508,10 +513,12 @@ for _index, _age in enumerate(AGES):
 
 def parse_sets(text: str) -> tuple[str, ...]:
     """The card sets a ``sets`` option names, in table order: a comma-separated list of set
-    names, or ``all``; the base set is always in. Raises ``ValueError`` naming what is wrong."""
+    names, or ``all`` (every set of traits and ages: a side game such as the trinkets is
+    played only when named); the base set is always in. Raises ``ValueError`` naming what is
+    wrong."""
     names = [n.strip().casefold() for n in text.split(",") if n.strip()]
     if names == ["all"]:
-        return SET_NAMES
+        return tuple(n for n in SET_NAMES if n not in SIDE_GAMES)
     unknown = [n for n in names if n not in SET_NAMES]
     if unknown:
         raise ValueError(
