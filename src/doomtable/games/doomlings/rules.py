@@ -1463,8 +1463,8 @@ def h_discard_own(s: DoomlingsRules, frame: Frame, option: Option | None) -> Dec
     _, p, key, cause = frame[:4]
     flt = None if key is None else _filter(key)
     cards = [c for c in s.piles[p] if s.discardable(c) and (flt is None or s.matches(c, flt))]
-    if s.trinkets_in_game() and 0 <= cause < N_CARDS:  # --- trinkets: Shade Berry ---
-        cards.extend(shaded_dominants(s, p, flt))
+    if s.trinkets_in_game() and 0 <= cause < N_CARDS and cause in s.piles[p]:  # --- trinkets
+        cards.extend(shaded_dominants(s, p, flt))  # Shade Berry: p's own trait's effect
     if option is None:
         if not cards:
             s.stack.pop()
