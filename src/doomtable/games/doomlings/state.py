@@ -133,6 +133,8 @@ TRINKET_CAUSE: Final = DOOM_CAUSE + len(AGES)
 MERCHANT_CAUSE: Final = TRINKET_CAUSE + len(TRINKETS)
 """``MERCHANT_CAUSE + merchant card``: a merchant's trade."""
 _POWER_OF: Final = tuple(t.power.kind for t in TRINKETS)
+_TRINKETS_IN: dict[str, bool] = {}
+"""Per ``sets`` option, whether its sets bring trinkets."""
 
 
 def cause_name(cause: int) -> str | None:
@@ -315,9 +317,14 @@ class DoomlingsBase(GameState):
         return self._flow_hooks == 1
 
     def trinkets_in_game(self) -> bool:
-        """Whether this game's sets bring trinkets (--- trinkets ---)."""
+        """Whether this game's sets bring trinkets (--- trinkets ---); read at every play
+        check, so known per ``sets`` option once parsed."""
         if self._trinkets_in < 0:
-            self._trinkets_in = int(bool(trinkets_of_sets(card_sets(self.options))))
+            key = str(self.options.get("sets", ""))
+            found = _TRINKETS_IN.get(key)
+            if found is None:
+                found = _TRINKETS_IN[key] = bool(trinkets_of_sets(card_sets(self.options)))
+            self._trinkets_in = int(found)
         return self._trinkets_in == 1
 
     def power(self, player: int, kind: PowerKind) -> int:
