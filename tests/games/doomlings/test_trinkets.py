@@ -11,6 +11,7 @@ import pytest
 from test_conformance import play_checked
 
 from doomtable.engine import Rng, ScenarioError, new_game, replay
+from doomtable.games.doomlings.cards import PowerKind
 from doomtable.games.doomlings.data import (
     MERCHANT_OF,
     MERCHANTS,
@@ -20,6 +21,7 @@ from doomtable.games.doomlings.data import (
 )
 from doomtable.games.doomlings.game import DoomlingsState
 from doomtable.games.doomlings.sets.trinkets import SET
+from doomtable.games.doomlings.state import BY_RULE, MERCHANT_CAUSE, TRINKET_CAUSE
 
 FOLDER = Path(__file__).parents[2] / "scenarios" / "doomlings" / "sets" / "trinkets"
 
@@ -175,3 +177,44 @@ def test_games_with_trinkets_keep_every_promise(
         final = play_checked(seed, players, game, options)
         assert final.is_over and final.winners()
         assert replay(game, players, seed, final.options, final.log) == final
+
+
+def test_every_trinket_log_line_names_a_cause_that_can_make_it() -> None:
+    """A trinket's power makes only the changes its text says; a merchant only gains, trashes
+    and pockets trinkets; the rules deal, pocket a met objective and lose trinkets at the end.
+    Each such line names its trinket or merchant."""
+    makes = {
+        PowerKind.TURN_START_DRAW: {"draws", "drew"},
+        PowerKind.DRAW_ON_PLAY: {"draws", "drew"},
+        PowerKind.OPPONENTS_MAY_DRAW: {"draws", "drew"},
+        PowerKind.TURN_START_DISCARD: {"discards"},
+        PowerKind.TURN_START_MAY_DISCARD: {"discards"},
+        PowerKind.TURN_START_DISCARD_DOMINANTS: {"discards"},
+        PowerKind.DRAW_ONLY_STABILIZING: {"no_draw"},
+        PowerKind.PREVENT_OWN_ACTIONS: {"trinket_prevents"},
+        PowerKind.POCKET_AT_WORLDS_END: {"pockets"},
+    }
+    seen: set[str] = set()
+    merchant_lines = 0
+    for seed in range(6):
+        state = new_game("doomlings", 2 + seed % 3, seed, {"sets": "trinkets"})
+        assert isinstance(state, DoomlingsState)
+        chooser = random.Random(seed)
+        while (decision := state.pending) is not None:
+            state.apply(decision.player, chooser.choice(decision.options))
+        assert state.event_causes is not None
+        log = state.log_lines(None)
+        for event, cause in zip(state.events, state.event_causes, strict=True):
+            kind = event[1]
+            if cause >= MERCHANT_CAUSE:
+                assert kind in {"gains_trinket", "trashes", "pockets"}, (kind, cause)
+            elif cause >= TRINKET_CAUSE:
+                power = TRINKETS[cause - TRINKET_CAUSE].power.kind
+                assert kind in makes[power], (kind, power)
+            elif kind in {"gains_trinket", "trashes", "pockets"}:
+                assert cause == BY_RULE, (kind, cause)
+            if cause >= TRINKET_CAUSE and event[0] == -1:
+                seen.add(kind)
+        named = ("Toddles: ", "Fowler: ", "Huk: ", "Bon: ")
+        merchant_lines += sum(line.startswith(named) for line in log)
+    assert merchant_lines and {"gains_trinket", "trashes"} <= seen
