@@ -317,6 +317,7 @@ def _compact_seat(
         style="cyan",
     )
     chips = [card_chip(card) for card in seat["traits"]]
+    chips.extend(_trinket_chips(view, number))
     if known:
         chips.append(Text(f"(you know: {', '.join(known)})", style="italic"))
     line.add_row(head, ChipFlow(chips, most_lines) if chips else Text("—", style="dim"))
