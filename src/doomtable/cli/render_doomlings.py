@@ -181,6 +181,7 @@ def seats_table(view: dict[str, Any]) -> Table:
             chips.append(Text(f"[{seat['dominants']}{DOMINANT}]", style="yellow"))
         if seat.get("suppressed"):  # Deeplings: face-down cards, a count
             chips.append(Text(f"[{seat['suppressed']} face down]", style="dim"))
+        chips.extend(_trinket_chips(view, number))
         if number in known:
             chips.append(Text(f"(you know: {', '.join(known[number])})", style="italic"))
         table.add_row(
@@ -250,6 +251,33 @@ def _extras(view: dict[str, Any]) -> Iterable[RenderableType]:
         yield _own_deck_line(view["own_deck"])
     if view.get("suppressed"):
         yield cards_table(view["suppressed"], "Your face-down (suppressed) cards: worth nothing")
+    if view.get("trinkets"):
+        yield _trinkets_panel(view)
+
+
+def _trinket_chips(view: dict[str, Any], number: int) -> list[Text]:
+    """Trinkets (held, then pocketed with their value) of a seat, when the set is played."""
+    if "trinkets" not in view:
+        return []
+    held = [Text(f"[trinket: {t['name']}]", style="magenta") for t in view["trinkets"][number]]
+    return held + [
+        Text(f"[pocketed: {t['name']} +{t['value']}]", style="green")
+        for t in view["pocketed"][number]
+    ]
+
+
+def _trinkets_panel(view: dict[str, Any]) -> Panel:
+    """The viewer's held trinkets in full; the decks' sizes and the merchants that came."""
+    table = Table.grid(padding=(0, 2))
+    table.add_column(no_wrap=True, style="magenta")
+    table.add_column(ratio=1)
+    for trinket in view["trinkets"][view["viewer"]]:
+        table.add_row(trinket["name"], Text(trinket["text"], style="italic"))
+    merchants = ", ".join(m["name"] for m in view["merchants"]) or "none yet"
+    title = (
+        f"Your trinkets ({view['trinket_deck_size']} in the trinket deck; merchants: {merchants})"
+    )
+    return Panel(table, title=Text(title, style="bold"), title_align="left")
 
 
 def _own_deck_line(cards: list[dict[str, Any]], most_lines: int | None = None) -> Group:
@@ -291,6 +319,7 @@ def _compact_seat(
         style="cyan",
     )
     chips = [card_chip(card) for card in seat["traits"]]
+    chips.extend(_trinket_chips(view, number))
     if known:
         chips.append(Text(f"(you know: {', '.join(known)})", style="italic"))
     line.add_row(head, ChipFlow(chips, most_lines) if chips else Text("—", style="dim"))

@@ -5,7 +5,19 @@ from typing import Any
 
 from doomtable.engine import GameSpec, OptionSpec
 from doomtable.games.doomlings.blackbox import DoomlingsBlackboxState
-from doomtable.games.doomlings.data import AGE_SET, AGES, SET_NAMES, SET_TITLES, TRAIT_SET, TRAITS
+from doomtable.games.doomlings.data import (
+    AGE_SET,
+    AGES,
+    MERCHANT_SET,
+    MERCHANTS,
+    SET_NAMES,
+    SET_TITLES,
+    SIDE_GAMES,
+    TRAIT_SET,
+    TRAITS,
+    TRINKET_SET,
+    TRINKETS,
+)
 from doomtable.games.doomlings.game import TIEBREAKS, DoomlingsState, card_dict
 from doomtable.games.doomlings.ids import CARD_IDENTITY
 from doomtable.games.doomlings.variants import VARIANTS, option_notes
@@ -46,6 +58,27 @@ def card_list() -> list[dict[str, Any]]:
             entry["worlds_end"] = age.doom_text
             entry["text"] = f"{age.text} World's End: {age.doom_text}"
         cards.append(entry)
+    for index, trinket in enumerate(TRINKETS):  # --- trinkets ---
+        cards.append(
+            {
+                "name": trinket.name,
+                "set": TRINKET_SET[index],
+                "kind": "trinket",
+                "value": trinket.value,
+                "copies": 1,
+                "text": trinket.text(),
+            }
+        )
+    for index, merchant in enumerate(MERCHANTS):
+        cards.append(
+            {
+                "name": merchant.name,
+                "set": MERCHANT_SET[index],
+                "kind": "merchant",
+                "copies": merchant.copies,
+                "text": merchant.text(),
+            }
+        )
     return cards
 
 
@@ -102,7 +135,8 @@ SPEC = GameSpec(
         "sets": OptionSpec(
             str,
             "card sets added to the base set, comma-separated, or all: "
-            + ", ".join(f"{name} ({SET_TITLES[name]})" for name in SET_NAMES[1:]),
+            + ", ".join(f"{name} ({SET_TITLES[name]})" for name in SET_NAMES[1:])
+            + (f" (all leaves out {', '.join(SIDE_GAMES)}: name it)" if SIDE_GAMES else ""),
             choices=SET_NAMES,
             multiple=True,
         ),

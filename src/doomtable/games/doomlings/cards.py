@@ -2227,3 +2227,228 @@ class Age:
     doom_text: str = ""
     # --- moonlings ---
     gene_pool_floor: int = 0  # the Gene Pool change stops here (0: no floor)
+
+
+# --------------------------------------------------------------------------- trinkets
+# --- trinkets ---
+
+
+@dataclass(frozen=True, slots=True)
+class TraitTest:
+    """Which traits a trinket's power or objective speaks of: by colour (any of ``color``'s
+    bits; ``COLORLESS`` for colourless), face value, dominance or the kind of effect."""
+
+    color: int | None = None
+    min_face: int | None = None
+    max_face: int | None = None
+    dominant: bool = False
+    effectless: bool = False
+    drop_of_life: bool = False
+    action: bool = False
+
+    def accepts(self, trait: Trait, colors: int) -> bool:
+        """Whether ``trait``, now of ``colors``, passes (a variable face value counts as 0)."""
+        if self.color is not None and not (
+            not colors if self.color == COLORLESS else colors & self.color
+        ):
+            return False
+        face = trait.face or 0
+        if self.min_face is not None and face < self.min_face:
+            return False
+        if self.max_face is not None and face > self.max_face:
+            return False
+        if self.dominant and not trait.dominant:
+            return False
+        if self.effectless and not trait.effectless:
+            return False
+        if self.drop_of_life and trait.bonus is None:
+            return False
+        return not (self.action and not trait.action)
+
+    def words(self, n: int = 1) -> str:
+        """``n`` such traits in words: ``2 red traits``, ``1 trait with an action``."""
+        noun = "trait" if n == 1 else "traits"
+        if self.dominant:
+            noun = "dominant" if n == 1 else "dominants"
+        elif self.effectless:
+            noun = "effectless trait" if n == 1 else "effectless traits"
+        front = ""
+        if self.color is not None:
+            front = " or ".join(color_names(self.color)) or "colorless"
+            front += " "
+        tail = ""
+        if self.drop_of_life:
+            tail = " with a Drop of Life"
+        elif self.action:
+            tail = " with an action (A)"
+        elif self.max_face is not None and self.max_face < 0:
+            front = "negative " + front
+        elif self.min_face is not None and self.max_face is not None:
+            tail = f" with a face value of {self.min_face}"
+        elif self.min_face is not None:
+            tail = f" with a face value of {self.min_face} or more"
+        elif self.max_face is not None:
+            tail = f" with a face value of {self.max_face} or less"
+        return f"{n} {front}{noun}{tail}"
+
+    def one(self) -> str:
+        """One such trait, with its article: ``a red trait``, ``an effectless trait``."""
+        words = self.words(1)[2:]
+        return ("an " if words[0] in "aeiou" else "a ") + words
+
+
+ANY_TRAIT_TEST: Final = TraitTest()
+
+
+class PowerKind(Enum):
+    """What an Awesome Power does while its trinket is held and not pocketed."""
+
+    CANNOT_PLAY = "cannot_play"  # you cannot play traits the test accepts
+    NO_NEGATIVE_INTO_PILE = "no_negative_into_pile"  # nobody plays a negative into your pile
+    NO_PLAYS_OFF_TURN = "no_plays_off_turn"
+    ONE_PLAY_PER_TURN = "one_play_per_turn"
+    DRAW_ONLY_STABILIZING = "draw_only_stabilizing"
+    PREVENT_OWN_ACTIONS = "prevent_own_actions"
+    DRAW_ON_PLAY = "draw_on_play"  # you may draw n after playing a trait the test accepts
+    STABILIZE_TO = "stabilize_to"  # stabilize to n, not to your Gene Pool
+    TURN_START_DRAW = "turn_start_draw"
+    TURN_START_DISCARD = "turn_start_discard"
+    TURN_START_MAY_DISCARD = "turn_start_may_discard"
+    TURN_START_DISCARD_DOMINANTS = "turn_start_discard_dominants"
+    TURN_START_MAY_PLAY = "turn_start_may_play"  # one trait the test accepts, with its effects
+    OPPONENTS_MAY_DRAW = "opponents_may_draw"  # at the start of your turn
+    POCKET_AT_WORLDS_END = "pocket_at_worlds_end"
+    DISCARD_OWN_DOMINANT = "discard_own_dominant"  # your effects may discard your dominants
+
+
+@dataclass(frozen=True, slots=True)
+class Power:
+    """A trinket's Awesome Power."""
+
+    kind: PowerKind
+    test: TraitTest = ANY_TRAIT_TEST
+    n: int = 1
+
+    def text(self) -> str:
+        k = PowerKind
+        kind = self.kind
+        if kind is k.CANNOT_PLAY:
+            return f"You cannot play {self.test.words(2)[2:]}."
+        if kind is k.NO_NEGATIVE_INTO_PILE:
+            return "No trait with a negative face value may be played into your trait pile."
+        if kind is k.NO_PLAYS_OFF_TURN:
+            return "You cannot play traits on another player's turn."
+        if kind is k.ONE_PLAY_PER_TURN:
+            return "You play at most 1 trait on your turn."
+        if kind is k.DRAW_ONLY_STABILIZING:
+            return "You draw cards only by the rules (stabilizing, an empty hand, a redraw)."
+        if kind is k.PREVENT_OWN_ACTIONS:
+            return "The actions (A) of the traits you play do not happen."
+        if kind is k.DRAW_ON_PLAY:
+            return f"Each time you play {self.test.one()}, you may draw {self.n}."
+        if kind is k.STABILIZE_TO:
+            return f"You stabilize to {self.n} cards instead of your Gene Pool."
+        if kind is k.TURN_START_DRAW:
+            return f"As your turn begins, draw {self.n}."
+        if kind is k.TURN_START_DISCARD:
+            return f"As your turn begins, discard {self.n} card from your hand."
+        if kind is k.TURN_START_MAY_DISCARD:
+            return f"As your turn begins, you may discard {self.n} card from your hand."
+        if kind is k.TURN_START_DISCARD_DOMINANTS:
+            return "As your turn begins, discard every dominant in your hand."
+        if kind is k.TURN_START_MAY_PLAY:
+            return f"As your turn begins, you may play {self.test.one()} before your turn's play."
+        if kind is k.OPPONENTS_MAY_DRAW:
+            return f"As your turn begins, each opponent may draw {self.n}."
+        if kind is k.DISCARD_OWN_DOMINANT:
+            return (
+                "When one of your traits has you discard a trait of your pile, it may be one "
+                "of your dominants."
+            )
+        return "At World's End it is pocketed, not lost."
+
+
+class Goal(Enum):
+    """What a Pocket Objective checks at the end of its holder's turn."""
+
+    REVEAL = "reveal"  # n cards of the test in hand, shown to everyone
+    REVEAL_COLORS = "reveal_colors"  # cards of n different colours in hand, shown
+    PLAY = "play"  # n traits of the test played this turn
+    HAND_DISCARD = "hand_discard"  # n cards of the test discarded from the hand this turn
+    PILE = "pile"  # n traits of the test in the trait pile
+    PILE_EACH_COLOR = "pile_each_color"  # n traits of every colour in the pile
+    PILE_SAME_COLOR = "pile_same_color"  # n traits of one colour in the pile
+    DRAW = "draw"  # n cards drawn this turn, stabilizing aside
+    PILE_REMOVAL = "pile_removal"  # n traits of the test left the trait pile this turn
+
+
+@dataclass(frozen=True, slots=True)
+class Objective:
+    """A trinket's Pocket Objective."""
+
+    goal: Goal
+    n: int = 1
+    test: TraitTest = ANY_TRAIT_TEST
+
+    def text(self) -> str:
+        g = Goal
+        goal = self.goal
+        if goal is g.REVEAL:
+            return f"Show {self.test.words(self.n)} from your hand."
+        if goal is g.REVEAL_COLORS:
+            return f"Show cards of {self.n} different colors from your hand."
+        if goal is g.PLAY:
+            return f"Play {self.test.words(self.n)} on your turn."
+        if goal is g.HAND_DISCARD:
+            return f"Discard {self.test.words(self.n)} from your hand on your turn."
+        if goal is g.PILE:
+            return f"Have {self.test.words(self.n)} in your trait pile."
+        if goal is g.PILE_EACH_COLOR:
+            return f"Have {self.n} traits of each color in your trait pile."
+        if goal is g.PILE_SAME_COLOR:
+            return f"Have {self.n} traits of one color in your trait pile."
+        if goal is g.PILE_REMOVAL:
+            return f"Lose {self.test.words(self.n)} from your trait pile on your turn."
+        return f"Draw {self.n} cards on your turn, stabilizing aside."
+
+
+@dataclass(frozen=True, slots=True)
+class Trinket:
+    """A trinket: its value once pocketed, its Awesome Power while held, its objective."""
+
+    name: str
+    value: int
+    power: Power
+    objective: Objective
+
+    def text(self) -> str:
+        return (
+            f"Awesome Power: {self.power.text()} Pocket Objective: {self.objective.text()} "
+            f"Pocketed, it is worth {self.value}."
+        )
+
+
+class Deal(Enum):
+    """What a merchant offers each player when it comes to the table."""
+
+    BUY = "buy"  # gain 1 trinket, then trash 1
+    EXCHANGE = "exchange"  # you may trash 1, then gain 1
+    COLLECT = "collect"  # pocket 1, then gain 1
+    BARGAIN = "bargain"  # trash 1, then gain 1; once more if you like
+
+
+@dataclass(frozen=True, slots=True)
+class Merchant:
+    name: str
+    deal: Deal
+    copies: int = 1
+
+    def text(self) -> str:
+        return {
+            Deal.BUY: "Buy: gain 1 trinket; then trash 1 of the trinkets you hold.",
+            Deal.EXCHANGE: "Exchange: you may trash 1 of the trinkets you hold to gain 1.",
+            Deal.COLLECT: "Collect: pocket 1 of the trinkets you hold, whatever its "
+            "objective, to gain 1.",
+            Deal.BARGAIN: "Bargain: trash 1 of the trinkets you hold to gain 1; you may do "
+            "it once more.",
+        }[self.deal]

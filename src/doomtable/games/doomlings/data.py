@@ -35,6 +35,7 @@ from doomtable.games.doomlings.cards import (
     GiveTrait,
     LookAndSteal,
     MayDiscardHandAndStabilize,
+    Merchant,
     MostTraitsBonus,
     MoveSelfToOpponent,
     MutualDiscardTrait,
@@ -58,6 +59,7 @@ from doomtable.games.doomlings.cards import (
     SwapTraits,
     Trait,
     TraitFilter,
+    Trinket,
     Who,
     WorldsEnd,
     color_words,
@@ -455,6 +457,11 @@ BASE = "base"
 EXPANSIONS: tuple[CardSet, ...] = expansions()
 SET_NAMES: tuple[str, ...] = (BASE, *(card_set.name for card_set in EXPANSIONS))
 SET_TITLES: dict[str, str] = {BASE: "Classic", **{c.name: c.title for c in EXPANSIONS}}
+SIDE_GAMES: tuple[str, ...] = tuple(
+    c.name for c in EXPANSIONS if c.trinkets and not c.traits and not c.ages
+)
+"""--- trinkets ---: sets that add a game beside the decks rather than cards to them: ``all``
+leaves them out, so that a game of every card set scores as the cards on the table say."""
 
 # Expansion cards follow the base set's, so a base card's index never changes.
 TRAITS: tuple[Trait, ...] = BASE_TRAITS + tuple(t for c in EXPANSIONS for t in c.traits)
@@ -507,10 +514,12 @@ for _index, _age in enumerate(AGES):
 
 def parse_sets(text: str) -> tuple[str, ...]:
     """The card sets a ``sets`` option names, in table order: a comma-separated list of set
-    names, or ``all``; the base set is always in. Raises ``ValueError`` naming what is wrong."""
+    names, or ``all`` (every set of traits and ages: a side game such as the trinkets is
+    played only when named); the base set is always in. Raises ``ValueError`` naming what is
+    wrong."""
     names = [n.strip().casefold() for n in text.split(",") if n.strip()]
     if names == ["all"]:
-        return SET_NAMES
+        return tuple(n for n in SET_NAMES if n not in SIDE_GAMES)
     unknown = [n for n in names if n not in SET_NAMES]
     if unknown:
         raise ValueError(not_one_of("card set", unknown[0], SET_NAMES, also="all"))
@@ -533,3 +542,33 @@ def cards_of_sets(sets: tuple[str, ...]) -> list[int]:
 def ages_of_sets(sets: tuple[str, ...]) -> list[int]:
     """The ages and catastrophes (Birth of Life included) of these sets, in index order."""
     return [age for age in range(len(AGES)) if AGE_SET[age] in sets]
+
+
+# --- trinkets ---
+# Trinkets and merchants are numbered apart from traits and ages: an index into TRINKETS, and
+# a merchant card an index into MERCHANT_OF (its copies get consecutive ids).
+TRINKETS: tuple[Trinket, ...] = tuple(t for c in EXPANSIONS for t in c.trinkets)
+TRINKET_SET: tuple[str, ...] = tuple(c.name for c in EXPANSIONS for _ in c.trinkets)
+MERCHANTS: tuple[Merchant, ...] = tuple(m for c in EXPANSIONS for m in c.merchants)
+MERCHANT_SET: tuple[str, ...] = tuple(c.name for c in EXPANSIONS for _ in c.merchants)
+MERCHANT_OF: tuple[int, ...] = tuple(i for i, m in enumerate(MERCHANTS) for _ in range(m.copies))
+TRINKET_SLUGS: tuple[str, ...] = tuple(slugify(t.name) for t in TRINKETS)
+MERCHANT_SLUGS: tuple[str, ...] = tuple(slugify(m.name) for m in MERCHANTS)
+TRINKET_INDEX: dict[str, int] = {}
+for _index, _trinket in enumerate(TRINKETS):
+    TRINKET_INDEX[_trinket.name.casefold()] = _index
+    TRINKET_INDEX[TRINKET_SLUGS[_index]] = _index
+MERCHANT_INDEX: dict[str, int] = {}
+for _index, _merchant in enumerate(MERCHANTS):
+    MERCHANT_INDEX[_merchant.name.casefold()] = _index
+    MERCHANT_INDEX[MERCHANT_SLUGS[_index]] = _index
+
+
+def trinkets_of_sets(sets: tuple[str, ...]) -> list[int]:
+    """The trinkets of these sets, in index order."""
+    return [t for t in range(len(TRINKETS)) if TRINKET_SET[t] in sets]
+
+
+def merchants_of_sets(sets: tuple[str, ...]) -> list[int]:
+    """The merchant cards (copies each) of these sets, in id order."""
+    return [m for m, design in enumerate(MERCHANT_OF) if MERCHANT_SET[design] in sets]

@@ -8,7 +8,7 @@ each verb x card x target has one fixed action index; ``seats`` is the view's pe
 from collections.abc import Mapping
 from typing import Any
 
-from doomtable.games.doomlings.data import BASE, ages_of_sets, card_sets, cards_of_sets
+from doomtable.games.doomlings.data import BASE, TRINKETS, ages_of_sets, card_sets, cards_of_sets
 
 TRAIT_KINDS = ("trait", "dominant trait")
 AGE_KINDS = ("age", "catastrophe", "birth of life")
@@ -147,6 +147,8 @@ SET_VERBS: dict[str, list[tuple[str, ...]]] = {
     "special_edition": _MYTH_VERBS,
     "deeplings": [("suppress", "card")],
     "glitterlings": [("play_both",), ("discard_one",), ("discard_two",), ("discard_three",)],
+    # --- trinkets ---: a merchant's trade, a power's optional draw
+    "trinkets": [("trash", "trinket"), ("pocket", "trinket"), ("draw_one",)],
 }
 SET_DECISION_KINDS: dict[str, list[str]] = {
     "overlush": ["choice", "bottom", "top", "face", "choose", "return", "scavenge"],
@@ -156,6 +158,7 @@ SET_DECISION_KINDS: dict[str, list[str]] = {
     "relics": ["order"],
     "special_edition": ["order"],
     "deeplings": ["suppress"],
+    "trinkets": ["trinket"],
 }
 
 
@@ -184,6 +187,8 @@ def rl_encoding_for(options: Mapping[str, Any]) -> dict[str, Any]:
         domains["face"] = list(FACES)
         domains["one_of"] = len(ONE_OFS)
         domains["choice"] = max(len(one_of.options) for one_of in ONE_OFS)
+    if "trinkets" in sets:  # --- trinkets ---
+        domains["trinket"] = len(TRINKETS)
     return {
         **RL_ENCODING,
         "domains": domains,

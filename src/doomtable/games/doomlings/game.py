@@ -19,22 +19,30 @@ from doomtable.engine.state import Handler
 from doomtable.games.doomlings import rules, variants
 from doomtable.games.doomlings import value as win_model
 from doomtable.games.doomlings.cards import COLOR_NAMES, AgeRule, Trait, color_names
-from doomtable.games.doomlings.data import (
+from doomtable.games.doomlings.data import (  # --- trinkets ---
     AGE_INDEX,
     AGE_SET,
     AGES,
     BASE,
     BIRTH_OF_LIFE,
+    MERCHANT_INDEX,
+    MERCHANT_OF,
+    MERCHANTS,
     TRAIT_SET,
     TRAITS,
+    TRINKET_INDEX,
+    TRINKETS,
     ages_of_sets,
     card_sets,
     cards_of_sets,
+    merchants_of_sets,
+    trinkets_of_sets,
 )
 from doomtable.games.doomlings.rules import DoomlingsRules
 from doomtable.games.doomlings.scoring import breakdown, final_scores
 from doomtable.games.doomlings.state import (
     ALL,
+    BY_RULE,
     CARD,
     N_CARDS,
     NO_TIE_DRAW,
@@ -128,6 +136,23 @@ class DoomlingsState(DoomlingsRules):
         # --- deeplings ---
         s.suppressed = [[] for _ in range(players)]
         s.suppressed_under = [[] for _ in range(players)]
+        # --- trinkets ---: the trinket and merchant decks are shuffled only when dealt, so a
+        # game without them draws from the generator as before; each player gains 1 trinket.
+        s.trinket_deck = trinkets_of_sets(sets)
+        s.trinkets = [[] for _ in range(players)]
+        s.pocketed = [[] for _ in range(players)]
+        s.trashed = []
+        s.merchant_deck = merchants_of_sets(sets)
+        s.merchants_seen = []
+        s.turn_plays = []
+        s.turn_discards = []
+        s.turn_draws = 0
+        s.turn_removed = []
+        if s.trinket_deck:
+            s.rng.shuffle(s.trinket_deck)
+            s.rng.shuffle(s.merchant_deck)
+            for p in range(players):
+                rules.gain_trinket(s, p, BY_RULE)
         s.push_all([*variants.deal(s, HAND_SIZE), ("flip", 0)])
         s._advance()
         return s
@@ -288,6 +313,8 @@ class DoomlingsState(DoomlingsRules):
             return f"place {AGES[option[1]].name}"
         if verb == "suppress":  # --- deeplings ---
             return f"suppress {name(option[1])}"
+        if verb in ("trash", "pocket"):  # --- trinkets ---
+            return f"{verb} {TRINKETS[option[1]].name}"
         return _FIXED_LABELS[verb]
 
     def event_visible(self, event: tuple[Any, ...], viewer: int) -> bool:
@@ -369,6 +396,21 @@ class DoomlingsState(DoomlingsRules):
             "worlds_end": AGES[self.final_doom].name if self.final_doom >= 0 else None,
             # --- deeplings: face-down cards, known to their owner alone ---
             "suppressed": [card_dict(c) for c in self.suppressed[player]],
+            **self._trinkets_view(),
+        }
+
+    def _trinkets_view(self) -> dict[str, Any]:
+        """--- trinkets ---: every trinket held or pocketed is face up; of the decks, only
+        their sizes are known."""
+        if not self.trinkets_in_game():
+            return {}
+        return {
+            "trinkets": [[trinket_dict(t) for t in held] for held in self.trinkets],
+            "pocketed": [[trinket_dict(t) for t in held] for held in self.pocketed],
+            "trinket_deck_size": len(self.trinket_deck),
+            "trashed": [TRINKETS[t].name for t in self.trashed],
+            "merchants": [merchant_dict(m) for m in self.merchants_seen],
+            "merchant_deck_size": len(self.merchant_deck),
         }
 
     def revealed_to(self, player: int) -> list[tuple[int, int]]:
@@ -415,6 +457,10 @@ class DoomlingsState(DoomlingsRules):
             return f"you already have {self.dominants(player)} dominant traits"
         if self.rule() is AgeRule.RAMBLIN and rules.banned_colors(self, player) & trait.colors:
             return f"{AGES[self.age].name}: its color was named against you"
+        if self.trinkets_in_game():  # --- trinkets ---
+            trinket = rules.trinket_refusal(self, player, card)
+            if trinket >= 0:
+                return f"{TRINKETS[trinket].name}: {TRINKETS[trinket].power.text()}"
         if not self.requirement_met(player, card):
             requirement = trait.requirement
             return requirement.text() if requirement is not None else "its requirement is not met"
@@ -500,7 +546,7 @@ class DoomlingsState(DoomlingsRules):
 
     def snapshot(self) -> dict[str, Any]:
         scores = self.scores()
-        return {
+        snap = {
             "players": [
                 {
                     "hand": [CARD[c].name for c in self.hands[p]],
@@ -538,6 +584,7 @@ class DoomlingsState(DoomlingsRules):
             "winners": self.winners(),
             "scores": scores,
             "card_stats": self.card_stats() if self.over else None,
+            **self._trinkets_snapshot(),
             "pending": None
             if self._pending is None
             else {
@@ -546,6 +593,22 @@ class DoomlingsState(DoomlingsRules):
                 "prompt": self._pending.prompt,
                 "options": self.labels(),
             },
+        }
+        if self.trinkets_in_game():  # --- trinkets ---
+            for p, seat in enumerate(snap["players"]):
+                seat["trinkets"] = [TRINKETS[t].name for t in self.trinkets[p]]
+                seat["pocketed"] = [TRINKETS[t].name for t in self.pocketed[p]]
+        return snap
+
+    def _trinkets_snapshot(self) -> dict[str, Any]:
+        """--- trinkets ---: by name, each deck top first."""
+        if not self.trinkets_in_game():
+            return {}
+        return {
+            "trinket_deck": [TRINKETS[t].name for t in reversed(self.trinket_deck)],
+            "trashed": [TRINKETS[t].name for t in self.trashed],
+            "merchant_deck": [MERCHANTS[MERCHANT_OF[m]].name for m in reversed(self.merchant_deck)],
+            "merchants": [MERCHANTS[MERCHANT_OF[m]].name for m in self.merchants_seen],
         }
 
     # ------------------------------------------------------------------ determinization
@@ -579,6 +642,11 @@ class DoomlingsState(DoomlingsRules):
         s.decks[player].sort()  # its cards are known, their order is not
         rng.shuffle(s.decks[player])
         s.age_deck = self._redeal_ages(player, rng)
+        # --- trinkets ---: what the face-down decks hold is known, their order is not
+        s.trinket_deck.sort()
+        rng.shuffle(s.trinket_deck)
+        s.merchant_deck.sort()
+        rng.shuffle(s.merchant_deck)
         s.stack = [_unseen_picks(frame, s, player, rng) for frame in s.stack]
         return s
 
@@ -638,6 +706,8 @@ class DoomlingsState(DoomlingsRules):
             "catastrophes",
             "first_player",
             "deck_bottom",  # --- overlush (traits b) ---: the very bottom card first
+            "trinket_deck",  # --- trinkets ---: top first
+            "merchant_deck",
         }
         unknown = set(setup) - known
         if unknown:
@@ -667,11 +737,18 @@ class DoomlingsState(DoomlingsRules):
                 raise ScenarioError(f"no player {seat} in a {self.players}-player game")
             if not isinstance(value, dict):
                 raise ScenarioError(f"players.{seat} must be a mapping")
-            extra = set(value) - {"hand", "traits", "gene_pool", "suppressed"}
+            extra = set(value) - {
+                "hand",
+                "traits",
+                "gene_pool",
+                "suppressed",
+                "trinkets",  # --- trinkets ---
+                "pocketed",
+            }
             if extra:
                 raise ScenarioError(
                     f"players.{seat}: unknown key(s) {', '.join(sorted(extra))}; "
-                    "known: gene_pool, hand, suppressed, traits"
+                    "known: gene_pool, hand, pocketed, suppressed, traits, trinkets"
                 )
             seats[seat] = value
         for seat, value in seats.items():
@@ -716,6 +793,7 @@ class DoomlingsState(DoomlingsRules):
         self.deck.extend(reversed(top))
         self.deck[0:0] = [take(n, "deck_bottom") for n in setup.get("deck_bottom", [])]
         self._setup_ages(setup)
+        self._setup_trinkets(setup, seats)
         if "first_player" in setup:
             self.first_player = int(setup["first_player"]) % self.players
         self.round_no = 0
@@ -726,6 +804,56 @@ class DoomlingsState(DoomlingsRules):
         if AGES[self.age].rule is AgeRule.HERO:
             rules.call_hero(self)
         self._advance()
+
+    def _setup_trinkets(self, setup: dict[str, Any], seats: dict[int, dict[str, Any]]) -> None:
+        """--- trinkets ---: the trinkets each seat holds and has pocketed, the decks' tops."""
+        named = [seat.get(k, []) for seat in seats.values() for k in ("trinkets", "pocketed")]
+        if (
+            any(named) or setup.get("trinket_deck") or setup.get("merchant_deck")
+        ) and not self.trinkets_in_game():
+            raise ScenarioError("trinkets and merchants need the trinkets set (sets: trinkets)")
+        for seat, value in seats.items():
+            if "trinkets" in value:
+                self.trinket_deck[0:0] = self.trinkets[seat]
+                self.trinkets[seat] = []
+        free = [q for q in range(self.players) if "trinkets" not in seats.get(q, {})]
+
+        def take(name: str, where: str) -> int:
+            index = TRINKET_INDEX.get(str(name).casefold())
+            if index is None:
+                names = [t.name for t in TRINKETS]
+                raise ScenarioError(
+                    f"{where}: no trinket is called {name!r}{_suggest(str(name), names)}"
+                )
+            if index in self.trinket_deck:
+                self.trinket_deck.remove(index)
+                return index
+            for q in free:  # dealt to a seat the scenario leaves as dealt: it gets another
+                if index in self.trinkets[q]:
+                    self.trinkets[q].remove(index)
+                    self.trinkets[q].append(self.trinket_deck.pop(0))
+                    return index
+            raise ScenarioError(f"{where}: {TRINKETS[index].name!r} is placed twice")
+
+        for seat, value in seats.items():
+            for name in value.get("trinkets", []):
+                self.trinkets[seat].append(take(name, f"players.{seat}.trinkets"))
+            for name in value.get("pocketed", []):
+                self.pocketed[seat].append(take(name, f"players.{seat}.pocketed"))
+        top = [take(n, "trinket_deck") for n in setup.get("trinket_deck", [])]
+        self.trinket_deck.extend(reversed(top))
+        merchants: list[int] = []
+        for name in setup.get("merchant_deck", []):
+            design = MERCHANT_INDEX.get(str(name).casefold(), -1)
+            card = next((m for m in self.merchant_deck if MERCHANT_OF[m] == design), -1)
+            if card < 0:
+                names = [m.name for m in MERCHANTS]
+                raise ScenarioError(
+                    f"merchant_deck: no {name!r} merchant card is left{_suggest(str(name), names)}"
+                )
+            self.merchant_deck.remove(card)
+            merchants.append(card)
+        self.merchant_deck.extend(reversed(merchants))
 
     def _setup_ages(self, setup: dict[str, Any]) -> None:
         sets = card_sets(self.options)
@@ -863,6 +991,8 @@ def _describe(kind: str, a: tuple[Any, ...]) -> str:
         return f"{p(a[0])} draws {', '.join(n(c) for c in a[1])}."
     if kind == "discards":
         return f"{p(a[0])} discards {n(a[1])}."
+    if kind in _TRINKET_EVENTS:  # --- trinkets ---
+        return _trinket_event(kind, a)
     if kind in ("peeks_ages", "orders_ages"):  # --- mythlings, relics ---
         ages = ", ".join(AGES[age].name for age in a[1])
         verb = "looks at the ages" if kind == "peeks_ages" else "puts back the next ages as"
@@ -1042,6 +1172,10 @@ _CAUSED = frozenset(
         "suppresses_card",
         "suppressed_card",
         "gene_pool_set",
+        # --- trinkets ---
+        "gains_trinket",
+        "pockets",
+        "trashes",
         "pinches",
         "scavenges",
         "patches",
@@ -1071,3 +1205,40 @@ def _design(card: int) -> tuple[str, int]:
     """A card's name, then its colours: same-named designs (Overlush's Swarms) sort apart,
     so a list sorted by it shows nothing of the order it was sorted from."""
     return CARD[card].name, CARD[card].colors
+
+
+# --- trinkets ---
+
+
+def trinket_dict(trinket: int) -> dict[str, Any]:
+    t = TRINKETS[trinket]
+    return {"name": t.name, "value": t.value, "text": t.text()}
+
+
+def merchant_dict(merchant: int) -> dict[str, Any]:
+    m = MERCHANTS[MERCHANT_OF[merchant]]
+    return {"name": m.name, "text": m.text()}
+
+
+_TRINKET_EVENTS: Final = frozenset(
+    {"gains_trinket", "pockets", "trashes", "shows_for", "merchant", "no_draw", "trinket_prevents"}
+)
+
+
+def _trinket_event(kind: str, a: tuple[Any, ...]) -> str:
+    player = f"player {a[0]}"
+    if kind == "gains_trinket":
+        return f"{player} gains the trinket {TRINKETS[a[1]].name}."
+    if kind == "pockets":
+        return f"{player} pockets {TRINKETS[a[1]].name} (worth {TRINKETS[a[1]].value})."
+    if kind == "trashes":
+        return f"{player} trashes {TRINKETS[a[1]].name}."
+    if kind == "shows_for":
+        shown = ", ".join(_name(c) for c in a[1])
+        return f"{player} shows {shown} for {TRINKETS[a[2]].name}."
+    if kind == "merchant":
+        m = MERCHANTS[MERCHANT_OF[a[0]]]
+        return f"The merchant {m.name} comes. {m.text()}"
+    if kind == "no_draw":
+        return f"{TRINKETS[a[1]].name}: {player} draws nothing."
+    return f"{TRINKETS[a[2]].name}: the action of {_name(a[1])} does not happen."

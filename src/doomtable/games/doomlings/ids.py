@@ -12,11 +12,20 @@ from doomtable.engine.cards import (
     instance_slugs,
     positional_tables,
 )
-from doomtable.games.doomlings.data import AGE_SLUGS, TRAIT_OF, TRAIT_SLUGS
+from doomtable.games.doomlings.data import (
+    AGE_SLUGS,
+    MERCHANT_OF,
+    MERCHANT_SLUGS,
+    TRAIT_OF,
+    TRAIT_SLUGS,
+    TRINKET_SLUGS,
+)
 from doomtable.games.doomlings.encoding import EVERY_VERB
 
 TRAIT = "trait"
 AGE = "age"
+TRINKET = "trinket"  # --- trinkets ---
+MERCHANT = "merchant"
 
 
 @cache
@@ -25,6 +34,8 @@ def card_tables() -> CardTables:
     return {
         TRAIT: instance_slugs([TRAIT_SLUGS[t] for t in TRAIT_OF]),
         AGE: AGE_SLUGS,
+        TRINKET: TRINKET_SLUGS,  # --- trinkets ---
+        MERCHANT: instance_slugs([MERCHANT_SLUGS[m] for m in MERCHANT_OF]),
     }
 
 
@@ -32,7 +43,7 @@ CARD_IDENTITY = CardIdentity(
     tables=card_tables,
     positional=positional_tables("doomtable.games.doomlings"),
     # The option shapes are declared once, for the RL adapters; "card" there is a trait card.
-    option_items=card_items(EVERY_VERB, {"card": TRAIT, "age": AGE}),
+    option_items=card_items(EVERY_VERB, {"card": TRAIT, "age": AGE, "trinket": TRINKET}),
     fields={
         "hands": TRAIT,
         "piles": TRAIT,
@@ -49,5 +60,15 @@ CARD_IDENTITY = CardIdentity(
         "eras": AGE,
         "age": AGE,
         "final_doom": AGE,
+        # --- trinkets ---
+        "trinket_deck": TRINKET,
+        "trinkets": TRINKET,
+        "pocketed": TRINKET,
+        "trashed": TRINKET,
+        "merchant_deck": MERCHANT,
+        "merchants_seen": MERCHANT,
+        "turn_plays": TRAIT,
+        "turn_discards": TRAIT,
+        "turn_removed": TRAIT,
     },
 )

@@ -14,7 +14,7 @@ from mypy_extensions import mypyc_attr
 
 from doomtable.engine import PASS, Decision, Frame, GameState, Option
 from doomtable.engine.state import Handler
-from doomtable.games.doomlings.cards import (
+from doomtable.games.doomlings.cards import (  # --- trinkets ---
     ANY,
     COLOR_NAMES,
     COLORLESS,
@@ -23,6 +23,7 @@ from doomtable.games.doomlings.cards import (
     AgeRule,
     CatastropheEffect,
     Check,
+    Deal,
     DigForColor,
     DiscardCardsWithEffects,
     DiscardColorFromHands,
@@ -55,6 +56,7 @@ from doomtable.games.doomlings.cards import (
     GiveThenSuppressColor,
     GiveToOpponent,
     GiveTrait,
+    Goal,
     Grant,
     GuessTopColor,
     HandAtMost,
@@ -94,6 +96,7 @@ from doomtable.games.doomlings.cards import (
     PlayMatching,
     PlayPileAction,
     PlayWhen,
+    PowerKind,
     RearrangeAges,
     RestartRound,
     ReturnAnyOwnTrait,
@@ -131,9 +134,17 @@ from doomtable.games.doomlings.cards import (
     plural,
 )
 from doomtable.games.doomlings.cards import ANY as ANY_FILTER
-from doomtable.games.doomlings.data import AGES, FOUR_HORSEMEN, ages_of_sets, card_sets
+from doomtable.games.doomlings.data import (  # --- trinkets ---
+    AGES,
+    FOUR_HORSEMEN,
+    MERCHANT_OF,
+    MERCHANTS,
+    TRINKETS,
+    ages_of_sets,
+    card_sets,
+)
 from doomtable.games.doomlings.scoring import doom_turned_away, final_scores, silenced
-from doomtable.games.doomlings.state import (
+from doomtable.games.doomlings.state import (  # --- trinkets ---
     AGE_CAUSE,
     ALL,
     BY_RULE,
@@ -141,8 +152,11 @@ from doomtable.games.doomlings.state import (
     DOOM_CAUSE,
     FACE_VALUE,
     GUARD_DISCARD,
+    MERCHANT_CAUSE,
+    N_CARDS,
     RULE_OF_AGE,
     SET_OF_CARD,
+    TRINKET_CAUSE,
     DoomlingsBase,
     bit,
     cause_name,
@@ -373,6 +387,8 @@ class DoomlingsRules(DoomlingsBase):
         if CARD[card].dominant and not self.dominant_room(player):
             return False
         if _BANS_OF_AGE[self.age] and banned_colors(self, player) & CARD[card].colors:
+            return False
+        if self.trinkets_in_game() and trinket_refusal(self, player, card) >= 0:  # --- trinkets
             return False
         return not checks or self.requirement_met(player, card)
 
@@ -612,6 +628,8 @@ def _catastrophe(s: DoomlingsRules, age: int) -> None:
         frames.append(("flip", 0))  # nobody takes turns on a catastrophe
     else:
         frames.append(("round",))
+    if not final and s.trinkets_in_game():  # --- trinkets ---: before the round
+        frames[-1:-1] = merchant_frames(s)
     s.push_all(frames)
     _catastrophe_window(s, age, applied)  # --- overlush (traits b) ---
 
@@ -658,6 +676,8 @@ def h_turn(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
         s.draw(p, 1, echolocation)
     s.push(("main", p), ("end_turn", p))
     if expanded:
+        if s.trinkets_in_game():  # --- trinkets ---
+            trinkets_turn_start(s, p)
         _moon_turn_start(s, p)  # --- moonlings ---
     rule = s.rule()
     if rule is AgeRule.ALIEN_TERRAFORM or not s.FAST_PATHS:
@@ -747,7 +767,9 @@ def h_main(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
         options: list[Option] = [_PLAY_OPTION[c] for c in s.playable(p, hand)]
         for c in hand:
             if CARD[c].play_when is PlayWhen.INTO_OPPONENT_PILE and s.age_allows(c):
-                options.extend(("play_on", c, q) for q in s.opponents(p))
+                options.extend(
+                    ("play_on", c, q) for q in s.opponents(p) if not negative_barred(s, q, c)
+                )
                 break
         expanded = s.expanded()
         for c in hand if expanded else ():  # --- moonlings: Umbleboos ---
@@ -952,7 +974,7 @@ def h_stabilize(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
     p: int = frame[1]
     size: int = frame[2]
     cause: int = frame[3] if len(frame) > 3 else BY_RULE
-    goal = size or s.gene_pool[p]
+    goal = size or s.hand_goal(p)
     if option is None:
         extra = s.stabilize_now(p, goal, cause)
         if extra <= 0:
@@ -1022,7 +1044,10 @@ def play_trait(
     s.enter_pile(owner, card)
     s.last_colors = trait.colors
     s.emit((ALL, "plays", player, card, owner))
-    after_plays = owner == player and s.expanded() and _dealt(s, AFTER_PLAYS)
+    expanded = s.expanded()
+    if expanded and s.trinkets_in_game():  # --- trinkets ---
+        trinkets_after_play(s, owner, card, player)
+    after_plays = owner == player and expanded and _dealt(s, AFTER_PLAYS)
     if after_plays:  # --- overlush (traits b) ---
         _after_play(s, owner, card)
     if owner == player and unusual_friends_dealt(s):  # --- fuzelings ---
@@ -1154,6 +1179,8 @@ def h_do_action(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
     if s.rule() is AgeRule.PEACE:
         s.emit((ALL, "peace", card))
         return None
+    if s.trinkets_in_game() and trinket_prevents(s, p, card):  # --- trinkets ---
+        return None
     muted = _MUTED_OF_AGE[s.age]
     if muted and s.colors_of(card) & muted and not s.ignoring & bit(p):
         s.emit((ALL, "muted", card, s.age))  # Choking Vines, Jungle Rot
@@ -1184,11 +1211,15 @@ def response_options(s: DoomlingsRules, q: int, trigger: tuple[Any, ...]) -> lis
         when = _PLAY_WHEN[c]
         if when is None or _IS_NEW_WHEN[c] or not s.age_allows(c):
             continue
+        if s.trinkets_in_game() and trinket_refusal(s, q, c, when not in _INTO_OTHERS) >= 0:
+            continue  # --- trinkets ---
         if _HAS_TWIN[c] and any(_CANON[o[1]] == _CANON[c] for o in out):
             continue  # one option per trait, whatever its copies (Pinchy)
         if when is PlayWhen.INTO_OPPONENT_PILE:
             if kind != "worlds_end":
-                out.extend(("respond_on", c, t) for t in s.opponents(q))
+                out.extend(
+                    ("respond_on", c, t) for t in s.opponents(q) if not negative_barred(s, t, c)
+                )
         elif when is PlayWhen.INTO_HIGH_GENE_POOL:  # --- moonlings: Umbleboos ---
             if kind != "worlds_end":
                 out.extend(("respond_on", c, t) for t in s.order_from(q) if s.gene_pool[t] >= 6)
@@ -1491,6 +1522,8 @@ def h_discard_own(s: DoomlingsRules, frame: Frame, option: Option | None) -> Dec
     _, p, key, cause = frame[:4]
     flt = None if key is None else _filter(key)
     cards = [c for c in s.piles[p] if s.discardable(c) and (flt is None or s.matches(c, flt))]
+    if s.trinkets_in_game() and 0 <= cause < N_CARDS and cause in s.piles[p]:  # --- trinkets
+        cards.extend(shaded_dominants(s, p, flt))  # Shade Berry: p's own trait's effect
     if option is None:
         if not cards:
             s.stack.pop()
@@ -2808,6 +2841,8 @@ def h_worlds_end(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
     s.stack.pop()
     s.turn_player = -1
     s.emit((ALL, "worlds_end", s.final_doom))
+    if s.trinkets_in_game():  # --- trinkets ---
+        trinkets_at_worlds_end(s)
     order = s.order_from(s.first_player)
     if s.DOOM_BEFORE_TRAITS:
         # Prepper picks the World's End effect before it is applied, so only that one is.
@@ -5947,3 +5982,302 @@ def small_hand_card(s: DoomlingsRules) -> None:
         points = max(FACE_VALUE[c] for c in hand)
         s.end_points[p] += points
         s.emit((ALL, "scores_hand", p, points), DOOM_CAUSE + s.final_doom)
+
+
+# --- trinkets ---
+
+
+_INTO_OTHERS: Final = frozenset({PlayWhen.INTO_OPPONENT_PILE, PlayWhen.INTO_HIGH_GENE_POOL})
+"""Play Whens that put the card into another player's pile."""
+
+
+def trinket_refusal(s: DoomlingsRules, player: int, card: int, own_pile: bool = True) -> int:
+    """The trinket of ``player`` whose Awesome Power forbids them to play ``card`` now (into
+    their own pile, or ``own_pile`` false: into another's), or -1."""
+    trait = CARD[card]
+    for trinket in s.trinkets[player]:
+        power = TRINKETS[trinket].power
+        kind = power.kind
+        if (
+            (kind is PowerKind.CANNOT_PLAY and power.test.accepts(trait, s.colors_of(card)))
+            or (kind is PowerKind.NO_NEGATIVE_INTO_PILE and own_pile and FACE_VALUE[card] < 0)
+            or (kind is PowerKind.NO_PLAYS_OFF_TURN and 0 <= s.turn_player != player)
+            or (kind is PowerKind.ONE_PLAY_PER_TURN and s.turn_player == player and s.turn_plays)
+        ):
+            return trinket
+    return -1
+
+
+def negative_barred(s: DoomlingsRules, owner: int, card: int) -> bool:
+    """Half-Off Sandwich: no negative trait is played into its holder's pile."""
+    return FACE_VALUE[card] < 0 and s.power(owner, PowerKind.NO_NEGATIVE_INTO_PILE) >= 0
+
+
+_TURN_START_POWERS: Final = frozenset(
+    {
+        PowerKind.TURN_START_DRAW,
+        PowerKind.TURN_START_DISCARD,
+        PowerKind.TURN_START_MAY_DISCARD,
+        PowerKind.TURN_START_DISCARD_DOMINANTS,
+        PowerKind.TURN_START_MAY_PLAY,
+        PowerKind.OPPONENTS_MAY_DRAW,
+    }
+)
+
+
+def trinkets_turn_start(s: DoomlingsRules, p: int) -> None:
+    """A turn begins: its tallies start again; the pocket check waits under the turn's end,
+    and each held trinket's start-of-turn power is queued, in the order they were gained."""
+    s.turn_plays = []
+    s.turn_discards = []
+    s.turn_draws = 0
+    s.turn_removed = []
+    s.stack.insert(len(s.stack) - 2, ("pocket_check", p))  # under ("main"), ("end_turn")
+    for trinket in reversed(s.trinkets[p]):
+        if TRINKETS[trinket].power.kind in _TURN_START_POWERS:
+            s.stack.append(("trinket_start", p, trinket))
+
+
+@handler("trinket_start")
+def h_trinket_start(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """One trinket's power as its holder's turn begins (if it is still held)."""
+    _, p, trinket = frame
+    s.stack.pop()
+    if trinket not in s.trinkets[p]:
+        return None
+    power = TRINKETS[trinket].power
+    kind = power.kind
+    cause = TRINKET_CAUSE + trinket
+    if kind is PowerKind.TURN_START_DRAW:
+        s.draw(p, power.n, cause)
+    elif kind is PowerKind.TURN_START_DISCARD:
+        s.stack.append(("discard_n", p, power.n, cause))
+    elif kind is PowerKind.TURN_START_MAY_DISCARD:
+        s.stack.append(("trinket_discard", p, cause))
+    elif kind is PowerKind.TURN_START_DISCARD_DOMINANTS:
+        for card in [c for c in s.hands[p] if CARD[c].dominant]:
+            s.discard_from_hand(p, card, cause)
+    elif kind is PowerKind.TURN_START_MAY_PLAY:
+        s.stack.append(("trinket_play", p, trinket))
+    else:  # OPPONENTS_MAY_DRAW: the opponent on the left is asked first
+        s.push_all([("may_draw", q, power.n, cause) for q in s.opponents(p)])
+    return None
+
+
+@handler("trinket_discard")
+def h_trinket_discard(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """A power's optional discard of 1 card from the hand."""
+    _, p, cause = frame
+    if option is None:
+        hand = s.hands[p]
+        options: list[Option] = [PASS, *_distinct_discards(hand)] if hand else []
+        return s.ask(p, "discard", f"{cause_name(cause)}: discard a card?", options)
+    s.stack.pop()
+    if option != PASS:
+        s.discard_from_hand(p, option[1], cause)
+    return None
+
+
+@handler("trinket_play")
+def h_trinket_play(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """A power's optional play, before the turn's own, of a trait its test accepts."""
+    _, p, trinket = frame
+    test = TRINKETS[trinket].power.test
+    if option is None:
+        cards = [c for c in s.playable(p, s.hands[p]) if test.accepts(CARD[c], s.colors_of(c))]
+        prompt = f"{TRINKETS[trinket].name}: play {test.one()} first?"
+        options: list[Option] = [PASS, *(_PLAY_OPTION[c] for c in cards)] if cards else []
+        return s.ask(p, "play", prompt, options)
+    s.stack.pop()
+    if option != PASS:
+        s.leave_hand(p, option[1])
+        play_trait(s, p, option[1], FROM_HAND, 1, p)
+    return None
+
+
+@handler("may_draw")
+def h_may_draw(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """A power's optional draw."""
+    _, p, n, cause = frame
+    if option is None:
+        return s.ask(p, "optional", f"{cause_name(cause)}: draw {n}?", [PASS, ("draw_one",)])
+    s.stack.pop()
+    if option != PASS:
+        s.draw(p, n, cause)
+    return None
+
+
+def trinkets_after_play(s: DoomlingsRules, owner: int, card: int, player: int) -> None:
+    """A trait entered its player's own pile: the turn's tally counts it, and a power that
+    rewards its colour offers a draw (after the play's own effects: pushed under them)."""
+    if owner != player:
+        return
+    if player == s.turn_player:
+        s.turn_plays.append(card)
+    colors = s.colors_of(card)
+    for trinket in reversed(s.trinkets[player]):
+        power = TRINKETS[trinket].power
+        if power.kind is PowerKind.DRAW_ON_PLAY and power.test.accepts(CARD[card], colors):
+            s.stack.append(("may_draw", player, power.n, TRINKET_CAUSE + trinket))
+
+
+def trinket_prevents(s: DoomlingsRules, p: int, card: int) -> bool:
+    """Dimming Hat, Silby Bark: the action of a trait its holder plays does not happen."""
+    hat = s.power(p, PowerKind.PREVENT_OWN_ACTIONS)
+    if hat < 0:
+        return False
+    s.emit((ALL, "trinket_prevents", p, card, hat), TRINKET_CAUSE + hat)
+    return True
+
+
+def objective_met(s: DoomlingsRules, p: int, trinket: int) -> tuple[int, ...] | None:
+    """Whether ``p`` meets ``trinket``'s Pocket Objective now: the hand cards it shows (none
+    for other goals), or ``None`` if it is not met."""
+    objective = TRINKETS[trinket].objective
+    goal = objective.goal
+    test = objective.test
+    n = objective.n
+    if goal is Goal.REVEAL:
+        shown = [c for c in s.hands[p] if test.accepts(CARD[c], CARD[c].colors)][:n]
+        return tuple(shown) if len(shown) >= n else None
+    if goal is Goal.REVEAL_COLORS:
+        picked: list[int] = []
+        seen = 0
+        for color in COLORS:
+            if seen & color:
+                continue
+            for c in s.hands[p]:
+                if CARD[c].colors & color:
+                    picked.append(c)
+                    seen |= CARD[c].colors
+                    break
+        return tuple(picked) if bin(seen).count("1") >= n else None
+    if goal is Goal.PLAY:
+        played = sum(1 for c in s.turn_plays if test.accepts(CARD[c], s.colors_of(c)))
+        return () if played >= n else None
+    if goal is Goal.HAND_DISCARD:
+        gone = sum(1 for c in s.turn_discards if test.accepts(CARD[c], CARD[c].colors))
+        return () if gone >= n else None
+    if goal is Goal.PILE:
+        held = sum(1 for c in s.piles[p] if test.accepts(CARD[c], s.colors_of(c)))
+        return () if held >= n else None
+    if goal is Goal.PILE_EACH_COLOR:
+        return () if all(s.count_color(p, color) >= n for color in COLORS) else None
+    if goal is Goal.PILE_SAME_COLOR:
+        return () if any(s.count_color(p, color) >= n for color in COLORS) else None
+    if goal is Goal.PILE_REMOVAL:
+        gone = sum(1 for c in s.turn_removed if test.accepts(CARD[c], CARD[c].colors))
+        return () if gone >= n else None
+    return () if s.turn_draws >= n else None  # Goal.DRAW
+
+
+def shaded_dominants(s: DoomlingsRules, p: int, flt: TraitFilter | None) -> list[int]:
+    """Shade Berry: the dominants of ``p``'s pile their own trait's effect may discard (as
+    any trait, unless the age keeps traits in their piles or an attachment holds it)."""
+    if s.power(p, PowerKind.DISCARD_OWN_DOMINANT) < 0 or s.protected():
+        return []
+    return [
+        c
+        for c in s.piles[p]
+        if CARD[c].dominant
+        and (flt is None or s.matches(c, flt))
+        and not (s.attached and s.guard(c) & GUARD_DISCARD)
+    ]
+
+
+@handler("pocket_check")
+def h_pocket_check(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """The end of ``p``'s turn: every held trinket whose objective is met is pocketed, in
+    the order they were gained; hand cards an objective shows stay shown while held."""
+    p = frame[1]
+    s.stack.pop()
+    for trinket in list(s.trinkets[p]):
+        shown = objective_met(s, p, trinket)
+        if shown is None:
+            continue
+        if shown:
+            s.revealed.extend((ALL, c) for c in shown if (ALL, c) not in s.revealed)
+            s.emit((ALL, "shows_for", p, shown, trinket))
+        pocket(s, p, trinket, BY_RULE)
+    return None
+
+
+def pocket(s: DoomlingsRules, p: int, trinket: int, cause: int) -> None:
+    s.trinkets[p].remove(trinket)
+    s.pocketed[p].append(trinket)
+    s.emit((ALL, "pockets", p, trinket), cause)
+
+
+def trash(s: DoomlingsRules, p: int, trinket: int, cause: int) -> None:
+    s.trinkets[p].remove(trinket)
+    s.trashed.append(trinket)
+    s.emit((ALL, "trashes", p, trinket), cause)
+
+
+def gain_trinket(s: DoomlingsRules, p: int, cause: int) -> None:
+    """The top trinket of the trinket deck, face up to ``p`` (nothing once it is empty)."""
+    if s.trinket_deck:
+        trinket = s.trinket_deck.pop()
+        s.trinkets[p].append(trinket)
+        s.emit((ALL, "gains_trinket", p, trinket), cause)
+
+
+def trinkets_at_worlds_end(s: DoomlingsRules) -> None:
+    """The world ends: held trinkets are lost, but one that says so is pocketed instead."""
+    for p in range(s.players):
+        for trinket in list(s.trinkets[p]):
+            if TRINKETS[trinket].power.kind is PowerKind.POCKET_AT_WORLDS_END:
+                pocket(s, p, trinket, TRINKET_CAUSE + trinket)
+            else:
+                trash(s, p, trinket, BY_RULE)
+
+
+def merchant_frames(s: DoomlingsRules) -> list[Frame]:
+    """A catastrophe other than the last was flipped: the next merchant comes and trades with
+    each player, the first player first, once the catastrophe's effects are done."""
+    if not s.merchant_deck:
+        return []
+    merchant = s.merchant_deck.pop()
+    s.merchants_seen.append(merchant)
+    s.emit((ALL, "merchant", merchant))
+    trades = 2 if MERCHANTS[MERCHANT_OF[merchant]].deal is Deal.BARGAIN else 1
+    return [("merchant_trade", p, merchant, trades, 0) for p in s.order_from(s.first_player)]
+
+
+@handler("merchant_trade")
+def h_merchant_trade(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """One player's trade with a merchant: ``frame = ("merchant_trade", player, merchant
+    card, trades left, step)``; step 1 is a Buy's trash after its gain, or a Bargain's
+    optional second trade."""
+    _, p, merchant, left, step = frame
+    design = MERCHANTS[MERCHANT_OF[merchant]]
+    deal = design.deal
+    cause = MERCHANT_CAUSE + merchant
+    held = s.trinkets[p]
+    if deal is Deal.BUY and step == 0:
+        s.stack.pop()
+        gain_trinket(s, p, cause)
+        s.stack.append(("merchant_trade", p, merchant, left, 1))
+        return None
+    if option is None:
+        trashes: list[Option] = [("trash", t) for t in held]
+        if deal is Deal.COLLECT:
+            prompt = f"{design.name}: pocket a trinket to gain 1"
+            return s.ask(p, "trinket", prompt, [("pocket", t) for t in held])
+        if deal is Deal.BUY:
+            return s.ask(p, "trinket", f"{design.name}: trash a trinket", trashes)
+        optional = deal is Deal.EXCHANGE or step == 1
+        prompt = f"{design.name}: trash a trinket to gain 1"
+        return s.ask(p, "trinket", prompt, [PASS, *trashes] if optional and held else trashes)
+    s.stack.pop()
+    if option == PASS:
+        return None
+    if option[0] == "pocket":
+        pocket(s, p, option[1], cause)
+    else:
+        trash(s, p, option[1], cause)
+    if deal is not Deal.BUY:
+        gain_trinket(s, p, cause)
+    if left > 1:
+        s.stack.append(("merchant_trade", p, merchant, left - 1, 1))
+    return None

@@ -28,7 +28,7 @@ from doomtable.games.doomlings.cards import (  # --- overlush (traits b) ---
     Trait,
     WorldsEnd,
 )
-from doomtable.games.doomlings.data import AGES, TRAIT_OF, TRAIT_SET
+from doomtable.games.doomlings.data import AGES, TRAIT_OF, TRAIT_SET, TRINKETS
 from doomtable.games.doomlings.state import (
     CARD,
     FACE_VALUE,
@@ -49,6 +49,7 @@ class Breakdown:
     worlds_end: int = 0
     opponents: list[tuple[str, int]] = field(default_factory=list)
     tie_draw: int | None = None  # Blackbox: the face value drawn to break a tie
+    trinkets: list[tuple[str, int]] = field(default_factory=list)  # --- trinkets: pocketed
 
     @property
     def total(self) -> int:
@@ -59,6 +60,7 @@ class Breakdown:
             + (self.tie_draw or 0)
             + sum(p for _, p in self.bonuses)
             + sum(p for _, p in self.opponents)
+            + sum(p for _, p in self.trinkets)
         )
 
     def as_dict(self) -> dict[str, object]:
@@ -71,6 +73,8 @@ class Breakdown:
         }
         if self.tie_draw is not None:
             steps["tie_draw"] = self.tie_draw
+        if self.trinkets:  # --- trinkets ---
+            steps["trinkets"] = [{"trinket": n, "points": p} for n, p in self.trinkets]
         steps["total"] = self.total
         return steps
 
@@ -257,6 +261,8 @@ def breakdown(s: DoomlingsBase, p: int, viewer: int | None = None) -> Breakdown:
                 low = s.gene_pool[p] <= trait.bonus.at_most  # --- moonlings: Jibwib ---
                 result.opponents.append((trait.name, trait.bonus.points if low else 0))
     result.worlds_end = s.end_points[p]
+    for trinket in s.pocketed[p]:  # --- trinkets ---
+        result.trinkets.append((TRINKETS[trinket].name, TRINKETS[trinket].value))
     if s.TIE_DRAW_SCORES and s.tie_draws[p] != NO_TIE_DRAW:
         result.tie_draw = s.tie_draws[p]
     if s.final_doom >= 0 and s.over and not s.ignoring & bit(p) and doom_turned_away(s) < 0:

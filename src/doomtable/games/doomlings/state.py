@@ -19,16 +19,21 @@ from doomtable.games.doomlings.cards import (
     Grant,
     Persistent,
     PlayWhen,
+    PowerKind,
     Trait,
     TraitFilter,
 )
-from doomtable.games.doomlings.data import (
+from doomtable.games.doomlings.data import (  # --- trinkets ---
     AGES,
+    MERCHANT_OF,
+    MERCHANTS,
     TRAIT_OF,
     TRAIT_SET,
     TRAITS,
+    TRINKETS,
     card_sets,
     cards_of_sets,
+    trinkets_of_sets,
 )
 
 CARD: Final[tuple[Trait, ...]] = tuple(TRAITS[t] for t in TRAIT_OF)
@@ -134,6 +139,14 @@ NO_CAUSE: Final = -2
 """An event that changes no zone (a turn starts, an age is flipped)."""
 NO_TIE_DRAW: Final = -99
 """``tie_draws`` of a player who drew nothing in a draw-off."""
+# --- trinkets ---
+TRINKET_CAUSE: Final = DOOM_CAUSE + len(AGES)
+"""``TRINKET_CAUSE + trinket``: a trinket's Awesome Power."""
+MERCHANT_CAUSE: Final = TRINKET_CAUSE + len(TRINKETS)
+"""``MERCHANT_CAUSE + merchant card``: a merchant's trade."""
+_POWER_OF: Final = tuple(t.power.kind for t in TRINKETS)
+_TRINKETS_IN: dict[str, bool] = {}
+"""Per ``sets`` option, whether its sets bring trinkets."""
 
 
 def cause_name(cause: int) -> str | None:
@@ -141,6 +154,10 @@ def cause_name(cause: int) -> str | None:
     the rules themselves."""
     if 0 <= cause < N_CARDS:
         return CARD[cause].name
+    if cause >= MERCHANT_CAUSE:  # --- trinkets ---
+        return MERCHANTS[MERCHANT_OF[cause - MERCHANT_CAUSE]].name
+    if cause >= TRINKET_CAUSE:
+        return TRINKETS[cause - TRINKET_CAUSE].name
     if AGE_CAUSE <= cause < DOOM_CAUSE:
         return AGES[cause - AGE_CAUSE].name
     if cause >= DOOM_CAUSE:
@@ -198,6 +215,17 @@ class DoomlingsBase(GameState):
         # --- deeplings ---
         "suppressed": Field.LISTS,  # per player: face-down cards in their trait pile
         "suppressed_under": Field.LISTS,  # beside each: the trait it lies under, -1 for none
+        # --- trinkets ---: ids into TRINKETS (merchant cards: into MERCHANT_OF)
+        "trinket_deck": Field.LIST,  # face down, the top card is the last
+        "trinkets": Field.LISTS,  # per player: held face up, their powers on, not pocketed
+        "pocketed": Field.LISTS,  # per player: pocketed, worth their value at the end
+        "trashed": Field.LIST,  # out of the game, face up
+        "merchant_deck": Field.LIST,  # face down, the top card is the last
+        "merchants_seen": Field.LIST,  # the merchants that came, in order
+        "turn_plays": Field.LIST,  # traits the turn's player played into their pile this turn
+        "turn_discards": Field.LIST,  # cards they discarded from their hand this turn
+        "turn_draws": Field.VALUE,  # cards they drew this turn, stabilizing aside
+        "turn_removed": Field.LIST,  # traits that left their pile this turn
     }
 
     hands: list[list[int]]
@@ -234,6 +262,17 @@ class DoomlingsBase(GameState):
     # --- deeplings ---
     suppressed: list[list[int]]
     suppressed_under: list[list[int]]
+    # --- trinkets ---
+    trinket_deck: list[int]
+    trinkets: list[list[int]]
+    pocketed: list[list[int]]
+    trashed: list[int]
+    merchant_deck: list[int]
+    merchants_seen: list[int]
+    turn_plays: list[int]
+    turn_discards: list[int]
+    turn_draws: int
+    turn_removed: list[int]
 
     # ------------------------------------------------------------------ variations
 
@@ -259,6 +298,7 @@ class DoomlingsBase(GameState):
     _removal_plays: int = -1
     _arrival_plays: int = -1
     _flow_hooks: int = -1
+    _trinkets_in: int = -1  # --- trinkets ---
     """:meth:`guards_in_game`, :meth:`removal_plays_in_game`, :meth:`arrival_plays_in_game` and
     :meth:`flow_hooks_in_game` once read (-1 before); not fields, as :attr:`_own_decks`."""
 
@@ -297,6 +337,30 @@ class DoomlingsBase(GameState):
         if self._flow_hooks < 0:
             self._flow_hooks = int(self._sets_hold("flow", _HOOKS_FLOW))
         return self._flow_hooks == 1
+
+    def trinkets_in_game(self) -> bool:
+        """Whether this game's sets bring trinkets (--- trinkets ---); read at every play
+        check, so known per ``sets`` option once parsed."""
+        if self._trinkets_in < 0:
+            key = str(self.options.get("sets", ""))
+            found = _TRINKETS_IN.get(key)
+            if found is None:
+                found = _TRINKETS_IN[key] = bool(trinkets_of_sets(card_sets(self.options)))
+            self._trinkets_in = int(found)
+        return self._trinkets_in == 1
+
+    def power(self, player: int, kind: PowerKind) -> int:
+        """The first trinket ``player`` holds with this Awesome Power, or -1 (--- trinkets ---)."""
+        if self.trinkets_in_game():
+            for trinket in self.trinkets[player]:
+                if _POWER_OF[trinket] is kind:
+                    return trinket
+        return -1
+
+    def hand_goal(self, player: int) -> int:
+        """What ``player`` stabilizes to: their Gene Pool, or a trinket's number."""
+        crackle = self.power(player, PowerKind.STABILIZE_TO)
+        return TRINKETS[crackle].power.n if crackle >= 0 else self.gene_pool[player]
 
     def guarded(self, owner: int, card: int) -> bool:
         """Whether a guard in ``owner``'s pile keeps ``card`` there (Ironwood, Meek)."""
@@ -510,11 +574,18 @@ class DoomlingsBase(GameState):
             self.emit((ALL, "reshuffle", len(self.deck)))
         return self.deck.pop(0) if bottom else self.deck.pop()
 
-    def draw(self, player: int, n: int, cause: int, bottom: bool = False) -> list[int]:
+    def draw(
+        self, player: int, n: int, cause: int, bottom: bool = False, stabilizing: bool = False
+    ) -> list[int]:
         """Draw ``n`` cards from the top of the trait deck (``bottom``: from its bottom)."""
         drawn: list[int] = []
         rule = self.rule()
         own_turn = player == self.turn_player
+        if self.trinkets_in_game() and not stabilizing:  # --- trinkets ---
+            lily = self.power(player, PowerKind.DRAW_ONLY_STABILIZING)
+            if lily >= 0 and cause != BY_RULE:
+                self.emit((ALL, "no_draw", player, lily), TRINKET_CAUSE + lily)
+                return drawn
         if rule is AgeRule.STAR_TAILS and own_turn and cause != AGE_CAUSE + self.age:
             return drawn  # Star Tails: no more cards this turn after the age's own 3
         face_up = rule is AgeRule.FACE_UP_DECK  # Age of Certainty: the deck is turned over
@@ -534,6 +605,8 @@ class DoomlingsBase(GameState):
             self.emit((self.others(player), "draws", player, len(drawn)), cause)
             self.emit((bit(player), "drew", player, tuple(drawn)), cause)
             self.arrived(player, drawn, cause)
+        if own_turn and not stabilizing and self.trinkets_in_game():  # --- trinkets ---
+            self.turn_draws += len(drawn)
         return drawn
 
     def arrived(self, player: int, cards: list[int], cause: int) -> None:
@@ -551,6 +624,8 @@ class DoomlingsBase(GameState):
         self.leave_hand(player, card)
         self.discard_pile(player).append(card)
         self.emit((ALL, "discards", player, card), cause)
+        if player == self.turn_player and self.trinkets_in_game():  # --- trinkets ---
+            self.turn_discards.append(card)
         if _PLAYED_WHEN_DISCARDED[card]:  # --- mythlings, prototypes ---
             self.stack.append(("discarded_play", player, card, cause))
         if _INSTEAD_OF_DISCARD[card]:  # --- overlush ---: Muse may be played instead
@@ -589,6 +664,8 @@ class DoomlingsBase(GameState):
     def leave_pile(self, player: int, card: int) -> None:
         """Take a trait out of a pile and undo the Gene Pool change it made."""
         self.piles[player].remove(card)
+        if player == self.turn_player and self.trinkets_in_game():  # --- trinkets ---
+            self.turn_removed.append(card)
         if CARD[card].gene_pool:
             kept = []
             for entry in self.gp_applied:
@@ -621,10 +698,10 @@ class DoomlingsBase(GameState):
     def stabilize_now(self, player: int, size: int, cause: int) -> int:
         """Draw up to ``size`` (0: the Gene Pool); return how many cards must still be
         discarded."""
-        goal = size or self.gene_pool[player]
+        goal = size or self.hand_goal(player)
         hand = self.hands[player]
         if len(hand) < goal:
-            self.draw(player, goal - len(hand), cause)
+            self.draw(player, goal - len(hand), cause, stabilizing=True)
         return max(0, len(hand) - goal)
 
     # ------------------------------------------------------------------ conservation

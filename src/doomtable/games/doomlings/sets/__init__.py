@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from doomtable.games.doomlings.cards import Age, Trait
+from doomtable.games.doomlings.cards import Age, Merchant, Trait, Trinket
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,6 +22,9 @@ class CardSet:
     traits: tuple[Trait, ...]
     ages: tuple[Age, ...] = ()
     summary: str = ""
+    # --- trinkets ---: a deck beside the game's, with the merchants who trade from it
+    trinkets: tuple[Trinket, ...] = ()
+    merchants: tuple[Merchant, ...] = ()
 
 
 def expansions() -> tuple[CardSet, ...]:
@@ -41,6 +44,7 @@ def expansions() -> tuple[CardSet, ...]:
         relics,
         special_edition,
         techlings,
+        trinkets,
     )
 
     every = (
@@ -57,5 +61,8 @@ def expansions() -> tuple[CardSet, ...]:
         moonlings.SET,
         glitterlings.SET,
         fuzelings.SET,
+        trinkets.SET,
     )
-    return tuple(card_set for card_set in every if card_set.traits or card_set.ages)
+    return tuple(
+        card_set for card_set in every if card_set.traits or card_set.ages or card_set.trinkets
+    )
