@@ -14,11 +14,13 @@ from doomtable.games.doomlings.data import (
     AGES,
     BASE,
     EXPANSIONS,
+    MERCHANTS,
     SET_NAMES,
     SIDE_GAMES,
     TRAIT_OF,
     TRAIT_SET,
     TRAITS,
+    TRINKETS,
     _design_slugs,
     ages_of_sets,
     cards_of_sets,
@@ -116,7 +118,8 @@ def test_set_of_every_card_is_known() -> None:
 
 
 REFERENCE = Path(__file__).parents[2] / "data" / "doomlings_reference_cards.csv"
-"""The names, kinds and sets of every card of ``shared/reference/doomlings`` (facts only:
+"""The names, kinds and sets of every card of ``shared/reference/doomlings`` (traits, ages,
+trinkets and merchants; facts only:
 current printings and colour designs, no older-edition variants), kept here for CI."""
 LEFT_OUT = {
     **dict.fromkeys(
@@ -156,13 +159,17 @@ def _reference() -> list[tuple[str, str, str]]:
 
 def test_every_card_of_the_reference_data_is_in_its_set_or_left_out_with_a_reason() -> None:
     assert not set(SETS_TO_COME) & set(SET_NAMES), "a set to come is offered: remove it above"
-    traits = {(TRAIT_SET[i], t.name) for i, t in enumerate(TRAITS)}
+    defined_as = {
+        "trait": {(TRAIT_SET[i], t.name) for i, t in enumerate(TRAITS)},
+        "trinket": {("trinkets", t.name) for t in TRINKETS},
+        "merchant": {("trinkets", m.name) for m in MERCHANTS},
+    }
     ages = {(AGE_SET[i], a.name) for i, a in enumerate(AGES)}
     missing = []
     for card_set, kind, name in _reference():
         if card_set in SETS_TO_COME:
             continue
-        defined = (card_set, name) in (traits if kind == "trait" else ages)
+        defined = (card_set, name) in defined_as.get(kind, ages)
         if name in LEFT_OUT:
             assert not defined, f"{name} is left out ({LEFT_OUT[name]}), yet it is defined"
         elif not defined:
