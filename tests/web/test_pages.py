@@ -124,3 +124,13 @@ def test_doom_pile_now_line_does_not_repeat_the_deciding_seats_prompt() -> None:
     now = page.split("<dt>now</dt><dd>", 1)[1].split("</dd>", 1)[0]
     assert "your decision" in now
     assert decision.prompt not in now
+
+
+def test_doomlings_page_shows_every_seats_trinkets_face_up() -> None:
+    state = new_game("doomlings", 2, seed=2, options={"sets": "trinkets"})
+    view = state.view(0)
+    held = [t["name"] for t in view["trinkets"][1]]
+    assert held  # each player gains one trinket at the start
+    page = render_view(view, 0)
+    assert '<section class="panel trinkets"><h2>Trinkets</h2>' in page
+    assert "player 1 holds" in page and f'data-card="{held[0]}"' in page

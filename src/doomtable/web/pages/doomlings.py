@@ -101,4 +101,28 @@ def render(view: dict[str, Any], seat: int | None) -> str:
     if view.get("revealed"):
         shown = (f"player {r['from']}: {trait(r['card'])}" for r in view["revealed"])
         parts.append(section("Cards shown to you", items(shown), "revealed"))
+    if "trinkets" in view:
+        parts.append(section("Trinkets", _trinkets(view), "trinkets"))
     return "".join(parts)
+
+
+def _trinket(t: dict[str, Any], kind: str = "trinket") -> str:
+    value = f'<span class="value">{esc(t["value"])}</span> ' if "value" in t else ""
+    return card(
+        str(t["name"]),
+        str(t.get("text") or ""),
+        meta=f'{value}<span class="kind">{kind}</span>',
+        css=kind,
+    )
+
+
+def _trinkets(view: dict[str, Any]) -> str:
+    """Trinkets are face up: each seat's held and pocketed ones, and the merchants come so far."""
+    rows = []
+    for s, held, pocketed in zip(view["seats"], view["trinkets"], view["pocketed"], strict=True):
+        rows.append((f"{s['name']} holds", items(_trinket(t) for t in held) if held else "none"))
+        if pocketed:
+            rows.append((f"{s['name']} pocketed", items(_trinket(t) for t in pocketed)))
+    if view.get("merchants"):
+        rows.append(("merchants", items(_trinket(m, "merchant") for m in view["merchants"])))
+    return definition_list(rows)
