@@ -191,9 +191,17 @@ def test_names_are_forgiving() -> None:
 def test_unknown_and_ambiguous_names_suggest() -> None:
     with pytest.raises(TallyError, match="ambiguous: did you mean Self-Awareness") as info:
         match_name("self", TRAIT_NAMES)
-    assert info.value.suggestions == ["Self-Awareness", "Self-Replicating", "Selfish"]
-    # The closest names first; the expansions add further ones after them (Binary).
-    with pytest.raises(TallyError, match=r"unknown card 'Kidnap'; did you mean Kidney, Denial\b"):
+    # Every set's names: Overlush adds Self-Pruning after the base set's.
+    assert info.value.suggestions == [
+        "Self-Awareness",
+        "Self-Replicating",
+        "Selfish",
+        "Self-Pruning",
+    ]
+    # The closest names first (Overlush's Hidden among them), further ones after (Binary).
+    with pytest.raises(
+        TallyError, match=r"unknown card 'Kidnap'; did you mean Kidney, Hidden, Denial\b"
+    ):
         match_name("Kidnap", TRAIT_NAMES)
 
 

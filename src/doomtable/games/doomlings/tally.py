@@ -245,7 +245,7 @@ def match_name(text: str, names: Sequence[str], what: str = "card") -> str:
     Traceback (most recent call last):
     ...
     doomtable.games.doomlings.tally.TallyError: card 'self' is ambiguous: did you mean \
-Self-Awareness, Self-Replicating, Selfish?
+Self-Awareness, Self-Replicating, Selfish, Self-Pruning?
     """
     by_key = {match_key(name): name for name in names}
     key = match_key(text)
@@ -722,7 +722,7 @@ def _run_worlds_end(s: DoomlingsState, entries: Sequence[PlayerEntry]) -> list[Q
         p = decision.player
         entry = entries[p]
         key = _question_key(decision.prompt)
-        labels = [_readable(s.label(o), entries) for o in decision.options]
+        labels = [_readable(s.label(o), o, entries) for o in decision.options]
         distinct = list(dict.fromkeys(labels))
         given = entry.answer(key)
         default = _default(s, decision.options)
@@ -765,8 +765,20 @@ def _question_key(prompt: str) -> str:
     return WORLDS_END if subject.startswith(WORLDS_END) else subject
 
 
-def _readable(label: str, entries: Sequence[PlayerEntry]) -> str:
-    """An option's label with seats named as the players are (``from Ann's pile``)."""
+def _readable(label: str, option: Option, entries: Sequence[PlayerEntry]) -> str:
+    """An option's label with seats named as the players are (``from Ann's pile``) and a card
+    whose name several designs print named by its design (``discard Swarm (Classic, green)``),
+    as the board names it: two Swarms of different colours are two answers."""
+    for item in option[1:]:
+        if isinstance(item, int) and 0 <= item < N_CARDS:
+            name = CARD[item].name
+            if _NAME_COUNT[name] > 1 and re.search(rf"\b{re.escape(name)}\b(?! \()", label):
+                label = re.sub(
+                    rf"\b{re.escape(name)}\b(?! \()",
+                    lambda _, design=TRAIT_NAMES[TRAIT_OF[item]]: design,
+                    label,
+                    count=1,
+                )
     return re.sub(r"\bplayer (\d+)", lambda m: entries[int(m.group(1))].name, label)
 
 
