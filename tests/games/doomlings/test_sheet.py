@@ -30,11 +30,15 @@ def board_of(
         fields: dict[str, Any] = {"name": e.name, "traits": list(e.traits)}
         if e.hand:
             fields["hand"] = list(e.hand)
-        for key in ("hand_size", "gene_pool", "deus"):
+        for key in ("hand_size", "gene_pool", "deus", "face_down"):
             if getattr(e, key) is not None:
                 fields[key] = getattr(e, key)
         if e.after_faith:
             fields["after_faith"] = list(e.after_faith)
+        if e.under:
+            fields["under"] = list(e.under)
+        if e.attached:  # as a person writes them: "GMO on Bark, ..."
+            fields["attached"] = ", ".join(f"{a} on {h}" for a, h in e.attached)
         for question, answer in e.choices:  # as the old fields name them: sentience=red
             fields["discarded" if question == WORLDS_END else question.casefold()] = answer
         if e.tie_draw is not None:
@@ -43,6 +47,8 @@ def board_of(
     board: dict[str, Any] = {"catastrophe": catastrophe, "players": players}
     if table != CLASSIC:
         board.update(sets=list(table.sets), edition=table.edition)
+    if table.discard:
+        board["discard"] = list(table.discard)
     return board
 
 

@@ -14,7 +14,7 @@ import pytest
 
 from doomtable.engine import new_game
 from doomtable.games.doomlings.blackbox import DoomlingsBlackboxState
-from doomtable.games.doomlings.cards import COLOR_NAMES, Persistent, WorldsEnd
+from doomtable.games.doomlings.cards import COLOR_NAMES, Doom, Persistent, WorldsEnd
 from doomtable.games.doomlings.data import AGES, TRAIT_OF, TRAIT_SET, TRAITS
 from doomtable.games.doomlings.game import DoomlingsState
 from doomtable.games.doomlings.scoring import breakdown, final_scores, silenced
@@ -343,9 +343,56 @@ def _doom_discards(s: DoomlingsState) -> dict[int, int]:
         event = s.events[index]
         if event[1] == "discards_trait" and causes[index] >= DOOM_CAUSE:
             found[event[2]] = event[3]
-        elif event[1] == "endures":
+        elif event[1] in _LEFT_ANOTHER_WAY and _in_doom(s, start, index):
             endured[event[2]] = event[3]
     return {**endured, **found}
+
+
+_LEFT_ANOTHER_WAY = ("endures", "passes_to_hand", "returns_to_hand")
+"""A discarded trait that stays (Endurance) or goes to a hand instead (Ghostly to another's,
+Witchy to its owner's): the log names the card itself as the cause, not the discard's."""
+
+
+def _in_doom(s: DoomlingsState, start: int, index: int) -> bool:
+    """Whether event ``index`` (after World's End began at ``start``) came in the catastrophe's
+    own World's End step: a catastrophe that discards traits, with no World's End trait acting
+    after it (Classic: the traits act first) or before it (Blackbox: Prepper, the catastrophe,
+    then the traits)."""
+    if AGES[s.final_doom].doom not in (Doom.DISCARD_TRAIT, Doom.DISCARD_DROP, Doom.DISCARD_HIGHEST):
+        return False
+    causes = s.event_causes or []
+    traits = [
+        i
+        for i in range(start, len(s.events))
+        if 0 <= causes[i] < N_CARDS
+        and CARD[causes[i]].worlds_end is not None
+        and CARD[causes[i]].worlds_end is not WorldsEnd.PICK_CATASTROPHE
+    ]
+    if isinstance(s, DoomlingsBlackboxState):
+        return not any(i < index for i in traits)
+    return not any(i > index for i in traits)
+
+
+def _passed_to_hands(s: DoomlingsState) -> dict[int, int]:
+    """The traits a World's End discard passed into another player's hand (Ghostly), by card:
+    the hand they are in now (Witchy's: its owner's)."""
+    start = max(i for i, e in enumerate(s.events) if e[1] == "worlds_end")
+    moved = [(i, e) for i, e in enumerate(s.events[start:], start) if _in_doom(s, start, i)]
+    passed = {e[3]: e[4] for _, e in moved if e[1] == "passes_to_hand"}
+    kept = {e[3]: e[2] for _, e in moved if e[1] == "returns_to_hand" and e[3] not in passed}
+    return {**kept, **passed}
+
+
+def _doom_hand_discards(s: DoomlingsState) -> dict[int, int]:
+    """Per player, the hand card the final catastrophe's World's End text discarded (Invasive
+    Species scores it)."""
+    start = max(i for i, e in enumerate(s.events) if e[1] == "worlds_end")
+    causes = s.event_causes or []
+    return {
+        e[2]: e[3]
+        for i, e in enumerate(s.events[start:], start)
+        if e[1] == "discards" and causes[i] >= DOOM_CAUSE
+    }
 
 
 def _entries_of(s: DoomlingsState) -> tuple[list[PlayerEntry], str]:
@@ -364,6 +411,8 @@ def _entries_of(s: DoomlingsState) -> tuple[list[PlayerEntry], str]:
         if not holders:
             pytest.skip("Prepper picked, then another World's End effect took it: see rulings")
     discards = _doom_discards(s)
+    scored = _doom_hand_discards(s)
+    passed = _passed_to_hands(s)
     # Who was tied before the draws (the Blackbox edition adds them to the score).
     scores = [breakdown(s, p).total - (breakdown(s, p).tie_draw or 0) for p in range(s.players)]
     tied = [p for p in range(s.players) if scores[p] == max(scores)]
@@ -403,34 +452,67 @@ def _entries_of(s: DoomlingsState) -> tuple[list[PlayerEntry], str]:
             choices["Prepper"] = AGES[s.final_doom].name
         if any(CARD[c].persistent is Persistent.IGNORE_CATASTROPHE for c in pile):
             choices["Denial"] = "yes" if s.ignoring & bit(p) else "no"
+        # The hand before the World's End text took a card from it (its answer below).
+        hand = [c for c in s.hands[p] if c not in passed]
+        hand += [scored[p]] if p in scored else []
+        if p in scored:
+            choices[WORLDS_END] = TRAIT_NAMES[TRAIT_OF[scored[p]]]
         discarded = discards.get(p)
-        if discarded is not None and discarded not in pile and discarded not in s.discard_pile(p):
+        if (
+            discarded is not None
+            and discarded not in pile
+            and discarded not in s.discard_pile(p)
+            and discarded not in passed
+        ):
             pytest.skip("the discarded trait was drawn again (Regenerative Tissue): one card")
         if discarded is not None and discarded not in pile:
             pile.append(discarded)  # the pile before the catastrophe's discard
+        attached = tuple(
+            (TRAIT_NAMES[TRAIT_OF[a]], _host_name(s, p, h)) for a, h in s.attached if a in pile
+        )
+        under = tuple(TRAIT_NAMES[TRAIT_OF[c]] for c in s.suppressed_under[p] if c in pile)
         entries.append(
             PlayerEntry(
                 f"P{p}",
                 tuple(TRAIT_NAMES[TRAIT_OF[c]] for c in pile),
-                hand=tuple(TRAIT_NAMES[TRAIT_OF[c]] for c in s.hands[p]),
-                hand_size=len(s.hands[p]),
+                hand=tuple(TRAIT_NAMES[TRAIT_OF[c]] for c in hand),
+                hand_size=len(hand),
                 gene_pool=s.gene_pool[p],
                 deus=s.end_points[p] if deus and not s.ignoring & bit(p) else None,
                 choices=tuple(choices.items()),
                 after_faith=late,
                 tie_draw=s.tie_draws[p] if draws and p in tied else None,
+                attached=attached,
+                face_down=len(s.suppressed[p]) or None,
+                under=under,
             )
         )
     entries = [
         _with_discard(s, entries, AGES[third].name, p, discards.get(p)) for p in range(s.players)
     ]
+    for p in range(s.players):  # Ghostly's question comes once it is discarded
+        card = discards.get(p, -1)
+        if card in passed and passed[card] != p:
+            entries[p] = entries[p].answering(CARD[card].name, f"P{passed[card]}")
     return entries, AGES[third].name
+
+
+def _host_name(s: DoomlingsState, p: int, host: int) -> str:
+    """A host as a person names it: its design, with its owner when another player's."""
+    owner = next(q for q in range(s.players) if host in s.piles[q])
+    name = TRAIT_NAMES[TRAIT_OF[host]]
+    return name if owner == p else f"P{owner}: {name}"
 
 
 def table_of_game(s: DoomlingsState) -> Table:
     """The sets and edition a played game was dealt with."""
     edition = "blackbox" if isinstance(s, DoomlingsBlackboxState) else "classic"
-    return Table(card_sets(s.options.get("sets")), edition)
+    # The discard pile as the world ended, without what the World's End text discarded (the
+    # calculator does that) and the tie-break draws (entered as their values).
+    drawn = {e[3] for e in s.events if e[1] == "tie_draw"}
+    gone = {*_doom_discards(s).values(), *_doom_hand_discards(s).values(), *drawn}
+    discard = tuple(TRAIT_NAMES[TRAIT_OF[c]] for c in s.discard if c not in gone)
+    return Table(card_sets(s.options.get("sets")), edition, discard)
 
 
 def _with_discard(

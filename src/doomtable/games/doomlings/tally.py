@@ -103,6 +103,11 @@ class PlayerEntry:
     the like): the calculator applies it. ``after_faith`` names traits that came into the pile
     after a recolour (they keep their colours); ``tie_draw`` is the face value drawn in the
     ``draw`` tie-break.
+
+    ``attached`` pairs each Techlings attachment of the pile with its host: a trait of this
+    pile, or of another player's as ``Bob: Kidney``. ``face_down`` counts the pile's Deeplings
+    face-down (suppressed) cards: traits worth nothing; ``under`` names the pile's trait each
+    one lies under, where a card counts them (Stygian), once per card.
     """
 
     name: str
@@ -114,6 +119,9 @@ class PlayerEntry:
     choices: tuple[tuple[str, str], ...] = ()
     after_faith: tuple[str, ...] = ()
     tie_draw: int | None = None
+    attached: tuple[tuple[str, str], ...] = ()
+    face_down: int | None = None
+    under: tuple[str, ...] = ()
 
     def answer(self, question: str) -> str | None:
         """The answer given to ``question`` (matched in any case and spacing), if any."""
@@ -197,10 +205,14 @@ EDITIONS: dict[str, type[DoomlingsState]] = {
 
 @dataclass(frozen=True, slots=True)
 class Table:
-    """What the whole table played with: the card sets and the edition."""
+    """What the whole table played with: the card sets and the edition; and the shared
+    discard pile's traits where a pile's card counts them (Dinolings' Serrated Teeth), as it
+    lies when the world ends, without the traits the catastrophe's World's End text discards
+    (the calculator discards those itself, as it does from the piles)."""
 
     sets: tuple[str, ...] = (BASE,)
     edition: str = "classic"
+    discard: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.edition not in EDITIONS:
@@ -329,8 +341,19 @@ def in_sets(entries: Sequence[PlayerEntry], sets: Sequence[str]) -> list[PlayerE
     def labels(names: Sequence[str]) -> tuple[str, ...]:
         return tuple(TRAIT_NAMES[trait_index(n, sets)] for n in names)
 
+    def host(text: str) -> str:
+        owner, _, trait = text.rpartition(":")
+        return f"{owner.strip()}: {labels([trait])[0]}" if owner else labels([text])[0]
+
     return [
-        replace(e, traits=labels(e.traits), hand=labels(e.hand), after_faith=labels(e.after_faith))
+        replace(
+            e,
+            traits=labels(e.traits),
+            hand=labels(e.hand),
+            after_faith=labels(e.after_faith),
+            attached=tuple((labels([a])[0], host(h)) for a, h in e.attached),
+            under=labels(e.under),
+        )
         for e in entries
     ]
 
@@ -450,9 +473,11 @@ def _board(
     pool = _CardPool(table.sets)
     pile_ids = [[pool.take(t) for t in pile] for pile in piles]
     hand_ids = [[pool.take(t) for t in hand] for hand in hands]
+    discard_ids = [pool.take(trait_index(name, table.sets)) for name in table.discard]
     for entry, hand in zip(entries, hand_ids, strict=True):
         size = len(hand) if entry.hand_size is None else entry.hand_size
         hand.extend(pool.filler() for _ in range(size - len(hand)))
+    face_down = [[pool.filler() for _ in range(_face_down(e))] for e in entries]
 
     draws = any(e.tie_draw is not None for e in entries)
     options = {"tiebreak": "draw" if draws else "casual", "sets": ",".join(table.sets)}
@@ -462,7 +487,7 @@ def _board(
     s.piles = pile_ids
     s.hands = hand_ids
     s.deck = []  # nothing is drawn at World's End: what was drawn is entered (deus, tie_draw)
-    s.discard = []
+    s.discard = []  # the entered discard pile joins after World's End: nothing draws from it
     s.gene_pool = [DEFAULT_GENE_POOL if e.gene_pool is None else e.gene_pool for e in entries]
     s.gp_applied = []
     s.recolor = [-1] * N_CARDS
@@ -484,6 +509,15 @@ def _board(
     s.ignoring = 0
     s.denial_spent = False
     s.stack = []
+    s.suppressed = face_down
+    s.suppressed_under = [
+        _under(entry, pile, len(cards))
+        for entry, pile, cards in zip(entries, pile_ids, face_down, strict=True)
+    ]
+    s.attached = []
+    for p, entry in enumerate(entries):
+        for attachment, host in entry.attached:
+            _attach(s, entries, p, attachment, host)
     asked = _ignore_with_denial(s, entries)
     for p in range(len(entries)):
         if s.dominants(p) > 2:
@@ -493,6 +527,7 @@ def _board(
         for question, given in entry.choices:
             if not any(q.player == p and match_key(q.key) == match_key(question) for q in asked):
                 raise TallyError(_unasked(s, entry, p, question, given))
+    s.discard = discard_ids + s.discard
     picked = [s.final_doom] if s.final_doom != third else []
     s.eras = [[BIRTH_OF_LIFE, *picked, third]]
     s.deck = pool.rest()
@@ -501,6 +536,70 @@ def _board(
     s.events = []
     s.log = []
     return s, asked
+
+
+def _face_down(entry: PlayerEntry) -> int:
+    """How many face-down cards ``entry``'s pile holds (at least those named under traits)."""
+    if entry.face_down is None:
+        return len(entry.under)
+    if entry.face_down < len(entry.under):
+        raise TallyError(
+            f"{entry.name} has {entry.face_down} face-down cards, but {len(entry.under)} are "
+            "named under traits"
+        )
+    return entry.face_down
+
+
+def _under(entry: PlayerEntry, pile: Sequence[int], cards: int) -> list[int]:
+    """Per face-down card, the card of the pile it lies under (-1: none that counts it)."""
+    hosts = []
+    for name in entry.under:
+        trait = trait_index(name)
+        card = next((c for c in pile if TRAIT_OF[c] == trait), -1)
+        if card < 0:
+            raise TallyError(
+                f"{entry.name}: a face-down card lies under {name}, but {name} is not in "
+                f"{entry.name}'s pile"
+            )
+        hosts.append(card)
+    return hosts + [-1] * (cards - len(hosts))
+
+
+def _attach(
+    s: DoomlingsState, entries: Sequence[PlayerEntry], p: int, attachment: str, host: str
+) -> None:
+    """Attach a copy of ``attachment`` in ``p``'s pile to ``host`` (``Bob: Kidney`` for a trait
+    of Bob's pile; else the first copy found in ``p``'s pile, then in the others' piles)."""
+    who = entries[p].name
+    taken = {a for a, _ in s.attached}
+    copies = [c for c in s.piles[p] if TRAIT_NAMES[TRAIT_OF[c]] == attachment]
+    if not copies:
+        raise TallyError(f"{who}: {attachment} is attached, but it is not in {who}'s pile")
+    if CARD[copies[0]].attach is None:
+        raise TallyError(f"{who}: {attachment} is not an attachment")
+    free = [c for c in copies if c not in taken]
+    if not free:
+        raise TallyError(f"{who}: {attachment} is attached more often than the pile holds it")
+    owner, _, trait = host.rpartition(":")
+    if owner:
+        names = [e.name for e in entries]
+        owners = [names.index(match_name(owner.strip(), names, "player"))]
+    else:
+        owners = [p, *(q for q in range(len(entries)) if q != p)]
+    trait = trait.strip()
+    hosts = [
+        c
+        for q in owners
+        for c in s.piles[q]
+        if TRAIT_NAMES[TRAIT_OF[c]] == trait and c != free[0] and CARD[c].attach is None
+    ]
+    if not hosts:
+        raise TallyError(f"{who}: {attachment} is attached to {host}, which is in no pile")
+    s.attached.append((free[0], hosts[0]))
+    gear = CARD[free[0]].attach
+    assert gear is not None
+    if gear.color is not None:  # Cybernetic: the host takes its colour
+        s.recolor[hosts[0]] = gear.color
 
 
 class _CardPool:
@@ -512,7 +611,12 @@ class _CardPool:
         self._sets = sets
 
     def take(self, trait: int) -> int:
-        card = next(c for c in self._free if TRAIT_OF[c] == trait)
+        card = next((c for c in self._free if TRAIT_OF[c] == trait), -1)
+        if card < 0:
+            copies = TRAITS[trait].copies
+            raise TallyError(
+                f"{TRAIT_NAMES[trait]} is entered more often than the deck has it ({copies})"
+            )
         self._free.remove(card)
         return card
 
@@ -545,7 +649,10 @@ def check_piles(entries: Sequence[PlayerEntry]) -> None:
         if n > copies:
             have = "only 1 copy" if copies == 1 else f"only {copies} copies"
             raise TallyError(f"{TRAITS[trait].name} is entered {n} times; the deck has {have}")
-    total = sum(placed.values()) + sum(max(0, (e.hand_size or 0) - len(e.hand)) for e in entries)
+    total = sum(placed.values()) + sum(
+        max(0, (e.hand_size or 0) - len(e.hand)) + max(e.face_down or 0, len(e.under))
+        for e in entries
+    )
     if total > N_CARDS:
         raise TallyError(f"{total} cards entered; the deck has only {N_CARDS}")
 
@@ -612,7 +719,16 @@ def _check_deus(s: DoomlingsState, p: int, entry: PlayerEntry) -> None:
 # --------------------------------------------------------------------------- World's End
 
 RESULT_ENTERED: Final = frozenset(
-    {WorldsEnd.PLAY_ANOTHER, WorldsEnd.OPPONENTS_DISCARD_COLOR, WorldsEnd.PLAY_FROM_HAND}
+    {
+        WorldsEnd.PLAY_ANOTHER,
+        WorldsEnd.OPPONENTS_DISCARD_COLOR,
+        WorldsEnd.PLAY_FROM_HAND,
+        WorldsEnd.DRAW_AND_PLAY_LOW,
+        WorldsEnd.OPPONENTS_PLAY_COLOR,
+        WorldsEnd.TAKE_REVEALED_COLOR,
+        WorldsEnd.SUPPRESS_COLOR,
+        WorldsEnd.SUPPRESS_ONE,
+    }
 )
 """World's End effects that move cards: the piles are entered as they are after them, so the
 calculator does not run them again (it runs those whose outcome is a decision the table cannot
@@ -640,13 +756,14 @@ def _zones(s: DoomlingsState) -> tuple[object, ...]:
         tuple(tuple(sorted(hand)) for hand in s.hands),
         len(s.deck),
         len(s.discard),
+        tuple(tuple(sorted(cards)) for cards in s.suppressed),
     )
 
 
 def _moves_cards(s: DoomlingsState, frame: Frame) -> bool:
     """Whether World's End frame ``frame`` can move a card between zones on this board: it
     is resolved on copies, once for each answer to its first decision (later decisions take
-    their first option)."""
+    their first option other than passing: a "may" that moves a card is found)."""
     before = _zones(s)
     answer, answers = 0, 1
     while answer < answers:
@@ -663,7 +780,7 @@ def _moves_cards(s: DoomlingsState, frame: Frame) -> bool:
                 answers, first = len(decision.options), False
                 option = decision.options[answer]
             else:
-                option = decision.options[0]
+                option = next((o for o in decision.options if o != PASS), PASS)
             copy.resolve_frame(copy.stack[-1], option)
         if _zones(copy) != before:
             return True
