@@ -424,8 +424,8 @@ def _entries_of(s: DoomlingsState) -> tuple[list[PlayerEntry], str]:
         late: tuple[str, ...] = ()
         for c in pile:
             kind = CARD[c].worlds_end
-            if silenced(s.final_doom, CARD[c]):
-                continue  # AI Takeover: it asks nothing
+            if silenced(s.final_doom, CARD[c]) or s.inactive(c):
+                continue  # AI Takeover, or Lyonization attached to it: it asks nothing
             if kind in (WorldsEnd.BONUS_PER_COLOR, WorldsEnd.PENALTY_PER_COLOR):
                 choices[CARD[c].name] = COLOR_NAMES.get(s.named_color[c], "none")
             elif kind is WorldsEnd.BECOME_COLOR:
@@ -458,6 +458,8 @@ def _entries_of(s: DoomlingsState) -> tuple[list[PlayerEntry], str]:
         if p in scored:
             choices[WORLDS_END] = TRAIT_NAMES[TRAIT_OF[scored[p]]]
         discarded = discards.get(p)
+        if discarded in passed and any(discarded in pile_ for pile_ in s.piles):
+            pytest.skip("the discarded trait went to a hand, then a World's End trait played it")
         if (
             discarded is not None
             and discarded not in pile
