@@ -597,3 +597,87 @@ def test_a_worlds_end_effect_that_moves_cards_is_entered_not_asked() -> None:
     lone_state, _ = questions_board(alone, "Ice Age")
     only = lone_state.piles[0][0]
     assert not _moves_cards(lone_state, ("trait_end", 0, only))  # Bob has no trait to lose
+
+
+EXPANSIONS = Table(
+    ("base", "techlings", "deeplings", "dinolings"), discard=("Heroic", "Faith", "Fangs")
+)
+
+
+def test_attachments_face_down_cards_and_the_discard_pile() -> None:
+    # Ann: GMO -1 (attached to Bark: +1 per green trait: Bark, Leaves), Bark 2, Leaves 1,
+    # Untold -1 (+1 per face-down card under it: 2), and the 2 face-down cards, worth nothing.
+    # Ice Age: -1 for Untold (red). -1 + 2 + 1 - 1 + 2 + 2 - 1 = 4.
+    # Bob: Telescopic Eyes 2 (+2 per opponent with more traits: Ann has 6, Bob 2), Serrated
+    # Teeth -1 (+1 per dominant in the discard pile: Heroic, Faith), Ice Age -1. = 4.
+    entries = [
+        PlayerEntry(
+            "Ann",
+            ("GMO", "Bark", "Leaves", "Untold"),
+            attached=(("gmo", "bark"),),
+            face_down=2,
+            under=("Untold", "untold"),
+        ),
+        PlayerEntry("Bob", ("Telescopic Eyes", "Serrated Teeth")),
+    ]
+    state = board_from_entries(entries, "Ice Age", EXPANSIONS)
+    ann, bob = breakdown(state, 0), breakdown(state, 1)
+    assert ann.bonuses == [("GMO", 2), ("Untold", 2)] and ann.total == 4
+    assert bob.bonuses == [("Telescopic Eyes", 2), ("Serrated Teeth", 2)] and bob.total == 4
+    assert [CARD[c].name for c in state.discard] == ["Heroic", "Faith", "Fangs"]
+    assert state.trait_count(0) == 6 and state.suppressed_under[0].count(state.piles[0][3]) == 2
+    # Attached to Bob's Bark instead (the owner named), GMO counts Ann's greens: Leaves only.
+    entries[0] = replace(
+        entries[0], traits=("GMO", "Leaves", "Untold"), attached=(("GMO", "Bob: Bark"),)
+    )
+    entries[1] = replace(entries[1], traits=("Telescopic Eyes", "Serrated Teeth", "Bark"))
+    assert breakdown(board_from_entries(entries, "Ice Age", EXPANSIONS), 0).bonuses[0] == ("GMO", 1)
+
+
+@pytest.mark.parametrize(
+    ("ann", "message"),
+    [
+        (
+            PlayerEntry("Ann", ("Bark",), attached=(("GMO", "Bark"),)),
+            "GMO is attached, but it is not in Ann's pile",
+        ),
+        (
+            PlayerEntry("Ann", ("Bark", "Leaves"), attached=(("Leaves", "Bark"),)),
+            "Leaves is not an attachment",
+        ),
+        (
+            PlayerEntry("Ann", ("GMO",), attached=(("GMO", "Fangs"),)),
+            "GMO is attached to Fangs, which is in no pile",
+        ),
+        (
+            PlayerEntry("Ann", ("Untold",), face_down=1, under=("Untold", "Untold")),
+            "1 face-down cards, but 2 are named",
+        ),
+        (
+            PlayerEntry("Ann", ("Bark",), under=("Untold",)),
+            "lies under Untold, but Untold is not in Ann's pile",
+        ),
+    ],
+)
+def test_bad_expansion_entries_are_refused(ann: PlayerEntry, message: str) -> None:
+    with pytest.raises(TallyError, match=message):
+        board_from_entries([ann, PlayerEntry("Bob", ("Antlers",))], "Ice Age", EXPANSIONS)
+
+
+def test_invasive_species_asks_which_hand_card_it_scored() -> None:
+    # Invasive Species: each player discards a hand card of face value 7 or less, scoring it.
+    table = Table(("base", "overlush"))
+    entries = [
+        PlayerEntry("Ann", ("Bark",), hand=("Fangs", "Heroic")),
+        PlayerEntry("Bob", ("Leaves",), hand=("Antlers",)),
+    ]
+    with pytest.raises(
+        TallyError,
+        match="Invasive Species makes Ann discard a card .*: give discarded= one of Fangs, Heroic",
+    ):
+        board_from_entries(entries, "Invasive Species", table)
+    entries[0] = entries[0].answering(WORLDS_END, "Heroic")
+    state = board_from_entries(entries, "Invasive Species", table)
+    # Ann: Bark 2 + Heroic's 7; Bob: Leaves 1 + Antlers' 3 (his only card: taken).
+    assert [breakdown(state, p).total for p in range(2)] == [9, 4]
+    assert [CARD[c].name for c in state.hands[0]] == ["Fangs"] and state.hands[1] == []

@@ -19,10 +19,19 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Final
 
-from doomtable.engine import PASS, DoomtableError, Frame, Option, close_names, did_you_mean
+from doomtable.engine import (
+    PASS,
+    Decision,
+    DoomtableError,
+    Frame,
+    Option,
+    close_names,
+    did_you_mean,
+)
 from doomtable.games.doomlings.blackbox import DoomlingsBlackboxState
 from doomtable.games.doomlings.cards import (
     COLOR_BY_NAME,
+    COLORS,
     Bonus,
     Count,
     Doom,
@@ -833,8 +842,11 @@ def _run_worlds_end(s: DoomlingsState, entries: Sequence[PlayerEntry]) -> list[Q
         ):
             s.stack.pop()
             continue
-        decision = s.resolve_frame(frame, None)
+        picked = frame[0] in PICKED_AT_RANDOM
+        decision = _random_pick(s, frame) if picked else s.resolve_frame(frame, None)
         if decision is None:
+            if picked:
+                s.stack.pop()
             continue
         p = decision.player
         entry = entries[p]
@@ -870,10 +882,30 @@ def _run_worlds_end(s: DoomlingsState, entries: Sequence[PlayerEntry]) -> list[Q
         late = _late_cards(entry, s.piles[p]) if decision.kind == "recolor" else set()
         pile = s.piles[p]
         s.piles[p] = [c for c in pile if c not in late]
-        s.resolve_frame(s.stack[-1], option)
+        if picked:  # the trait the table saw go, not one the calculator draws
+            s.stack[-1] = ("discard_trait_now", p, option[2], frame[2])
+        else:
+            s.resolve_frame(s.stack[-1], option)
         if late:  # back in their places
             s.piles[p] = [c for c in pile if c in late or c in s.piles[p]]
     return asked
+
+
+PICKED_AT_RANDOM: Final = frozenset({"discard_top_color"})
+"""World's End frames that discard a trait picked at random (Bioengineered Plague: one of the
+pile's most common colour): the trait that went is entered, as the ``World's End`` answer."""
+
+
+def _random_pick(s: DoomlingsState, frame: Frame) -> Decision | None:
+    """The traits ``frame``'s random discard could have taken, as a question (None: none)."""
+    _, p, _cause = frame
+    counts = [s.count_color(p, c) for c in COLORS]
+    top = [c for c, n in zip(COLORS, counts, strict=True) if n == max(counts) and n > 0]
+    cards = [c for c in s.piles[p] if s.discardable(c) and any(s.colors_of(c) & c_ for c_ in top)]
+    if not cards:
+        return None
+    prompt = f"{WORLDS_END} ({AGES[s.final_doom].name}): discard a trait of the most common color from your pile"
+    return Decision(p, "discard_trait", tuple(("discard_trait", p, c) for c in cards), prompt)
 
 
 def _question_key(prompt: str) -> str:
