@@ -904,7 +904,8 @@ def _random_pick(s: DoomlingsState, frame: Frame) -> Decision | None:
     cards = [c for c in s.piles[p] if s.discardable(c) and any(s.colors_of(c) & c_ for c_ in top)]
     if not cards:
         return None
-    prompt = f"{WORLDS_END} ({AGES[s.final_doom].name}): discard a trait of the most common color from your pile"
+    doom = AGES[s.final_doom].name
+    prompt = f"{WORLDS_END} ({doom}): discard a trait of the most common color from your pile"
     return Decision(p, "discard_trait", tuple(("discard_trait", p, c) for c in cards), prompt)
 
 
@@ -919,15 +920,11 @@ def _readable(label: str, option: Option, entries: Sequence[PlayerEntry]) -> str
     whose name several designs print named by its design (``discard Swarm (Classic, green)``),
     as the board names it: two Swarms of different colours are two answers."""
     for item in option[1:]:
-        if isinstance(item, int) and 0 <= item < N_CARDS:
-            name = CARD[item].name
-            if _NAME_COUNT[name] > 1 and re.search(rf"\b{re.escape(name)}\b(?! \()", label):
-                label = re.sub(
-                    rf"\b{re.escape(name)}\b(?! \()",
-                    lambda _, design=TRAIT_NAMES[TRAIT_OF[item]]: design,
-                    label,
-                    count=1,
-                )
+        if isinstance(item, int) and 0 <= item < N_CARDS and _NAME_COUNT[CARD[item].name] > 1:
+            found = re.search(rf"\b{re.escape(CARD[item].name)}\b(?! \()", label)
+            if found is not None:
+                design = TRAIT_NAMES[TRAIT_OF[item]]
+                label = label[: found.start()] + design + label[found.end() :]
     return re.sub(r"\bplayer (\d+)", lambda m: entries[int(m.group(1))].name, label)
 
 
