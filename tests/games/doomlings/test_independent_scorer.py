@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 from test_tally import _play_out
 
-from doomtable.games.doomlings.cards import COLOR_BY_NAME, COLORS
+from doomtable.games.doomlings.cards import COLOR_BY_NAME, COLORS, OpponentsColorDeficit
 from doomtable.games.doomlings.data import AGES, TRAIT_OF, TRAIT_SET, TRAITS
 from doomtable.games.doomlings.game import DoomlingsState
 from doomtable.games.doomlings.scoring import breakdown, silenced
@@ -190,12 +190,15 @@ def test_each_card_scores_as_the_independent_rule(seed: int, game: str) -> None:
         with_bonus = [
             c
             for c in s.piles[p]
-            if CARD[c].bonus is not None and not silenced(s.final_doom, CARD[c])
+            if CARD[c].bonus is not None
+            and not isinstance(CARD[c].bonus, OpponentsColorDeficit)  # on opponents' scores
+            and not silenced(s.final_doom, CARD[c])
+            and not s.inactive(c)  # Lyonization attached to it: no bonus
         ]
         bonus_of = dict(zip(with_bonus, (points for _, points in ours.bonuses), strict=True))
         for card in s.piles[p]:
             rule = read.get(TRAIT_OF[card])
-            if rule is None or silenced(s.final_doom, CARD[card]):
+            if rule is None or silenced(s.final_doom, CARD[card]) or s.inactive(card):
                 continue
             points, who, _, _ = rule
             count = _reader(rule, CARD[card].name)
