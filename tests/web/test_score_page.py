@@ -140,11 +140,15 @@ def test_api_refuses_bad_boards_in_one_line(client: TestClient) -> None:
 
 
 def test_cards_come_from_the_game(client: TestClient) -> None:
-    from doomtable.games.doomlings.data import TRAITS
+    from doomtable.games.doomlings.data import AGE_SET, AGES, TRAITS
 
     cards = client.get("/api/score/cards").json()
     assert [t["name"] for t in cards["traits"]] == [t.name for t in TRAITS]
-    assert len(cards["catastrophes"]) == 15
+    # Every set's: the base set's 15, then the expansions' (Invasive Species among them).
+    names = [c["name"] for c in cards["catastrophes"]]
+    assert names == [a.name for a in AGES if a.catastrophe] and len(names) > 15
+    assert sum(1 for i, a in enumerate(AGES) if a.catastrophe and AGE_SET[i] == "base") == 15
+    assert "Invasive Species" in names
 
 
 def test_zip_holds_everything_the_scorer_imports(client: TestClient, tmp_path: Path) -> None:
