@@ -23,6 +23,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from typer.testing import CliRunner
 
 from doomtable.cli.app import app as cli_app
+from doomtable.games.doomlings.tally import TIE_DRAW_RANGE
 from doomtable.web.app import create_app
 from doomtable.web.security import SCORE_PAGE_POLICY
 from web.conftest import Server
@@ -53,6 +54,9 @@ BOARD: dict[str, Any] = {
         },
     ],
 }
+
+TIE_DRAW_LABEL = f"Tie-break draw: face value ({TIE_DRAW_RANGE.start} to {TIE_DRAW_RANGE.stop - 1})"
+"""Every set's face values (Mythlings' Effigial is below the base set's lowest, -2)."""
 
 
 @pytest.fixture(scope="module")
@@ -450,15 +454,15 @@ def test_a_tie_broken_by_draws(chromium: Browser, score_server: Server) -> None:
         assert (
             page.locator("#winner").text_content() == "Tie: Player 1, Player 2 with 2 points each"
         )
-        assert player(page, 0).get_by_label("Tie-break draw: face value (-2 to 17)").count() == 0
+        assert player(page, 0).get_by_label(TIE_DRAW_LABEL).count() == 0
         page.locator("#tie-draw").check()
         settled(page)
-        player(page, 0).get_by_label("Tie-break draw: face value (-2 to 17)").fill("3")
+        player(page, 0).get_by_label(TIE_DRAW_LABEL).fill("3")
         settled(page)
         assert page.locator("#error").text_content() == (
             "Player 2 tied for the lead too: give their tie draw"
         )
-        player(page, 1).get_by_label("Tie-break draw: face value (-2 to 17)").fill("1")
+        player(page, 1).get_by_label(TIE_DRAW_LABEL).fill("1")
         settled(page)
         assert page.locator("#winner").text_content() == "Winner: Player 1 with 2 points"
     finally:
@@ -712,7 +716,7 @@ def test_the_blackbox_switch_adds_tie_draws_to_the_scores(
         tap_card(player(page, 1).locator(".pile-box"), "migr", "Migratory")  # blue, face 2
         page.locator("#tie-draw").check()
         settled(page)
-        draw = "Tie-break draw: face value (-2 to 17)"
+        draw = TIE_DRAW_LABEL
         player(page, 0).get_by_label(draw).fill("3")
         player(page, 1).get_by_label(draw).fill("1")
         settled(page)
