@@ -292,7 +292,9 @@ def entered(context: BrowserContext, score_server: Server) -> Page:
     for typed, card in [("camo", "Camouflage"), ("antl", "Antlers"), ("quic", "Quick")]:
         tap_card(piles[2], typed, card)
     tap_card(piles[2], "sent", "Sentience")
-    for typed, card in [("saud", "Saudade"), ("altru", "Altruistic"), ("swar", "Swarm")]:
+    # Overlush prints Swarms too: the base set's is named by its design.
+    swarm = "Swarm (Classic, green)"
+    for typed, card in [("saud", "Saudade"), ("altru", "Altruistic"), ("swar", swarm)]:
         tap_card(piles[3], typed, card)
     tap_card(piles[3], "bark", "Bark")  # a wrong card, taken out again
     dee.locator(".pile button", has_text="Bark").click()
@@ -351,7 +353,8 @@ def test_search_is_forgiving_and_offers_recent_cards_first(entered: Page) -> Non
     offered = pile.locator(".suggestions button").evaluate_all(
         "(all) => all.map((b) => b.dataset.card)"
     )
-    assert offered == ["Spiny", "Gills", "Bark", "Swarm"]  # the last cards tapped anywhere
+    # The last cards tapped anywhere (the base set's Swarm by its design's label).
+    assert offered == ["Spiny", "Gills", "Bark", "Swarm (Classic, green)"]
     pile.locator(".find").fill("pak behav")
     assert pile.locator(".suggestions button").first.get_attribute("data-card") == "Pack Behavior"
     pile.locator(".find").fill("")
