@@ -160,3 +160,29 @@ def test_the_breakdown_names_the_ai_takeover_reading() -> None:
         ],
         [],
     ]
+
+
+def test_a_board_file_with_attachments_face_down_cards_and_the_discard_pile(
+    tmp_path: Path,
+) -> None:
+    # test_tally's hand-worked board: Ann 4, Bob 4 (GMO on Bark counts Bark and Leaves;
+    # Untold counts its 2 face-down cards; Serrated Teeth the 2 dominants in the discard).
+    path = tmp_path / "board.yaml"
+    path.write_text(
+        "catastrophe: Ice Age\nsets: [techlings, deeplings, dinolings]\n"
+        "discard: Heroic, Faith, Fangs\nplayers:\n"
+        "  Ann: {traits: 'GMO, Bark, Leaves, Untold', attached: GMO on Bark, face_down: 2,"
+        " under: Untold x2}\n"
+        "  Bob: {traits: 'Telescopic Eyes, Serrated Teeth'}\n"
+    )
+    code, output = score(str(path), "--json")
+    assert code == 0, output
+    assert [p["score"] for p in json.loads(output)["players"]] == [4, 4]
+    # The same board by flags, but no discard pile: Serrated Teeth finds no dominant there.
+    code, output = score(
+        "-p", "Ann: GMO, Bark, Leaves, Untold; attached=GMO on Bark; face_down=2; under=Untold x2",
+        "-p", "Bob: Telescopic Eyes, Serrated Teeth",
+        "-c", "Ice Age", "--sets", "techlings,deeplings,dinolings", "--json",
+    )  # fmt: skip
+    assert code == 0, output
+    assert [p["score"] for p in json.loads(output)["players"]] == [4, 2]

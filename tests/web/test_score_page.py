@@ -23,6 +23,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from typer.testing import CliRunner
 
 from doomtable.cli.app import app as cli_app
+from doomtable.games.doomlings.tally import TIE_DRAW_RANGE
 from doomtable.web.app import create_app
 from doomtable.web.security import SCORE_PAGE_POLICY
 from web.conftest import Server
@@ -53,6 +54,11 @@ BOARD: dict[str, Any] = {
         },
     ],
 }
+
+KIDNEY = "Kidney (Classic, red)"
+"""The base set's Kidney as the sheet keeps it (Overlush prints a green one)."""
+TIE_DRAW_LABEL = f"Tie-break draw: face value ({TIE_DRAW_RANGE.start} to {TIE_DRAW_RANGE.stop - 1})"
+"""Every set's face values (Mythlings' Effigial is below the base set's lowest, -2)."""
 
 
 @pytest.fixture(scope="module")
@@ -140,11 +146,15 @@ def test_api_refuses_bad_boards_in_one_line(client: TestClient) -> None:
 
 
 def test_cards_come_from_the_game(client: TestClient) -> None:
-    from doomtable.games.doomlings.data import TRAITS
+    from doomtable.games.doomlings.data import AGE_SET, AGES, TRAITS
 
     cards = client.get("/api/score/cards").json()
     assert [t["name"] for t in cards["traits"]] == [t.name for t in TRAITS]
-    assert len(cards["catastrophes"]) == 15
+    # Every set's: the base set's 15, then the expansions' (Invasive Species among them).
+    names = [c["name"] for c in cards["catastrophes"]]
+    assert names == [a.name for a in AGES if a.catastrophe] and len(names) > 15
+    assert sum(1 for i, a in enumerate(AGES) if a.catastrophe and AGE_SET[i] == "base") == 15
+    assert "Invasive Species" in names
 
 
 def test_zip_holds_everything_the_scorer_imports(client: TestClient, tmp_path: Path) -> None:
@@ -276,7 +286,9 @@ def entered(context: BrowserContext, score_server: Server) -> Page:
     piles = [p.locator(".pile-box") for p in (ann, bob, cy, dee)]
     for typed, card in [("vir", "Viral"), ("hero", "Heroic"), ("bark", "Bark"), ("leav", "Leaves")]:
         tap_card(piles[0], typed, card)
-    tap_card(piles[1], "kidny", "Kidney")  # misspelt: still found
+    # Misspelt: still found. Overlush prints a Kidney too: the sheet keeps the base set's
+    # design by its label, and shows its name alone while the base set is the only one in play.
+    tap_card(piles[1], "kidny", KIDNEY)
     for typed, card in [("fang", "Fangs"), ("fait", "Faith"), ("deni", "Denial")]:
         tap_card(piles[1], typed, card)
     bob.locator(".pile button", has_text="Kidney").click()  # tap the card: change its count
@@ -284,7 +296,9 @@ def entered(context: BrowserContext, score_server: Server) -> Page:
     for typed, card in [("camo", "Camouflage"), ("antl", "Antlers"), ("quic", "Quick")]:
         tap_card(piles[2], typed, card)
     tap_card(piles[2], "sent", "Sentience")
-    for typed, card in [("saud", "Saudade"), ("altru", "Altruistic"), ("swar", "Swarm")]:
+    # Overlush prints Swarms too: the base set's is named by its design.
+    swarm = "Swarm (Classic, green)"
+    for typed, card in [("saud", "Saudade"), ("altru", "Altruistic"), ("swar", swarm)]:
         tap_card(piles[3], typed, card)
     tap_card(piles[3], "bark", "Bark")  # a wrong card, taken out again
     dee.locator(".pile button", has_text="Bark").click()
@@ -315,7 +329,7 @@ def test_four_players_tapped_in_score_as_the_cli(entered: Page, tmp_path: Path) 
     rows = player(page, 1).locator(".breakdown li").all_text_contents()
     assert "Kidney ×2+4" in rows  # each Kidney counts both
     # Each pile card shows what it brought: its face value and its own bonus.
-    assert player(page, 1).locator('.pile button[data-card="Kidney"]').text_content() == (
+    assert player(page, 1).locator(f'.pile button[data-card="{KIDNEY}"]').text_content() == (
         "RKidney ×2 +4"
     )
     assert player(page, 0).locator('.pile button[data-card="Bark"]').text_content() == "GBark +2"
@@ -343,7 +357,8 @@ def test_search_is_forgiving_and_offers_recent_cards_first(entered: Page) -> Non
     offered = pile.locator(".suggestions button").evaluate_all(
         "(all) => all.map((b) => b.dataset.card)"
     )
-    assert offered == ["Spiny", "Gills", "Bark", "Swarm"]  # the last cards tapped anywhere
+    # The last cards tapped anywhere (the base set's Swarm by its design's label).
+    assert offered == ["Spiny", "Gills", "Bark", "Swarm (Classic, green)"]
     pile.locator(".find").fill("pak behav")
     assert pile.locator(".suggestions button").first.get_attribute("data-card") == "Pack Behavior"
     pile.locator(".find").fill("")
@@ -446,15 +461,15 @@ def test_a_tie_broken_by_draws(chromium: Browser, score_server: Server) -> None:
         assert (
             page.locator("#winner").text_content() == "Tie: Player 1, Player 2 with 2 points each"
         )
-        assert player(page, 0).get_by_label("Tie-break draw: face value (-2 to 17)").count() == 0
+        assert player(page, 0).get_by_label(TIE_DRAW_LABEL).count() == 0
         page.locator("#tie-draw").check()
         settled(page)
-        player(page, 0).get_by_label("Tie-break draw: face value (-2 to 17)").fill("3")
+        player(page, 0).get_by_label(TIE_DRAW_LABEL).fill("3")
         settled(page)
         assert page.locator("#error").text_content() == (
             "Player 2 tied for the lead too: give their tie draw"
         )
-        player(page, 1).get_by_label("Tie-break draw: face value (-2 to 17)").fill("1")
+        player(page, 1).get_by_label(TIE_DRAW_LABEL).fill("1")
         settled(page)
         assert page.locator("#winner").text_content() == "Winner: Player 1 with 2 points"
     finally:
@@ -625,7 +640,7 @@ MULTICOLOR_TABLE: dict[str, Any] = {
         {"name": "Ann", "traits": ["Free Will", "Bloom", "Curiosity"], "free_will": "blue"},
         {"name": "Bob", "traits": ["Wild", "Fangs"]},
         {"name": "Cy", "traits": ["Tetrachromatic", "Mindful", "Bark"]},
-        {"name": "Dee", "traits": ["Hand-Wing", "Acrobatic", "Kidney", "Kidney"]},
+        {"name": "Dee", "traits": ["Hand-Wing", "Acrobatic", KIDNEY, KIDNEY]},
     ],
 }
 
@@ -708,7 +723,7 @@ def test_the_blackbox_switch_adds_tie_draws_to_the_scores(
         tap_card(player(page, 1).locator(".pile-box"), "migr", "Migratory")  # blue, face 2
         page.locator("#tie-draw").check()
         settled(page)
-        draw = "Tie-break draw: face value (-2 to 17)"
+        draw = TIE_DRAW_LABEL
         player(page, 0).get_by_label(draw).fill("3")
         player(page, 1).get_by_label(draw).fill("1")
         settled(page)

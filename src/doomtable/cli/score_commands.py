@@ -49,7 +49,8 @@ def parse_player(text: str, number: int) -> PlayerEntry:
 
     >>> parse_player("Ann: Heroic, Bark; hand=3; gp=6", 1)  # doctest: +NORMALIZE_WHITESPACE
     PlayerEntry(name='Ann', traits=('Heroic', 'Bark'), hand=(), hand_size=3, gene_pool=6,
-                deus=None, choices=(), after_faith=(), tie_draw=None)
+                deus=None, choices=(), after_faith=(), tie_draw=None, attached=(),
+                face_down=None, under=())
     """
     name, colon, rest = text.partition(":")
     if not colon:
@@ -439,6 +440,7 @@ def _board(
         table = CardTable(
             table.sets if sets is not None else file_table.sets,
             table.edition if edition is not None else file_table.edition,
+            file_table.discard,
         )
         return report(entries, catastrophe, table)
     if player:

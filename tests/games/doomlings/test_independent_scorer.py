@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 from test_tally import _play_out
 
-from doomtable.games.doomlings.cards import COLOR_BY_NAME, COLORS
+from doomtable.games.doomlings.cards import COLOR_BY_NAME, COLORS, OpponentsColorDeficit
 from doomtable.games.doomlings.data import AGES, TRAIT_OF, TRAIT_SET, TRAITS
 from doomtable.games.doomlings.game import DoomlingsState
 from doomtable.games.doomlings.scoring import breakdown, silenced
@@ -58,6 +58,9 @@ def parse_rule(text: str, name: str) -> Rule | None:
     if len(drops) != 1:
         return None
     words = drops[0].removeprefix("drop_effect=").split()
+    if len(words) == 8 and words[6] == f"{words[2]}_if_{_slug(name)}s_is_host":
+        # Bionic Arm: "2 self n_techlings_if_BionicArms_is_host own" after the plain form.
+        words = [words[0], words[1], f"{words[2]}_doubled_if_host", words[3]]
     if len(words) != 4:
         return None
     points, who, what, where = words
@@ -65,6 +68,16 @@ def parse_rule(text: str, name: str) -> Rule | None:
         return None
     rule: Rule = (None if points == "n" else int(points), who, what, where)
     return rule if _reader(rule, name) is not None else None
+
+
+def _slug(name: str) -> str:
+    """A card's name as DoomPy writes it inside a rule (``BionicArm``)."""
+    return "".join(ch for ch in name if ch.isalnum())
+
+
+def _host(s: DoomlingsState, card: int) -> int:
+    """The trait attachment ``card`` is attached to, or -1."""
+    return next((host for gear, host in s.attached if gear == card), -1)
 
 
 def _colors(s: DoomlingsState, card: int) -> int:
@@ -95,7 +108,9 @@ def _reader(rule: Rule, name: str) -> Callable[[DoomlingsState, int, int], int] 
         "n_color_pairs": lambda s, p, c: sum(n // 2 for n in present(s, p)),
         "n_face_is_1": lambda s, p, c: sum(1 for d in pile(s, p) if CARD[d].face == 1),
         "n_negative": lambda s, p, c: sum(1 for d in pile(s, p) if (CARD[d].face or 0) < 0),
-        "n_traits": lambda s, p, c: len(pile(s, p)),
+        # Face-down (Deeplings' suppressed) cards are traits of the pile (docs/rulings.md,
+        # "What a suppressed card is"); DoomPy has no face-down cards.
+        "n_traits": lambda s, p, c: len(pile(s, p)) + len(s.suppressed[p]),
         "gene_pool": lambda s, p, c: s.gene_pool[p],
         "lowest_color_count": lambda s, p, c: min(present(s, p)) if len(present(s, p)) > 1 else 0,
         "n_color_worlds_end": lambda s, p, c: (
@@ -103,8 +118,21 @@ def _reader(rule: Rule, name: str) -> Callable[[DoomlingsState, int, int], int] 
         ),
         "if_all_colors": lambda s, p, c: int(len(present(s, p)) == 4),
     }
+    techlings: dict[str, Callable[[DoomlingsState, int, int], int]] = {
+        "n_effectless": lambda s, p, c: sum(1 for d in pile(s, p) if CARD[d].effectless),
+        "n_color_host": lambda s, p, c: _host_color_count(s, pile(s, p), _host(s, c)),
+        "host": lambda s, p, c: (CARD[_host(s, c)].face or 0) if _host(s, c) >= 0 else 0,
+        "n_techlings": lambda s, p, c: _of_set(pile(s, p), "techlings"),
+        "n_techlings_doubled_if_host": lambda s, p, c: (
+            _of_set(pile(s, p), "techlings") * (2 if any(h == c for _, h in s.attached) else 1)
+        ),
+    }
     if own and what in simple:
         return simple[what]
+    if who == "self" and where == "own" and what in techlings:
+        return techlings[what]
+    if who == "self" and where == "all" and what == "gene_pool_max":
+        return lambda s, p, c: max(s.gene_pool)
     if own and what == slug:
         return lambda s, p, c: sum(1 for d in pile(s, p) if CARD[d].name == name)
     if who == "self" and where == "all" and what == slug:
@@ -131,6 +159,21 @@ def _reader(rule: Rule, name: str) -> Callable[[DoomlingsState, int, int], int] 
     if who == "self" and where == "own_hand" and what in hand:
         return hand[what]
     return None
+
+
+def _of_set(cards: list[int], card_set: str) -> int:
+    return sum(1 for d in cards if TRAIT_SET[TRAIT_OF[d]] == card_set)
+
+
+def _host_color_count(s: DoomlingsState, cards: list[int], host: int) -> int:
+    """GMO's count: the traits sharing a colour with the host (a colourless host: the
+    colourless traits); none without a host."""
+    if host < 0:
+        return 0
+    colors = _colors(s, host)
+    if not colors:
+        return sum(1 for d in cards if not _colors(s, d))
+    return sum(1 for d in cards if _colors(s, d) & colors)
 
 
 def _design_rules() -> tuple[dict[int, Rule], list[str]]:
@@ -190,12 +233,15 @@ def test_each_card_scores_as_the_independent_rule(seed: int, game: str) -> None:
         with_bonus = [
             c
             for c in s.piles[p]
-            if CARD[c].bonus is not None and not silenced(s.final_doom, CARD[c])
+            if CARD[c].bonus is not None
+            and not isinstance(CARD[c].bonus, OpponentsColorDeficit)  # on opponents' scores
+            and not silenced(s.final_doom, CARD[c])
+            and not s.inactive(c)  # Lyonization attached to it: no bonus
         ]
         bonus_of = dict(zip(with_bonus, (points for _, points in ours.bonuses), strict=True))
         for card in s.piles[p]:
             rule = read.get(TRAIT_OF[card])
-            if rule is None or silenced(s.final_doom, CARD[card]):
+            if rule is None or silenced(s.final_doom, CARD[card]) or s.inactive(card):
                 continue
             points, who, _, _ = rule
             count = _reader(rule, CARD[card].name)

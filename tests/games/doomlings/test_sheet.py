@@ -30,11 +30,15 @@ def board_of(
         fields: dict[str, Any] = {"name": e.name, "traits": list(e.traits)}
         if e.hand:
             fields["hand"] = list(e.hand)
-        for key in ("hand_size", "gene_pool", "deus"):
+        for key in ("hand_size", "gene_pool", "deus", "face_down"):
             if getattr(e, key) is not None:
                 fields[key] = getattr(e, key)
         if e.after_faith:
             fields["after_faith"] = list(e.after_faith)
+        if e.under:
+            fields["under"] = list(e.under)
+        if e.attached:  # as a person writes them: "GMO on Bark, ..."
+            fields["attached"] = ", ".join(f"{a} on {h}" for a, h in e.attached)
         for question, answer in e.choices:  # as the old fields name them: sentience=red
             fields["discarded" if question == WORLDS_END else question.casefold()] = answer
         if e.tie_draw is not None:
@@ -43,6 +47,8 @@ def board_of(
     board: dict[str, Any] = {"catastrophe": catastrophe, "players": players}
     if table != CLASSIC:
         board.update(sets=list(table.sets), edition=table.edition)
+    if table.discard:
+        board["discard"] = list(table.discard)
     return board
 
 
@@ -169,3 +175,32 @@ def test_any_json_is_scored_or_refused_in_one_line(board: Any) -> None:
     assert (result["report"] is None) != (result["error"] is None)
     if result["error"] is not None:
         assert "\n" not in result["error"] and result["error"]
+
+
+def test_expansion_fields_of_a_board() -> None:
+    # As test_tally's hand-worked board: GMO on Bark, 2 face-down cards under Untold, and the
+    # discard pile Serrated Teeth counts (Heroic, Faith: 2 dominants).
+    board: dict[str, Any] = {
+        "catastrophe": "Ice Age",
+        "sets": "techlings, deeplings, dinolings",
+        "discard": "Heroic, Faith, Fangs",
+        "players": [
+            {
+                "name": "Ann",
+                "traits": "GMO, Bark, Leaves, Untold",
+                "attached": "GMO on Bark",
+                "face-down": 2,
+                "under": "Untold x2",
+            },
+            {"name": "Bob", "traits": "Telescopic Eyes, Serrated Teeth"},
+        ],
+    }
+    report = sheet.score_board(board)
+    assert [p["score"] for p in report["players"]] == [4, 4]
+    board["players"][0]["attached"] = "GMO"
+    with pytest.raises(TallyError, match="'GMO' is not 'attachment on host'"):
+        sheet.score_board(board)
+    board["players"][0]["attached"] = [["GMO", "Bark"]]
+    board["discard"] = 3
+    with pytest.raises(TallyError, match="discard is a list of card names"):
+        sheet.score_board(board)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any, NamedTuple, cast
 
 from doomtable.games.doomlings import card_list, scoring, tally
@@ -35,6 +36,11 @@ KEYS: dict[str, str] = {
     "tie_draw": "tie_draw",
     "draw": "tie_draw",
     "choices": "choices",
+    "attached": "attached",
+    "attachments": "attached",
+    "face_down": "face_down",
+    "suppressed": "face_down",
+    "under": "under",
 }
 """Accepted keys (``-`` or ``_``, any case) and the entry field each one sets. Any other key
 that names a card (``sentience``, ``free_will``) answers that card's World's End question."""
@@ -46,7 +52,7 @@ QUESTION_KEYS: dict[str, str] = {
 }
 """Keys that answer a question not named by a card: the final catastrophe's discard."""
 
-BOARD_KEYS = ("catastrophe", "players", "sets", "edition")
+BOARD_KEYS = ("catastrophe", "players", "sets", "edition", "discard")
 
 _COUNT = re.compile(r"^(?:(\d+)\s*[x×*]\s+)?(.*?)(?:\s*[x×*]\s*(\d+))?$", re.IGNORECASE)
 _ARROW = re.compile(r"\s*(?:->|→|>|\bto\b)\s*", re.IGNORECASE)
@@ -83,6 +89,33 @@ def expand(items: str | Sequence[object], where: str) -> tuple[str, ...]:
             )
         names.extend([name.strip()] * n)
     return tuple(names)
+
+
+_ON = re.compile(r"\s+on\s+|\s*(?:->|→|>)\s*", re.IGNORECASE)
+
+
+def parse_attached(value: object, what: str) -> tuple[tuple[str, str], ...]:
+    """Attachments and their hosts: ``GMO on Bark, Nano on Bob: Kidney`` (or ``GMO > Bark``),
+    a list of such lines or of [attachment, host] pairs, or a mapping from one to the other.
+
+    >>> parse_attached("GMO on Bark, Lyonization > Bob: Kidney", "attached")
+    (('GMO', 'Bark'), ('Lyonization', 'Bob: Kidney'))
+    """
+    if isinstance(value, dict):
+        items: list[object] = [[k, v] for k, v in value.items()]
+    elif isinstance(value, list):
+        items = list(value)
+    else:
+        # A comma inside brackets is part of a design's name: Swarm (Classic, green).
+        items = [part for part in re.split(r",(?![^()]*\))", str(value)) if part.strip()]
+    pairs = []
+    for item in items:
+        parts = [str(p).strip() for p in item] if isinstance(item, list) else _ON.split(str(item))
+        parts = [p.strip() for p in parts if p.strip()]
+        if len(parts) != 2:
+            raise TallyError(f"{what}: {item!r} is not 'attachment on host' (e.g. GMO on Bark)")
+        pairs.append((parts[0], parts[1]))
+    return tuple(pairs)
 
 
 def _whole(value: object, what: str) -> int:
@@ -153,9 +186,11 @@ def entry_from_fields(name: str, fields: Mapping[str, object], where: str) -> Pl
                 values["hand_size"] = _whole(value, what)
             else:
                 values["hand"] = expand(value if isinstance(value, list) else str(value), where)
-        elif key in ("hand_size", "gene_pool", "deus", "tie_draw"):
+        elif key in ("hand_size", "gene_pool", "deus", "tie_draw", "face_down"):
             values[key] = _whole(value, what)
-        elif key == "after_faith":
+        elif key == "attached":
+            values[key] = parse_attached(value, what)
+        elif key in ("after_faith", "under"):
             values[key] = expand(value if isinstance(value, list) else str(value), where)
         else:  # choices: {question: answer}, as the page keeps them
             if not isinstance(value, dict):
@@ -224,6 +259,13 @@ def entries_from_board(data: object, where: str, short: str | None = None) -> Bo
         entries.append(entry_from_fields(name, rest, f"{short}: players[{i}] {name}"))
     catastrophe = data.get("catastrophe")
     table = table_of(data.get("sets"), data.get("edition"), where)
+    discard = data.get("discard")
+    if discard is not None:
+        if not isinstance(discard, (str, list)):
+            raise TallyError(
+                f"{where}: discard is a list of card names, or one comma-separated line"
+            )
+        table = replace(table, discard=expand(discard, f"{where}: discard"))
     return Board(entries, None if catastrophe is None else str(catastrophe), table)
 
 

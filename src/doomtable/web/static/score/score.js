@@ -57,6 +57,13 @@ function inPlay(card) {
   return sheet.sets.includes(card.set);
 }
 
+// How the page shows a card: its printed name, or its label where another set in play
+// prints a card of the same name (the sheet always keeps the label).
+function displayName(card) {
+  const twins = catalog.traits.filter((t) => t.name === card.name && inPlay(t));
+  return twins.length > 1 ? card.label : card.name;
+}
+
 function cleanSheet(data) {
   // A sheet from storage or a link: keep only what the page knows, of the right types.
   const out = newSheet();
@@ -409,7 +416,7 @@ function drawZone(box, i, zone) {
     const open = editing && editing.player === i && editing.zone === zone && editing.name === name;
     const chip = el("button", { type: "button", "aria-pressed": open ? "true" : "false",
       title: card ? card.text : name, "data-card": name }, ...(card ? swatches(card) : []),
-      `${name}${n > 1 ? ` ×${n}` : ""}`, el("span", { class: "pts" }));
+      `${card ? displayName(card) : name}${n > 1 ? ` ×${n}` : ""}`, el("span", { class: "pts" }));
     chip.addEventListener("click", () => {
       editing = open ? null : { player: i, zone, name };
       drawZone(box, i, zone);
@@ -437,7 +444,8 @@ function drawEditor(box, i, zone, counts) {
   };
   const list = sheet.players[i][zone];
   panel.append(
-    el("span", { class: "what", text: `${name} ×${copies}${card ? ` — ${card.text}` : ""}` }),
+    el("span", { class: "what",
+      text: `${card ? displayName(card) : name} ×${copies}${card ? ` — ${card.text}` : ""}` }),
     button("−1", `One ${name} fewer`, () => {
       list.splice(list.lastIndexOf(name), 1);
       if (copies === 1) editing = null;
@@ -465,7 +473,8 @@ function drawSuggestions(box, i, zone) {
   list.replaceChildren();
   for (const card of matches(find.value, 8)) {
     const b = el("button", { type: "button", "data-card": card.label },
-      el("span", {}, ...swatches(card), card.label), el("span", { class: "sub", text: cardInfo(card) }));
+      el("span", {}, ...swatches(card), displayName(card)),
+      el("span", { class: "sub", text: cardInfo(card) }));
     b.addEventListener("click", () => add(box, i, zone, card.label));
     list.append(el("li", {}, b));
   }
@@ -578,8 +587,16 @@ function drawPoints(i) {
       label.textContent = "";
       continue;
     }
-    const points = [...faces, ...player.breakdown.bonuses]
-      .filter((item) => item.card === name).reduce((sum, item) => sum + item.points, 0);
+    const sum = (items) => items.reduce((total, item) => total + item.points, 0);
+    // Faces name each design by its label; bonuses by the printed name, which designs of
+    // one name share (Kidneys, Swarms: each copy's bonus is the same), so they are split.
+    const printed = cardOf(name) ? cardOf(name).name : name;
+    const pile = sheet.players[i].traits;
+    const copies = pile.filter((n) => n === name).length;
+    const namesake = pile.filter((n) => (cardOf(n) ? cardOf(n).name : n) === printed).length;
+    const bonus = sum(player.breakdown.bonuses.filter((item) => item.card === printed));
+    const points = sum(faces.filter((item) => item.card === name)) +
+      Math.round((bonus * copies) / Math.max(namesake, 1));
     label.textContent = ` ${signed(points)}`;
   }
 }
