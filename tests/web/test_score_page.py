@@ -738,3 +738,108 @@ def test_the_blackbox_switch_adds_tie_draws_to_the_scores(
         assert [p["score"] for p in json.loads(result.output)["players"]] == [5, 3]
     finally:
         fresh.close()
+
+
+EXPANSION_TABLE: dict[str, Any] = {
+    # Ice Age (-1 per red trait), five sets. Ann: GMO (-1) attached to Bark (2; GMO +1 per
+    # green trait: Bark, Leaves), Leaves 1: 2 + 2 = 4. Bob: Untold (red -1, +1 per face-down
+    # card under it: 2), Antlers (red 3), the 2 face-down cards worth nothing: 2 + 2 - 2 = 2.
+    # Cy: Serrated Teeth (red -1, +1 per dominant in the discard pile: Heroic, Faith), Fangs
+    # (red 1): 0 + 2 - 2 = 0. Dee: Lily Pad (blue/green 2) took 2 traits back into the hand
+    # (+2), Quick (red 2): 4 + 2 - 1 = 5.
+    "catastrophe": "Ice Age",
+    "sets": ["base", "overlush", "techlings", "deeplings", "dinolings"],
+    "discard": ["Heroic", "Faith"],
+    "players": [
+        {"name": "Ann", "traits": ["GMO", "Bark", "Leaves"], "attached": [["GMO", "Bark"]]},
+        {
+            "name": "Bob",
+            "traits": ["Untold", "Antlers"],
+            "face_down": 2,
+            "under": ["Untold", "Untold"],
+        },
+        {"name": "Cy", "traits": ["Serrated Teeth", "Fangs"]},
+        {"name": "Dee", "traits": ["Lily Pad", "Quick"], "lily_pad": "2"},
+    ],
+}
+
+
+def test_four_players_with_several_sets_tapped_in_on_a_phone(
+    chromium: Browser, score_server: Server, tmp_path: Path
+) -> None:
+    """Cards of five sets tapped in at 390x844, with a Techlings attachment and its host,
+    Deeplings face-down cards (a count, and how many lie under Untold), the discard pile
+    Dinolings count and Lily Pad's World's End question: the scores are the CLI's on the
+    exported JSON and on the hand-worked board, axe-core finds nothing serious, and
+    screenshots are taken at both sizes (``DOOMTABLE_SCREENSHOTS`` keeps them)."""
+    folder = Path(os.environ.get("DOOMTABLE_SCREENSHOTS") or tmp_path)
+    expected = [p["score"] for p in cli_json(EXPANSION_TABLE, tmp_path)["players"]]
+    assert expected == [4, 2, 0, 5]
+    context = chromium.new_context(viewport=PHONE, accept_downloads=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{score_server.url}/score")
+        settled(page)
+        page.locator(".sets-box summary").click()
+        for title in ("Overlush", "Techlings", "Deeplings", "Dinolings"):
+            page.get_by_label(title, exact=True).check()
+        expect(page.locator("#sets-summary")).to_have_text(
+            "Classic, Overlush, Techlings, Dinolings, Deeplings"
+        )
+        page.locator(".sets-box summary").click()
+        # Every set's catastrophes are offered once their set is in play.
+        catastrophes = page.locator("#catastrophe option").all_text_contents()
+        assert "Ice Age" in catastrophes and "Invasive Species" in catastrophes
+        page.select_option("#catastrophe", "Ice Age")
+        page.locator("#add-player").click()
+        page.locator("#add-player").click()
+        ann, bob, cy, dee = (player(page, i) for i in range(4))
+        for box, entered in zip((ann, bob, cy, dee), EXPANSION_TABLE["players"], strict=True):
+            box.locator(".player-name").fill(entered["name"])
+            for card in entered["traits"]:
+                tap_card(box.locator(".pile-box"), card[:4].lower(), card)
+        settled(page)
+        # The discard pile is asked for once a pile counts it (Serrated Teeth).
+        discard = page.locator("#discard-box")
+        expect(discard).to_be_visible()
+        tap_card(discard, "hero", "Heroic")
+        tap_card(discard, "fait", "Faith")
+        ann.get_by_label("GMO is attached to").select_option("Bark")
+        bob.get_by_label("Face-down cards in the pile (each a trait worth nothing)").fill("2")
+        bob.get_by_label("Face-down cards under Untold").fill("2")
+        answer(dee, "Lily Pad", "2")
+        settled(page)
+        assert page.locator("#error").text_content() == ""
+        assert totals(page) == expected
+        rows = dee.locator(".breakdown li").all_text_contents()
+        assert "Lily Pad (World's End)+2" in rows
+        # GMO's chip shows its face value and bonus: -1 + 2.
+        assert ann.locator('.pile button[data-card="GMO"]').text_content() == "–GMO +1"
+        assert _axe(page) == []
+        page.screenshot(path=str(folder / "score-sets-phone.png"), full_page=True)
+        bob.scroll_into_view_if_needed()  # what a phone shows: Bob's face-down cards
+        page.screenshot(path=str(folder / "score-sets-phone-bob.png"))
+        with page.expect_download() as download:
+            page.locator("#export").click()
+        path = tmp_path / "sheet.json"
+        download.value.save_as(path)
+        exported = json.loads(path.read_text())
+        assert exported["discard"] == ["Heroic", "Faith"]
+        assert exported["players"][0]["attached"] == [["GMO", "Bark"]]
+        assert [p["score"] for p in cli_json(exported, tmp_path)["players"]] == expected
+        page.locator("#share").click()
+        link = page.locator("#share-link").get_attribute("href")
+        assert link is not None
+        desktop = chromium.new_context(viewport={"width": 1280, "height": 800})
+        try:
+            shared = desktop.new_page()
+            shared.goto(link)
+            settled(shared)
+            assert totals(shared) == expected
+            shared.screenshot(path=str(folder / "score-sets-desktop.png"), full_page=True)
+        finally:
+            desktop.close()
+    finally:
+        context.close()
+    for name in ("score-sets-phone.png", "score-sets-phone-bob.png", "score-sets-desktop.png"):
+        assert (folder / name).stat().st_size > 10_000

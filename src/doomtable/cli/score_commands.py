@@ -366,8 +366,8 @@ def _rows(player: dict[str, Any], doom: str) -> list[tuple[str, int]]:
         points = [x["points"] for x in group]
         label = name if len(points) == 1 else f"{name} ×{len(points)}"
         rows.append((label, sum(points)))
-    if b["worlds_end"]:
-        rows.append(("Deus Ex Machina draw", b["worlds_end"]))
+    for item in player.get("worlds_end_points", []):  # Lily Pad's, Deus Ex Machina's draw
+        rows.append((f"{item['source']} (World's End)", item["points"]))
     for item in b["opponents"]:
         rows.append((f"{item['card']} ({item['owner']}'s)", item["points"]))
     if b.get("tie_draw") is not None:  # the Blackbox edition adds it to the score
