@@ -18,6 +18,7 @@ from dataclasses import replace
 from typing import Any, NamedTuple, cast
 
 from doomtable.games.doomlings import card_list, scoring, tally
+from doomtable.games.doomlings.cards import Bonus, Persistent
 from doomtable.games.doomlings.data import AGES, SET_NAMES, SET_TITLES, TRAIT_OF
 from doomtable.games.doomlings.game import DoomlingsState
 from doomtable.games.doomlings.state import CARD, MAX_GENE_POOL, MIN_GENE_POOL
@@ -303,15 +304,51 @@ def _discarded(entry: PlayerEntry, pile: Sequence[int]) -> str | None:
 
 def _readings(state: DoomlingsState, p: int) -> list[str]:
     """The rulings (docs/rulings.md) this player's score applied where the cards can be read
-    two ways: AI Takeover's colourless traits are worth 2 and count as 2 for other cards."""
+    two ways: AI Takeover's colourless traits are worth 2 and count as 2 for other cards;
+    Sparkles adds the hand to every count of its owner's pile; face-down cards are traits
+    worth nothing."""
+    found = []
     quiet = [_label(c) for c in state.piles[p] if scoring.silenced(state.final_doom, CARD[c])]
-    if not quiet:
-        return []
-    doom = AGES[state.final_doom].name
-    return [
-        f"{doom}: {', '.join(quiet)} counted as worth 2 (also for other cards' counts), "
-        "without {} effects".format("its" if len(quiet) == 1 else "their")
+    if quiet:
+        doom = AGES[state.final_doom].name
+        found.append(
+            f"{doom}: {', '.join(quiet)} counted as worth 2 (also for other cards' counts), "
+            "without {} effects".format("its" if len(quiet) == 1 else "their")
+        )
+    pile = state.piles[p]
+    sparkles = [c for c in pile if CARD[c].persistent is Persistent.HAND_COUNTS_FOR_BONUSES]
+    bonuses = [c for c in pile if isinstance(CARD[c].bonus, Bonus)]
+    if sparkles and bonuses and state.hands[p]:
+        found.append(
+            f"Sparkles: the hand's {len(state.hands[p])} cards counted with the pile by every "
+            "bonus that counts the pile's own traits"
+        )
+    if state.suppressed[p]:
+        n = len(state.suppressed[p])
+        what = (
+            "1 face-down card counted as a trait"
+            if n == 1
+            else f"{n} face-down cards counted as traits"
+        )
+        found.append(f"{what} of the pile (for counts of traits), worth nothing")
+    return found
+
+
+def _worlds_end_points(
+    state: DoomlingsState, p: int, asked: Sequence[tally.Question], points: int
+) -> list[dict[str, object]]:
+    """Where a player's World's End points came from: the cards that score what they moved
+    (Lily Pad's traits taken back), then the final catastrophe (Deus Ex Machina's draw,
+    Invasive Species' scored hand card)."""
+    sources: list[dict[str, object]] = [
+        {"source": q.key, "points": int(q.answer)}
+        for q in asked
+        if q.player == p and q.key in tally.SCORED_MOVES and q.answer and q.answer != "0"
     ]
+    rest = points - sum(int(str(item["points"])) for item in sources)
+    if rest:
+        sources.append({"source": AGES[state.final_doom].name, "points": rest})
+    return sources
 
 
 def report(
@@ -343,6 +380,7 @@ def _scored(
                 "tie_draw": entry.tie_draw,
                 "choices": {q.key: q.answer for q in asked if q.player == p},
                 "readings": _readings(state, p),
+                "worlds_end_points": _worlds_end_points(state, p, asked, result.worlds_end),
                 "score": result.total,
                 "breakdown": steps,
             }
@@ -443,12 +481,14 @@ def catalog() -> dict[str, Any]:
     """Everything the page offers, from the game's own card list (so a card added to the
     game appears on the page by itself): traits (each with the ``label`` that names its design
     apart from a same-named one of another set), catastrophes, the card sets and editions,
-    colours and value ranges."""
+    colours and value ranges. ``counts_under`` marks a trait that counts the face-down cards
+    under it (Untold), for which the page asks how many lie there."""
     cards = card_list()
     traits = [c for c in cards if c["kind"] in ("trait", "dominant trait")]
     return {
         "traits": [
-            {**c, "label": label} for c, label in zip(traits, tally.TRAIT_NAMES, strict=True)
+            {**c, "label": label, "counts_under": tally.counts_under(i)}
+            for i, (c, label) in enumerate(zip(traits, tally.TRAIT_NAMES, strict=True))
         ],
         "sets": [{"name": name, "title": SET_TITLES[name]} for name in SET_NAMES],
         "editions": list(tally.EDITIONS),

@@ -244,6 +244,14 @@ class Need(Enum):
     HAND_CARDS = "the names of the hand's cards"
     GENE_POOL = "Gene Pool"
     DEUS = "the value Deus Ex Machina added"
+    DISCARD = "the discard pile's traits"
+    UNDER = "the face-down cards under a trait"
+
+
+DISCARD_COUNTS: Final = frozenset(
+    {Count.DOMINANTS_IN_DISCARD, Count.NEGATIVE_IN_DISCARD, Count.FAMILY_IN_DISCARD}
+)
+"""Dinolings' counts of the shared discard pile (``Table.discard`` holds it)."""
 
 
 # --------------------------------------------------------------------------- names
@@ -415,8 +423,12 @@ def needs(traits: Sequence[str], doom: int) -> set[Need]:
     set()
     """
     found: set[Need] = set()
-    for name in traits:
-        trait = TRAITS[trait_index(name)]
+    cards = [TRAITS[trait_index(name)] for name in traits]
+    if any(t.persistent is Persistent.HAND_COUNTS_FOR_BONUSES for t in cards) and any(
+        isinstance(t.bonus, Bonus) and not silenced(doom, t) for t in cards
+    ):
+        found |= {Need.HAND_CARDS, Need.HAND_SIZE}  # Sparkles: the pile's bonuses read the hand
+    for trait in cards:
         if silenced(doom, trait):
             continue
         bonus = trait.bonus
@@ -427,9 +439,19 @@ def needs(traits: Sequence[str], doom: int) -> set[Need]:
                 found.add(Need.HAND_SIZE)
             elif bonus.count is Count.GENE_POOL:
                 found.add(Need.GENE_POOL)
+            elif bonus.count in DISCARD_COUNTS:
+                found.add(Need.DISCARD)
+            elif bonus.count is Count.SUPPRESSED_UNDER_THIS:
+                found.add(Need.UNDER)
     if doom >= 0 and AGES[doom].doom is Doom.DRAW_FACE_VALUE:
         found.add(Need.DEUS)
     return found
+
+
+def counts_under(trait: int) -> bool:
+    """Whether trait ``trait`` counts the face-down cards under it (Deeplings' Untold)."""
+    bonus = TRAITS[trait].bonus
+    return isinstance(bonus, Bonus) and bonus.count is Count.SUPPRESSED_UNDER_THIS
 
 
 # --------------------------------------------------------------------------- the board
@@ -718,8 +740,8 @@ def _check_facts(entry: PlayerEntry, doom: int) -> None:
         size = len(entry.hand) if entry.hand_size is None else entry.hand_size
         if size > len(entry.hand):
             raise TallyError(
-                f"{who}'s pile counts what the hand holds (Boredom, Brave or Saudade): "
-                f"name all {size} hand cards"
+                f"{who}'s pile counts what the hand holds (Boredom, Brave, Saudade, or "
+                f"Sparkles with a bonus): name all {size} hand cards"
             )
     if Need.GENE_POOL in wanted and entry.gene_pool is None:
         raise TallyError(f"{who}'s pile counts the Gene Pool: give {who}'s Gene Pool")
@@ -783,6 +805,10 @@ SCORED_PER_TRAIT: Final = {WorldsEnd.RETURN_FOR_POINTS: 3}
 """World's End effects that move traits for points, with the most they may move (Lily Pad:
 up to 3 traits back into the hand, +1 each). The pile and hand are entered as they are after
 them, and how many traits moved is asked."""
+SCORED_MOVES: Final = frozenset(
+    t.name for t in TRAITS if t.worlds_end is not None and t.worlds_end in SCORED_PER_TRAIT
+)
+"""The names of the cards whose World's End question is how many traits they moved."""
 _PROBE_STEPS: Final = 200
 
 
@@ -1150,7 +1176,9 @@ __all__ = [
     "in_sets",
     "board_from_entries",
     "catastrophe_index",
+    "SCORED_MOVES",
     "check_piles",
+    "counts_under",
     "finished_board",
     "color_bit",
     "match_key",
