@@ -12,9 +12,17 @@ colour named at World's End), ``4_or_more_<colour>`` and ``if_all_colors`` (``K`
 ``n_<card>`` with ``all`` (every pile), ``if_most_traits`` with ``all`` (``K`` for strictly
 the most traits), ``n_green_pairs`` with ``other`` (green pairs in the opponents' piles); and
 with ``own_hand``: ``n_hand``, ``n_dominant``, ``cards_with_effects``, ``n_colors_hand``.
-Every other rule (attachments, ``x``, conditions on discards, ...) is listed in
-docs/rulings.md as not read. A card whose reference row is not in our card list yet is
-skipped: the test covers the expansions' cards as they land.
+The expansions' forms: Overlush's ``if_one_negative``, ``4_or_less_face_is_<=1``,
+``each_lower_count_<colour>_or_<colour>``, ``each_set_of_4_colors``,
+``every_color_count_>=3``, ``if_min_2_of_each_color``, ``each_color_less_than_host`` (on
+each opponent), ``if_>=5_red`` with ``opponents`` and ``gene_pool_max*`` with ``all``;
+Techlings' ``n_effectless``, ``n_color_host``, ``host``, ``n_techlings`` (doubled while
+Bionic Arm hosts); Dinolings' ``n_dominant``, ``n_3_negative_traits`` and ``n_dinolings``
+with ``discarded``; Mythlings' ``n_mythlings`` with ``all``. Where DoomPy knows no such
+thing, our rulings are read in: face-down cards are traits, and Sparkles adds its owner's
+hand to the counts of that pile. Every other rule (attachment effects, ``x``, World's End
+tasks, ...) is listed in docs/rulings.md as not read. A card whose reference row is not in
+our card list yet is skipped: the test covers the expansions' cards as they land.
 """
 
 from __future__ import annotations
@@ -80,6 +88,22 @@ def _host(s: DoomlingsState, card: int) -> int:
     return next((host for gear, host in s.attached if gear == card), -1)
 
 
+def _counted(s: DoomlingsState, p: int) -> list[int]:
+    """The cards a pile's Drop of Life bonuses count: the pile, and the hand too while
+    Sparkles is in it ("Traits in your hand count toward your Drop of Life bonuses")."""
+    sparkles = any(CARD[c].name == "Sparkles" for c in s.piles[p])
+    return [*s.piles[p], *s.hands[p]] if sparkles else s.piles[p]
+
+
+def _owner(s: DoomlingsState, card: int) -> int:
+    return next(q for q in range(s.players) if card in s.piles[q])
+
+
+def _face_of(card: int) -> int:
+    """A printed face value (a variable one is 0, as the rulebook counts it)."""
+    return CARD[card].face or 0
+
+
 def _colors(s: DoomlingsState, card: int) -> int:
     """A trait's colours at scoring: a recolour (Faith, Free Will) replaces the printed ones."""
     return s.recolor[card] if s.recolor[card] >= 0 else CARD[card].colors
@@ -93,7 +117,7 @@ def _reader(rule: Rule, name: str) -> Callable[[DoomlingsState, int, int], int] 
     """How to count ``rule`` for card ``name``: a function of (state, player, card)."""
     _, who, what, where = rule
     slug = "n_" + name.casefold().replace(" ", "_").replace("-", "_")
-    pile: Callable[[DoomlingsState, int], list[int]] = lambda s, p: s.piles[p]  # noqa: E731
+    pile: Callable[[DoomlingsState, int], list[int]] = _counted
     own = where == "own" and who in ("self", "opponents")
     if own and what.startswith("n_") and what[2:] in COLOR_BY_NAME:
         color = COLOR_BY_NAME[what[2:]]
@@ -117,7 +141,27 @@ def _reader(rule: Rule, name: str) -> Callable[[DoomlingsState, int, int], int] 
             _count(s, pile(s, p), s.named_color[c]) if s.named_color[c] >= 0 else 0
         ),
         "if_all_colors": lambda s, p, c: int(len(present(s, p)) == 4),
+        # --- overlush ---
+        "if_one_negative": lambda s, p, c: int(any(_face_of(d) < 0 for d in pile(s, p))),
+        "4_or_less_face_is_<=1": lambda s, p, c: int(
+            sum(1 for d in pile(s, p) if _face_of(d) <= 1) <= 4
+        ),
+        "each_set_of_4_colors": lambda s, p, c: min(_count(s, pile(s, p), k) for k in COLORS),
+        "every_color_count_>=3": lambda s, p, c: sum(
+            1 for k in COLORS if _count(s, pile(s, p), k) >= 3
+        ),
+        "if_min_2_of_each_color": lambda s, p, c: int(
+            all(_count(s, pile(s, p), k) >= 2 for k in COLORS)
+        ),
+        # Prowler, on each opponent's pile: the colours they have fewer of than its owner.
+        "each_color_less_than_host": lambda s, p, c: sum(
+            1 for k in COLORS if _count(s, pile(s, p), k) < _count(s, pile(s, _owner(s, c)), k)
+        ),
     }
+    lower = what.removeprefix("each_lower_count_").split("_or_")
+    if own and len(lower) == 2 and all(k in COLOR_BY_NAME for k in lower):
+        pair = [COLOR_BY_NAME[k] for k in lower]  # Sweet, Spicy, Sour Grapes, Bitter Berries
+        return lambda s, p, c: min(_count(s, pile(s, p), k) for k in pair)
     techlings: dict[str, Callable[[DoomlingsState, int, int], int]] = {
         "n_effectless": lambda s, p, c: sum(1 for d in pile(s, p) if CARD[d].effectless),
         "n_color_host": lambda s, p, c: _host_color_count(s, pile(s, p), _host(s, c)),
@@ -131,13 +175,30 @@ def _reader(rule: Rule, name: str) -> Callable[[DoomlingsState, int, int], int] 
         return simple[what]
     if who == "self" and where == "own" and what in techlings:
         return techlings[what]
-    if who == "self" and where == "all" and what == "gene_pool_max":
-        return lambda s, p, c: max(s.gene_pool)
+    if who == "self" and where == "all" and what.startswith("gene_pool_max"):
+        return lambda s, p, c: max(s.gene_pool)  # Hyper-Myelination, Mutualism
+    if who == "self" and where == "all" and what == "n_mythlings":
+        return lambda s, p, c: sum(_of_set(s.piles[q], "mythlings") for q in range(s.players))
+    if who == "self" and where == "opponents" and what == "if_>=5_red":
+        red = COLOR_BY_NAME["red"]
+        return lambda s, p, c: int(
+            any(_count(s, pile(s, q), red) >= 5 for q in range(s.players) if q != p)
+        )
+    discarded: dict[str, Callable[[list[int]], int]] = {  # Dinolings, on the discard pile
+        "n_dominant": lambda cards: sum(1 for d in cards if CARD[d].dominant),
+        "n_3_negative_traits": lambda cards: sum(1 for d in cards if _face_of(d) < 0) // 3,
+        "n_dinolings": lambda cards: _of_set(cards, "dinolings"),
+    }
+    if who == "self" and where == "discarded" and what in discarded:
+        return lambda s, p, c: discarded[what](s.discard)
     if own and what == slug:
         return lambda s, p, c: sum(1 for d in pile(s, p) if CARD[d].name == name)
-    if who == "self" and where == "all" and what == slug:
+    if who == "self" and where == "all" and what == slug:  # Sparkles adds its owner's hand
         return lambda s, p, c: sum(
-            1 for q in range(s.players) for d in pile(s, q) if CARD[d].name == name
+            1
+            for q in range(s.players)
+            for d in (pile(s, q) if q == p else s.piles[q])
+            if CARD[d].name == name
         )
     if who == "self" and where == "all" and what == "if_most_traits":
         return lambda s, p, c: int(
@@ -216,6 +277,31 @@ def test_the_readable_rules_cover_the_base_counts() -> None:
         "Faith (base): worlds_end_task=may_change_color",
         "Heat Vision (base): drop_effect=x",
     ]
+
+
+def test_the_readable_rules_cover_the_expansions_counts() -> None:
+    read, unread = _design_rules()
+    by_set: dict[str, list[str]] = {}
+    for design in read:
+        by_set.setdefault(TRAIT_SET[design], []).append(TRAITS[design].name)
+    assert {name: sorted(cards) for name, cards in by_set.items() if name != "base"} == {
+        "overlush": [
+            "Backbiter", "Big Feller", "Bitter Berries", "Contagious", "Euphoric", "Harmony",
+            "Kidney", "Mutualism", "Noxious", "Nuptial Plumage", "Prolific", "Prowler", "Shy",
+            "Sour Grapes", "Spicy", "Swarm", "Sweet", "Sycophant", "Tenacious", "Vivacious",
+        ],
+        "techlings": ["Bionic Arm", "GMO", "Hyper-Myelination", "Mecha", "Nano"],
+        "dinolings": ["Cranial Crest", "Serrated Teeth", "Tiny Arms"],
+        "mythlings": ["Dragon Heart", "Elven Ears"],
+        "multicolor": ["Tetrachromatic"],
+    }  # fmt: skip
+    # Not read (docs/rulings.md): World's End tasks, guards and attachment effects (no
+    # points), Lily Pad's World's End points and Sparkles, which changes the other counts.
+    assert sorted(u.split(" (")[0] for u in unread if "(base)" not in u) == [
+        "Bone Reinforcement", "Cybernetic", "Electromagnetic", "Free Will", "Ironwood",
+        "Lily Pad", "Lyonization", "Meek", "Rainbow Horn", "Ruggedized", "Sleepy", "Sparkles",
+        "Spores", "Subdermal Plating", "Transgenic Modification",
+    ]  # fmt: skip
 
 
 @pytest.mark.parametrize("game", ["doomlings", "doomlings-blackbox"])

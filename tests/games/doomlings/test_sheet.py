@@ -204,3 +204,24 @@ def test_expansion_fields_of_a_board() -> None:
     board["discard"] = 3
     with pytest.raises(TallyError, match="discard is a list of card names"):
         sheet.score_board(board)
+
+
+def test_the_report_names_the_readings_applied_for_sparkles_and_face_down_cards() -> None:
+    # Ann: Sparkles (purple 4), Tiny (blue 17, -1 per trait: Sparkles, Tiny, the 2 hand
+    # cards and the face-down card) = 21 - 5 = 16. Bob: Bark 2.
+    board = {
+        "catastrophe": "Ice Age",
+        "sets": "base, overlush, deeplings",
+        "players": [
+            {"name": "Ann", "traits": "Sparkles, Tiny", "hand": "Leaves, Fangs", "face_down": 1},
+            {"name": "Bob", "traits": "Bark"},
+        ],
+    }
+    ann, bob = sheet.score_board(board)["players"]
+    assert (ann["score"], bob["score"]) == (16, 2)
+    assert ann["readings"] == [
+        "Sparkles: the hand's 2 cards counted with the pile by every bonus that counts the "
+        "pile's own traits",
+        "1 face-down card counted as a trait of the pile (for counts of traits), worth nothing",
+    ]
+    assert bob["readings"] == []

@@ -217,6 +217,9 @@ def test_needs_follow_the_cards() -> None:
     assert needs(["Sentience", "Viral", "Denial"], grey_goo) == set()  # questions, not facts
     assert Need.DEUS in needs([], catastrophe_index("Deus Ex Machina"))
     assert needs(["Denial"], catastrophe_index("The Four Horsemen")) == set()
+    # The expansions' facts: Dinolings count the discard pile, Untold the cards under it.
+    assert needs(["Serrated Teeth", "Tiny Arms"], grey_goo) == {Need.DISCARD}
+    assert needs(["Untold"], grey_goo) == {Need.UNDER}
 
 
 # --------------------------------------------------------------------------- bad boards
@@ -728,3 +731,34 @@ def test_lily_pad_asks_how_many_traits_it_took_back() -> None:
         TallyError, match="Ann's Lily Pad took 3 traits back into the hand, but Ann's hand holds 2"
     ):
         board_from_entries([entries[0].answering("Lily Pad", "3"), entries[1]], "Ice Age", table)
+
+
+def test_sparkles_counts_the_named_hand_for_every_pile_bonus() -> None:
+    # Sparkles (purple 4): "Traits in your hand count toward your Drop of Life bonuses" (the
+    # ruling: every count of its owner's own pile). Ann: GMO (-1) on Bark (green 2) counts
+    # the green Bark and the green Leaves in her hand: +2. 4 - 1 + 2 + 2 = 7. Ice Age: no red.
+    table = Table(("base", "overlush", "techlings"))
+    ann = PlayerEntry(
+        "Ann", ("Sparkles", "GMO", "Bark"), hand=("Leaves",), attached=(("GMO", "Bark"),)
+    )
+    bob = PlayerEntry("Bob", ("Antlers",))
+    assert needs(["Sparkles", "GMO"], catastrophe_index("Ice Age")) == {
+        Need.HAND_CARDS,
+        Need.HAND_SIZE,
+    }
+    assert needs(["Sparkles", "Bark"], catastrophe_index("Ice Age")) == set()  # no bonus
+    state = board_from_entries([ann, bob], "Ice Age", table)
+    assert breakdown(state, 0).bonuses == [("GMO", 2)] and breakdown(state, 0).total == 7
+    with pytest.raises(TallyError, match="Sparkles with a bonus.*name all 2 hand cards"):
+        board_from_entries([replace(ann, hand_size=2), bob], "Ice Age", table)
+    # A Kidney counts Kidneys by name, the hand's other design too: Overlush's green Kidney
+    # in the pile and the base set's red one in the hand make it worth 2. 4 + 2 = 6.
+    kidneys = PlayerEntry(
+        "Ann", ("Sparkles", "Kidney (Overlush, green)"), hand=("Kidney (Classic, red)",)
+    )
+    assert breakdown(board_from_entries([kidneys, bob], "Ice Age", table), 0).total == 6
+    # Tiny (-1 per trait) counts the face-down cards with the pile and the hand: Sparkles,
+    # Tiny, 2 hand cards and 1 face-down card: 17 + 4 - 5 = 16.
+    tiny = PlayerEntry("Ann", ("Sparkles", "Tiny"), hand=("Leaves", "Bark"), face_down=1)
+    deep = Table(("base", "overlush", "deeplings"))
+    assert breakdown(board_from_entries([tiny, bob], "Ice Age", deep), 0).total == 16

@@ -357,7 +357,8 @@ def expansion_count(s: DoomlingsBase, p: int, card: int, what: Count, family: st
     if what is Count.NEGATIVE_IN_DISCARD:
         return sum(1 for c in discard if FACE_VALUE[c] < 0)
     # --- techlings ---
-    pile = s.piles[p]
+    # Sparkles: the hand counts with the pile (docs/rulings.md), as in _count_with_hand.
+    pile = [*s.piles[p], *s.hands[p]] if _sparkling(s, p) else s.piles[p]
     if what is Count.HIGHEST_GENE_POOL:
         return max(s.gene_pool)
     if what is Count.EFFECTLESS_IN_PILE:
@@ -430,14 +431,14 @@ def _count_with_hand(s: DoomlingsBase, p: int, card: int, what: Count, color: in
     cards = [*s.piles[p], *s.hands[p]]
     if what is Count.COLORS_IN_PILE:
         return sum(1 for c in COLORS if _color_count(s, cards, c))
-    if what is Count.SAME_NAME:
-        return sum(1 for c in cards if CARD[c] is CARD[card])
+    if what is Count.SAME_NAME:  # by name, as without Sparkles
+        return sum(1 for c in cards if CARD[c].name == CARD[card].name)
     if what is Count.SAME_NAME_ALL_PILES:
         name = CARD[card].name
         others = [c for q in range(s.players) if q != p for c in s.piles[q]]
         return sum(1 for c in [*cards, *others] if CARD[c].name == name)
-    if what is Count.TRAITS:
-        return len(cards)
+    if what is Count.TRAITS:  # face-down cards too, as s.trait_count counts them
+        return len(cards) + len(s.suppressed[p])
     if what is Count.FACE_ONE:
         return sum(1 for c in cards if CARD[c].face is not None and scored_face(s, c) == 1)
     if what is Count.NEGATIVE_FACE:
