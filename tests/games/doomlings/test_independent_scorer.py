@@ -20,14 +20,18 @@ Techlings' ``n_effectless``, ``n_color_host``, ``host``, ``n_techlings`` (double
 Bionic Arm hosts); Dinolings' ``n_dominant``, ``n_3_negative_traits`` and ``n_dinolings``
 with ``discarded``; Mythlings' ``n_mythlings`` with ``all``. Where DoomPy knows no such
 thing, our rulings are read in: face-down cards are traits, and Sparkles adds its owner's
-hand to the counts of that pile. Every other rule (attachment effects, ``x``, World's End
-tasks, ...) is listed in docs/rulings.md as not read. A card whose reference row is not in
-our card list yet is skipped: the test covers the expansions' cards as they land.
+hand to the counts of that pile (a second test moves Sparkles into each pile of the same
+kind of positions). The sets DoomPy does not code (Deeplings, Moonlings, Prototypes) are
+read from their card text, written in the same notation here (``TEXT_RULES``). Every other
+rule (attachment effects, ``x``, World's End tasks, ...) is listed in docs/rulings.md as not
+read. A card whose reference row is not in our card list yet is skipped: the test covers the
+expansions' cards as they land.
 """
 
 from __future__ import annotations
 
 import csv
+import functools
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -154,8 +158,9 @@ def _reader(rule: Rule, name: str) -> Callable[[DoomlingsState, int, int], int] 
             all(_count(s, pile(s, p), k) >= 2 for k in COLORS)
         ),
         # Prowler, on each opponent's pile: the colours they have fewer of than its owner.
+        # It compares piles: Sparkles adds no hand (docs/rulings.md).
         "each_color_less_than_host": lambda s, p, c: sum(
-            1 for k in COLORS if _count(s, pile(s, p), k) < _count(s, pile(s, _owner(s, c)), k)
+            1 for k in COLORS if _count(s, s.piles[p], k) < _count(s, s.piles[_owner(s, c)], k)
         ),
     }
     lower = what.removeprefix("each_lower_count_").split("_or_")
@@ -171,6 +176,26 @@ def _reader(rule: Rule, name: str) -> Callable[[DoomlingsState, int, int], int] 
             _of_set(pile(s, p), "techlings") * (2 if any(h == c for _, h in s.attached) else 1)
         ),
     }
+    traits = lambda s, p: len(pile(s, p)) + len(s.suppressed[p])  # noqa: E731
+    text: dict[str, Callable[[DoomlingsState, int, int], int]] = {
+        "if_>=12_traits": lambda s, p, c: int(traits(s, p) >= 12),
+        "if_<=10_traits": lambda s, p, c: int(traits(s, p) <= 10),
+        "n_under": lambda s, p, c: s.suppressed_under[p].count(c),
+        "n_moonlings": lambda s, p, c: _of_set(pile(s, p), "moonlings"),
+        "if_gene_pool_<=2": lambda s, p, c: int(s.gene_pool[p] <= 2),
+    }
+    if (own or who == "all") and where == "own" and what in text:
+        return text[what]
+    if who == "self" and where == "other" and what == "n_opponents_with_more_traits":
+        # Compares piles: Sparkles adds no hand here (docs/rulings.md).
+        size = lambda s, q: len(s.piles[q]) + len(s.suppressed[q])  # noqa: E731
+        return lambda s, p, c: sum(
+            1 for q in range(s.players) if q != p and size(s, q) > size(s, p)
+        )
+    if who == "self" and where == "all" and what == "gene_pool_min":
+        return lambda s, p, c: min(s.gene_pool)
+    if who == "self" and where == "own_hand" and what == "if_hand_<=3":
+        return lambda s, p, c: int(len(s.hands[p]) <= 3)
     if own and what in simple:
         return simple[what]
     if who == "self" and where == "own" and what in techlings:
@@ -201,9 +226,8 @@ def _reader(rule: Rule, name: str) -> Callable[[DoomlingsState, int, int], int] 
             if CARD[d].name == name
         )
     if who == "self" and where == "all" and what == "if_most_traits":
-        return lambda s, p, c: int(
-            all(len(s.piles[q]) < len(s.piles[p]) for q in range(s.players) if q != p)
-        )
+        size = lambda s, q: len(s.piles[q]) + len(s.suppressed[q])  # noqa: E731
+        return lambda s, p, c: int(all(size(s, q) < size(s, p) for q in range(s.players) if q != p))
     if who == "self" and where == "other" and what == "n_green_pairs":
         green = COLOR_BY_NAME["green"]
         return lambda s, p, c: sum(
@@ -237,6 +261,7 @@ def _host_color_count(s: DoomlingsState, cards: list[int], host: int) -> int:
     return sum(1 for d in cards if _colors(s, d) & colors)
 
 
+@functools.cache
 def _design_rules() -> tuple[dict[int, Rule], list[str]]:
     """The read rule of each of our trait designs that the reference gives one, and the
     names of the reference's rules this test does not read."""
@@ -259,7 +284,30 @@ def _design_rules() -> tuple[dict[int, Rule], list[str]]:
             unread.append(f"{row['name']} ({row['set']}): {row['doompy_rule']}")
         else:
             read[design] = rule
+    for (name, card_set), text in TEXT_RULES.items():
+        design = ours.get((name, card_set))
+        if design is not None:
+            rule = parse_rule(text, name)
+            assert rule is not None, text
+            read[design] = rule
     return read, unread
+
+
+TEXT_RULES: dict[tuple[str, str], str] = {
+    # The sets DoomPy does not code, their card text (the reference's ``effect_text``)
+    # written in DoomPy's notation by this test.
+    ("Cryptic", "deeplings"): "drop_effect=-4 self if_>=12_traits own",
+    ("Enigma", "deeplings"): "drop_effect=10 self if_<=10_traits own",
+    ("Spineless", "deeplings"): "drop_effect=-1 self n_face_is_1 own",
+    ("Stygian", "deeplings"): "drop_effect=-2 self n_colors own",
+    ("Telescopic Eyes", "deeplings"): "drop_effect=2 self n_opponents_with_more_traits other",
+    ("Untold", "deeplings"): "drop_effect=1 self n_under own",
+    ("Frumple Pumple", "moonlings"): "drop_effect=5 self if_hand_<=3 own_hand",
+    ("Jibwib", "moonlings"): "drop_effect=5 all if_gene_pool_<=2 own",
+    ("Mufflemops", "moonlings"): "drop_effect=1 self n_moonlings own",
+    ("Thwopplers", "moonlings"): "drop_effect=-1 self gene_pool_min all",
+    ("Titanic", "prototypes"): "drop_effect=1 self n_traits own",
+}
 
 
 def test_the_readable_rules_cover_the_base_counts() -> None:
@@ -294,6 +342,12 @@ def test_the_readable_rules_cover_the_expansions_counts() -> None:
         "dinolings": ["Cranial Crest", "Serrated Teeth", "Tiny Arms"],
         "mythlings": ["Dragon Heart", "Elven Ears"],
         "multicolor": ["Tetrachromatic"],
+        # TEXT_RULES: the card text of the sets DoomPy does not code.
+        "deeplings": [
+            "Cryptic", "Enigma", "Spineless", "Stygian", "Telescopic Eyes", "Untold",
+        ],
+        "moonlings": ["Frumple Pumple", "Jibwib", "Mufflemops", "Thwopplers"],
+        "prototypes": ["Titanic"],
     }  # fmt: skip
     # Not read (docs/rulings.md): World's End tasks, guards and attachment effects (no
     # points), Lily Pad's World's End points and Sparkles, which changes the other counts.
@@ -307,41 +361,69 @@ def test_the_readable_rules_cover_the_expansions_counts() -> None:
 @pytest.mark.parametrize("game", ["doomlings", "doomlings-blackbox"])
 @pytest.mark.parametrize("seed", range(SEEDS))
 def test_each_card_scores_as_the_independent_rule(seed: int, game: str) -> None:
-    read, _ = _design_rules()
-    s = _play_out(2 + seed % 5, 5000 + seed, game, "all")
+    s = _scored_end(5000 + seed, game)
+    assert sum(_compare(s, p) for p in range(s.players)) > 0
+
+
+@pytest.mark.parametrize("seed", range(SEEDS // 2))
+def test_each_card_scores_as_the_independent_rule_beside_sparkles(seed: int) -> None:
+    # The same end positions with Sparkles moved into the scored player's pile: every count
+    # of that pile takes the hand in (docs/rulings.md), the comparisons of piles do not.
+    game = _scored_end(7000 + seed, "doomlings")
+    sparkles = next(c for c in range(len(CARD)) if CARD[c].name == "Sparkles")
+    compared = 0
+    for p in range(game.players):
+        s = game.clone()
+        for zone in (*s.piles, *s.hands, *s.suppressed, s.deck, s.discard):
+            if sparkles in zone:
+                zone.remove(sparkles)
+        s.piles[p].append(sparkles)
+        compared += _compare(s, p)
+    assert compared > 0
+
+
+def _scored_end(seed: int, game: str) -> DoomlingsState:
+    s = _play_out(2 + seed % 5, seed, game, "all")
     if s.final_doom < 0:
         pytest.skip("the traits ran out before the 3rd catastrophe")
     if AGES[s.final_doom].name == "AI Takeover":
         pytest.skip("AI Takeover: silenced traits count 2, a reading the rules do not have")
+    return s
+
+
+def _compare(s: DoomlingsState, p: int) -> int:
+    """Check every read card of ``p``'s pile against its rule; how many were compared."""
+    read, _ = _design_rules()
     compared = 0
-    for p in range(s.players):
-        ours = breakdown(s, p)
-        with_bonus = [
-            c
-            for c in s.piles[p]
-            if CARD[c].bonus is not None
-            and not isinstance(CARD[c].bonus, OpponentsColorDeficit)  # on opponents' scores
-            and not silenced(s.final_doom, CARD[c])
-            and not s.inactive(c)  # Lyonization attached to it: no bonus
-        ]
-        bonus_of = dict(zip(with_bonus, (points for _, points in ours.bonuses), strict=True))
-        for card in s.piles[p]:
-            rule = read.get(TRAIT_OF[card])
-            if rule is None or silenced(s.final_doom, CARD[card]) or s.inactive(card):
-                continue
-            points, who, _, _ = rule
-            count = _reader(rule, CARD[card].name)
-            assert count is not None
-            if who == "self":
-                expected = (1 if points is None else points) * count(s, p, card)
-                assert bonus_of.get(card, 0) == expected, (CARD[card].name, p)
+    ours = breakdown(s, p)
+    with_bonus = [
+        c
+        for c in s.piles[p]
+        if CARD[c].bonus is not None
+        and not isinstance(CARD[c].bonus, OpponentsColorDeficit)  # on opponents' scores
+        and not silenced(s.final_doom, CARD[c])
+        and not s.inactive(c)  # Lyonization attached to it: no bonus
+    ]
+    bonus_of = dict(zip(with_bonus, (points for _, points in ours.bonuses), strict=True))
+    for card in s.piles[p]:
+        rule = read.get(TRAIT_OF[card])
+        if rule is None or silenced(s.final_doom, CARD[card]):
+            continue
+        points, who, _, _ = rule
+        count = _reader(rule, CARD[card].name)
+        assert count is not None
+        each = 1 if points is None else points
+        off = s.inactive(card)  # Lyonization attached to it: its bonus counts nothing
+        if who in ("self", "all"):
+            expected = 0 if off else each * count(s, p, card)
+            assert bonus_of.get(card, 0) == expected, (CARD[card].name, p)
+            compared += 1
+        if who in ("opponents", "all"):  # each opponent scores it on their own pile
+            for q in range(s.players):
+                if q == p:
+                    continue
+                expected = 0 if off else each * count(s, q, card)
+                theirs = [v for n, v in breakdown(s, q).opponents if n == CARD[card].name]
+                assert sum(theirs) == expected, (CARD[card].name, p, q)
                 compared += 1
-            else:  # each opponent scores it on their own pile
-                for q in range(s.players):
-                    if q == p:
-                        continue
-                    expected = (1 if points is None else points) * count(s, q, card)
-                    theirs = [v for n, v in breakdown(s, q).opponents if n == CARD[card].name]
-                    assert sum(theirs) == expected, (CARD[card].name, p, q)
-                    compared += 1
-    assert compared > 0
+    return compared

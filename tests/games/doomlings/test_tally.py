@@ -762,3 +762,24 @@ def test_sparkles_counts_the_named_hand_for_every_pile_bonus() -> None:
     tiny = PlayerEntry("Ann", ("Sparkles", "Tiny"), hand=("Leaves", "Bark"), face_down=1)
     deep = Table(("base", "overlush", "deeplings"))
     assert breakdown(board_from_entries([tiny, bob], "Ice Age", deep), 0).total == 16
+
+
+def test_lyonization_stops_a_bonus_on_the_opponents_scores_too() -> None:
+    # Lyonization ("Host trait's effect is now inactive"), attached from Ann's pile to Bob's
+    # Jibwib (+5 to all players with a Gene Pool of 2 or lower) or Prowler (-2 to each
+    # opponent per colour they have fewer of): neither counts on anyone's score.
+    table = Table(("base", "overlush", "techlings", "moonlings"))
+    ann = PlayerEntry("Ann", ("Lyonization", "Bark"), gene_pool=2)
+    jibwib = PlayerEntry("Bob", ("Jibwib",), gene_pool=2)
+    free = board_from_entries([ann, jibwib], "Ice Age", table)
+    assert [breakdown(free, p).total for p in range(2)] == [8, 11]  # 3 + 5, 6 + 5
+    held = replace(ann, attached=(("Lyonization", "Bob: Jibwib"),))
+    state = board_from_entries([held, jibwib], "Ice Age", table)
+    assert [breakdown(state, p).total for p in range(2)] == [3, 6]
+    assert breakdown(state, 0).opponents == []
+    # Prowler: Ann has no red and no purple, Bob's Fangs is red and Prowler purple: -4 free.
+    prowler = PlayerEntry("Bob", ("Prowler", "Fangs"))
+    free = board_from_entries([ann, prowler], "Ice Age", table)
+    assert breakdown(free, 0).opponents == [("Prowler", -4)]
+    held = replace(ann, attached=(("Lyonization", "Bob: Prowler"),))
+    assert breakdown(board_from_entries([held, prowler], "Ice Age", table), 0).opponents == []

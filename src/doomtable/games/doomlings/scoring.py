@@ -193,6 +193,7 @@ def breakdown(s: DoomlingsBase, p: int, viewer: int | None = None) -> Breakdown:
     # Sparkles: every count of the pile reads the hand too, so none may be shown to others.
     hide_counts = hide_hand and _sparkling(s, p)
     pile = s.piles[p]
+    counted = [*pile, *s.hands[p]] if _sparkling(s, p) else pile  # what the pile's bonuses count
     for card in pile:
         trait = CARD[card]
         result.face += scored_face(s, card)
@@ -211,8 +212,8 @@ def breakdown(s: DoomlingsBase, p: int, viewer: int | None = None) -> Breakdown:
             result.bonuses.append((trait.name, bonus.points if most else 0))
         elif isinstance(bonus, ColorThreshold) and not hide_counts:  # --- overlush (traits b) ---
             result.bonuses.append((trait.name, bonus.points if _threshold_met(s, p, bonus) else 0))
-        elif isinstance(bonus, AllColorsBonus):  # --- mythlings ---
-            every = s.colors_in_pile(p) == 15
+        elif isinstance(bonus, AllColorsBonus) and not hide_counts:  # --- mythlings ---
+            every = all(_color_count(s, counted, c) for c in COLORS)
             result.bonuses.append((trait.name, bonus.points if every else 0))
         # --- deeplings, moonlings ---
         elif isinstance(bonus, ThresholdBonus):
@@ -221,8 +222,8 @@ def breakdown(s: DoomlingsBase, p: int, viewer: int | None = None) -> Breakdown:
         elif isinstance(bonus, LowGenePoolBonus):
             low = s.gene_pool[p] <= bonus.at_most
             result.bonuses.append((trait.name, bonus.points if low else 0))
-        elif isinstance(bonus, IfPile):  # --- overlush ---
-            n = sum(1 for c in pile if s.matches(c, bonus.filter))
+        elif isinstance(bonus, IfPile) and not hide_counts:  # --- overlush ---
+            n = sum(1 for c in counted if s.matches(c, bonus.filter))
             met = n <= bonus.n if bonus.at_most else n >= bonus.n
             result.bonuses.append((trait.name, bonus.points if met else 0))
     for q in range(s.players):
@@ -236,10 +237,12 @@ def breakdown(s: DoomlingsBase, p: int, viewer: int | None = None) -> Breakdown:
                 and not (s.attached and s.inactive(card))
             ):
                 result.opponents.append((trait.name, -s.count_color(p, s.named_color[card])))
-            elif isinstance(trait.bonus, OpponentsColorDeficit) and not _silenced(s, card):
+            elif _silenced(s, card) or (s.attached and s.inactive(card)):
+                continue  # AI Takeover, or Lyonization attached: no bonus on anyone's score
+            elif isinstance(trait.bonus, OpponentsColorDeficit):
                 fewer = sum(1 for c in COLORS if s.count_color(p, c) < s.count_color(q, c))
                 result.opponents.append((trait.name, trait.bonus.points * fewer))
-            elif isinstance(trait.bonus, LowGenePoolBonus) and not _silenced(s, card):
+            elif isinstance(trait.bonus, LowGenePoolBonus):
                 low = s.gene_pool[p] <= trait.bonus.at_most  # --- moonlings: Jibwib ---
                 result.opponents.append((trait.name, trait.bonus.points if low else 0))
     result.worlds_end = s.end_points[p]
@@ -421,6 +424,10 @@ _PILE_COUNTS: Final = frozenset(
         Count.COLORS_OF_THREE,
         Count.FEWER_OF_PAIR,
         Count.CHOSEN_COLOR,
+        Count.LOWER_OF_COLORS,
+        Count.FULL_COLOR_SETS,
+        Count.FACE_ONE_TRAITS,
+        Count.SAME_SET,
     }
 )
 """The counts that read the owner's own trait pile (Sparkles adds the hand to them)."""
@@ -443,7 +450,16 @@ def _count_with_hand(s: DoomlingsBase, p: int, card: int, what: Count, color: in
         return sum(1 for c in cards if CARD[c].face is not None and scored_face(s, c) == 1)
     if what is Count.NEGATIVE_FACE:
         return sum(1 for c in cards if scored_face(s, c) < 0)
+    if what is Count.FACE_ONE_TRAITS:
+        return sum(1 for c in cards if CARD[c].face is not None and scored_face(s, c) == 1)
+    if what is Count.SAME_SET:
+        return sum(1 for c in cards if _SET_OF[c] == _SET_OF[card])
     counts = {c: _color_count(s, cards, c) for c in (*COLORS, COLORLESS)}
+    if what is Count.LOWER_OF_COLORS:
+        assert color is not None
+        return min(counts[c] for c in COLORS if color & c)
+    if what is Count.FULL_COLOR_SETS:
+        return min(counts[c] for c in COLORS)
     if what is Count.COLOR_PAIRS:
         return sum(counts[c] // 2 for c in COLORS)
     if what is Count.LOWEST_COLOR:
