@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import partial
 from itertools import groupby
 from pathlib import Path
@@ -256,6 +257,11 @@ def ask_and_report(
     player whose entry is wrong is asked again, keeping everything else that was typed."""
     ask = _Asker(console, table.sets)
     entries, catastrophe = ask_board(console, catastrophe, table)
+    third = tally.catastrophe_index(catastrophe, table.sets)
+    if not table.discard and any(Need.DISCARD in tally.needs(e.traits, third) for e in entries):
+        table = replace(
+            table, discard=ask.cards("The discard pile's traits (a pile counts them; empty: none)")
+        )
     names = [entry.name for entry in entries]
     while True:
         try:
@@ -428,10 +434,13 @@ def _board(
     as_json: bool,
     sets: str | None = None,
     edition: str | None = None,
+    discard: str | None = None,
 ) -> dict[str, Any]:
-    """One scored board, from a file, flags or prompts; ``sets`` and ``edition`` (flags)
-    override a file's."""
+    """One scored board, from a file, flags or prompts; ``sets``, ``edition`` and
+    ``discard`` (flags) override a file's."""
     table = table_of(sets, edition, "--sets/--edition")
+    if discard is not None:
+        table = replace(table, discard=expand(discard, "--discard"))
     if file is not None:
         entries, from_file, file_table = load_board(file)
         catastrophe = catastrophe or from_file
@@ -440,7 +449,7 @@ def _board(
         table = CardTable(
             table.sets if sets is not None else file_table.sets,
             table.edition if edition is not None else file_table.edition,
-            file_table.discard,
+            table.discard if discard is not None else file_table.discard,
         )
         return report(entries, catastrophe, table)
     if player:
@@ -502,6 +511,15 @@ def score(
             show_default=False,
         ),
     ] = None,
+    discard: Annotated[
+        str | None,
+        typer.Option(
+            "--discard",
+            help="The discard pile's traits, comma-separated, where a pile counts them "
+            "(Dinolings' Serrated Teeth, Tiny Arms, Cranial Crest). Default: a board file's.",
+            show_default=False,
+        ),
+    ] = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the scored board as JSON.")
     ] = False,
@@ -516,7 +534,14 @@ def score(
     if len(files) <= 1:
         with errors_to_exit():
             data = _board(
-                console, files[0] if files else None, player, catastrophe, as_json, sets, edition
+                console,
+                files[0] if files else None,
+                player,
+                catastrophe,
+                as_json,
+                sets,
+                edition,
+                discard,
             )
         if as_json:
             typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
@@ -529,7 +554,7 @@ def score(
     failed = 0
     for file in files:
         try:
-            scored = _board(console, file, None, catastrophe, as_json, sets, edition)
+            scored = _board(console, file, None, catastrophe, as_json, sets, edition, discard)
             data = {"file": str(file), **scored}
         except DoomtableError as exc:
             Console(stderr=True, highlight=False).print(
