@@ -162,7 +162,7 @@ function board(needs, asked) {
     else if (want.has("HAND_SIZE") && p.hand_size !== null) fields.hand_size = p.hand_size;
     if (want.has("GENE_POOL") && p.gene_pool !== null) fields.gene_pool = p.gene_pool;
     if (want.has("DEUS") && p.deus !== null) fields.deus = p.deus;
-    const attached = attachedPairs(p);
+    const attached = attachedPairs(i);
     if (attached.length) fields.attached = attached;
     if (sheet.sets.includes(FACE_DOWN_SET) && p.face_down) fields.face_down = p.face_down;
     if (want.has("UNDER")) {
@@ -189,13 +189,16 @@ function board(needs, asked) {
   return data;
 }
 
-// Each attachment copy of the pile with the host chosen for it (a copy not yet given a host
-// is left out: the scorer then counts it unattached, as the rules do).
-function attachedPairs(p) {
+// Each attachment copy of player i's pile with the host chosen for it. A copy not yet given
+// a host, or whose host has left the piles (or whose owner was renamed), is left out: the
+// scorer counts it unattached, as the rules do, and its picker shows no host.
+function attachedPairs(i) {
+  const p = sheet.players[i];
+  const hosts = new Set(hostOptions(i).map(([value]) => value));
   const left = new Map();
   for (const name of p.traits) if (isAttachment(name)) left.set(name, (left.get(name) || 0) + 1);
   return p.attached.filter(([gear, host]) => {
-    if (!host || !left.get(gear)) return false;
+    if (!hosts.has(host) || !left.get(gear)) return false;
     left.set(gear, left.get(gear) - 1);
     return true;
   });
@@ -644,8 +647,8 @@ function hostOptions(i) {
     for (const name of new Set(q.traits)) {
       if (isAttachment(name)) continue;
       const card = cardOf(name);
-      const shown = card ? displayName(card) : name;
-      options.push(j === i ? [name, shown] : [`${owner}: ${name}`, `${owner}: ${shown}`]);
+      const text = card ? displayName(card) : name;
+      options.push(j === i ? [name, text] : [`${owner}: ${name}`, `${owner}: ${text}`]);
     }
   });
   return options;
