@@ -193,7 +193,6 @@ def breakdown(s: DoomlingsBase, p: int, viewer: int | None = None) -> Breakdown:
     # Sparkles: every count of the pile reads the hand too, so none may be shown to others.
     hide_counts = hide_hand and _sparkling(s, p)
     pile = s.piles[p]
-    counted = [*pile, *s.hands[p]] if _sparkling(s, p) else pile  # what the pile's bonuses count
     for card in pile:
         trait = CARD[card]
         result.face += scored_face(s, card)
@@ -213,7 +212,8 @@ def breakdown(s: DoomlingsBase, p: int, viewer: int | None = None) -> Breakdown:
         elif isinstance(bonus, ColorThreshold) and not hide_counts:  # --- overlush (traits b) ---
             result.bonuses.append((trait.name, bonus.points if _threshold_met(s, p, bonus) else 0))
         elif isinstance(bonus, AllColorsBonus) and not hide_counts:  # --- mythlings ---
-            every = all(_color_count(s, counted, c) for c in COLORS)
+            cards = _counted(s, p)
+            every = all(_color_count(s, cards, c) for c in COLORS)
             result.bonuses.append((trait.name, bonus.points if every else 0))
         # --- deeplings, moonlings ---
         elif isinstance(bonus, ThresholdBonus):
@@ -223,7 +223,7 @@ def breakdown(s: DoomlingsBase, p: int, viewer: int | None = None) -> Breakdown:
             low = s.gene_pool[p] <= bonus.at_most
             result.bonuses.append((trait.name, bonus.points if low else 0))
         elif isinstance(bonus, IfPile) and not hide_counts:  # --- overlush ---
-            n = sum(1 for c in counted if s.matches(c, bonus.filter))
+            n = sum(1 for c in _counted(s, p) if s.matches(c, bonus.filter))
             met = n <= bonus.n if bonus.at_most else n >= bonus.n
             result.bonuses.append((trait.name, bonus.points if met else 0))
     for q in range(s.players):
@@ -328,7 +328,7 @@ def _threshold_met(s: DoomlingsBase, p: int, bonus: ColorThreshold) -> bool:
     """Whether player ``p`` (or, for an ``opponents`` bonus, any opponent) holds enough."""
     colors = COLORS if bonus.color is None else (bonus.color,)
     if not bonus.opponents:
-        cards = [*s.piles[p], *s.hands[p]] if _sparkling(s, p) else s.piles[p]
+        cards = _counted(s, p)
         return all(_color_count(s, cards, c) >= bonus.at_least for c in colors)
     holders = [q for q in range(s.players) if q != p]
     return any(all(s.count_color(q, c) >= bonus.at_least for c in colors) for q in holders)
@@ -360,8 +360,7 @@ def expansion_count(s: DoomlingsBase, p: int, card: int, what: Count, family: st
     if what is Count.NEGATIVE_IN_DISCARD:
         return sum(1 for c in discard if FACE_VALUE[c] < 0)
     # --- techlings ---
-    # Sparkles: the hand counts with the pile (docs/rulings.md), as in _count_with_hand.
-    pile = [*s.piles[p], *s.hands[p]] if _sparkling(s, p) else s.piles[p]
+    pile = _counted(s, p)  # Sparkles: the hand counts with the pile, as in _count_with_hand
     if what is Count.HIGHEST_GENE_POOL:
         return max(s.gene_pool)
     if what is Count.EFFECTLESS_IN_PILE:
@@ -400,6 +399,12 @@ def doom_turned_away(s: DoomlingsBase) -> int:
 
 def _sparkling(s: DoomlingsBase, p: int) -> bool:
     return s.has_in_pile(p, Persistent.HAND_COUNTS_FOR_BONUSES)
+
+
+def _counted(s: DoomlingsBase, p: int) -> list[int]:
+    """The cards the bonuses of ``p``'s pile count: the pile, and the hand with it while
+    Sparkles is there (docs/rulings.md)."""
+    return [*s.piles[p], *s.hands[p]] if _sparkling(s, p) else s.piles[p]
 
 
 def _color_count(s: DoomlingsBase, cards: list[int], color: int) -> int:
