@@ -225,3 +225,23 @@ def test_the_report_names_the_readings_applied_for_sparkles_and_face_down_cards(
         "1 face-down card counted as a trait of the pile (for counts of traits), worth nothing",
     ]
     assert bob["readings"] == []
+
+
+def test_worlds_end_points_are_named_by_source() -> None:
+    # Deus Ex Machina: each player adds the face value drawn (Ann 3, Bob 0); Ann's Lily Pad
+    # took 2 traits back into her hand (+2). Ann: Lily Pad 2 + 3 + 2 = 7; Bob: Bark 2.
+    board = {
+        "catastrophe": "Deus Ex Machina",
+        "sets": "overlush",
+        "players": [
+            {"name": "Ann", "traits": "Lily Pad", "lily_pad": 2, "hand": 2, "deus": 3},
+            {"name": "Bob", "traits": "Bark", "deus": 0},
+        ],
+    }
+    ann, bob = sheet.score_board(board)["players"]
+    assert (ann["score"], ann["breakdown"]["worlds_end"]) == (7, 5)
+    assert ann["worlds_end_points"] == [
+        {"source": "Lily Pad", "points": 2},
+        {"source": "Deus Ex Machina", "points": 3},
+    ]
+    assert bob["worlds_end_points"] == []

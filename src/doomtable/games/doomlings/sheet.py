@@ -340,15 +340,15 @@ def _worlds_end_points(
     """Where a player's World's End points came from: the cards that score what they moved
     (Lily Pad's traits taken back), then the final catastrophe (Deus Ex Machina's draw,
     Invasive Species' scored hand card)."""
-    sources: list[dict[str, object]] = [
-        {"source": q.key, "points": int(q.answer)}
+    moved = [
+        (q.key, int(q.answer))
         for q in asked
-        if q.player == p and q.key in tally.SCORED_MOVES and q.answer and q.answer != "0"
+        if q.player == p and q.key in tally.SCORED_MOVES and q.answer not in (None, "0")
     ]
-    rest = points - sum(int(str(item["points"])) for item in sources)
+    rest = points - sum(n for _, n in moved)
     if rest:
-        sources.append({"source": AGES[state.final_doom].name, "points": rest})
-    return sources
+        moved.append((AGES[state.final_doom].name, rest))
+    return [{"source": source, "points": n} for source, n in moved]
 
 
 def report(
