@@ -245,3 +245,10 @@ def test_worlds_end_points_are_named_by_source() -> None:
         {"source": "Deus Ex Machina", "points": 3},
     ]
     assert bob["worlds_end_points"] == []
+
+
+def test_a_line_break_inside_a_card_name_is_read_or_refused_in_one_line() -> None:
+    board: dict[str, Any] = {"catastrophe": "Ice Age", "players": [{"traits": "Ba\nrk"}]}
+    assert sheet.sheet(board)["report"]["players"][0]["traits"] == ["Bark"]  # forgiving
+    board["players"][0]["traits"] = "Qq\nqq, Bark"
+    assert sheet.sheet(board)["error"] == "unknown card 'Qq\\nqq'"

@@ -55,7 +55,9 @@ QUESTION_KEYS: dict[str, str] = {
 
 BOARD_KEYS = ("catastrophe", "players", "sets", "edition", "discard")
 
-_COUNT = re.compile(r"^(?:(\d+)\s*[x×*]\s+)?(.*?)(?:\s*[x×*]\s*(\d+))?$", re.IGNORECASE)
+_COUNT = re.compile(
+    r"^(?:(\d+)\s*[x×*]\s+)?(.*?)(?:\s*[x×*]\s*(\d+))?$", re.IGNORECASE | re.DOTALL
+)  # a name with a line break in it is refused by name, not by this pattern
 _ARROW = re.compile(r"\s*(?:->|→|>|\bto\b)\s*", re.IGNORECASE)
 YES = {"yes", "y", "true", "1", "on"}
 NO = {"no", "n", "false", "0", "off", ""}
