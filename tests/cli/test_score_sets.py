@@ -7,8 +7,10 @@ import json
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 from cli.test_score import score
+from doomtable.cli.app import app as cli_app
 from doomtable.games.doomlings import tally
 from doomtable.games.doomlings.cards import GREEN, RED, Trait
 from doomtable.games.doomlings.tally import TallyError, design_label, trait_index
@@ -160,3 +162,51 @@ def test_the_breakdown_names_the_ai_takeover_reading() -> None:
         ],
         [],
     ]
+
+
+def test_a_board_file_with_attachments_face_down_cards_and_the_discard_pile(
+    tmp_path: Path,
+) -> None:
+    # test_tally's hand-worked board: Ann 4, Bob 4 (GMO on Bark counts Bark and Leaves;
+    # Untold counts its 2 face-down cards; Serrated Teeth the 2 dominants in the discard).
+    path = tmp_path / "board.yaml"
+    path.write_text(
+        "catastrophe: Ice Age\nsets: [techlings, deeplings, dinolings]\n"
+        "discard: Heroic, Faith, Fangs\nplayers:\n"
+        "  Ann: {traits: 'GMO, Bark, Leaves, Untold', attached: GMO on Bark, face_down: 2,"
+        " under: Untold x2}\n"
+        "  Bob: {traits: 'Telescopic Eyes, Serrated Teeth'}\n"
+    )
+    code, output = score(str(path), "--json")
+    assert code == 0, output
+    assert [p["score"] for p in json.loads(output)["players"]] == [4, 4]
+    # The same board by flags, but no discard pile: Serrated Teeth finds no dominant there.
+    code, output = score(
+        "-p", "Ann: GMO, Bark, Leaves, Untold; attached=GMO on Bark; face_down=2; under=Untold x2",
+        "-p", "Bob: Telescopic Eyes, Serrated Teeth",
+        "-c", "Ice Age", "--sets", "techlings,deeplings,dinolings", "--json",
+    )  # fmt: skip
+    assert code == 0, output
+    assert [p["score"] for p in json.loads(output)["players"]] == [4, 2]
+
+
+def test_the_discard_pile_by_flag_and_at_the_prompts(tmp_path: Path) -> None:
+    # The flags' board above with --discard: Serrated Teeth finds Heroic and Faith there.
+    code, output = score(
+        "-p", "Ann: GMO, Bark, Leaves, Untold; attached=GMO on Bark; face_down=2; under=Untold x2",
+        "-p", "Bob: Telescopic Eyes, Serrated Teeth",
+        "-c", "Ice Age", "--sets", "techlings,deeplings,dinolings",
+        "--discard", "Heroic, Faith, Fangs", "--json",
+    )  # fmt: skip
+    assert code == 0, output
+    assert [p["score"] for p in json.loads(output)["players"]] == [4, 4]
+    code, output = score("-p", "Ann: Bark", "-c", "Ice Age", "--discard", "Herioc x2")
+    assert code == 1 and "error: " in output and "Heroic" in output
+    # At the prompts it is asked once a pile counts it. Ann: Serrated Teeth -1, Fangs 1, both
+    # red under Ice Age (-2), +2 for Heroic and Faith in the discard pile: 0. Bob: Bark 2.
+    answers = "Ice Age\n2\nAnn\nSerrated Teeth, Fangs\nBob\nBark\nHeroic, Faith\n"
+    result = CliRunner().invoke(cli_app, ["score", "--sets", "dinolings"], input=answers)
+    assert result.exit_code == 0, result.output
+    assert "The discard pile's traits" in result.output
+    assert "Ann: 0 points" in result.output and "Serrated Teeth           +2" in result.output
+    assert "Winner: Bob with 2 points" in result.output

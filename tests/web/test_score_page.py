@@ -23,6 +23,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from typer.testing import CliRunner
 
 from doomtable.cli.app import app as cli_app
+from doomtable.games.doomlings.tally import TIE_DRAW_RANGE
 from doomtable.web.app import create_app
 from doomtable.web.security import SCORE_PAGE_POLICY
 from web.conftest import Server
@@ -53,6 +54,11 @@ BOARD: dict[str, Any] = {
         },
     ],
 }
+
+KIDNEY = "Kidney (Classic, red)"
+"""The base set's Kidney as the sheet keeps it (Overlush prints a green one)."""
+TIE_DRAW_LABEL = f"Tie-break draw: face value ({TIE_DRAW_RANGE.start} to {TIE_DRAW_RANGE.stop - 1})"
+"""Every set's face values (Mythlings' Effigial is below the base set's lowest, -2)."""
 
 
 @pytest.fixture(scope="module")
@@ -140,11 +146,15 @@ def test_api_refuses_bad_boards_in_one_line(client: TestClient) -> None:
 
 
 def test_cards_come_from_the_game(client: TestClient) -> None:
-    from doomtable.games.doomlings.data import TRAITS
+    from doomtable.games.doomlings.data import AGE_SET, AGES, TRAITS
 
     cards = client.get("/api/score/cards").json()
     assert [t["name"] for t in cards["traits"]] == [t.name for t in TRAITS]
-    assert len(cards["catastrophes"]) == 15
+    # Every set's: the base set's 15, then the expansions' (Invasive Species among them).
+    names = [c["name"] for c in cards["catastrophes"]]
+    assert names == [a.name for a in AGES if a.catastrophe] and len(names) > 15
+    assert sum(1 for i, a in enumerate(AGES) if a.catastrophe and AGE_SET[i] == "base") == 15
+    assert "Invasive Species" in names
 
 
 def test_zip_holds_everything_the_scorer_imports(client: TestClient, tmp_path: Path) -> None:
@@ -276,7 +286,9 @@ def entered(context: BrowserContext, score_server: Server) -> Page:
     piles = [p.locator(".pile-box") for p in (ann, bob, cy, dee)]
     for typed, card in [("vir", "Viral"), ("hero", "Heroic"), ("bark", "Bark"), ("leav", "Leaves")]:
         tap_card(piles[0], typed, card)
-    tap_card(piles[1], "kidny", "Kidney")  # misspelt: still found
+    # Misspelt: still found. Overlush prints a Kidney too: the sheet keeps the base set's
+    # design by its label, and shows its name alone while the base set is the only one in play.
+    tap_card(piles[1], "kidny", KIDNEY)
     for typed, card in [("fang", "Fangs"), ("fait", "Faith"), ("deni", "Denial")]:
         tap_card(piles[1], typed, card)
     bob.locator(".pile button", has_text="Kidney").click()  # tap the card: change its count
@@ -284,7 +296,9 @@ def entered(context: BrowserContext, score_server: Server) -> Page:
     for typed, card in [("camo", "Camouflage"), ("antl", "Antlers"), ("quic", "Quick")]:
         tap_card(piles[2], typed, card)
     tap_card(piles[2], "sent", "Sentience")
-    for typed, card in [("saud", "Saudade"), ("altru", "Altruistic"), ("swar", "Swarm")]:
+    # Overlush prints Swarms too: the base set's is named by its design.
+    swarm = "Swarm (Classic, green)"
+    for typed, card in [("saud", "Saudade"), ("altru", "Altruistic"), ("swar", swarm)]:
         tap_card(piles[3], typed, card)
     tap_card(piles[3], "bark", "Bark")  # a wrong card, taken out again
     dee.locator(".pile button", has_text="Bark").click()
@@ -315,7 +329,7 @@ def test_four_players_tapped_in_score_as_the_cli(entered: Page, tmp_path: Path) 
     rows = player(page, 1).locator(".breakdown li").all_text_contents()
     assert "Kidney ×2+4" in rows  # each Kidney counts both
     # Each pile card shows what it brought: its face value and its own bonus.
-    assert player(page, 1).locator('.pile button[data-card="Kidney"]').text_content() == (
+    assert player(page, 1).locator(f'.pile button[data-card="{KIDNEY}"]').text_content() == (
         "RKidney ×2 +4"
     )
     assert player(page, 0).locator('.pile button[data-card="Bark"]').text_content() == "GBark +2"
@@ -343,7 +357,8 @@ def test_search_is_forgiving_and_offers_recent_cards_first(entered: Page) -> Non
     offered = pile.locator(".suggestions button").evaluate_all(
         "(all) => all.map((b) => b.dataset.card)"
     )
-    assert offered == ["Spiny", "Gills", "Bark", "Swarm"]  # the last cards tapped anywhere
+    # The last cards tapped anywhere (the base set's Swarm by its design's label).
+    assert offered == ["Spiny", "Gills", "Bark", "Swarm (Classic, green)"]
     pile.locator(".find").fill("pak behav")
     assert pile.locator(".suggestions button").first.get_attribute("data-card") == "Pack Behavior"
     pile.locator(".find").fill("")
@@ -446,15 +461,15 @@ def test_a_tie_broken_by_draws(chromium: Browser, score_server: Server) -> None:
         assert (
             page.locator("#winner").text_content() == "Tie: Player 1, Player 2 with 2 points each"
         )
-        assert player(page, 0).get_by_label("Tie-break draw: face value (-2 to 17)").count() == 0
+        assert player(page, 0).get_by_label(TIE_DRAW_LABEL).count() == 0
         page.locator("#tie-draw").check()
         settled(page)
-        player(page, 0).get_by_label("Tie-break draw: face value (-2 to 17)").fill("3")
+        player(page, 0).get_by_label(TIE_DRAW_LABEL).fill("3")
         settled(page)
         assert page.locator("#error").text_content() == (
             "Player 2 tied for the lead too: give their tie draw"
         )
-        player(page, 1).get_by_label("Tie-break draw: face value (-2 to 17)").fill("1")
+        player(page, 1).get_by_label(TIE_DRAW_LABEL).fill("1")
         settled(page)
         assert page.locator("#winner").text_content() == "Winner: Player 1 with 2 points"
     finally:
@@ -625,7 +640,7 @@ MULTICOLOR_TABLE: dict[str, Any] = {
         {"name": "Ann", "traits": ["Free Will", "Bloom", "Curiosity"], "free_will": "blue"},
         {"name": "Bob", "traits": ["Wild", "Fangs"]},
         {"name": "Cy", "traits": ["Tetrachromatic", "Mindful", "Bark"]},
-        {"name": "Dee", "traits": ["Hand-Wing", "Acrobatic", "Kidney", "Kidney"]},
+        {"name": "Dee", "traits": ["Hand-Wing", "Acrobatic", KIDNEY, KIDNEY]},
     ],
 }
 
@@ -708,7 +723,7 @@ def test_the_blackbox_switch_adds_tie_draws_to_the_scores(
         tap_card(player(page, 1).locator(".pile-box"), "migr", "Migratory")  # blue, face 2
         page.locator("#tie-draw").check()
         settled(page)
-        draw = "Tie-break draw: face value (-2 to 17)"
+        draw = TIE_DRAW_LABEL
         player(page, 0).get_by_label(draw).fill("3")
         player(page, 1).get_by_label(draw).fill("1")
         settled(page)
@@ -723,3 +738,108 @@ def test_the_blackbox_switch_adds_tie_draws_to_the_scores(
         assert [p["score"] for p in json.loads(result.output)["players"]] == [5, 3]
     finally:
         fresh.close()
+
+
+EXPANSION_TABLE: dict[str, Any] = {
+    # Ice Age (-1 per red trait), five sets. Ann: GMO (-1) attached to Bark (2; GMO +1 per
+    # green trait: Bark, Leaves), Leaves 1: 2 + 2 = 4. Bob: Untold (red -1, +1 per face-down
+    # card under it: 2), Antlers (red 3), the 2 face-down cards worth nothing: 2 + 2 - 2 = 2.
+    # Cy: Serrated Teeth (red -1, +1 per dominant in the discard pile: Heroic, Faith), Fangs
+    # (red 1): 0 + 2 - 2 = 0. Dee: Lily Pad (blue/green 2) took 2 traits back into the hand
+    # (+2), Quick (red 2): 4 + 2 - 1 = 5.
+    "catastrophe": "Ice Age",
+    "sets": ["base", "overlush", "techlings", "deeplings", "dinolings"],
+    "discard": ["Heroic", "Faith"],
+    "players": [
+        {"name": "Ann", "traits": ["GMO", "Bark", "Leaves"], "attached": [["GMO", "Bark"]]},
+        {
+            "name": "Bob",
+            "traits": ["Untold", "Antlers"],
+            "face_down": 2,
+            "under": ["Untold", "Untold"],
+        },
+        {"name": "Cy", "traits": ["Serrated Teeth", "Fangs"]},
+        {"name": "Dee", "traits": ["Lily Pad", "Quick"], "lily_pad": "2"},
+    ],
+}
+
+
+def test_four_players_with_several_sets_tapped_in_on_a_phone(
+    chromium: Browser, score_server: Server, tmp_path: Path
+) -> None:
+    """Cards of five sets tapped in at 390x844, with a Techlings attachment and its host,
+    Deeplings face-down cards (a count, and how many lie under Untold), the discard pile
+    Dinolings count and Lily Pad's World's End question: the scores are the CLI's on the
+    exported JSON and on the hand-worked board, axe-core finds nothing serious, and
+    screenshots are taken at both sizes (``DOOMTABLE_SCREENSHOTS`` keeps them)."""
+    folder = Path(os.environ.get("DOOMTABLE_SCREENSHOTS") or tmp_path)
+    expected = [p["score"] for p in cli_json(EXPANSION_TABLE, tmp_path)["players"]]
+    assert expected == [4, 2, 0, 5]
+    context = chromium.new_context(viewport=PHONE, accept_downloads=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{score_server.url}/score")
+        settled(page)
+        page.locator(".sets-box summary").click()
+        for title in ("Overlush", "Techlings", "Deeplings", "Dinolings"):
+            page.get_by_label(title, exact=True).check()
+        expect(page.locator("#sets-summary")).to_have_text(
+            "Classic, Overlush, Techlings, Dinolings, Deeplings"
+        )
+        page.locator(".sets-box summary").click()
+        # Every set's catastrophes are offered once their set is in play.
+        catastrophes = page.locator("#catastrophe option").all_text_contents()
+        assert "Ice Age" in catastrophes and "Invasive Species" in catastrophes
+        page.select_option("#catastrophe", "Ice Age")
+        page.locator("#add-player").click()
+        page.locator("#add-player").click()
+        ann, bob, cy, dee = (player(page, i) for i in range(4))
+        for box, entered in zip((ann, bob, cy, dee), EXPANSION_TABLE["players"], strict=True):
+            box.locator(".player-name").fill(entered["name"])
+            for card in entered["traits"]:
+                tap_card(box.locator(".pile-box"), card[:4].lower(), card)
+        settled(page)
+        # The discard pile is asked for once a pile counts it (Serrated Teeth).
+        discard = page.locator("#discard-box")
+        expect(discard).to_be_visible()
+        tap_card(discard, "hero", "Heroic")
+        tap_card(discard, "fait", "Faith")
+        ann.get_by_label("GMO is attached to").select_option("Bark")
+        bob.get_by_label("Face-down cards in the pile (each a trait worth nothing)").fill("2")
+        bob.get_by_label("Face-down cards under Untold").fill("2")
+        answer(dee, "Lily Pad", "2")
+        settled(page)
+        assert page.locator("#error").text_content() == ""
+        assert totals(page) == expected
+        rows = dee.locator(".breakdown li").all_text_contents()
+        assert "Lily Pad (World's End)+2" in rows
+        # GMO's chip shows its face value and bonus: -1 + 2.
+        assert ann.locator('.pile button[data-card="GMO"]').text_content() == "–GMO +1"
+        assert _axe(page) == []
+        page.screenshot(path=str(folder / "score-sets-phone.png"), full_page=True)
+        bob.scroll_into_view_if_needed()  # what a phone shows: Bob's face-down cards
+        page.screenshot(path=str(folder / "score-sets-phone-bob.png"))
+        with page.expect_download() as download:
+            page.locator("#export").click()
+        path = tmp_path / "sheet.json"
+        download.value.save_as(path)
+        exported = json.loads(path.read_text())
+        assert exported["discard"] == ["Heroic", "Faith"]
+        assert exported["players"][0]["attached"] == [["GMO", "Bark"]]
+        assert [p["score"] for p in cli_json(exported, tmp_path)["players"]] == expected
+        page.locator("#share").click()
+        link = page.locator("#share-link").get_attribute("href")
+        assert link is not None
+        desktop = chromium.new_context(viewport={"width": 1280, "height": 800})
+        try:
+            shared = desktop.new_page()
+            shared.goto(link)
+            settled(shared)
+            assert totals(shared) == expected
+            shared.screenshot(path=str(folder / "score-sets-desktop.png"), full_page=True)
+        finally:
+            desktop.close()
+    finally:
+        context.close()
+    for name in ("score-sets-phone.png", "score-sets-phone-bob.png", "score-sets-desktop.png"):
+        assert (folder / name).stat().st_size > 10_000

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import partial
 from itertools import groupby
 from pathlib import Path
@@ -49,7 +50,8 @@ def parse_player(text: str, number: int) -> PlayerEntry:
 
     >>> parse_player("Ann: Heroic, Bark; hand=3; gp=6", 1)  # doctest: +NORMALIZE_WHITESPACE
     PlayerEntry(name='Ann', traits=('Heroic', 'Bark'), hand=(), hand_size=3, gene_pool=6,
-                deus=None, choices=(), after_faith=(), tie_draw=None)
+                deus=None, choices=(), after_faith=(), tie_draw=None, attached=(),
+                face_down=None, under=())
     """
     name, colon, rest = text.partition(":")
     if not colon:
@@ -255,6 +257,11 @@ def ask_and_report(
     player whose entry is wrong is asked again, keeping everything else that was typed."""
     ask = _Asker(console, table.sets)
     entries, catastrophe = ask_board(console, catastrophe, table)
+    third = tally.catastrophe_index(catastrophe, table.sets)
+    if not table.discard and any(Need.DISCARD in tally.needs(e.traits, third) for e in entries):
+        table = replace(
+            table, discard=ask.cards("The discard pile's traits (a pile counts them; empty: none)")
+        )
     names = [entry.name for entry in entries]
     while True:
         try:
@@ -365,8 +372,8 @@ def _rows(player: dict[str, Any], doom: str) -> list[tuple[str, int]]:
         points = [x["points"] for x in group]
         label = name if len(points) == 1 else f"{name} ×{len(points)}"
         rows.append((label, sum(points)))
-    if b["worlds_end"]:
-        rows.append(("Deus Ex Machina draw", b["worlds_end"]))
+    for item in player.get("worlds_end_points", []):  # Lily Pad's, Deus Ex Machina's draw
+        rows.append((f"{item['source']} (World's End)", item["points"]))
     for item in b["opponents"]:
         rows.append((f"{item['card']} ({item['owner']}'s)", item["points"]))
     if b.get("tie_draw") is not None:  # the Blackbox edition adds it to the score
@@ -427,10 +434,13 @@ def _board(
     as_json: bool,
     sets: str | None = None,
     edition: str | None = None,
+    discard: str | None = None,
 ) -> dict[str, Any]:
-    """One scored board, from a file, flags or prompts; ``sets`` and ``edition`` (flags)
-    override a file's."""
+    """One scored board, from a file, flags or prompts; ``sets``, ``edition`` and
+    ``discard`` (flags) override a file's."""
     table = table_of(sets, edition, "--sets/--edition")
+    if discard is not None:
+        table = replace(table, discard=expand(discard, "--discard"))
     if file is not None:
         entries, from_file, file_table = load_board(file)
         catastrophe = catastrophe or from_file
@@ -439,6 +449,7 @@ def _board(
         table = CardTable(
             table.sets if sets is not None else file_table.sets,
             table.edition if edition is not None else file_table.edition,
+            table.discard if discard is not None else file_table.discard,
         )
         return report(entries, catastrophe, table)
     if player:
@@ -500,6 +511,15 @@ def score(
             show_default=False,
         ),
     ] = None,
+    discard: Annotated[
+        str | None,
+        typer.Option(
+            "--discard",
+            help="The discard pile's traits, comma-separated, where a pile counts them "
+            "(Dinolings' Serrated Teeth, Tiny Arms, Cranial Crest). Default: a board file's.",
+            show_default=False,
+        ),
+    ] = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the scored board as JSON.")
     ] = False,
@@ -514,7 +534,14 @@ def score(
     if len(files) <= 1:
         with errors_to_exit():
             data = _board(
-                console, files[0] if files else None, player, catastrophe, as_json, sets, edition
+                console,
+                files[0] if files else None,
+                player,
+                catastrophe,
+                as_json,
+                sets,
+                edition,
+                discard,
             )
         if as_json:
             typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
@@ -527,7 +554,7 @@ def score(
     failed = 0
     for file in files:
         try:
-            scored = _board(console, file, None, catastrophe, as_json, sets, edition)
+            scored = _board(console, file, None, catastrophe, as_json, sets, edition, discard)
             data = {"file": str(file), **scored}
         except DoomtableError as exc:
             Console(stderr=True, highlight=False).print(

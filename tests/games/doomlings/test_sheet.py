@@ -30,11 +30,15 @@ def board_of(
         fields: dict[str, Any] = {"name": e.name, "traits": list(e.traits)}
         if e.hand:
             fields["hand"] = list(e.hand)
-        for key in ("hand_size", "gene_pool", "deus"):
+        for key in ("hand_size", "gene_pool", "deus", "face_down"):
             if getattr(e, key) is not None:
                 fields[key] = getattr(e, key)
         if e.after_faith:
             fields["after_faith"] = list(e.after_faith)
+        if e.under:
+            fields["under"] = list(e.under)
+        if e.attached:  # as a person writes them: "GMO on Bark, ..."
+            fields["attached"] = ", ".join(f"{a} on {h}" for a, h in e.attached)
         for question, answer in e.choices:  # as the old fields name them: sentience=red
             fields["discarded" if question == WORLDS_END else question.casefold()] = answer
         if e.tie_draw is not None:
@@ -43,6 +47,8 @@ def board_of(
     board: dict[str, Any] = {"catastrophe": catastrophe, "players": players}
     if table != CLASSIC:
         board.update(sets=list(table.sets), edition=table.edition)
+    if table.discard:
+        board["discard"] = list(table.discard)
     return board
 
 
@@ -169,3 +175,80 @@ def test_any_json_is_scored_or_refused_in_one_line(board: Any) -> None:
     assert (result["report"] is None) != (result["error"] is None)
     if result["error"] is not None:
         assert "\n" not in result["error"] and result["error"]
+
+
+def test_expansion_fields_of_a_board() -> None:
+    # As test_tally's hand-worked board: GMO on Bark, 2 face-down cards under Untold, and the
+    # discard pile Serrated Teeth counts (Heroic, Faith: 2 dominants).
+    board: dict[str, Any] = {
+        "catastrophe": "Ice Age",
+        "sets": "techlings, deeplings, dinolings",
+        "discard": "Heroic, Faith, Fangs",
+        "players": [
+            {
+                "name": "Ann",
+                "traits": "GMO, Bark, Leaves, Untold",
+                "attached": "GMO on Bark",
+                "face-down": 2,
+                "under": "Untold x2",
+            },
+            {"name": "Bob", "traits": "Telescopic Eyes, Serrated Teeth"},
+        ],
+    }
+    report = sheet.score_board(board)
+    assert [p["score"] for p in report["players"]] == [4, 4]
+    board["players"][0]["attached"] = "GMO"
+    with pytest.raises(TallyError, match="'GMO' is not 'attachment on host'"):
+        sheet.score_board(board)
+    board["players"][0]["attached"] = [["GMO", "Bark"]]
+    board["discard"] = 3
+    with pytest.raises(TallyError, match="discard is a list of card names"):
+        sheet.score_board(board)
+
+
+def test_the_report_names_the_readings_applied_for_sparkles_and_face_down_cards() -> None:
+    # Ann: Sparkles (purple 4), Tiny (blue 17, -1 per trait: Sparkles, Tiny, the 2 hand
+    # cards and the face-down card) = 21 - 5 = 16. Bob: Bark 2.
+    board = {
+        "catastrophe": "Ice Age",
+        "sets": "base, overlush, deeplings",
+        "players": [
+            {"name": "Ann", "traits": "Sparkles, Tiny", "hand": "Leaves, Fangs", "face_down": 1},
+            {"name": "Bob", "traits": "Bark"},
+        ],
+    }
+    ann, bob = sheet.score_board(board)["players"]
+    assert (ann["score"], bob["score"]) == (16, 2)
+    assert ann["readings"] == [
+        "Sparkles: the hand's 2 cards counted with the pile by every bonus that counts the "
+        "pile's own traits",
+        "1 face-down card counted as a trait of the pile (for counts of traits), worth nothing",
+    ]
+    assert bob["readings"] == []
+
+
+def test_worlds_end_points_are_named_by_source() -> None:
+    # Deus Ex Machina: each player adds the face value drawn (Ann 3, Bob 0); Ann's Lily Pad
+    # took 2 traits back into her hand (+2). Ann: Lily Pad 2 + 3 + 2 = 7; Bob: Bark 2.
+    board = {
+        "catastrophe": "Deus Ex Machina",
+        "sets": "overlush",
+        "players": [
+            {"name": "Ann", "traits": "Lily Pad", "lily_pad": 2, "hand": 2, "deus": 3},
+            {"name": "Bob", "traits": "Bark", "deus": 0},
+        ],
+    }
+    ann, bob = sheet.score_board(board)["players"]
+    assert (ann["score"], ann["breakdown"]["worlds_end"]) == (7, 5)
+    assert ann["worlds_end_points"] == [
+        {"source": "Lily Pad", "points": 2},
+        {"source": "Deus Ex Machina", "points": 3},
+    ]
+    assert bob["worlds_end_points"] == []
+
+
+def test_a_line_break_inside_a_card_name_is_read_or_refused_in_one_line() -> None:
+    board: dict[str, Any] = {"catastrophe": "Ice Age", "players": [{"traits": "Ba\nrk"}]}
+    assert sheet.sheet(board)["report"]["players"][0]["traits"] == ["Bark"]  # forgiving
+    board["players"][0]["traits"] = "Qq\nqq, Bark"
+    assert sheet.sheet(board)["error"] == "unknown card 'Qq\\nqq'"

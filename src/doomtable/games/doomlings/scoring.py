@@ -222,8 +222,9 @@ def breakdown(s: DoomlingsBase, p: int, viewer: int | None = None) -> Breakdown:
             result.bonuses.append((trait.name, bonus.points if most else 0))
         elif isinstance(bonus, ColorThreshold) and not hide_counts:  # --- overlush (traits b) ---
             result.bonuses.append((trait.name, bonus.points if _threshold_met(s, p, bonus) else 0))
-        elif isinstance(bonus, AllColorsBonus):  # --- mythlings ---
-            every = s.colors_in_pile(p) == 15
+        elif isinstance(bonus, AllColorsBonus) and not hide_counts:  # --- mythlings ---
+            cards = _counted(s, p)
+            every = all(_color_count(s, cards, c) for c in COLORS)
             result.bonuses.append((trait.name, bonus.points if every else 0))
         # --- deeplings, moonlings ---
         elif isinstance(bonus, ThresholdBonus):
@@ -232,8 +233,8 @@ def breakdown(s: DoomlingsBase, p: int, viewer: int | None = None) -> Breakdown:
         elif isinstance(bonus, LowGenePoolBonus):
             low = s.gene_pool[p] <= bonus.at_most
             result.bonuses.append((trait.name, bonus.points if low else 0))
-        elif isinstance(bonus, IfPile):  # --- overlush ---
-            n = sum(1 for c in pile if s.matches(c, bonus.filter))
+        elif isinstance(bonus, IfPile) and not hide_counts:  # --- overlush ---
+            n = sum(1 for c in _counted(s, p) if s.matches(c, bonus.filter))
             met = n <= bonus.n if bonus.at_most else n >= bonus.n
             result.bonuses.append((trait.name, bonus.points if met else 0))
         elif isinstance(bonus, FamiliesBonus):  # --- fuzelings ---
@@ -254,10 +255,12 @@ def breakdown(s: DoomlingsBase, p: int, viewer: int | None = None) -> Breakdown:
                 and not (s.attached and s.inactive(card))
             ):
                 result.opponents.append((trait.name, -s.count_color(p, s.named_color[card])))
-            elif isinstance(trait.bonus, OpponentsColorDeficit) and not _silenced(s, card):
+            elif _silenced(s, card) or (s.attached and s.inactive(card)):
+                continue  # AI Takeover, or Lyonization attached: no bonus on anyone's score
+            elif isinstance(trait.bonus, OpponentsColorDeficit):
                 fewer = sum(1 for c in COLORS if s.count_color(p, c) < s.count_color(q, c))
                 result.opponents.append((trait.name, trait.bonus.points * fewer))
-            elif isinstance(trait.bonus, LowGenePoolBonus) and not _silenced(s, card):
+            elif isinstance(trait.bonus, LowGenePoolBonus):
                 low = s.gene_pool[p] <= trait.bonus.at_most  # --- moonlings: Jibwib ---
                 result.opponents.append((trait.name, trait.bonus.points if low else 0))
     result.worlds_end = s.end_points[p]
@@ -345,7 +348,7 @@ def _threshold_met(s: DoomlingsBase, p: int, bonus: ColorThreshold) -> bool:
     """Whether player ``p`` (or, for an ``opponents`` bonus, any opponent) holds enough."""
     colors = COLORS if bonus.color is None else (bonus.color,)
     if not bonus.opponents:
-        cards = [*s.piles[p], *s.hands[p]] if _sparkling(s, p) else s.piles[p]
+        cards = _counted(s, p)
         return all(_color_count(s, cards, c) >= bonus.at_least for c in colors)
     holders = [q for q in range(s.players) if q != p]
     return any(all(s.count_color(q, c) >= bonus.at_least for c in colors) for q in holders)
@@ -377,7 +380,7 @@ def expansion_count(s: DoomlingsBase, p: int, card: int, what: Count, family: st
     if what is Count.NEGATIVE_IN_DISCARD:
         return sum(1 for c in discard if FACE_VALUE[c] < 0)
     # --- techlings ---
-    pile = s.piles[p]
+    pile = _counted(s, p)  # Sparkles: the hand counts with the pile, as in _count_with_hand
     if what is Count.HIGHEST_GENE_POOL:
         return max(s.gene_pool)
     if what is Count.EFFECTLESS_IN_PILE:
@@ -418,6 +421,12 @@ def _sparkling(s: DoomlingsBase, p: int) -> bool:
     return s.has_in_pile(p, Persistent.HAND_COUNTS_FOR_BONUSES)
 
 
+def _counted(s: DoomlingsBase, p: int) -> list[int]:
+    """The cards the bonuses of ``p``'s pile count: the pile, and the hand with it while
+    Sparkles is there (docs/rulings.md)."""
+    return [*s.piles[p], *s.hands[p]] if _sparkling(s, p) else s.piles[p]
+
+
 def _color_count(s: DoomlingsBase, cards: list[int], color: int) -> int:
     """As ``count_color``, over any cards (a hand card has its printed colours)."""
     if color == COLORLESS:
@@ -440,6 +449,10 @@ _PILE_COUNTS: Final = frozenset(
         Count.COLORS_OF_THREE,
         Count.FEWER_OF_PAIR,
         Count.CHOSEN_COLOR,
+        Count.LOWER_OF_COLORS,
+        Count.FULL_COLOR_SETS,
+        Count.FACE_ONE_TRAITS,
+        Count.SAME_SET,
     }
 )
 """The counts that read the owner's own trait pile (Sparkles adds the hand to them)."""
@@ -450,19 +463,28 @@ def _count_with_hand(s: DoomlingsBase, p: int, card: int, what: Count, color: in
     cards = [*s.piles[p], *s.hands[p]]
     if what is Count.COLORS_IN_PILE:
         return sum(1 for c in COLORS if _color_count(s, cards, c))
-    if what is Count.SAME_NAME:
-        return sum(1 for c in cards if CARD[c] is CARD[card])
+    if what is Count.SAME_NAME:  # by name, as without Sparkles
+        return sum(1 for c in cards if CARD[c].name == CARD[card].name)
     if what is Count.SAME_NAME_ALL_PILES:
         name = CARD[card].name
         others = [c for q in range(s.players) if q != p for c in s.piles[q]]
         return sum(1 for c in [*cards, *others] if CARD[c].name == name)
-    if what is Count.TRAITS:
-        return len(cards)
+    if what is Count.TRAITS:  # face-down cards too, as s.trait_count counts them
+        return len(cards) + len(s.suppressed[p])
     if what is Count.FACE_ONE:
         return sum(1 for c in cards if CARD[c].face is not None and scored_face(s, c) == 1)
     if what is Count.NEGATIVE_FACE:
         return sum(1 for c in cards if scored_face(s, c) < 0)
+    if what is Count.FACE_ONE_TRAITS:
+        return sum(1 for c in cards if CARD[c].face is not None and scored_face(s, c) == 1)
+    if what is Count.SAME_SET:
+        return sum(1 for c in cards if _SET_OF[c] == _SET_OF[card])
     counts = {c: _color_count(s, cards, c) for c in (*COLORS, COLORLESS)}
+    if what is Count.LOWER_OF_COLORS:
+        assert color is not None
+        return min(counts[c] for c in COLORS if color & c)
+    if what is Count.FULL_COLOR_SETS:
+        return min(counts[c] for c in COLORS)
     if what is Count.COLOR_PAIRS:
         return sum(counts[c] // 2 for c in COLORS)
     if what is Count.LOWEST_COLOR:

@@ -14,9 +14,11 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any, NamedTuple, cast
 
 from doomtable.games.doomlings import card_list, scoring, tally
+from doomtable.games.doomlings.cards import Bonus, Persistent
 from doomtable.games.doomlings.data import AGES, SET_NAMES, SET_TITLES, TRAIT_OF
 from doomtable.games.doomlings.game import DoomlingsState
 from doomtable.games.doomlings.state import CARD, MAX_GENE_POOL, MIN_GENE_POOL
@@ -35,6 +37,11 @@ KEYS: dict[str, str] = {
     "tie_draw": "tie_draw",
     "draw": "tie_draw",
     "choices": "choices",
+    "attached": "attached",
+    "attachments": "attached",
+    "face_down": "face_down",
+    "suppressed": "face_down",
+    "under": "under",
 }
 """Accepted keys (``-`` or ``_``, any case) and the entry field each one sets. Any other key
 that names a card (``sentience``, ``free_will``) answers that card's World's End question."""
@@ -46,9 +53,11 @@ QUESTION_KEYS: dict[str, str] = {
 }
 """Keys that answer a question not named by a card: the final catastrophe's discard."""
 
-BOARD_KEYS = ("catastrophe", "players", "sets", "edition")
+BOARD_KEYS = ("catastrophe", "players", "sets", "edition", "discard")
 
-_COUNT = re.compile(r"^(?:(\d+)\s*[x×*]\s+)?(.*?)(?:\s*[x×*]\s*(\d+))?$", re.IGNORECASE)
+_COUNT = re.compile(
+    r"^(?:(\d+)\s*[x×*]\s+)?(.*?)(?:\s*[x×*]\s*(\d+))?$", re.IGNORECASE | re.DOTALL
+)  # a name with a line break in it is refused by name, not by this pattern
 _ARROW = re.compile(r"\s*(?:->|→|>|\bto\b)\s*", re.IGNORECASE)
 YES = {"yes", "y", "true", "1", "on"}
 NO = {"no", "n", "false", "0", "off", ""}
@@ -83,6 +92,33 @@ def expand(items: str | Sequence[object], where: str) -> tuple[str, ...]:
             )
         names.extend([name.strip()] * n)
     return tuple(names)
+
+
+_ON = re.compile(r"\s+on\s+|\s*(?:->|→|>)\s*", re.IGNORECASE)
+
+
+def parse_attached(value: object, what: str) -> tuple[tuple[str, str], ...]:
+    """Attachments and their hosts: ``GMO on Bark, Nano on Bob: Kidney`` (or ``GMO > Bark``),
+    a list of such lines or of [attachment, host] pairs, or a mapping from one to the other.
+
+    >>> parse_attached("GMO on Bark, Lyonization > Bob: Kidney", "attached")
+    (('GMO', 'Bark'), ('Lyonization', 'Bob: Kidney'))
+    """
+    if isinstance(value, dict):
+        items: list[object] = [[k, v] for k, v in value.items()]
+    elif isinstance(value, list):
+        items = list(value)
+    else:
+        # A comma inside brackets is part of a design's name: Swarm (Classic, green).
+        items = [part for part in re.split(r",(?![^()]*\))", str(value)) if part.strip()]
+    pairs = []
+    for item in items:
+        parts = [str(p).strip() for p in item] if isinstance(item, list) else _ON.split(str(item))
+        parts = [p.strip() for p in parts if p.strip()]
+        if len(parts) != 2:
+            raise TallyError(f"{what}: {item!r} is not 'attachment on host' (e.g. GMO on Bark)")
+        pairs.append((parts[0], parts[1]))
+    return tuple(pairs)
 
 
 def _whole(value: object, what: str) -> int:
@@ -153,9 +189,11 @@ def entry_from_fields(name: str, fields: Mapping[str, object], where: str) -> Pl
                 values["hand_size"] = _whole(value, what)
             else:
                 values["hand"] = expand(value if isinstance(value, list) else str(value), where)
-        elif key in ("hand_size", "gene_pool", "deus", "tie_draw"):
+        elif key in ("hand_size", "gene_pool", "deus", "tie_draw", "face_down"):
             values[key] = _whole(value, what)
-        elif key == "after_faith":
+        elif key == "attached":
+            values[key] = parse_attached(value, what)
+        elif key in ("after_faith", "under"):
             values[key] = expand(value if isinstance(value, list) else str(value), where)
         else:  # choices: {question: answer}, as the page keeps them
             if not isinstance(value, dict):
@@ -224,6 +262,13 @@ def entries_from_board(data: object, where: str, short: str | None = None) -> Bo
         entries.append(entry_from_fields(name, rest, f"{short}: players[{i}] {name}"))
     catastrophe = data.get("catastrophe")
     table = table_of(data.get("sets"), data.get("edition"), where)
+    discard = data.get("discard")
+    if discard is not None:
+        if not isinstance(discard, (str, list)):
+            raise TallyError(
+                f"{where}: discard is a list of card names, or one comma-separated line"
+            )
+        table = replace(table, discard=expand(discard, f"{where}: discard"))
     return Board(entries, None if catastrophe is None else str(catastrophe), table)
 
 
@@ -261,15 +306,51 @@ def _discarded(entry: PlayerEntry, pile: Sequence[int]) -> str | None:
 
 def _readings(state: DoomlingsState, p: int) -> list[str]:
     """The rulings (docs/rulings.md) this player's score applied where the cards can be read
-    two ways: AI Takeover's colourless traits are worth 2 and count as 2 for other cards."""
+    two ways: AI Takeover's colourless traits are worth 2 and count as 2 for other cards;
+    Sparkles adds the hand to every count of its owner's pile; face-down cards are traits
+    worth nothing."""
+    found = []
     quiet = [_label(c) for c in state.piles[p] if scoring.silenced(state.final_doom, CARD[c])]
-    if not quiet:
-        return []
-    doom = AGES[state.final_doom].name
-    return [
-        f"{doom}: {', '.join(quiet)} counted as worth 2 (also for other cards' counts), "
-        "without {} effects".format("its" if len(quiet) == 1 else "their")
+    if quiet:
+        doom = AGES[state.final_doom].name
+        found.append(
+            f"{doom}: {', '.join(quiet)} counted as worth 2 (also for other cards' counts), "
+            "without {} effects".format("its" if len(quiet) == 1 else "their")
+        )
+    pile = state.piles[p]
+    sparkles = [c for c in pile if CARD[c].persistent is Persistent.HAND_COUNTS_FOR_BONUSES]
+    bonuses = [c for c in pile if isinstance(CARD[c].bonus, Bonus)]
+    if sparkles and bonuses and state.hands[p]:
+        found.append(
+            f"Sparkles: the hand's {len(state.hands[p])} cards counted with the pile by every "
+            "bonus that counts the pile's own traits"
+        )
+    if state.suppressed[p]:
+        n = len(state.suppressed[p])
+        what = (
+            "1 face-down card counted as a trait"
+            if n == 1
+            else f"{n} face-down cards counted as traits"
+        )
+        found.append(f"{what} of the pile (for counts of traits), worth nothing")
+    return found
+
+
+def _worlds_end_points(
+    state: DoomlingsState, p: int, asked: Sequence[tally.Question], points: int
+) -> list[dict[str, object]]:
+    """Where a player's World's End points came from: the cards that score what they moved
+    (Lily Pad's traits taken back), then the final catastrophe (Deus Ex Machina's draw,
+    Invasive Species' scored hand card)."""
+    moved = [
+        (q.key, int(q.answer))
+        for q in asked
+        if q.player == p and q.key in tally.SCORED_MOVES and q.answer not in (None, "0")
     ]
+    rest = points - sum(n for _, n in moved)
+    if rest:
+        moved.append((AGES[state.final_doom].name, rest))
+    return [{"source": source, "points": n} for source, n in moved]
 
 
 def report(
@@ -301,6 +382,7 @@ def _scored(
                 "tie_draw": entry.tie_draw,
                 "choices": {q.key: q.answer for q in asked if q.player == p},
                 "readings": _readings(state, p),
+                "worlds_end_points": _worlds_end_points(state, p, asked, result.worlds_end),
                 "score": result.total,
                 "breakdown": steps,
             }
@@ -401,12 +483,14 @@ def catalog() -> dict[str, Any]:
     """Everything the page offers, from the game's own card list (so a card added to the
     game appears on the page by itself): traits (each with the ``label`` that names its design
     apart from a same-named one of another set), catastrophes, the card sets and editions,
-    colours and value ranges."""
+    colours and value ranges. ``counts_under`` marks a trait that counts the face-down cards
+    under it (Untold), for which the page asks how many lie there."""
     cards = card_list()
     traits = [c for c in cards if c["kind"] in ("trait", "dominant trait")]
     return {
         "traits": [
-            {**c, "label": label} for c, label in zip(traits, tally.TRAIT_NAMES, strict=True)
+            {**c, "label": label, "counts_under": tally.counts_under(i)}
+            for i, (c, label) in enumerate(zip(traits, tally.TRAIT_NAMES, strict=True))
         ],
         "sets": [{"name": name, "title": SET_TITLES[name]} for name in SET_NAMES],
         "editions": list(tally.EDITIONS),

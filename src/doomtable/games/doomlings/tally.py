@@ -19,10 +19,18 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Final
 
-from doomtable.engine import PASS, DoomtableError, Frame, Option, close_names, did_you_mean
+from doomtable.engine import (
+    PASS,
+    Decision,
+    DoomtableError,
+    Frame,
+    Option,
+    close_names,
+)
 from doomtable.games.doomlings.blackbox import DoomlingsBlackboxState
 from doomtable.games.doomlings.cards import (
     COLOR_BY_NAME,
+    COLORS,
     Bonus,
     Count,
     Doom,
@@ -103,6 +111,11 @@ class PlayerEntry:
     the like): the calculator applies it. ``after_faith`` names traits that came into the pile
     after a recolour (they keep their colours); ``tie_draw`` is the face value drawn in the
     ``draw`` tie-break.
+
+    ``attached`` pairs each Techlings attachment of the pile with its host: a trait of this
+    pile, or of another player's as ``Bob: Kidney``. ``face_down`` counts the pile's Deeplings
+    face-down (suppressed) cards: traits worth nothing; ``under`` names the pile's trait each
+    one lies under, where a card counts them (Stygian), once per card.
     """
 
     name: str
@@ -114,6 +127,9 @@ class PlayerEntry:
     choices: tuple[tuple[str, str], ...] = ()
     after_faith: tuple[str, ...] = ()
     tie_draw: int | None = None
+    attached: tuple[tuple[str, str], ...] = ()
+    face_down: int | None = None
+    under: tuple[str, ...] = ()
 
     def answer(self, question: str) -> str | None:
         """The answer given to ``question`` (matched in any case and spacing), if any."""
@@ -197,10 +213,14 @@ EDITIONS: dict[str, type[DoomlingsState]] = {
 
 @dataclass(frozen=True, slots=True)
 class Table:
-    """What the whole table played with: the card sets and the edition."""
+    """What the whole table played with: the card sets and the edition; and the shared
+    discard pile's traits where a pile's card counts them (Dinolings' Serrated Teeth), as it
+    lies when the world ends, without the traits the catastrophe's World's End text discards
+    (the calculator discards those itself, as it does from the piles)."""
 
     sets: tuple[str, ...] = (BASE,)
     edition: str = "classic"
+    discard: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.edition not in EDITIONS:
@@ -224,6 +244,14 @@ class Need(Enum):
     HAND_CARDS = "the names of the hand's cards"
     GENE_POOL = "Gene Pool"
     DEUS = "the value Deus Ex Machina added"
+    DISCARD = "the discard pile's traits"
+    UNDER = "the face-down cards under a trait"
+
+
+DISCARD_COUNTS: Final = frozenset(
+    {Count.DOMINANTS_IN_DISCARD, Count.NEGATIVE_IN_DISCARD, Count.FAMILY_IN_DISCARD}
+)
+"""Dinolings' counts of the shared discard pile (``Table.discard`` holds it)."""
 
 
 # --------------------------------------------------------------------------- names
@@ -245,7 +273,7 @@ def match_name(text: str, names: Sequence[str], what: str = "card") -> str:
     Traceback (most recent call last):
     ...
     doomtable.games.doomlings.tally.TallyError: card 'self' is ambiguous: did you mean \
-Self-Awareness, Self-Replicating, Selfish?
+Self-Awareness, Self-Replicating, Selfish, Self-Pruning?
     """
     by_key = {match_key(name): name for name in names}
     key = match_key(text)
@@ -254,7 +282,7 @@ Self-Awareness, Self-Replicating, Selfish?
     if key in by_key:
         return by_key[key]
     starts = [name for k, name in by_key.items() if k.startswith(key)]
-    close = close_names(text, names, cutoff=0.7)
+    close = _close(text, names, 0.7)
     candidates = list(dict.fromkeys(starts + close))
     if len(candidates) == 1:
         return candidates[0]
@@ -262,9 +290,25 @@ Self-Awareness, Self-Replicating, Selfish?
         raise TallyError(
             f"{what} {text!r} is ambiguous: did you mean {', '.join(candidates)}?", candidates
         )
-    loose = close_names(text, names, cutoff=0.5)
-    hint = did_you_mean(text, names, cutoff=0.5)
-    raise TallyError(f"unknown {what} {text!r}" + (f"; {hint}" if hint else ""), loose)
+    loose = _close(text, names, 0.5)
+    hint = f"; did you mean {', '.join(loose)}?" if loose else ""
+    raise TallyError(f"unknown {what} {text!r}{hint}", loose)
+
+
+_DESIGN: Final = re.compile(r" \(.*\)$")
+
+
+def _close(text: str, names: Sequence[str], cutoff: float) -> list[str]:
+    """The names spelled like ``text``, closest first, a design label (``Kidney (Overlush,
+    green)``) compared by its printed name, so a misspelt name finds every design of it."""
+    designs: dict[str, list[str]] = {}
+    for name in names:
+        designs.setdefault(_DESIGN.sub("", name), []).append(name)
+    return [
+        name
+        for printed in close_names(text, list(designs), cutoff=cutoff)
+        for name in designs[printed]
+    ]
 
 
 def trait_index(text: str, sets: Sequence[str] = SET_NAMES) -> int:
@@ -275,9 +319,17 @@ def trait_index(text: str, sets: Sequence[str] = SET_NAMES) -> int:
     by_name: dict[str, list[int]] = {}
     for i in labels.values():
         by_name.setdefault(TRAITS[i].name, []).append(i)
-    names = {**{n: i[0] for n, i in by_name.items() if len(i) == 1}, **labels}
+    # Each design once: by its name where only it prints that name among ``sets``, else by
+    # its label; its label is still taken when given whole.
+    shown = {
+        TRAITS[i].name if len(by_name[TRAITS[i].name]) == 1 else label: i
+        for label, i in labels.items()
+    }
+    whole = next((i for label, i in labels.items() if match_key(label) == match_key(text)), None)
+    if whole is not None:
+        return whole
     try:
-        return names[match_name(text, list(names), "card")]
+        return shown[match_name(text, list(shown), "card")]
     except TallyError:
         elsewhere = _maybe(text, TRAIT_NAMES)
         if elsewhere is None or set(sets) == set(SET_NAMES):
@@ -329,8 +381,19 @@ def in_sets(entries: Sequence[PlayerEntry], sets: Sequence[str]) -> list[PlayerE
     def labels(names: Sequence[str]) -> tuple[str, ...]:
         return tuple(TRAIT_NAMES[trait_index(n, sets)] for n in names)
 
+    def host(text: str) -> str:
+        owner, _, trait = text.rpartition(":")
+        return f"{owner.strip()}: {labels([trait])[0]}" if owner else labels([text])[0]
+
     return [
-        replace(e, traits=labels(e.traits), hand=labels(e.hand), after_faith=labels(e.after_faith))
+        replace(
+            e,
+            traits=labels(e.traits),
+            hand=labels(e.hand),
+            after_faith=labels(e.after_faith),
+            attached=tuple((labels([a])[0], host(h)) for a, h in e.attached),
+            under=labels(e.under),
+        )
         for e in entries
     ]
 
@@ -360,8 +423,12 @@ def needs(traits: Sequence[str], doom: int) -> set[Need]:
     set()
     """
     found: set[Need] = set()
-    for name in traits:
-        trait = TRAITS[trait_index(name)]
+    cards = [TRAITS[trait_index(name)] for name in traits]
+    if any(t.persistent is Persistent.HAND_COUNTS_FOR_BONUSES for t in cards) and any(
+        isinstance(t.bonus, Bonus) and not silenced(doom, t) for t in cards
+    ):
+        found |= {Need.HAND_CARDS, Need.HAND_SIZE}  # Sparkles: the pile's bonuses read the hand
+    for trait in cards:
         if silenced(doom, trait):
             continue
         bonus = trait.bonus
@@ -372,9 +439,19 @@ def needs(traits: Sequence[str], doom: int) -> set[Need]:
                 found.add(Need.HAND_SIZE)
             elif bonus.count is Count.GENE_POOL:
                 found.add(Need.GENE_POOL)
+            elif bonus.count in DISCARD_COUNTS:
+                found.add(Need.DISCARD)
+            elif bonus.count is Count.SUPPRESSED_UNDER_THIS:
+                found.add(Need.UNDER)
     if doom >= 0 and AGES[doom].doom is Doom.DRAW_FACE_VALUE:
         found.add(Need.DEUS)
     return found
+
+
+def counts_under(trait: int) -> bool:
+    """Whether trait ``trait`` counts the face-down cards under it (Deeplings' Untold)."""
+    bonus = TRAITS[trait].bonus
+    return isinstance(bonus, Bonus) and bonus.count is Count.SUPPRESSED_UNDER_THIS
 
 
 # --------------------------------------------------------------------------- the board
@@ -450,9 +527,11 @@ def _board(
     pool = _CardPool(table.sets)
     pile_ids = [[pool.take(t) for t in pile] for pile in piles]
     hand_ids = [[pool.take(t) for t in hand] for hand in hands]
+    discard_ids = [pool.take(trait_index(name, table.sets)) for name in table.discard]
     for entry, hand in zip(entries, hand_ids, strict=True):
         size = len(hand) if entry.hand_size is None else entry.hand_size
         hand.extend(pool.filler() for _ in range(size - len(hand)))
+    face_down = [[pool.filler() for _ in range(_face_down(e))] for e in entries]
 
     draws = any(e.tie_draw is not None for e in entries)
     options = {"tiebreak": "draw" if draws else "casual", "sets": ",".join(table.sets)}
@@ -462,7 +541,7 @@ def _board(
     s.piles = pile_ids
     s.hands = hand_ids
     s.deck = []  # nothing is drawn at World's End: what was drawn is entered (deus, tie_draw)
-    s.discard = []
+    s.discard = []  # the entered discard pile joins after World's End: nothing draws from it
     s.gene_pool = [DEFAULT_GENE_POOL if e.gene_pool is None else e.gene_pool for e in entries]
     s.gp_applied = []
     s.recolor = [-1] * N_CARDS
@@ -484,6 +563,15 @@ def _board(
     s.ignoring = 0
     s.denial_spent = False
     s.stack = []
+    s.suppressed = face_down
+    s.suppressed_under = [
+        _under(entry, pile, len(cards))
+        for entry, pile, cards in zip(entries, pile_ids, face_down, strict=True)
+    ]
+    s.attached = []
+    for p, entry in enumerate(entries):
+        for attachment, host in entry.attached:
+            _attach(s, entries, p, attachment, host)
     asked = _ignore_with_denial(s, entries)
     for p in range(len(entries)):
         if s.dominants(p) > 2:
@@ -493,6 +581,7 @@ def _board(
         for question, given in entry.choices:
             if not any(q.player == p and match_key(q.key) == match_key(question) for q in asked):
                 raise TallyError(_unasked(s, entry, p, question, given))
+    s.discard = discard_ids + s.discard
     picked = [s.final_doom] if s.final_doom != third else []
     s.eras = [[BIRTH_OF_LIFE, *picked, third]]
     s.deck = pool.rest()
@@ -501,6 +590,70 @@ def _board(
     s.events = []
     s.log = []
     return s, asked
+
+
+def _face_down(entry: PlayerEntry) -> int:
+    """How many face-down cards ``entry``'s pile holds (at least those named under traits)."""
+    if entry.face_down is None:
+        return len(entry.under)
+    if entry.face_down < len(entry.under):
+        raise TallyError(
+            f"{entry.name} has {entry.face_down} face-down cards, but {len(entry.under)} are "
+            "named under traits"
+        )
+    return entry.face_down
+
+
+def _under(entry: PlayerEntry, pile: Sequence[int], cards: int) -> list[int]:
+    """Per face-down card, the card of the pile it lies under (-1: none that counts it)."""
+    hosts = []
+    for name in entry.under:
+        trait = trait_index(name)
+        card = next((c for c in pile if TRAIT_OF[c] == trait), -1)
+        if card < 0:
+            raise TallyError(
+                f"{entry.name}: a face-down card lies under {name}, but {name} is not in "
+                f"{entry.name}'s pile"
+            )
+        hosts.append(card)
+    return hosts + [-1] * (cards - len(hosts))
+
+
+def _attach(
+    s: DoomlingsState, entries: Sequence[PlayerEntry], p: int, attachment: str, host: str
+) -> None:
+    """Attach a copy of ``attachment`` in ``p``'s pile to ``host`` (``Bob: Kidney`` for a trait
+    of Bob's pile; else the first copy found in ``p``'s pile, then in the others' piles)."""
+    who = entries[p].name
+    taken = {a for a, _ in s.attached}
+    copies = [c for c in s.piles[p] if TRAIT_NAMES[TRAIT_OF[c]] == attachment]
+    if not copies:
+        raise TallyError(f"{who}: {attachment} is attached, but it is not in {who}'s pile")
+    if CARD[copies[0]].attach is None:
+        raise TallyError(f"{who}: {attachment} is not an attachment")
+    free = [c for c in copies if c not in taken]
+    if not free:
+        raise TallyError(f"{who}: {attachment} is attached more often than the pile holds it")
+    owner, _, trait = host.rpartition(":")
+    if owner:
+        names = [e.name for e in entries]
+        owners = [names.index(match_name(owner.strip(), names, "player"))]
+    else:
+        owners = [p, *(q for q in range(len(entries)) if q != p)]
+    trait = trait.strip()
+    hosts = [
+        c
+        for q in owners
+        for c in s.piles[q]
+        if TRAIT_NAMES[TRAIT_OF[c]] == trait and c != free[0] and CARD[c].attach is None
+    ]
+    if not hosts:
+        raise TallyError(f"{who}: {attachment} is attached to {host}, which is in no pile")
+    s.attached.append((free[0], hosts[0]))
+    gear = CARD[free[0]].attach
+    assert gear is not None
+    if gear.color is not None:  # Cybernetic: the host takes its colour
+        s.recolor[hosts[0]] = gear.color
 
 
 class _CardPool:
@@ -512,7 +665,12 @@ class _CardPool:
         self._sets = sets
 
     def take(self, trait: int) -> int:
-        card = next(c for c in self._free if TRAIT_OF[c] == trait)
+        card = next((c for c in self._free if TRAIT_OF[c] == trait), -1)
+        if card < 0:
+            copies = TRAITS[trait].copies
+            raise TallyError(
+                f"{TRAIT_NAMES[trait]} is entered more often than the deck has it ({copies})"
+            )
         self._free.remove(card)
         return card
 
@@ -545,7 +703,10 @@ def check_piles(entries: Sequence[PlayerEntry]) -> None:
         if n > copies:
             have = "only 1 copy" if copies == 1 else f"only {copies} copies"
             raise TallyError(f"{TRAITS[trait].name} is entered {n} times; the deck has {have}")
-    total = sum(placed.values()) + sum(max(0, (e.hand_size or 0) - len(e.hand)) for e in entries)
+    total = sum(placed.values()) + sum(
+        max(0, (e.hand_size or 0) - len(e.hand)) + max(e.face_down or 0, len(e.under))
+        for e in entries
+    )
     if total > N_CARDS:
         raise TallyError(f"{total} cards entered; the deck has only {N_CARDS}")
 
@@ -579,8 +740,8 @@ def _check_facts(entry: PlayerEntry, doom: int) -> None:
         size = len(entry.hand) if entry.hand_size is None else entry.hand_size
         if size > len(entry.hand):
             raise TallyError(
-                f"{who}'s pile counts what the hand holds (Boredom, Brave or Saudade): "
-                f"name all {size} hand cards"
+                f"{who}'s pile counts what the hand holds (Boredom, Brave, Saudade, or "
+                f"Sparkles with a bonus): name all {size} hand cards"
             )
     if Need.GENE_POOL in wanted and entry.gene_pool is None:
         raise TallyError(f"{who}'s pile counts the Gene Pool: give {who}'s Gene Pool")
@@ -612,7 +773,16 @@ def _check_deus(s: DoomlingsState, p: int, entry: PlayerEntry) -> None:
 # --------------------------------------------------------------------------- World's End
 
 RESULT_ENTERED: Final = frozenset(
-    {WorldsEnd.PLAY_ANOTHER, WorldsEnd.OPPONENTS_DISCARD_COLOR, WorldsEnd.PLAY_FROM_HAND}
+    {
+        WorldsEnd.PLAY_ANOTHER,
+        WorldsEnd.OPPONENTS_DISCARD_COLOR,
+        WorldsEnd.PLAY_FROM_HAND,
+        WorldsEnd.DRAW_AND_PLAY_LOW,
+        WorldsEnd.OPPONENTS_PLAY_COLOR,
+        WorldsEnd.TAKE_REVEALED_COLOR,
+        WorldsEnd.SUPPRESS_COLOR,
+        WorldsEnd.SUPPRESS_ONE,
+    }
 )
 """World's End effects that move cards: the piles are entered as they are after them, so the
 calculator does not run them again (it runs those whose outcome is a decision the table cannot
@@ -631,6 +801,14 @@ ASKED: Final = frozenset(
 """World's End effects known to move no card: asked. Any other kind (a card added since) is
 tried first on a copy of the board with each answer: if one moves a card between zones, its
 result is entered and it is not run (:func:`_moves_cards`)."""
+SCORED_PER_TRAIT: Final = {WorldsEnd.RETURN_FOR_POINTS: 3}
+"""World's End effects that move traits for points, with the most they may move (Lily Pad:
+up to 3 traits back into the hand, +1 each). The pile and hand are entered as they are after
+them, and how many traits moved is asked."""
+SCORED_MOVES: Final = frozenset(
+    t.name for t in TRAITS if t.worlds_end is not None and t.worlds_end in SCORED_PER_TRAIT
+)
+"""The names of the cards whose World's End question is how many traits they moved."""
 _PROBE_STEPS: Final = 200
 
 
@@ -640,13 +818,14 @@ def _zones(s: DoomlingsState) -> tuple[object, ...]:
         tuple(tuple(sorted(hand)) for hand in s.hands),
         len(s.deck),
         len(s.discard),
+        tuple(tuple(sorted(cards)) for cards in s.suppressed),
     )
 
 
 def _moves_cards(s: DoomlingsState, frame: Frame) -> bool:
     """Whether World's End frame ``frame`` can move a card between zones on this board: it
     is resolved on copies, once for each answer to its first decision (later decisions take
-    their first option)."""
+    their first option other than passing: a "may" that moves a card is found)."""
     before = _zones(s)
     answer, answers = 0, 1
     while answer < answers:
@@ -663,7 +842,7 @@ def _moves_cards(s: DoomlingsState, frame: Frame) -> bool:
                 answers, first = len(decision.options), False
                 option = decision.options[answer]
             else:
-                option = decision.options[0]
+                option = next((o for o in decision.options if o != PASS), PASS)
             copy.resolve_frame(copy.stack[-1], option)
         if _zones(copy) != before:
             return True
@@ -706,6 +885,14 @@ def _run_worlds_end(s: DoomlingsState, entries: Sequence[PlayerEntry]) -> list[Q
     asked: list[Question] = []
     while s.stack:
         frame = s.stack[-1]
+        if (
+            frame[0] == "trait_end"
+            and frame[2] in s.piles[frame[1]]
+            and CARD[frame[2]].worlds_end in SCORED_PER_TRAIT
+        ):
+            s.stack.pop()
+            asked.append(_count_moved(s, entries[frame[1]], frame[1], frame[2]))
+            continue
         if frame[0] in RESULT_ENTERED_FRAMES or (
             frame[0] == "trait_end"
             and frame[2] in s.piles[frame[1]]
@@ -716,13 +903,16 @@ def _run_worlds_end(s: DoomlingsState, entries: Sequence[PlayerEntry]) -> list[Q
         ):
             s.stack.pop()
             continue
-        decision = s.resolve_frame(frame, None)
+        picked = frame[0] in PICKED_AT_RANDOM
+        decision = _random_pick(s, frame) if picked else s.resolve_frame(frame, None)
         if decision is None:
+            if picked:
+                s.stack.pop()
             continue
         p = decision.player
         entry = entries[p]
         key = _question_key(decision.prompt)
-        labels = [_readable(s.label(o), entries) for o in decision.options]
+        labels = [_readable(s.label(o), o, entries) for o in decision.options]
         distinct = list(dict.fromkeys(labels))
         given = entry.answer(key)
         default = _default(s, decision.options)
@@ -753,10 +943,53 @@ def _run_worlds_end(s: DoomlingsState, entries: Sequence[PlayerEntry]) -> list[Q
         late = _late_cards(entry, s.piles[p]) if decision.kind == "recolor" else set()
         pile = s.piles[p]
         s.piles[p] = [c for c in pile if c not in late]
-        s.resolve_frame(s.stack[-1], option)
+        if picked:  # the trait the table saw go, not one the calculator draws
+            s.stack[-1] = ("discard_trait_now", p, option[2], frame[2])
+        else:
+            s.resolve_frame(s.stack[-1], option)
         if late:  # back in their places
             s.piles[p] = [c for c in pile if c in late or c in s.piles[p]]
     return asked
+
+
+def _count_moved(s: DoomlingsState, entry: PlayerEntry, p: int, card: int) -> Question:
+    """How many traits ``card`` moved for points (Lily Pad's, taken back into the hand), as the
+    player answers it (none when unanswered: the card says "may"); the points are added."""
+    name = CARD[card].name
+    kind = CARD[card].worlds_end
+    most = SCORED_PER_TRAIT[kind] if kind is not None else 0
+    options = tuple(str(n) for n in range(most + 1))
+    prompt = f"{name}: how many traits did you take back into your hand (+1 each)?"
+    given = entry.answer(name)
+    answer = "0" if given is None else match_option(given, options, f"{entry.name}'s {name}")
+    moved = int(answer)
+    if entry.hand_size is not None or entry.hand:
+        held = len(entry.hand) if entry.hand_size is None else entry.hand_size
+        if moved > held:
+            raise TallyError(
+                f"{entry.name}'s {name} took {moved} traits back into the hand, but "
+                f"{entry.name}'s hand holds {held} cards"
+            )
+    s.end_points[p] += moved
+    return Question(p, name, prompt, options, answer, given is None)
+
+
+PICKED_AT_RANDOM: Final = frozenset({"discard_top_color"})
+"""World's End frames that discard a trait picked at random (Bioengineered Plague: one of the
+pile's most common colour): the trait that went is entered, as the ``World's End`` answer."""
+
+
+def _random_pick(s: DoomlingsState, frame: Frame) -> Decision | None:
+    """The traits ``frame``'s random discard could have taken, as a question (None: none)."""
+    _, p, _cause = frame
+    counts = [s.count_color(p, c) for c in COLORS]
+    top = [c for c, n in zip(COLORS, counts, strict=True) if n == max(counts) and n > 0]
+    cards = [c for c in s.piles[p] if s.discardable(c) and any(s.colors_of(c) & c_ for c_ in top)]
+    if not cards:
+        return None
+    doom = AGES[s.final_doom].name
+    prompt = f"{WORLDS_END} ({doom}): discard a trait of the most common color from your pile"
+    return Decision(p, "discard_trait", tuple(("discard_trait", p, c) for c in cards), prompt)
 
 
 def _question_key(prompt: str) -> str:
@@ -765,8 +998,16 @@ def _question_key(prompt: str) -> str:
     return WORLDS_END if subject.startswith(WORLDS_END) else subject
 
 
-def _readable(label: str, entries: Sequence[PlayerEntry]) -> str:
-    """An option's label with seats named as the players are (``from Ann's pile``)."""
+def _readable(label: str, option: Option, entries: Sequence[PlayerEntry]) -> str:
+    """An option's label with seats named as the players are (``from Ann's pile``) and a card
+    whose name several designs print named by its design (``discard Swarm (Classic, green)``),
+    as the board names it: two Swarms of different colours are two answers."""
+    for item in option[1:]:
+        if isinstance(item, int) and 0 <= item < N_CARDS and _NAME_COUNT[CARD[item].name] > 1:
+            found = re.search(rf"\b{re.escape(CARD[item].name)}\b(?! \()", label)
+            if found is not None:
+                design = TRAIT_NAMES[TRAIT_OF[item]]
+                label = label[: found.start()] + design + label[found.end() :]
     return re.sub(r"\bplayer (\d+)", lambda m: entries[int(m.group(1))].name, label)
 
 
@@ -935,7 +1176,9 @@ __all__ = [
     "in_sets",
     "board_from_entries",
     "catastrophe_index",
+    "SCORED_MOVES",
     "check_piles",
+    "counts_under",
     "finished_board",
     "color_bit",
     "match_key",

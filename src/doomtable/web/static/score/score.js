@@ -9,6 +9,7 @@ const RECENT_KEY = "doomtable-score-recent";
 const TABLE_KEY = "doomtable-score-table";  // the sets and edition a new sheet starts with
 const SHARE_PREFIX = "#sheet=";
 const MAX_RECENT = 12;
+const FACE_DOWN_SET = "deeplings";  // the set whose cards turn traits face down
 
 let catalog = null;        // GET /api/score/cards: the game's own card list
 let sheet = null;          // what the people at the table entered (kept in localStorage)
@@ -24,15 +25,19 @@ const shown = [];          // per player: what its needs panel was drawn for
 
 function newPlayer(number) {
   // `choices`: each World's End question's answer, by the question's key (the card that asks).
+  // `attached`: [attachment, host] per attachment copy in the pile (Techlings), the host
+  // `Bob: Bark` when in another pile; `face_down`: how many face-down cards (Deeplings);
+  // `under`: how many of them lie under each pile trait that counts them (Untold).
   return { name: `Player ${number}`, traits: [], hand: [], hand_size: null, gene_pool: null,
-    choices: {}, deus: null, tie_draw: null };
+    choices: {}, deus: null, tie_draw: null, attached: [], face_down: null, under: {} };
 }
 
 function newSheet() {
   let table = {};
   try { table = JSON.parse(localStorage.getItem(TABLE_KEY) || "{}") || {}; } catch { table = {}; }
+  // `discard`: the shared discard pile's traits, where a pile counts them (Dinolings).
   return { catastrophe: "", tieDraw: false, sets: cleanSets(table.sets),
-    edition: cleanEdition(table.edition), players: [newPlayer(1), newPlayer(2)] };
+    edition: cleanEdition(table.edition), players: [newPlayer(1), newPlayer(2)], discard: [] };
 }
 
 // The sets in play: names the game knows, the base set always among them.
@@ -57,6 +62,13 @@ function inPlay(card) {
   return sheet.sets.includes(card.set);
 }
 
+// How the page shows a card: its printed name, or its label where another set in play
+// prints a card of the same name (the sheet always keeps the label).
+function displayName(card) {
+  const twins = catalog.traits.filter((t) => t.name === card.name && inPlay(t));
+  return twins.length > 1 ? card.label : card.name;
+}
+
 function cleanSheet(data) {
   // A sheet from storage or a link: keep only what the page knows, of the right types.
   const out = newSheet();
@@ -65,13 +77,22 @@ function cleanSheet(data) {
   out.tieDraw = data.tieDraw === true;
   if ("sets" in data) out.sets = cleanSets(data.sets);
   if ("edition" in data) out.edition = cleanEdition(data.edition);
+  out.discard = cleanNames(data.discard);
   out.players = data.players.slice(0, catalog.players[1]).map((p, i) => {
     const player = newPlayer(i + 1);
     for (const key of Object.keys(player)) {
       const value = p ? p[key] : undefined;
-      if (Array.isArray(player[key])) {
-        player[key] = Array.isArray(value) ? value.filter((v) => typeof v === "string")
-          .map((name) => (cardOf(name) ? cardOf(name).label : name)) : [];
+      if (key === "attached") {
+        player.attached = Array.isArray(value) ? value.filter((pair) => Array.isArray(pair) &&
+          pair.length === 2 && pair.every((v) => typeof v === "string")) : [];
+      } else if (key === "under") {
+        if (value && typeof value === "object" && !Array.isArray(value)) {
+          for (const [trait, n] of Object.entries(value)) {
+            if (Number.isInteger(n) && n > 0) player.under[trait] = n;
+          }
+        }
+      } else if (Array.isArray(player[key])) {
+        player[key] = cleanNames(value);
       } else if (typeof player[key] === "string") {
         if (typeof value === "string") player[key] = value;
       } else if (typeof player[key] === "boolean") {
@@ -90,6 +111,11 @@ function cleanSheet(data) {
     return player;
   });
   return out;
+}
+
+function cleanNames(value) {
+  return Array.isArray(value) ? value.filter((v) => typeof v === "string")
+    .map((name) => (cardOf(name) ? cardOf(name).label : name)) : [];
 }
 
 // A sheet kept or shared before World's End questions came from the cards held one field per
@@ -136,6 +162,14 @@ function board(needs, asked) {
     else if (want.has("HAND_SIZE") && p.hand_size !== null) fields.hand_size = p.hand_size;
     if (want.has("GENE_POOL") && p.gene_pool !== null) fields.gene_pool = p.gene_pool;
     if (want.has("DEUS") && p.deus !== null) fields.deus = p.deus;
+    const attached = attachedPairs(i);
+    if (attached.length) fields.attached = attached;
+    if (sheet.sets.includes(FACE_DOWN_SET) && p.face_down) fields.face_down = p.face_down;
+    if (want.has("UNDER")) {
+      const under = Object.entries(p.under).filter(([trait]) => p.traits.includes(trait))
+        .flatMap(([trait, n]) => Array(n).fill(trait));
+      if (under.length) fields.under = under;
+    }
     const choices = {};
     for (const question of asked[i] || []) {
       if (p.choices[question]) choices[question] = p.choices[question];
@@ -147,9 +181,32 @@ function board(needs, asked) {
     return fields;
   });
   const data = { players, sets: [...sheet.sets] };
+  if (needs.some((want) => (want || []).includes("DISCARD")) && sheet.discard.length) {
+    data.discard = [...sheet.discard];
+  }
   if (sheet.edition !== catalog.editions[0]) data.edition = sheet.edition;
   if (sheet.catastrophe) data.catastrophe = sheet.catastrophe;
   return data;
+}
+
+// Each attachment copy of player i's pile with the host chosen for it. A copy not yet given
+// a host, or whose host has left the piles (or whose owner was renamed), is left out: the
+// scorer counts it unattached, as the rules do, and its picker shows no host.
+function attachedPairs(i) {
+  const p = sheet.players[i];
+  const hosts = new Set(hostOptions(i).map(([value]) => value));
+  const left = new Map();
+  for (const name of p.traits) if (isAttachment(name)) left.set(name, (left.get(name) || 0) + 1);
+  return p.attached.filter(([gear, host]) => {
+    if (!hosts.has(host) || !left.get(gear)) return false;
+    left.set(gear, left.get(gear) - 1);
+    return true;
+  });
+}
+
+function isAttachment(name) {
+  const card = cardOf(name);
+  return Boolean(card && card.effects && card.effects.includes("attachment"));
 }
 
 function askedKeys(questions) {
@@ -348,6 +405,7 @@ function drawAll() {
   box.replaceChildren();
   shown.length = 0;
   sheet.players.forEach((_, i) => box.append(drawPlayer(i)));
+  wireZone($("discard-box"), -1, "discard");
   $("add-player").disabled = sheet.players.length >= catalog.players[1];
 }
 
@@ -382,6 +440,11 @@ function confirmRemove(i) {
   return p.traits.length === 0 || window.confirm(`Remove ${p.name} and their pile?`);
 }
 
+// The cards of a zone: a player's pile or hand, or (player -1) the shared discard pile.
+function zoneList(i, zone) {
+  return i < 0 ? sheet.discard : sheet.players[i][zone];
+}
+
 function wireZone(box, i, zone) {
   const find = box.querySelector(".find");
   find.addEventListener("input", () => drawSuggestions(box, i, zone));
@@ -399,7 +462,7 @@ function wireZone(box, i, zone) {
 }
 
 function drawZone(box, i, zone) {
-  const names = sheet.players[i][zone];
+  const names = zoneList(i, zone);
   const counts = new Map();
   for (const name of names) counts.set(name, (counts.get(name) || 0) + 1);
   const list = box.querySelector(".chips");
@@ -409,7 +472,7 @@ function drawZone(box, i, zone) {
     const open = editing && editing.player === i && editing.zone === zone && editing.name === name;
     const chip = el("button", { type: "button", "aria-pressed": open ? "true" : "false",
       title: card ? card.text : name, "data-card": name }, ...(card ? swatches(card) : []),
-      `${name}${n > 1 ? ` ×${n}` : ""}`, el("span", { class: "pts" }));
+      `${card ? displayName(card) : name}${n > 1 ? ` ×${n}` : ""}`, el("span", { class: "pts" }));
     chip.addEventListener("click", () => {
       editing = open ? null : { player: i, zone, name };
       drawZone(box, i, zone);
@@ -435,9 +498,10 @@ function drawEditor(box, i, zone, counts) {
     b.addEventListener("click", action);
     return b;
   };
-  const list = sheet.players[i][zone];
+  const list = zoneList(i, zone);
   panel.append(
-    el("span", { class: "what", text: `${name} ×${copies}${card ? ` — ${card.text}` : ""}` }),
+    el("span", { class: "what",
+      text: `${card ? displayName(card) : name} ×${copies}${card ? ` — ${card.text}` : ""}` }),
     button("−1", `One ${name} fewer`, () => {
       list.splice(list.lastIndexOf(name), 1);
       if (copies === 1) editing = null;
@@ -450,7 +514,7 @@ function drawEditor(box, i, zone, counts) {
       changed();
     }),
     button("Remove", `Remove every ${name}`, () => {
-      sheet.players[i][zone] = list.filter((n) => n !== name);
+      for (let at = list.indexOf(name); at >= 0; at = list.indexOf(name)) list.splice(at, 1);
       editing = null;
       drawZone(box, i, zone);
       changed();
@@ -465,14 +529,15 @@ function drawSuggestions(box, i, zone) {
   list.replaceChildren();
   for (const card of matches(find.value, 8)) {
     const b = el("button", { type: "button", "data-card": card.label },
-      el("span", {}, ...swatches(card), card.label), el("span", { class: "sub", text: cardInfo(card) }));
+      el("span", {}, ...swatches(card), displayName(card)),
+      el("span", { class: "sub", text: cardInfo(card) }));
     b.addEventListener("click", () => add(box, i, zone, card.label));
     list.append(el("li", {}, b));
   }
 }
 
 function add(box, i, zone, name) {
-  sheet.players[i][zone].push(name);
+  zoneList(i, zone).push(name);
   remember(name);
   const find = box.querySelector(".find");
   find.value = "";
@@ -504,8 +569,9 @@ function drawNeeds(i) {
   const p = sheet.players[i];
   const want = new Set(last.needs[i] || []);
   const drawTie = sheet.tieDraw && tied.length > 1 && tied.includes(i);
+  // Redrawn when what it offers changes, not for the values typed into it (focus stays).
   const what = JSON.stringify([[...want], last.questions[i] || [], drawTie, sheet.catastrophe,
-    p.choices]);
+    p.choices, sheet.sets, sheet.players.map((q) => [q.name, q.traits])]);
   if (shown[i] === what) return;
   shown[i] = what;
   node.replaceChildren();
@@ -528,6 +594,19 @@ function drawNeeds(i) {
     const [low, high] = catalog.gene_pool;
     node.append(number(`Gene Pool (${low}–${high})`, p.gene_pool, low, high, set("gene_pool")));
   }
+  drawAttachments(node, i);
+  if (sheet.sets.includes(FACE_DOWN_SET)) {
+    node.append(number("Face-down cards in the pile (each a trait worth nothing)", p.face_down,
+      0, 30, set("face_down")));
+  }
+  if (want.has("UNDER")) {
+    for (const name of new Set(p.traits)) {
+      const card = cardOf(name);
+      if (!card || !card.counts_under) continue;
+      node.append(number(`Face-down cards under ${displayName(card)}`, p.under[name] ?? null, 0, 30,
+        (n) => { if (n) p.under[name] = n; else delete p.under[name]; changed(); }));
+    }
+  }
   if (want.has("DEUS")) {
     const [low, high] = catalog.deus;
     node.append(number(`Deus Ex Machina draw (${low} to ${high})`, p.deus, low, high, set("deus")));
@@ -540,6 +619,47 @@ function drawNeeds(i) {
     node.append(number(`Tie-break draw: face value (${low} to ${high})`, p.tie_draw, low, high,
       set("tie_draw")));
   }
+}
+
+// One host picker per attachment copy in the pile (Techlings): a trait of this pile, or of
+// another player's (kept as `Bob: Bark`).
+function drawAttachments(node, i) {
+  const p = sheet.players[i];
+  const copies = new Map();
+  for (const name of p.traits.filter(isAttachment)) {
+    const k = copies.get(name) || 0;
+    copies.set(name, k + 1);
+    const mine = p.attached.filter(([gear]) => gear === name);
+    const card = cardOf(name);
+    const label = `${displayName(card)}${k ? ` (copy ${k + 1})` : ""} is attached to`;
+    node.append(picker(label, mine[k] ? mine[k][1] : "", hostOptions(i), (host) => {
+      while (p.attached.filter(([gear]) => gear === name).length <= k) p.attached.push([name, ""]);
+      p.attached.filter(([gear]) => gear === name)[k][1] = host;
+      changed();
+    }));
+  }
+}
+
+function hostOptions(i) {
+  const options = [];
+  sheet.players.forEach((q, j) => {
+    const owner = q.name.trim() || `Player ${j + 1}`;
+    for (const name of new Set(q.traits)) {
+      if (isAttachment(name)) continue;
+      const card = cardOf(name);
+      const text = card ? displayName(card) : name;
+      options.push(j === i ? [name, text] : [`${owner}: ${name}`, `${owner}: ${text}`]);
+    }
+  });
+  return options;
+}
+
+function picker(label, value, options, onChange) {
+  const select = el("select", {}, el("option", { value: "", text: "— no host —" }),
+    ...options.map(([v, text]) => el("option", { value: v, text })));
+  select.value = options.some(([v]) => v === value) ? value : "";
+  select.addEventListener("change", () => onChange(select.value));
+  return el("label", { class: "field" }, label, select);
 }
 
 // A World's End question the cards ask, as the game asks it: one button per option (the one
@@ -578,8 +698,16 @@ function drawPoints(i) {
       label.textContent = "";
       continue;
     }
-    const points = [...faces, ...player.breakdown.bonuses]
-      .filter((item) => item.card === name).reduce((sum, item) => sum + item.points, 0);
+    const sum = (items) => items.reduce((total, item) => total + item.points, 0);
+    // Faces name each design by its label; bonuses by the printed name, which designs of
+    // one name share (Kidneys, Swarms: each copy's bonus is the same), so they are split.
+    const printed = cardOf(name) ? cardOf(name).name : name;
+    const pile = sheet.players[i].traits;
+    const copies = pile.filter((n) => n === name).length;
+    const namesake = pile.filter((n) => (cardOf(n) ? cardOf(n).name : n) === printed).length;
+    const bonus = sum(player.breakdown.bonuses.filter((item) => item.card === printed));
+    const points = sum(faces.filter((item) => item.card === name)) +
+      Math.round((bonus * copies) / Math.max(namesake, 1));
     label.textContent = ` ${signed(points)}`;
   }
 }
@@ -593,7 +721,9 @@ function rows(player, doom) {
     bonuses.set(item.card, [seen[0] + 1, seen[1] + item.points]);
   }
   for (const [card, [n, points]] of bonuses) out.push([n > 1 ? `${card} ×${n}` : card, points]);
-  if (b.worlds_end) out.push(["Deus Ex Machina draw", b.worlds_end]);
+  for (const item of player.worlds_end_points || []) {
+    out.push([`${item.source} (World's End)`, item.points]);
+  }
   for (const item of b.opponents) out.push([`${item.card} (${item.owner}'s)`, item.points]);
   if (b.tie_draw !== undefined) out.push(["Tie-break draw", b.tie_draw]);
   return out;
@@ -625,6 +755,9 @@ function drawResults() {
       list.append(el("li", { class: "reading" }, el("span", { text: reading })));
     }
   });
+  const discard = $("discard-box");
+  const counted = last.needs.some((want) => (want || []).includes("DISCARD"));
+  discard.hidden = !counted && sheet.discard.length === 0;
   const result = $("result");
   result.replaceChildren();
   if (report) {
