@@ -59,9 +59,11 @@ def empty_postgres(url: str) -> None:
     store.close()
 
 
-def start_server(database: str) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(database: str, profile: str | None = None) -> tuple[subprocess.Popen[bytes], str]:
+    """A ``doomtable serve`` on a free port (under cProfile, statistics to ``profile``)."""
     port = free_port()
-    command = [sys.executable, "-m", "doomtable", "serve", "--port", str(port)]
+    profiler = ["-m", "cProfile", "-o", profile] if profile else []
+    command = [sys.executable, *profiler, "-m", "doomtable", "serve", "--port", str(port)]
     # One client makes every table here: lift the per-client limit on new tables.
     limits = ["--tables-per-minute", "100000"]
     process = subprocess.Popen([*command, "--database", database, *limits])
