@@ -1040,12 +1040,24 @@ class TableManager:
         make sure its clock runs)."""
         if table.owned and (table.bot_task is None or table.bot_task.done()):
             timed = table.timed
+            if timed is None and not self._bot_or_pause_due(table):
+                return  # a person is asked with nothing closing by itself: no task to start
             work = self._drive(table) if timed is None else self._run_clock(table, timed)
             try:
                 table.bot_task = asyncio.get_running_loop().create_task(work)
             except RuntimeError:  # no loop yet: start_bots() wakes tables when it runs
                 work.close()
                 table.bot_task = None
+
+    @staticmethod
+    def _bot_or_pause_due(table: LiveTable) -> bool:
+        """Whether an untimed table's pending decision is answered by the server: a bot's, or
+        a response window that closes by itself (what :meth:`_drive_bots` waits for)."""
+        decision = table.state.pending
+        if decision is None:
+            return False
+        bot = table.seats[decision.player]["kind"] == "bot"
+        return bot or table.window_closes_at(decision) is not None
 
     async def _drive(self, table: LiveTable) -> None:
         try:
