@@ -18,7 +18,7 @@ def trait(c: dict[str, Any]) -> str:
     return _trait(str(c["name"]), str(c.get("text") or ""), colours, face, bool(c.get("dominant")))
 
 
-@lru_cache(maxsize=CARDS_KEPT)
+@lru_cache(maxsize=CARDS_KEPT, typed=True)  # typed: 1 and True are equal keys, drawn apart
 def _trait(name: str, text: str, colours: tuple[str, ...], face: Any, dominant: bool) -> str:
     """A trait card's markup, drawn once for each way a view shows it (a recoloured copy and
     a face the view hides are other ways)."""

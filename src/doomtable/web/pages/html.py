@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 from html import escape
-from typing import Any
+from typing import Any, Final
 
 COLOR_MARKS = {"red": "R", "blue": "B", "green": "G", "purple": "P", "colorless": "–"}
 
@@ -38,7 +38,7 @@ def _swatches(names: tuple[str, ...]) -> str:
     )
 
 
-CARDS_KEPT = 4096
+CARDS_KEPT: Final = 4096
 """Cards drawn kept for the next update: a table redraws the same few dozen cards at every
 move, and a card's markup depends only on what is passed here."""
 
