@@ -1,10 +1,10 @@
 """The server process's garbage collector, set for a server that holds many tables at once.
 
-With 500 tables and their 1,000 sockets a server holds about 300,000 objects the cyclic
-collector tracks, and its full collection stopped the event loop for 0.1 to 0.7 s every 10 to
-15 s of play (under load) while finding nothing to free: the tables' states are plain data
-and reference counting frees almost everything. Those stops, not the average cost of an
-action, were what set the 99th percentile of the action-to-update latency.
+With 500 tables and their 1,000 sockets a server tracks about 300,000 objects, and each full
+collection walked them all: in a 500-table run on the shared machine one fell every 10 to 13 s
+of play and stopped the event loop for 0.4 to 0.7 s, freeing nothing (the tables' states are
+plain data, and reference counting frees almost everything else). Those stops, not the
+average cost of an action, set the 99th percentile of the action-to-update latency.
 """
 
 from __future__ import annotations
