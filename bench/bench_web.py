@@ -15,7 +15,9 @@ seat that shows it. With ``--processes N`` (and ``--postgres``), N server proces
 database, tables are made at each in turn, and each table's two seats connect to different
 processes, so every move crosses from one to the other (LISTEN/NOTIFY). Each row also gives
 the server processes' CPU seconds per second (their share of a core) and the machine's load
-average at the end of the round.
+average at the end of the round. This process sets its garbage collector as the server does
+(``web/collector.py``): with 1,000 sockets its own full collections paused it for 0.1 to 0.8 s,
+which it would have counted as the server's latency.
 """
 
 from __future__ import annotations
@@ -36,6 +38,8 @@ from typing import Any
 
 import httpx
 import websockets
+
+from doomtable.web.collector import settle_collector
 
 
 def free_port() -> int:
@@ -59,9 +63,11 @@ def empty_postgres(url: str) -> None:
     store.close()
 
 
-def start_server(database: str) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(database: str, profile: str | None = None) -> tuple[subprocess.Popen[bytes], str]:
+    """A ``doomtable serve`` on a free port (under cProfile, statistics to ``profile``)."""
     port = free_port()
-    command = [sys.executable, "-m", "doomtable", "serve", "--port", str(port)]
+    profiler = ["-m", "cProfile", "-o", profile] if profile else []
+    command = [sys.executable, *profiler, "-m", "doomtable", "serve", "--port", str(port)]
     # One client makes every table here: lift the per-client limit on new tables.
     limits = ["--tables-per-minute", "100000"]
     process = subprocess.Popen([*command, "--database", database, *limits])
@@ -223,6 +229,7 @@ def main() -> None:
     )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    settle_collector()
     rows = []
     for tables in (int(t) for t in args.tables.split(",")):
         if args.processes > 1 and not args.postgres:

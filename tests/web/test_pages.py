@@ -11,6 +11,7 @@ from doomtable.engine import GameState, find_game, game_names, new_game
 from doomtable.games.doomlings.variants import VARIANTS
 from doomtable.web.onlooker import onlooker_view
 from doomtable.web.pages import page_of, render_view
+from doomtable.web.pages.doomlings import trait
 
 TABLES: list[tuple[str, int, dict[str, Any]]] = [
     *(("doomlings", 1 if v == "genetic-mishap" else 3, {"variant": v}) for v in VARIANTS),
@@ -134,3 +135,16 @@ def test_doomlings_page_shows_every_seats_trinkets_face_up() -> None:
     page = render_view(view, 0)
     assert '<section class="panel trinkets"><h2>Trinkets</h2>' in page
     assert "player 1 holds" in page and f'data-card="{held[0]}"' in page
+
+
+def test_a_trait_is_drawn_as_each_view_shows_it_though_its_markup_is_kept() -> None:
+    """Cards are drawn once and kept: a recoloured copy and a hidden face are drawn anew."""
+    teeth = {"name": "Teeth", "colors": ["purple"], "face": 1, "dominant": False, "text": "+1."}
+    printed = trait(teeth)
+    assert 'class="swatch c-purple"' in printed and '<span class="value">1</span>' in printed
+    recoloured = trait({**teeth, "colors": ["blue", "red"]})
+    assert "c-purple" not in recoloured
+    assert 'class="swatch c-blue"' in recoloured and 'class="swatch c-red"' in recoloured
+    hidden = trait({**teeth, "face": None})
+    assert '<span class="value">' not in hidden and hidden.count(" ?") == 1
+    assert trait(teeth) is printed  # the same card drawn again is the kept markup

@@ -9,9 +9,13 @@ from typing import Any
 
 import httpx
 import pytest
+from uvicorn.config import Config
+from uvicorn.server import ServerState
 from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFactory
 from websockets.sync.client import ClientConnection, connect
 
+from doomtable.web.protocol import WebSocketProtocol
 from web.conftest import Server
 
 
@@ -79,3 +83,15 @@ def test_a_revoked_links_socket_is_closed_with_its_reason(server: Server) -> Non
     assert closed.value.rcvd.reason == "this invite link was revoked"
     server.stop()
     assert "Traceback" not in server.log.read_text()
+
+
+def test_updates_are_compressed_at_the_fastest_level(server: Server) -> None:
+    table, token = _table(server)
+    with connect(f"ws://127.0.0.1:{server.port}/ws/{table}?token={token}") as ws:
+        agreed = ws.response.headers["Sec-WebSocket-Extensions"]
+        assert agreed.startswith("permessage-deflate") and "server_max_window_bits=12" in agreed
+        assert 'class="panel world"' in _receive(ws)["html"]
+    settings = WebSocketProtocol(Config(app=lambda: None), ServerState(), {}).conn
+    [deflate] = settings.available_extensions
+    assert isinstance(deflate, ServerPerMessageDeflateFactory)
+    assert deflate.compress_settings == {"memLevel": 5, "level": 1}

@@ -120,6 +120,7 @@ def serve(
     import uvicorn
 
     from doomtable.web.app import create_app
+    from doomtable.web.collector import settle_collector
     from doomtable.web.protocol import WebSocketProtocol
     from doomtable.web.security import default_allowed_hosts
 
@@ -159,6 +160,7 @@ def serve(
             soft_wrap=True,
         )
     console.print(f"doomtable table at http://{host}:{port}/ (storage: {where})", soft_wrap=True)
+    settle_collector()
     uvicorn.run(
         app,
         host=host,

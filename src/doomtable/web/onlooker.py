@@ -12,6 +12,7 @@ it from.)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from doomtable.engine import GameState
@@ -46,10 +47,13 @@ def _common(values: list[Any]) -> Any:
     return _MISSING
 
 
-def onlooker_view(state: GameState) -> dict[str, Any]:
-    """What every player may see of ``state``, with ``"game"`` kept."""
-    views = [state.view(seat) for seat in range(state.players)]
-    shared = _common(views)
+def onlooker_view(
+    state: GameState, view_of: Callable[[int], dict[str, Any]] | None = None
+) -> dict[str, Any]:
+    """What every player may see of ``state``, with ``"game"`` kept. ``view_of`` gives a
+    seat's view (``state.view`` by default: a caller that has built some passes them on)."""
+    view_of = state.view if view_of is None else view_of
+    shared = _common([view_of(seat) for seat in range(state.players)])
     assert isinstance(shared, dict)
     shared["game"] = state.GAME
     return shared

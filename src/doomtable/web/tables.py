@@ -269,42 +269,66 @@ def _adopt(table: LiveTable, fresh: LiveTable) -> None:
     table.refresh_opened()
 
 
-def _view(state: GameState, seat: int | None) -> dict[str, Any]:
-    return onlooker_view(state) if seat is None else state.view(seat)
+class Drawing:
+    """One moment of a table as its updates show it, while they go out to several sockets:
+    each seat's view, built once however many of the updates read it (a spectator's reads
+    every seat's), and each drawn view (its HTML and the view it was drawn from)."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.moment = self.now(state)
+        self.views: dict[int, dict[str, Any]] = {}
+        self.drawn: dict[int | None, tuple[str, dict[str, Any]]] = {}
+
+    @staticmethod
+    def now(state: GameState) -> tuple[int, int]:
+        """Where ``state`` stands: a drawing of another moment is not reused."""
+        return len(state.log), len(state.events)
+
+    def view(self, seat: int) -> dict[str, Any]:
+        view = self.views.get(seat)
+        if view is None:
+            view = self.views[seat] = self.state.view(seat)
+        return view
+
+    def drawn_view(self, seat: int | None) -> tuple[str, dict[str, Any]]:
+        """``seat``'s view (the onlooker view for ``None``) drawn as HTML, and the view."""
+        if seat not in self.drawn:
+            view = self.view(seat) if seat is not None else onlooker_view(self.state, self.view)
+            self.drawn[seat] = (render_view(view, seat), view)
+        return self.drawn[seat]
 
 
-def seen_decider(state: GameState, seat: int | None) -> int | None:
+def seen_decider(
+    state: GameState, seat: int | None, view_of: Callable[[int], dict[str, Any]] | None = None
+) -> int | None:
     """Who ``seat`` is told is deciding, read from its own view (a private question, such as a
     Doom On You bribe offer, shows its asker to the others). A spectator is told what the
-    seats not deciding see, the least informed of them first."""
+    seats not deciding see, the least informed of them first. ``view_of`` gives a seat's view
+    (``state.view`` by default)."""
     decision = state.pending
     if decision is None:
         return None
+    view_of = state.view if view_of is None else view_of
     if seat is not None:
-        return view_decider(state.view(seat))
-    seen = {view_decider(state.view(q)) for q in range(state.players) if q != decision.player}
+        return view_decider(view_of(seat))
+    seen = {view_decider(view_of(q)) for q in range(state.players) if q != decision.player}
     others = sorted(q for q in seen if q is not None and q != decision.player)
     if others:
         return others[0]
     return decision.player if decision.player in seen else None
 
 
-Drawn = dict[int | None, tuple[str, dict[str, Any]]]
-"""Each seat's drawn view and the view itself, while one update goes out to several sockets."""
-
-
 def update_message(
-    table: LiveTable, seat: int | None, events_from: int, drawn: Drawn | None = None
+    table: LiveTable, seat: int | None, events_from: int, drawing: Drawing | None = None
 ) -> dict[str, Any]:
     """Everything one client may be told now: its view (drawn), the log lines meant for it
-    since ``events_from``, and what is asked of whom. ``drawn`` caches each seat's drawn view
-    while one update goes out to several connections."""
+    since ``events_from``, and what is asked of whom. ``drawing`` keeps the views built and
+    drawn while one update goes out to several connections."""
     state = table.state
-    drawn = {} if drawn is None else drawn
-    if seat not in drawn:
-        view = _view(state, seat)
-        drawn[seat] = (render_view(view, seat), view)
-    html, view = drawn[seat]
+    if drawing is None or drawing.state is not state or drawing.moment != Drawing.now(state):
+        drawing = Drawing(state)  # the table moved on while earlier updates went out
+    html, view = drawing.drawn_view(seat)
     decision = state.pending
     message: dict[str, Any] = {
         "type": "update",
@@ -360,7 +384,7 @@ def update_message(
         if closes is not None:
             message["closes_in_ms"] = closes
     else:
-        shown = view_decider(view) if seat is not None else seen_decider(state, None)
+        shown = view_decider(view) if seat is not None else seen_decider(state, None, drawing.view)
         who = "another player" if shown is None else table.seat_label(shown)
         message["status"] = f"Waiting for {who}"
         message["waiting_for"] = shown
@@ -1040,12 +1064,24 @@ class TableManager:
         make sure its clock runs)."""
         if table.owned and (table.bot_task is None or table.bot_task.done()):
             timed = table.timed
+            if timed is None and not self._bot_or_pause_due(table):
+                return  # a person is asked with nothing closing by itself: no task to start
             work = self._drive(table) if timed is None else self._run_clock(table, timed)
             try:
                 table.bot_task = asyncio.get_running_loop().create_task(work)
             except RuntimeError:  # no loop yet: start_bots() wakes tables when it runs
                 work.close()
                 table.bot_task = None
+
+    @staticmethod
+    def _bot_or_pause_due(table: LiveTable) -> bool:
+        """Whether an untimed table's pending decision is answered by the server: a bot's, or
+        a response window that closes by itself (what :meth:`_drive_bots` waits for)."""
+        decision = table.state.pending
+        if decision is None:
+            return False
+        bot = table.seats[decision.player]["kind"] == "bot"
+        return bot or table.window_closes_at(decision) is not None
 
     async def _drive(self, table: LiveTable) -> None:
         try:
@@ -1094,12 +1130,12 @@ class TableManager:
         # game end and archive it.
         if table.state.is_over and not table.archived:
             await self._archive(table)
-        drawn: Drawn = {}
+        drawing = Drawing(table.state)
         for connection in list(table.connections):
-            await self._send_update(table, connection, drawn)
+            await self._send_update(table, connection, drawing)
 
     async def _send_update(
-        self, table: LiveTable, connection: Connection, drawn: Drawn | None = None
+        self, table: LiveTable, connection: Connection, drawing: Drawing | None = None
     ) -> None:
         seat = connection.seat
         state = table.state
@@ -1108,7 +1144,7 @@ class TableManager:
         if key == connection.sent_key:
             return
         connection.sent_key = key
-        message = update_message(table, seat, connection.events_sent, drawn)
+        message = update_message(table, seat, connection.events_sent, drawing)
         message["chat"] = table.chat_lines(connection.chat_sent)
         message["chat_from"] = connection.chat_sent
         connection.events_sent = len(table.state.events)

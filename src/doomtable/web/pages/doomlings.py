@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
-from doomtable.web.pages.html import card, colors, definition_list, esc, items, section
+from doomtable.web.pages.html import CARDS_KEPT, card, colors, definition_list, esc, items, section
 from doomtable.web.pages.icons import icon
 
 # The variants and tie-break rules are choices of the game's own option schema.
@@ -12,14 +13,27 @@ OPTION_CHOICES: dict[str, list[Any]] = {"eras": [3, 4]}
 
 
 def trait(c: dict[str, Any]) -> str:
+    colours = tuple(c.get("colors") or ())
     face = c.get("face")
-    meta = colors(c.get("colors") or [])
+    host = str(c.get("attached_to") or "")  # Techlings: an attachment names its host
+    return _trait(
+        str(c["name"]), str(c.get("text") or ""), colours, face, bool(c.get("dominant")), host
+    )
+
+
+@lru_cache(maxsize=CARDS_KEPT, typed=True)  # typed: 1 and True are equal keys, drawn apart
+def _trait(
+    name: str, text: str, colours: tuple[str, ...], face: Any, dominant: bool, host: str
+) -> str:
+    """A trait card's markup, drawn once for each way a view shows it (a recoloured copy, an
+    attachment's host and a face the view hides are other ways)."""
+    meta = colors(colours)
     meta += f' <span class="value">{esc(face)}</span>' if face is not None else " ?"
-    if c.get("dominant"):
+    if dominant:
         meta += f' {icon("star")}<span class="kind">dominant</span>'
-    if c.get("attached_to"):  # Techlings: the attachment names its host
-        meta += f' <span class="kind">on {esc(c["attached_to"])}</span>'
-    return card(str(c["name"]), str(c.get("text") or ""), meta=meta, css="trait")
+    if host:
+        meta += f' <span class="kind">on {esc(host)}</span>'
+    return card(name, text, meta=meta, css="trait")
 
 
 def _age(age: dict[str, Any] | None, label: str) -> str:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from html import escape
-from typing import Any
+from typing import Any, Final
 
 COLOR_MARKS = {"red": "R", "blue": "B", "green": "G", "purple": "P", "colorless": "–"}
 
@@ -22,9 +23,14 @@ def items(parts: Iterable[str], css: str = "cards") -> str:
     return f'<ul class="{esc(css)}">{joined}</ul>' if joined else '<p class="none">none</p>'
 
 
-def colors(names: list[str]) -> str:
+def colors(names: Iterable[str]) -> str:
     """Colour swatches that also say the colour in words (colour is never the only signal)."""
-    names = names or ["colorless"]
+    return _swatches(tuple(names))
+
+
+@lru_cache(maxsize=256)
+def _swatches(names: tuple[str, ...]) -> str:
+    names = names or ("colorless",)
     return "".join(
         f'<span class="swatch c-{esc(n)}" title="{esc(n)}">{esc(COLOR_MARKS.get(n, n[:1]))}'
         f'<span class="sr">{esc(n)}</span></span>'
@@ -32,6 +38,12 @@ def colors(names: list[str]) -> str:
     )
 
 
+CARDS_KEPT: Final = 4096
+"""Cards drawn kept for the next update: a table redraws the same few dozen cards at every
+move, and a card's markup depends only on what is passed here."""
+
+
+@lru_cache(maxsize=CARDS_KEPT)
 def card(name: str, text: str = "", *, meta: str = "", css: str = "", label: str = "") -> str:
     """A card drawn as a card: its name, ``meta`` (colour or kind, value, icons: HTML) and its
     rules text, a few lines of it on the face and all of it on hover or tap (focus).
