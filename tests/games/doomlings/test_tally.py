@@ -355,6 +355,18 @@ def _doom_discards(s: DoomlingsState) -> dict[int, int]:
     return {**endured, **found}
 
 
+def _played_after(s: DoomlingsState, p: int, discarded: int) -> bool:
+    """Whether ``p`` played a trait after World's End discarded ``discarded`` (Regenerative
+    Tissue draws, and the card drawn may be played): no board at a table shows that order."""
+    start = max(i for i, e in enumerate(s.events) if e[1] == "worlds_end")
+    gone = [
+        i
+        for i in range(start, len(s.events))
+        if s.events[i][1:4] == ("discards_trait", p, discarded)
+    ]
+    return bool(gone) and any(e[1] == "plays" and e[2] == p for e in s.events[gone[0] :])
+
+
 _LEFT_ANOTHER_WAY = ("endures", "passes_to_hand", "returns_to_hand")
 """A discarded trait that stays (Endurance) or goes to a hand instead (Ghostly to another's,
 Witchy to its owner's): the log names the card itself as the cause, not the discard's."""
@@ -484,6 +496,8 @@ def _entries_of(s: DoomlingsState) -> tuple[list[PlayerEntry], str]:
             and discarded not in passed
         ):
             pytest.skip("the discarded trait was drawn again (Regenerative Tissue): one card")
+        if discarded is not None and _played_after(s, p, discarded):
+            pytest.skip("a trait was played after the catastrophe's discard (Regenerative Tissue)")
         if discarded is not None and discarded not in pile:
             pile.append(discarded)  # the pile before the catastrophe's discard
         attached = tuple(
