@@ -111,3 +111,14 @@ def test_every_expansion_card_has_a_scenario(card_set: object) -> None:
 
 def test_set_of_every_card_is_known() -> None:
     assert set(TRAIT_SET) <= set(SET_NAMES) and set(AGE_SET) <= set(SET_NAMES)
+
+
+def test_every_meaning_of_life_card_has_a_scenario() -> None:
+    """Every Meaning of Life card, the Meaning of Life set's and Overlush's, is named in a
+    scenario of ``scenarios/doomlings/sets/meaning_of_life/``, where its points are tested."""
+    from doomtable.games.doomlings.data import MEANINGS
+
+    folder = SCENARIOS / "meaning_of_life"
+    text = "\n".join(p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.yaml")))
+    missing = [m.name for m in MEANINGS if f"card: {m.name}, points:" not in text]
+    assert not missing, f"no scenario in {folder} scores {', '.join(missing)}"

@@ -5,7 +5,16 @@ from typing import Any
 
 from doomtable.engine import GameSpec, OptionSpec
 from doomtable.games.doomlings.blackbox import DoomlingsBlackboxState
-from doomtable.games.doomlings.data import AGE_SET, AGES, SET_NAMES, SET_TITLES, TRAIT_SET, TRAITS
+from doomtable.games.doomlings.data import (
+    AGE_SET,
+    AGES,
+    MEANING_SET,
+    MEANINGS,
+    SET_NAMES,
+    SET_TITLES,
+    TRAIT_SET,
+    TRAITS,
+)
 from doomtable.games.doomlings.game import TIEBREAKS, DoomlingsState, card_dict
 from doomtable.games.doomlings.ids import CARD_IDENTITY
 from doomtable.games.doomlings.variants import VARIANTS, option_notes
@@ -46,6 +55,20 @@ def card_list() -> list[dict[str, Any]]:
             entry["worlds_end"] = age.doom_text
             entry["text"] = f"{age.text} World's End: {age.doom_text}"
         cards.append(entry)
+    for index, meaning in enumerate(MEANINGS):  # --- meaning of life ---
+        cards.append(
+            {
+                "name": meaning.name,
+                "set": MEANING_SET[index],
+                "kind": "meaning of life",
+                "colors": [],
+                "face_value": None,
+                "dominant": False,
+                "gene_pool": 0,
+                "copies": 1,
+                "text": meaning.text(),
+            }
+        )
     return cards
 
 

@@ -8,7 +8,13 @@ each verb x card x target has one fixed action index; ``seats`` is the view's pe
 from collections.abc import Mapping
 from typing import Any
 
-from doomtable.games.doomlings.data import BASE, ages_of_sets, card_sets, cards_of_sets
+from doomtable.games.doomlings.data import (
+    BASE,
+    ages_of_sets,
+    card_sets,
+    cards_of_sets,
+    meanings_of_sets,
+)
 
 TRAIT_KINDS = ("trait", "dominant trait")
 AGE_KINDS = ("age", "catastrophe", "birth of life")
@@ -146,6 +152,7 @@ SET_VERBS: dict[str, list[tuple[str, ...]]] = {
     "relics": _MYTH_VERBS,
     "special_edition": _MYTH_VERBS,
     "deeplings": [("suppress", "card")],
+    "meaning_of_life": [("meaning", "meaning")],  # keep a Meaning of Life card
 }
 SET_DECISION_KINDS: dict[str, list[str]] = {
     "overlush": ["choice", "bottom", "top", "face", "choose", "return", "scavenge"],
@@ -155,6 +162,7 @@ SET_DECISION_KINDS: dict[str, list[str]] = {
     "relics": ["order"],
     "special_edition": ["order"],
     "deeplings": ["suppress"],
+    "meaning_of_life": ["meaning"],
 }
 
 
@@ -183,6 +191,9 @@ def rl_encoding_for(options: Mapping[str, Any]) -> dict[str, Any]:
         domains["face"] = list(FACES)
         domains["one_of"] = len(ONE_OFS)
         domains["choice"] = max(len(one_of.options) for one_of in ONE_OFS)
+    meanings = meanings_of_sets(sets)  # --- meaning of life ---
+    if meanings:
+        domains["meaning"] = max(meanings) + 1
     return {
         **RL_ENCODING,
         "domains": domains,

@@ -25,11 +25,16 @@ from doomtable.games.doomlings.data import (
     AGES,
     BASE,
     BIRTH_OF_LIFE,
+    MEANING_INDEX,
+    MEANING_OF_LIFE,
+    MEANING_SET,
+    MEANINGS,
     TRAIT_SET,
     TRAITS,
     ages_of_sets,
     card_sets,
     cards_of_sets,
+    meanings_of_sets,
 )
 from doomtable.games.doomlings.rules import DoomlingsRules
 from doomtable.games.doomlings.scoring import breakdown, final_scores
@@ -128,7 +133,12 @@ class DoomlingsState(DoomlingsRules):
         # --- deeplings ---
         s.suppressed = [[] for _ in range(players)]
         s.suppressed_under = [[] for _ in range(players)]
-        s.push_all([*variants.deal(s, HAND_SIZE), ("flip", 0)])
+        # --- meaning of life: each player is dealt 2 and keeps 1, after the traits ---
+        s.meanings = [[] for _ in range(players)]
+        s.meaning_deck = meanings_of_sets(sets)
+        s.meaning_points = [0] * players
+        keep = rules.deal_meanings(s)
+        s.push_all([*variants.deal(s, HAND_SIZE), *keep, ("flip", 0)])
         s._advance()
         return s
 
@@ -291,6 +301,8 @@ class DoomlingsState(DoomlingsRules):
             return f"place {AGES[option[1]].name}"
         if verb == "suppress":  # --- deeplings ---
             return f"suppress {name(option[1])}"
+        if verb == "meaning":  # --- meaning of life ---
+            return f"keep {MEANINGS[option[1]].name}"
         return _FIXED_LABELS[verb]
 
     def event_visible(self, event: tuple[Any, ...], viewer: int) -> bool:
@@ -379,6 +391,8 @@ class DoomlingsState(DoomlingsRules):
             "worlds_end": AGES[self.final_doom].name if self.final_doom >= 0 else None,
             # --- deeplings: face-down cards, known to their owner alone ---
             "suppressed": [card_dict(c) for c in self.suppressed[player]],
+            # --- meaning of life: the player's own, hidden from the others until the end ---
+            "meanings": [meaning_dict(m) for m in self.meanings[player]],
         }
 
     def _open_hands(self, player: int) -> list[dict[str, Any]]:
@@ -448,6 +462,7 @@ class DoomlingsState(DoomlingsRules):
             "dominants": self.dominants(q),
             "discard": [CARD[c].name for c in self.discards[q]],
             "suppressed": len(self.suppressed[q]),  # --- deeplings: face down, a count
+            "meanings": len(self.meanings[q]),  # --- meaning of life: hidden, a count
         }
         if self.over:  # the final scoring is public, step by step
             seat["breakdown"] = score.as_dict()
@@ -512,6 +527,7 @@ class DoomlingsState(DoomlingsRules):
                     "breakdown": breakdown(self, p).as_dict(),
                     "dominants": self.dominants(p),
                     "suppressed": [CARD[c].name for c in self.suppressed[p]],  # --- deeplings
+                    "meanings": [MEANINGS[m].name for m in self.meanings[p]],  # meaning of life
                     # Techlings: each attachment of this pile with its host, by name.
                     "attachments": [
                         [CARD[a].name, CARD[h].name] for a, h in self.attached if a in self.piles[p]
@@ -581,6 +597,8 @@ class DoomlingsState(DoomlingsRules):
         rng.shuffle(s.decks[player])
         s.age_deck = self._redeal_ages(player, rng)
         s.stack = [_unseen_picks(frame, s, player, rng) for frame in s.stack]
+        if s.meaning_deck or (any(s.meanings) and not s.over):  # --- meaning of life ---
+            _redeal_meanings(s, player, rng)
         return s
 
     def _redeal_ages(self, player: int, rng: Rng) -> list[int]:
@@ -639,6 +657,7 @@ class DoomlingsState(DoomlingsRules):
             "catastrophes",
             "first_player",
             "deck_bottom",  # --- overlush (traits b) ---: the very bottom card first
+            "meaning_deck_top",  # --- meaning of life ---: the top card first
         }
         unknown = set(setup) - known
         if unknown:
@@ -668,11 +687,11 @@ class DoomlingsState(DoomlingsRules):
                 raise ScenarioError(f"no player {seat} in a {self.players}-player game")
             if not isinstance(value, dict):
                 raise ScenarioError(f"players.{seat} must be a mapping")
-            extra = set(value) - {"hand", "traits", "gene_pool", "suppressed"}
+            extra = set(value) - {"hand", "traits", "gene_pool", "suppressed", "meanings"}
             if extra:
                 raise ScenarioError(
                     f"players.{seat}: unknown key(s) {', '.join(sorted(extra))}; "
-                    "known: gene_pool, hand, suppressed, traits"
+                    "known: gene_pool, hand, meanings, suppressed, traits"
                 )
             seats[seat] = value
         for seat, value in seats.items():
@@ -717,6 +736,7 @@ class DoomlingsState(DoomlingsRules):
         self.deck.extend(reversed(top))
         self.deck[0:0] = [take(n, "deck_bottom") for n in setup.get("deck_bottom", [])]
         self._setup_ages(setup)
+        self._setup_meanings(setup, seats)  # --- meaning of life ---
         if "first_player" in setup:
             self.first_player = int(setup["first_player"]) % self.players
         self.round_no = 0
@@ -727,6 +747,38 @@ class DoomlingsState(DoomlingsRules):
         if AGES[self.age].rule is AgeRule.HERO:
             rules.call_hero(self)
         self._advance()
+
+    def _setup_meanings(self, setup: dict[str, Any], seats: dict[int, dict[str, Any]]) -> None:
+        """Meaning of Life cards as the scenario names them: the dealt ones go back to their
+        deck, each player holds those of ``players.N.meanings`` (none if not given) and the
+        deck's top cards are ``meaning_deck_top``."""
+        for held in self.meanings:
+            self.meaning_deck.extend(held)
+            held.clear()
+        in_game = set(self.meaning_deck)
+
+        def take(name: str, where: str) -> int:
+            index = MEANING_INDEX.get(name.casefold())
+            if index is None:
+                raise ScenarioError(
+                    f"{where}: no Meaning of Life card {name!r}"
+                    + _suggest(name, [m.name for m in MEANINGS])
+                )
+            if index not in in_game:
+                raise ScenarioError(
+                    f"{where}: {MEANINGS[index].name!r} is not dealt in this game; add the sets "
+                    f"{MEANING_OF_LIFE} and {MEANING_SET[index]} to the options"
+                )
+            if index not in self.meaning_deck:
+                raise ScenarioError(f"{where}: {MEANINGS[index].name!r} is placed twice")
+            self.meaning_deck.remove(index)
+            return index
+
+        for seat, value in seats.items():
+            names = value.get("meanings", [])
+            self.meanings[seat] = [take(n, f"players.{seat}.meanings") for n in names]
+        top = [take(n, "meaning_deck_top") for n in setup.get("meaning_deck_top", [])]
+        self.meaning_deck.extend(reversed(top))
 
     def _setup_ages(self, setup: dict[str, Any]) -> None:
         sets = card_sets(self.options)
@@ -860,6 +912,8 @@ def _describe(kind: str, a: tuple[Any, ...]) -> str:
         return f"{p(a[0])} draws {', '.join(n(c) for c in a[1])}."
     if kind == "discards":
         return f"{p(a[0])} discards {n(a[1])}."
+    if kind in _MEANING_EVENTS:  # --- meaning of life ---
+        return _describe_meaning(kind, a)
     if kind in ("peeks_ages", "orders_ages"):  # --- mythlings, relics ---
         ages = ", ".join(AGES[age].name for age in a[1])
         verb = "looks at the ages" if kind == "peeks_ages" else "puts back the next ages as"
@@ -1062,3 +1116,54 @@ def _design(card: int) -> tuple[str, int]:
     """A card's name, then its colours: same-named designs (Overlush's Swarms) sort apart,
     so a list sorted by it shows nothing of the order it was sorted from."""
     return CARD[card].name, CARD[card].colors
+
+
+# --- meaning of life ---
+
+_MEANING_EVENTS: Final = frozenset(
+    {"keeps_meaning", "keeps_a_meaning", "draws_meanings", "meaning_draw", "reveals_meanings"}
+)
+
+
+def _meaning_names(meanings: tuple[int, ...]) -> str:
+    return ", ".join(MEANINGS[m].name for m in meanings) or "nothing"
+
+
+def _describe_meaning(kind: str, a: tuple[Any, ...]) -> str:
+    """The log lines of Meaning of Life cards; a line made by a card names it first."""
+    who = f"player {a[0]}"
+    if kind == "keeps_meaning":
+        return f"{who} keeps {MEANINGS[a[1]].name} as their Meaning of Life."
+    if kind == "keeps_a_meaning":
+        return f"{who} keeps a Meaning of Life card."
+    if kind == "draws_meanings":
+        return f"{MEANINGS[a[1]].name}: {who} draws {_meaning_names(a[2])} as well."
+    if kind == "meaning_draw":
+        return f"{MEANINGS[a[1]].name}: {who} draws {_name(a[2])} and scores {a[3]}."
+    return f"{who}'s Meaning of Life: {_meaning_names(a[1])}."
+
+
+def meaning_dict(meaning: int) -> dict[str, Any]:
+    """A Meaning of Life card as views show it."""
+    return {
+        "name": MEANINGS[meaning].name,
+        "kind": "meaning of life",
+        "text": MEANINGS[meaning].text(),
+    }
+
+
+def _redeal_meanings(s: DoomlingsState, player: int, rng: Rng) -> None:
+    """The Meaning of Life cards ``player`` has not seen (the undealt ones, and the others'
+    until the end) dealt again at random among the same places."""
+    pool = list(s.meaning_deck)
+    slots: list[tuple[list[int], int]] = []
+    if not s.over:
+        for q in range(s.players):
+            if q != player:
+                slots.extend((s.meanings[q], i) for i in range(len(s.meanings[q])))
+                pool.extend(s.meanings[q])
+    pool.sort()  # from a canonical order, so the real one does not show through
+    rng.shuffle(pool)
+    for zone, i in slots:
+        zone[i] = pool.pop()
+    s.meaning_deck = pool

@@ -12,19 +12,22 @@ from doomtable.engine.cards import (
     instance_slugs,
     positional_tables,
 )
-from doomtable.games.doomlings.data import AGE_SLUGS, TRAIT_OF, TRAIT_SLUGS
+from doomtable.games.doomlings.data import AGE_SLUGS, MEANING_SLUGS, TRAIT_OF, TRAIT_SLUGS
 from doomtable.games.doomlings.encoding import EVERY_VERB
 
 TRAIT = "trait"
 AGE = "age"
+MEANING = "meaning"  # --- meaning of life ---
 
 
 @cache
 def card_tables() -> CardTables:
-    """Trait cards by instance (a trait printed twice has ``name`` and ``name#2``), ages."""
+    """Trait cards by instance (a trait printed twice has ``name`` and ``name#2``), ages,
+    Meaning of Life cards."""
     return {
         TRAIT: instance_slugs([TRAIT_SLUGS[t] for t in TRAIT_OF]),
         AGE: AGE_SLUGS,
+        MEANING: MEANING_SLUGS,  # --- meaning of life ---
     }
 
 
@@ -32,7 +35,7 @@ CARD_IDENTITY = CardIdentity(
     tables=card_tables,
     positional=positional_tables("doomtable.games.doomlings"),
     # The option shapes are declared once, for the RL adapters; "card" there is a trait card.
-    option_items=card_items(EVERY_VERB, {"card": TRAIT, "age": AGE}),
+    option_items=card_items(EVERY_VERB, {"card": TRAIT, "age": AGE, "meaning": MEANING}),
     fields={
         "hands": TRAIT,
         "piles": TRAIT,
@@ -49,5 +52,8 @@ CARD_IDENTITY = CardIdentity(
         "eras": AGE,
         "age": AGE,
         "final_doom": AGE,
+        # --- meaning of life ---
+        "meanings": MEANING,
+        "meaning_deck": MEANING,
     },
 )

@@ -186,6 +186,10 @@ class DoomlingsBase(GameState):
         # --- deeplings ---
         "suppressed": Field.LISTS,  # per player: face-down cards in their trait pile
         "suppressed_under": Field.LISTS,  # beside each: the trait it lies under, -1 for none
+        # --- meaning of life ---
+        "meanings": Field.LISTS,  # per player: Meaning of Life cards held, hidden from others
+        "meaning_deck": Field.LIST,  # the Meaning of Life cards not dealt (the top is the last)
+        "meaning_points": Field.LIST,  # per player: points a Meaning of Life card drew for
     }
 
     hands: list[list[int]]
@@ -222,6 +226,10 @@ class DoomlingsBase(GameState):
     # --- deeplings ---
     suppressed: list[list[int]]
     suppressed_under: list[list[int]]
+    # --- meaning of life ---
+    meanings: list[list[int]]
+    meaning_deck: list[int]
+    meaning_points: list[int]
 
     # ------------------------------------------------------------------ variations
 

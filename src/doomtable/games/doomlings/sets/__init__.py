@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from doomtable.games.doomlings.cards import Age, Trait
+from doomtable.games.doomlings.cards import Age, Meaning, Trait
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,6 +22,7 @@ class CardSet:
     traits: tuple[Trait, ...]
     ages: tuple[Age, ...] = ()
     summary: str = ""
+    meanings: tuple[Meaning, ...] = ()  # --- meaning of life ---: its Meaning of Life cards
 
 
 def expansions() -> tuple[CardSet, ...]:
@@ -31,6 +32,7 @@ def expansions() -> tuple[CardSet, ...]:
         deeplings,
         dinolings,
         kickstarter,
+        meaning_of_life,
         moonlings,
         multicolor,
         mythlings,
@@ -53,5 +55,8 @@ def expansions() -> tuple[CardSet, ...]:
         kickstarter.SET,
         deeplings.SET,
         moonlings.SET,
+        meaning_of_life.SET,
     )
-    return tuple(card_set for card_set in every if card_set.traits or card_set.ages)
+    return tuple(
+        card_set for card_set in every if card_set.traits or card_set.ages or card_set.meanings
+    )

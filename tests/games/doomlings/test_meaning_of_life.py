@@ -1,0 +1,99 @@
+"""Meaning of Life cards: dealt 2 and kept 1 by each player, hidden from the other seats
+until the end, redealt in a bot's sample, and scored in the breakdown (the scenarios of
+``scenarios/doomlings/sets/meaning_of_life/`` score every card)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from doomtable.engine import Rng, ScenarioError, new_game
+from doomtable.games.doomlings.data import MEANING_SET, MEANINGS, meanings_of_sets
+from doomtable.games.doomlings.game import DoomlingsState
+from doomtable.games.doomlings.scoring import breakdown
+
+
+def _game(sets: str = "meaning_of_life", players: int = 3, seed: int = 4) -> DoomlingsState:
+    state = new_game("doomlings", players, seed, {"sets": sets})
+    assert isinstance(state, DoomlingsState)
+    return state
+
+
+def test_the_decks_are_the_sets_cards_and_only_with_the_meaning_of_life_set() -> None:
+    alone = meanings_of_sets(("base", "meaning_of_life"))
+    both = meanings_of_sets(("base", "overlush", "meaning_of_life"))
+    assert len(alone) == 18 and {MEANING_SET[m] for m in alone} == {"meaning_of_life"}
+    assert len(both) == 48 and len(MEANINGS) == 48
+    assert meanings_of_sets(("base", "overlush")) == []
+    overlush = _game("overlush")
+    assert overlush.meanings == [[], [], []] and overlush.meaning_deck == []
+    assert overlush.pending is not None and overlush.pending.kind != "meaning"
+
+
+def test_each_player_is_dealt_two_and_keeps_one_in_seat_order() -> None:
+    state = _game()
+    assert [len(held) for held in state.meanings] == [2, 2, 2]
+    assert len(state.meaning_deck) == 18 - 6
+    for player in range(3):
+        decision = state.pending
+        assert decision is not None
+        assert (decision.player, decision.kind) == (player, "meaning")
+        dealt = list(state.meanings[player])
+        assert state.labels() == [f"keep {MEANINGS[m].name}" for m in dealt]
+        state.apply(player, f"keep {MEANINGS[dealt[1]].name}")
+        assert state.meanings[player] == [dealt[1]]
+    assert state.pending is not None and state.pending.kind == "turn"
+    assert len(state.meaning_deck) == 12  # the cards not kept leave the game
+
+
+def test_a_kept_card_is_seen_by_its_holder_alone_until_the_end() -> None:
+    state = _game()
+    dealt = list(state.meanings[0])
+    state.apply(0, 0)
+    kept = MEANINGS[state.meanings[0][0]].name
+    assert state.log_lines(0)[-1] == f"player 0 keeps {kept} as their Meaning of Life."
+    assert state.log_lines(1)[-1] == "player 0 keeps a Meaning of Life card."
+    assert [m["name"] for m in state.view(0)["meanings"]] == [kept]
+    for viewer in (1, 2):
+        seen = json.dumps(state.view(viewer))
+        assert all(MEANINGS[m].name not in seen for m in dealt)
+        assert state.view(viewer)["seats"][0]["meanings"] == 1
+    own = state.meanings[1]
+    assert [m["name"] for m in state.view(1)["meanings"]] == [MEANINGS[m].name for m in own]
+    assert state.view(1)["meanings"][0]["text"] == MEANINGS[own[0]].text()
+
+
+def test_the_running_score_shows_a_card_to_its_holder_only() -> None:
+    state = _game()
+    state.setup_scenario({"players": {0: {"traits": ["Bark"], "meanings": ["The Magician"]}}})
+    own = breakdown(state, 0, viewer=0)
+    assert own.meanings == [("The Magician", 6)] and own.total == 8
+    other = breakdown(state, 0, viewer=1)
+    assert other.meanings == [] and other.total == 2
+    assert state.view(1)["seats"][0]["score"] == 2
+    assert state.view(0)["seats"][0]["score"] == 8
+
+
+def test_a_sample_redeals_the_cards_the_player_has_not_seen() -> None:
+    state = _game("meaning_of_life,overlush", players=4)
+    for player in range(4):
+        state.apply(player, 0)
+    every = sorted([*state.meaning_deck, *(m for held in state.meanings for m in held)])
+    moved = False
+    for seed in range(8):
+        sample = state.determinize(1, Rng(seed))
+        assert sample.meanings[1] == state.meanings[1]
+        assert [len(held) for held in sample.meanings] == [1, 1, 1, 1]
+        again = sorted([*sample.meaning_deck, *(m for held in sample.meanings for m in held)])
+        assert again == every
+        moved = moved or sample.meanings[0] != state.meanings[0]
+    assert moved
+
+
+def test_a_scenario_names_cards_of_the_game_only() -> None:
+    state = _game()
+    with pytest.raises(ScenarioError, match="'The Painter' is not dealt in this game"):
+        state.setup_scenario({"players": {0: {"meanings": ["The Painter"]}}})
+    with pytest.raises(ScenarioError, match="no Meaning of Life card 'The Warior'.*The Warrior"):
+        state.setup_scenario({"players": {0: {"meanings": ["The Warior"]}}})
