@@ -5,11 +5,13 @@ until the end, redealt in a bot's sample, and scored in the breakdown (the scena
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
 from doomtable.engine import Rng, ScenarioError, new_game
-from doomtable.games.doomlings.data import MEANING_SET, MEANINGS, meanings_of_sets
+from doomtable.engine.registry import load_verified, saved_dict
+from doomtable.games.doomlings.data import MEANING_SET, MEANING_SLUGS, MEANINGS, meanings_of_sets
 from doomtable.games.doomlings.game import DoomlingsState
 from doomtable.games.doomlings.scoring import breakdown
 
@@ -97,3 +99,63 @@ def test_a_scenario_names_cards_of_the_game_only() -> None:
         state.setup_scenario({"players": {0: {"meanings": ["The Painter"]}}})
     with pytest.raises(ScenarioError, match="no Meaning of Life card 'The Warior'.*The Warrior"):
         state.setup_scenario({"players": {0: {"meanings": ["The Warior"]}}})
+
+
+def test_random_games_name_a_card_only_to_its_holder_before_the_end() -> None:
+    """At every decision of random games, no view and no log line of a player names another
+    player's Meaning of Life card (nor one dealt to them and not kept) before the game is
+    over; at the end every kept card is shown."""
+    for seed in range(6):
+        chooser = random.Random(seed)
+        state = _game(players=2 + seed % 3, seed=seed)
+        dealt = [list(held) for held in state.meanings]
+        starts = [0] * state.players
+        while (decision := state.pending) is not None:
+            for viewer in range(state.players):
+                secret = {
+                    MEANINGS[m].name for q, held in enumerate(dealt) if q != viewer for m in held
+                }
+                shown = json.dumps(state.view(viewer))
+                lines = " ".join(state.log_lines(viewer, starts[viewer]))
+                starts[viewer] = len(state.events)
+                assert not [name for name in secret if name in shown or name in lines]
+            state.apply(decision.player, decision.options[chooser.randrange(len(decision.options))])
+        for q, held in enumerate(state.meanings):
+            reveal = f"player {q}'s Meaning of Life: "
+            assert any(line.startswith(reveal) for line in state.log_lines(None))
+            names = [line["card"] for line in state.view(0)["breakdowns"][q]["meanings"]]
+            assert names == [MEANINGS[m].name for m in held]
+
+
+def test_a_save_names_the_cards_by_slug_and_loads_back() -> None:
+    state = _game()
+    state.apply(0, 1)
+    saved = saved_dict(state)
+    assert saved["log"][0][1] == ["meaning", MEANING_SLUGS[state.meanings[0][0]]]
+    assert saved["state"]["meanings"][0] == [MEANING_SLUGS[state.meanings[0][0]]]
+    assert sorted(saved["state"]["meaning_deck"]) == sorted(
+        MEANING_SLUGS[m] for m in state.meaning_deck
+    )
+    loaded = load_verified(json.loads(json.dumps(saved)))
+    assert loaded == state
+    assert loaded.pending == state.pending
+
+
+def test_the_terminal_and_the_browser_show_a_player_their_own_card_only() -> None:
+    from rich.console import Console
+
+    from doomtable.cli.render_doomlings import render_table
+    from doomtable.web.pages.doomlings import render
+
+    state = _game(players=2)
+    state.apply(0, 0)
+    state.apply(1, 0)
+    mine, theirs = (MEANINGS[held[0]].name for held in state.meanings)
+    for width, height in ((80, 24), (120, 60)):
+        console = Console(width=width, height=height, record=True)
+        console.print(render_table(state.view(0)))
+        drawn = console.export_text()
+        assert "Your Meaning of Life" in drawn and mine in drawn and theirs not in drawn
+    page = render(state.view(0), 0)
+    assert f'data-card="{mine}"' in page and theirs not in page
+    assert "Meaning of Life</dt><dd>1 hidden" in render(state.view(1), 1)
