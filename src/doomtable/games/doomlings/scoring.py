@@ -558,7 +558,7 @@ def tally(s: DoomlingsBase, p: int, what: Tally, color: int | None, scored: Brea
     if what is Tally.FACE_ONE:
         return sum(1 for c in pile if CARD[c].face is not None and scored_face(s, c) == 1)
     if what is Tally.ZERO_FACE:
-        return sum(1 for c in pile if CARD[c].face is None or scored_face(s, c) == 0)
+        return sum(1 for c in pile if scored_face(s, c) == 0)  # a variable face is 0
     # Tally.DROP_POINTS
     return sum(points for _, points in scored.bonuses)
 
@@ -615,5 +615,5 @@ def _pattern_points(s: DoomlingsBase, p: int, pattern: Pattern) -> int:
     if pattern is Pattern.COLOR_SETS:
         return 3 * min(counts)
     # Pattern.SINGLE_TWOS
-    twos = [c for c in pile if scored_face(s, c) == 2 and CARD[c].face is not None]
+    twos = [c for c in pile if scored_face(s, c) == 2]
     return 2 * sum(1 for color in COLORS if sum(1 for c in twos if s.colors_of(c) & color) == 1)
