@@ -159,3 +159,16 @@ def test_the_terminal_and_the_browser_show_a_player_their_own_card_only() -> Non
     page = render(state.view(0), 0)
     assert f'data-card="{mine}"' in page and theirs not in page
     assert "Meaning of Life</dt><dd>1 hidden" in render(state.view(1), 1)
+
+
+def test_a_score_sheet_board_holds_no_meaning_of_life_card_it_was_not_given() -> None:
+    """The score calculator builds its board with create(): the cards that deals at random
+    are no one's, so a board of the Meaning of Life set scores only what was entered."""
+    from doomtable.games.doomlings.tally import PlayerEntry, Table, board_from_entries
+
+    entries = [PlayerEntry("Ann", ("Bark",)), PlayerEntry("Bob", ("Gills", "Fangs"))]
+    table = Table(sets=("base", "meaning_of_life"))
+    state = board_from_entries(entries, "Ice Age", table)
+    assert state.meanings == [[], []]
+    assert [breakdown(state, p).total for p in range(2)] == [2, 1]
+    assert "meanings" not in breakdown(state, 0).as_dict()

@@ -484,6 +484,8 @@ def _board(
     s.ignoring = 0
     s.denial_spent = False
     s.stack = []
+    # --- meaning of life: the cards create() dealt at random are no one's (none is entered)
+    s.meanings = [[] for _ in entries]
     asked = _ignore_with_denial(s, entries)
     for p in range(len(entries)):
         if s.dominants(p) > 2:
