@@ -172,3 +172,15 @@ def test_a_score_sheet_board_holds_no_meaning_of_life_card_it_was_not_given() ->
     assert state.meanings == [[], []]
     assert [breakdown(state, p).total for p in range(2)] == [2, 1]
     assert "meanings" not in breakdown(state, 0).as_dict()
+
+
+def test_card_statistics_count_the_kept_cards_and_their_winners() -> None:
+    state = _game(players=3, seed=9)
+    chooser = random.Random(9)
+    while (decision := state.pending) is not None:
+        state.apply(decision.player, decision.options[chooser.randrange(len(decision.options))])
+    stats = state.card_stats()
+    winners = set(state.winners())
+    for p, held in enumerate(state.meanings):
+        for m in held:
+            assert stats[MEANINGS[m].name] == {"held": 1, "held_by_winner": int(p in winners)}

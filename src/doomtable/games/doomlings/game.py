@@ -497,6 +497,11 @@ class DoomlingsState(DoomlingsRules):
                 entry = stats.setdefault(name, {})
                 entry["held"] = entry.get("held", 0) + 1
                 entry["held_by_winner"] = entry.get("held_by_winner", 0) + (p in winners)
+        for p, held in enumerate(self.meanings):  # --- meaning of life: kept, and won with
+            for m in held:
+                entry = stats.setdefault(MEANINGS[m].name, {})
+                entry["held"] = entry.get("held", 0) + 1
+                entry["held_by_winner"] = entry.get("held_by_winner", 0) + (p in winners)
         ranked = sorted(self.scores(), reverse=True)
         margin = ranked[0] - ranked[1] if len(ranked) > 1 else 0
         for era in self.eras:
