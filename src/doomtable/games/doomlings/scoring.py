@@ -603,7 +603,8 @@ def _pattern_points(s: DoomlingsBase, p: int, pattern: Pattern) -> int:
                 for c in pile
                 if c != dominant and (s.colors_of(c) & colors if colors else not s.colors_of(c))
             )
-            lone += others <= 1
+            if others <= 1:
+                lone += 1
         return 4 * lone
     if pattern is Pattern.MISSING_COLORS:
         missing = counts.count(0) + (s.count_color(p, COLORLESS) == 0)
