@@ -4170,6 +4170,7 @@ def h_discard_drop(s: DoomlingsRules, frame: Frame, option: Option | None) -> De
         return s.ask(p, "discard_trait", prompt, [("discard_trait", p, c) for c in cards])
     s.stack.pop()
     s.stack.append(("discard_trait_now", p, option[2], cause))
+    return None
 
 
 # --- dinolings ---
