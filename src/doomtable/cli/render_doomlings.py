@@ -253,6 +253,8 @@ def _extras(view: dict[str, Any]) -> Iterable[RenderableType]:
         yield cards_table(view["suppressed"], "Your face-down (suppressed) cards: worth nothing")
     if view.get("trinkets"):
         yield _trinkets_panel(view)
+    if view.get("meanings"):  # Meaning of Life: the player's own, hidden from the others
+        yield _meanings_panel(view["meanings"])
 
 
 def _trinket_chips(view: dict[str, Any], number: int) -> list[Text]:
@@ -278,6 +280,17 @@ def _trinkets_panel(view: dict[str, Any]) -> Panel:
         f"Your trinkets ({view['trinket_deck_size']} in the trinket deck; merchants: {merchants})"
     )
     return Panel(table, title=Text(title, style="bold"), title_align="left")
+
+
+def _meanings_panel(meanings: list[dict[str, Any]]) -> Panel:
+    """The player's Meaning of Life cards, scored at the end (only they see them)."""
+    table = Table.grid(padding=(0, 2))
+    table.add_column(no_wrap=True, style="bold magenta")
+    table.add_column(ratio=1)
+    for meaning in meanings:
+        table.add_row(meaning["name"], Text(meaning["text"], style="italic"))
+    title = Text("Your Meaning of Life (hidden from the others)", style="bold")
+    return Panel(table, title=title, title_align="left")
 
 
 def _own_deck_line(cards: list[dict[str, Any]], most_lines: int | None = None) -> Group:
@@ -380,6 +393,11 @@ def compact_table(view: dict[str, Any], level: int = 0) -> Group:
             parts.extend(_compact_cards(cards, texts=level < 1))
     if view.get("own_deck"):
         parts.append(_own_deck_line(view["own_deck"], most_lines=2 if level else None))
+    for meaning in view.get("meanings", []):  # Meaning of Life: only the viewer's own
+        line = Text.assemble(("Your Meaning of Life: ", "bold"), (meaning["name"], "magenta"))
+        if level < 1:
+            line.append(f" — {meaning['text']}", style="italic")
+        parts.append(one_line(line))
     hand = view["hand"]
     parts.append(Text(f"Your hand ({len(hand)}){':' if hand else ': empty'}", style="bold"))
     if hand:
@@ -455,5 +473,15 @@ def print_result(console: Console, view: dict[str, Any], names: list[str]) -> No
             render(console, data)
         lines = captured.get().rstrip("\n").split("\n")
         console.print(Text.from_ansi("\n".join(lines[:-1])))
+        _print_meanings(console, view, names)
         return
     render(console, data)
+    _print_meanings(console, view, names)
+
+
+def _print_meanings(console: Console, view: dict[str, Any], names: list[str]) -> None:
+    """Each player's Meaning of Life cards with their points (in the totals above)."""
+    for seat, steps in zip(view["seats"], view["breakdowns"], strict=True):
+        for item in steps.get("meanings", []):
+            points = f"{item['points']:+d}"
+            console.print(f"{names[seat['seat']]}'s Meaning of Life: {item['card']} {points}")

@@ -182,3 +182,14 @@ def test_every_card_with_an_effect_has_its_text() -> None:
         assert trait.effectless or trait.text(), f"{trait.name} has an effect but no text"
     for age in AGES:
         assert age.text or age.name == "The Birth of Life", f"{age.name} has no text"
+
+
+def test_every_meaning_of_life_card_has_a_scenario() -> None:
+    """Every Meaning of Life card, the Meaning of Life set's and Overlush's, is named in a
+    scenario of ``scenarios/doomlings/sets/meaning_of_life/``, where its points are tested."""
+    from doomtable.games.doomlings.data import MEANINGS
+
+    folder = SCENARIOS / "meaning_of_life"
+    text = "\n".join(p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.yaml")))
+    missing = [m.name for m in MEANINGS if f"card: {m.name}, points:" not in text]
+    assert not missing, f"no scenario in {folder} scores {', '.join(missing)}"

@@ -322,12 +322,20 @@ def test_player_count() -> None:
 SEEDS = int(os.environ.get("TALLY_SEEDS", "40"))
 
 
+NOT_ENTERED_YET = ("glitterlings", "fuzelings", "meaning_of_life", "trinkets")
+"""Sets the calculator cannot enter yet (issue 26): Glitterlings' and Fuzelings' World's End
+points and bonuses, Meaning of Life cards and pocketed trinkets have no fields."""
+CALCULATOR_SETS = [name for name in SET_NAMES if name not in NOT_ENTERED_YET]
+
+
 def _play_out(
     players: int, seed: int, game: str = "doomlings", sets: str = "base"
 ) -> DoomlingsState:
     options: dict[str, str] = {"tiebreak": "draw"} if seed % 3 == 1 else {}
     if players == 1:
         options["variant"] = "genetic-mishap"
+    if sets == "all":
+        sets = ",".join(CALCULATOR_SETS)
     if sets != "base":
         options["sets"] = sets
     state = new_game(game, players=players, seed=seed, options=options)
@@ -607,7 +615,7 @@ def test_every_edition_and_set_rebuilt_scores_each_step_the_same(
     assert board.winners() == played.winners()
 
 
-EXPANSION_SETS = [name for name in SET_NAMES if name != "base"]
+EXPANSION_SETS = [name for name in CALCULATOR_SETS if name != "base"]
 
 
 @pytest.mark.parametrize("game", ["doomlings", "doomlings-blackbox"])

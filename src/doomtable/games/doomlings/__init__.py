@@ -8,6 +8,8 @@ from doomtable.games.doomlings.blackbox import DoomlingsBlackboxState
 from doomtable.games.doomlings.data import (
     AGE_SET,
     AGES,
+    MEANING_SET,
+    MEANINGS,
     MERCHANT_SET,
     MERCHANTS,
     SET_NAMES,
@@ -77,6 +79,20 @@ def card_list() -> list[dict[str, Any]]:
                 "kind": "merchant",
                 "copies": merchant.copies,
                 "text": merchant.text(),
+            }
+        )
+    for index, meaning in enumerate(MEANINGS):  # --- meaning of life ---
+        cards.append(
+            {
+                "name": meaning.name,
+                "set": MEANING_SET[index],
+                "kind": "meaning of life",
+                "colors": [],
+                "face_value": None,
+                "dominant": False,
+                "gene_pool": 0,
+                "copies": 1,
+                "text": meaning.text(),
             }
         )
     return cards

@@ -2452,3 +2452,277 @@ class Merchant:
             Deal.BARGAIN: "Bargain: trash 1 of the trinkets you hold to gain 1; you may do "
             "it once more.",
         }[self.deal]
+
+
+# --- meaning of life ---
+# Meaning of Life cards: each player keeps one hidden objective, scored when the world ends.
+# A card is its name and one goal; the goal writes the card's text and ``scoring.py`` scores it.
+
+
+class Tally(Enum):
+    """What a Meaning of Life goal counts, for its own player at World's End."""
+
+    COLOR = "color"  # traits of the goal's colour (a two-colour trait counts for both)
+    DOMINANTS = "dominants"
+    EFFECTLESS = "effectless"
+    ACTIONS = "actions"  # traits with an action
+    DROPS = "drops"  # traits with a Drop of Life bonus
+    TRAITS = "traits"
+    GENE_POOL = "gene_pool"
+    HAND = "hand"
+    NEGATIVE_FACE = "negative_face"
+    FACE_ONE = "face_one"
+    ZERO_FACE = "zero_face"  # a face value of 0, or the variable symbol
+    DROP_POINTS = "drop_points"  # the points the pile's Drop of Life bonuses score
+
+    def words(self, color: int | None) -> str:
+        if self is Tally.COLOR:
+            assert color is not None
+            return f"{color_words(color)} traits"
+        return _TALLY_WORDS[self]
+
+
+_TALLY_WORDS: Final = {
+    Tally.DOMINANTS: "dominant traits",
+    Tally.EFFECTLESS: "effectless traits",
+    Tally.ACTIONS: "traits with an action",
+    Tally.DROPS: "traits with a Drop of Life bonus",
+    Tally.TRAITS: "traits",
+    Tally.GENE_POOL: "Gene Pool",
+    Tally.HAND: "cards in hand",
+    Tally.NEGATIVE_FACE: "traits with a negative face value",
+    Tally.FACE_ONE: "traits with a face value of 1",
+    Tally.ZERO_FACE: "traits with a face value of 0 or a variable one",
+    Tally.DROP_POINTS: "points from Drop of Life bonuses",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Tier:
+    """``points`` when a count is from ``low`` to ``high`` (None: no upper end)."""
+
+    low: int
+    high: int | None
+    points: int
+
+    def holds(self, n: int) -> bool:
+        return self.low <= n and (self.high is None or n <= self.high)
+
+    def words(self) -> str:
+        if self.high is None:
+            return f"{self.low} or more"
+        if self.low == self.high:
+            return f"exactly {self.low}" if self.low else "none"
+        if self.low == 0:
+            return f"{self.high} or fewer"
+        if self.high == self.low + 1:
+            return f"{self.low} or {self.high}"
+        return f"{self.low} to {self.high}"
+
+
+def _signed(points: int) -> str:
+    return f"+{points}" if points >= 0 else str(points)
+
+
+@dataclass(frozen=True, slots=True)
+class TierGoal:
+    """Points by how many of something you have: the first tier that holds scores."""
+
+    tally: Tally
+    tiers: tuple[Tier, ...]
+    color: int | None = None
+
+    def text(self) -> str:
+        tiers = "; ".join(f"{_signed(t.points)} for {t.words()}" for t in self.tiers)
+        if self.tally is Tally.GENE_POOL:
+            return f"Your Gene Pool at the end: {tiers}."
+        return f"Count your {self.tally.words(self.color)}: {tiers}."
+
+
+@dataclass(frozen=True, slots=True)
+class BothGoals:
+    """``first``, and only if it scores, ``then`` on top (The Bush Kid)."""
+
+    first: TierGoal
+    then: TierGoal
+
+    def text(self) -> str:
+        then = self.then.text()
+        return f"{self.first.text()} If you score that, also {then[:1].lower()}{then[1:]}"
+
+
+@dataclass(frozen=True, slots=True)
+class CountdownGoal:
+    """``points``, less ``per`` for each of something (The Monkey Thief)."""
+
+    points: int
+    per: int
+    tally: Tally
+
+    def text(self) -> str:
+        return f"+{self.points}, then -{self.per} for each of your {self.tally.words(None)}."
+
+
+@dataclass(frozen=True, slots=True)
+class MostGoal:
+    """``points`` for strictly the most of something at the table, and ``per_opponent`` for
+    each opponent you have more than; ``handicap`` is added to your own count first."""
+
+    tally: Tally
+    color: int | None = None
+    points: int = 4
+    per_opponent: int = 1
+    handicap: int = 0
+
+    def text(self) -> str:
+        what = self.tally.words(self.color)
+        extra = f" Count {self.handicap} more {what} than you have." if self.handicap else ""
+        return (
+            f"+{self.points} if you have more {what} than every opponent (no ties); "
+            f"+{self.per_opponent} for each opponent you have more {what} than.{extra}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class FewestGoal:
+    """For each of two colours, ``each`` if nobody has fewer traits of it than you (ties
+    count); ``both`` instead when that holds for both colours."""
+
+    colors: int
+    each: int = 2
+    both: int = 6
+
+    def text(self) -> str:
+        names = " and ".join(color_names(self.colors))
+        return (
+            f"For {names} each: +{self.each} if no opponent has fewer traits of that colour "
+            f"than you (ties count). +{self.both} instead if that holds for both."
+        )
+
+
+class Ranked(Enum):
+    """What :class:`LowestGoal` compares across the table."""
+
+    SCORE = "score"  # every other point, Meaning of Life cards left out
+    TRAITS = "traits"
+    GENE_POOL = "gene_pool"
+
+
+_RANKED_WORDS: Final = {
+    Ranked.SCORE: "the lowest score (before Meaning of Life cards)",
+    Ranked.TRAITS: "the fewest traits",
+    Ranked.GENE_POOL: "the lowest Gene Pool",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class LowestGoal:
+    """``alone`` for the lowest of something at the table by yourself, ``tied`` when others
+    share it."""
+
+    ranked: Ranked
+    alone: int
+    tied: int
+
+    def text(self) -> str:
+        what = _RANKED_WORDS[self.ranked]
+        return f"+{self.alone} if you alone have {what}; +{self.tied} if you share it."
+
+
+class Pattern(Enum):
+    """A goal read from the shape of a trait pile (each written out in :data:`_PATTERN_TEXT`)."""
+
+    DOMINANT_PAIRS = "dominant_pairs"  # The Child and the Bear
+    NEGATIVE_MATCHES_HIGH = "negative_matches_high"  # The Clashing Crabs
+    LONE_DOMINANTS = "lone_dominants"  # The Hero
+    MISSING_COLORS = "missing_colors"  # The Lunar Guard
+    EVEN_COLORS = "even_colors"  # The Painter
+    COLORLESS_IF_ALL_COLORS = "colorless_if_all_colors"  # The Tracker
+    COLOR_SETS = "color_sets"  # The Weaver
+    SINGLE_TWOS = "single_twos"  # Thunder Frogs
+
+
+_PATTERN_TEXT: Final = {
+    Pattern.DOMINANT_PAIRS: "For each dominant trait, +1 per pair of non-dominant traits of its "
+    "colour (at most +5); if both your dominants share a colour, +2 per such pair (at most "
+    "+10).",
+    Pattern.NEGATIVE_MATCHES_HIGH: "+8 if you have as many traits with a negative face value as "
+    "traits with a face value of 4 or more; +4 if you have more of the negative ones.",
+    Pattern.LONE_DOMINANTS: "+4 for each dominant trait with at most 1 other trait of its colour "
+    "in your pile; +12 instead if you have 3 dominant traits.",
+    Pattern.MISSING_COLORS: "Of the 4 colours and colorless: +4 if 1 is missing from your pile; "
+    "+9 if 2 or more are.",
+    Pattern.EVEN_COLORS: "+3 for each colour you have an even number of traits of (not none).",
+    Pattern.COLORLESS_IF_ALL_COLORS: "If your pile has all 4 colours, +1 per colorless trait.",
+    Pattern.COLOR_SETS: "+3 for each set of 4 traits, one of each colour, in your pile.",
+    Pattern.SINGLE_TWOS: "+2 for each colour with exactly one trait of face value 2 in your pile.",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class PatternGoal:
+    pattern: Pattern
+
+    def text(self) -> str:
+        return _PATTERN_TEXT[self.pattern]
+
+
+@dataclass(frozen=True, slots=True)
+class DrawForPoints:
+    """At World's End, if you have at most ``at_most`` traits of each colour, draw ``draws``
+    cards and score the face value of each that is ``max_face`` or less, then discard them;
+    the first step that holds applies (The Silent Elder)."""
+
+    steps: tuple[tuple[int, int], ...]  # (at_most of each colour, cards drawn)
+    max_face: int = 4
+
+    def text(self) -> str:
+        parts = [
+            f"with {at_most} or fewer traits of each colour, draw {plural(draws, 'card')}"
+            for at_most, draws in self.steps
+        ]
+        return (
+            "At World's End, "
+            + "; or else, ".join(parts)
+            + f": score the face value of each card drawn that is {self.max_face} or less, "
+            "then discard them."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class MoreMeanings:
+    """At World's End, with ``at_least`` traits of any one colour, draw ``draws`` more Meaning
+    of Life cards and score them too (The Blind Dragon)."""
+
+    draws: int = 2
+    at_least: int = 5
+
+    def text(self) -> str:
+        return (
+            f"At World's End, if you have {self.at_least} or more traits of one colour, draw "
+            f"{self.draws} more Meaning of Life cards and score them as well."
+        )
+
+
+MeaningGoal = (
+    TierGoal
+    | BothGoals
+    | CountdownGoal
+    | MostGoal
+    | FewestGoal
+    | LowestGoal
+    | PatternGoal
+    | DrawForPoints
+    | MoreMeanings
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Meaning:
+    """A Meaning of Life card: a hidden objective its holder scores at the end."""
+
+    name: str
+    goal: MeaningGoal
+
+    def text(self) -> str:
+        return self.goal.text()

@@ -35,6 +35,7 @@ from doomtable.games.doomlings.cards import (
     GiveTrait,
     LookAndSteal,
     MayDiscardHandAndStabilize,
+    Meaning,
     Merchant,
     MostTraitsBonus,
     MoveSelfToOpponent,
@@ -572,3 +573,24 @@ def trinkets_of_sets(sets: tuple[str, ...]) -> list[int]:
 def merchants_of_sets(sets: tuple[str, ...]) -> list[int]:
     """The merchant cards (copies each) of these sets, in id order."""
     return [m for m, design in enumerate(MERCHANT_OF) if MERCHANT_SET[design] in sets]
+
+
+# --- meaning of life ---
+MEANING_OF_LIFE = "meaning_of_life"
+"""The set whose presence deals Meaning of Life cards: its own, and those of the other sets
+of the game (Overlush's)."""
+MEANINGS: tuple[Meaning, ...] = tuple(m for c in EXPANSIONS for m in c.meanings)
+MEANING_SET: tuple[str, ...] = tuple(c.name for c in EXPANSIONS for _ in c.meanings)
+MEANING_SLUGS: tuple[str, ...] = tuple(slugify(m.name) for m in MEANINGS)
+MEANING_INDEX: dict[str, int] = {}
+for _index, _meaning in enumerate(MEANINGS):
+    MEANING_INDEX.setdefault(_meaning.name.casefold(), _index)
+    MEANING_INDEX.setdefault(MEANING_SLUGS[_index], _index)
+
+
+def meanings_of_sets(sets: tuple[str, ...]) -> list[int]:
+    """The Meaning of Life cards a game with these sets deals (none without the Meaning of
+    Life set), in index order."""
+    if MEANING_OF_LIFE not in sets:
+        return []
+    return [m for m in range(len(MEANINGS)) if MEANING_SET[m] in sets]

@@ -8,7 +8,14 @@ each verb x card x target has one fixed action index; ``seats`` is the view's pe
 from collections.abc import Mapping
 from typing import Any
 
-from doomtable.games.doomlings.data import BASE, TRINKETS, ages_of_sets, card_sets, cards_of_sets
+from doomtable.games.doomlings.data import (
+    BASE,
+    TRINKETS,
+    ages_of_sets,
+    card_sets,
+    cards_of_sets,
+    meanings_of_sets,
+)
 
 TRAIT_KINDS = ("trait", "dominant trait")
 AGE_KINDS = ("age", "catastrophe", "birth of life")
@@ -149,6 +156,7 @@ SET_VERBS: dict[str, list[tuple[str, ...]]] = {
     "glitterlings": [("play_both",), ("discard_one",), ("discard_two",), ("discard_three",)],
     # --- trinkets ---: a merchant's trade, a power's optional draw
     "trinkets": [("trash", "trinket"), ("pocket", "trinket"), ("draw_one",)],
+    "meaning_of_life": [("meaning", "meaning")],  # keep a Meaning of Life card
 }
 SET_DECISION_KINDS: dict[str, list[str]] = {
     "overlush": ["choice", "bottom", "top", "face", "choose", "return", "scavenge"],
@@ -159,6 +167,7 @@ SET_DECISION_KINDS: dict[str, list[str]] = {
     "special_edition": ["order"],
     "deeplings": ["suppress"],
     "trinkets": ["trinket"],
+    "meaning_of_life": ["meaning"],
 }
 
 
@@ -189,6 +198,9 @@ def rl_encoding_for(options: Mapping[str, Any]) -> dict[str, Any]:
         domains["choice"] = max(len(one_of.options) for one_of in ONE_OFS)
     if "trinkets" in sets:  # --- trinkets ---
         domains["trinket"] = len(TRINKETS)
+    meanings = meanings_of_sets(sets)  # --- meaning of life ---
+    if meanings:
+        domains["meaning"] = max(meanings) + 1
     return {
         **RL_ENCODING,
         "domains": domains,

@@ -25,6 +25,10 @@ from doomtable.games.doomlings.data import (  # --- trinkets ---
     AGES,
     BASE,
     BIRTH_OF_LIFE,
+    MEANING_INDEX,
+    MEANING_OF_LIFE,
+    MEANING_SET,
+    MEANINGS,
     MERCHANT_INDEX,
     MERCHANT_OF,
     MERCHANTS,
@@ -35,6 +39,7 @@ from doomtable.games.doomlings.data import (  # --- trinkets ---
     ages_of_sets,
     card_sets,
     cards_of_sets,
+    meanings_of_sets,
     merchants_of_sets,
     trinkets_of_sets,
 )
@@ -154,6 +159,12 @@ class DoomlingsState(DoomlingsRules):
             for p in range(players):
                 rules.gain_trinket(s, p, BY_RULE)
         s.push_all([*variants.deal(s, HAND_SIZE), ("flip", 0)])
+        # --- meaning of life: each player is dealt 2 and keeps 1, after the traits ---
+        s.meanings = [[] for _ in range(players)]
+        s.meaning_deck = meanings_of_sets(sets)
+        s.meaning_points = [0] * players
+        keep = rules.deal_meanings(s)
+        s.push_all([*variants.deal(s, HAND_SIZE), *keep, ("flip", 0)])
         s._advance()
         return s
 
@@ -315,6 +326,8 @@ class DoomlingsState(DoomlingsRules):
             return f"suppress {name(option[1])}"
         if verb in ("trash", "pocket"):  # --- trinkets ---
             return f"{verb} {TRINKETS[option[1]].name}"
+        if verb == "meaning":  # --- meaning of life ---
+            return f"keep {MEANINGS[option[1]].name}"
         return _FIXED_LABELS[verb]
 
     def event_visible(self, event: tuple[Any, ...], viewer: int) -> bool:
@@ -397,6 +410,8 @@ class DoomlingsState(DoomlingsRules):
             # --- deeplings: face-down cards, known to their owner alone ---
             "suppressed": [card_dict(c) for c in self.suppressed[player]],
             **self._trinkets_view(),
+            # --- meaning of life: the player's own, hidden from the others until the end ---
+            "meanings": [meaning_dict(m) for m in self.meanings[player]],
         }
 
     def _trinkets_view(self) -> dict[str, Any]:
@@ -493,6 +508,7 @@ class DoomlingsState(DoomlingsRules):
             "dominants": self.dominants(q),
             "discard": [CARD[c].name for c in self.discards[q]],
             "suppressed": len(self.suppressed[q]),  # --- deeplings: face down, a count
+            "meanings": len(self.meanings[q]),  # --- meaning of life: hidden, a count
         }
         if self.over:  # the final scoring is public, step by step
             seat["breakdown"] = score.as_dict()
@@ -527,6 +543,11 @@ class DoomlingsState(DoomlingsRules):
                 entry = stats.setdefault(name, {})
                 entry["held"] = entry.get("held", 0) + 1
                 entry["held_by_winner"] = entry.get("held_by_winner", 0) + (p in winners)
+        for p, held in enumerate(self.meanings):  # --- meaning of life: kept, and won with
+            for m in held:
+                entry = stats.setdefault(MEANINGS[m].name, {})
+                entry["held"] = entry.get("held", 0) + 1
+                entry["held_by_winner"] = entry.get("held_by_winner", 0) + (p in winners)
         ranked = sorted(self.scores(), reverse=True)
         margin = ranked[0] - ranked[1] if len(ranked) > 1 else 0
         for era in self.eras:
@@ -557,6 +578,7 @@ class DoomlingsState(DoomlingsRules):
                     "breakdown": breakdown(self, p).as_dict(),
                     "dominants": self.dominants(p),
                     "suppressed": [CARD[c].name for c in self.suppressed[p]],  # --- deeplings
+                    "meanings": [MEANINGS[m].name for m in self.meanings[p]],  # meaning of life
                     # Techlings: each attachment of this pile with its host, by name.
                     "attachments": [
                         [CARD[a].name, CARD[h].name] for a, h in self.attached if a in self.piles[p]
@@ -648,6 +670,8 @@ class DoomlingsState(DoomlingsRules):
         s.merchant_deck.sort()
         rng.shuffle(s.merchant_deck)
         s.stack = [_unseen_picks(frame, s, player, rng) for frame in s.stack]
+        if s.meaning_deck or (any(s.meanings) and not s.over):  # --- meaning of life ---
+            _redeal_meanings(s, player, rng)
         return s
 
     def _redeal_ages(self, player: int, rng: Rng) -> list[int]:
@@ -708,6 +732,7 @@ class DoomlingsState(DoomlingsRules):
             "deck_bottom",  # --- overlush (traits b) ---: the very bottom card first
             "trinket_deck",  # --- trinkets ---: top first
             "merchant_deck",
+            "meaning_deck_top",  # --- meaning of life ---: the top card first
         }
         unknown = set(setup) - known
         if unknown:
@@ -744,11 +769,12 @@ class DoomlingsState(DoomlingsRules):
                 "suppressed",
                 "trinkets",  # --- trinkets ---
                 "pocketed",
+                "meanings",  # --- meaning of life ---
             }
             if extra:
                 raise ScenarioError(
                     f"players.{seat}: unknown key(s) {', '.join(sorted(extra))}; "
-                    "known: gene_pool, hand, pocketed, suppressed, traits, trinkets"
+                    "known: gene_pool, hand, meanings, pocketed, suppressed, traits, trinkets"
                 )
             seats[seat] = value
         for seat, value in seats.items():
@@ -794,6 +820,7 @@ class DoomlingsState(DoomlingsRules):
         self.deck[0:0] = [take(n, "deck_bottom") for n in setup.get("deck_bottom", [])]
         self._setup_ages(setup)
         self._setup_trinkets(setup, seats)
+        self._setup_meanings(setup, seats)  # --- meaning of life ---
         if "first_player" in setup:
             self.first_player = int(setup["first_player"]) % self.players
         self.round_no = 0
@@ -854,6 +881,38 @@ class DoomlingsState(DoomlingsRules):
             self.merchant_deck.remove(card)
             merchants.append(card)
         self.merchant_deck.extend(reversed(merchants))
+
+    def _setup_meanings(self, setup: dict[str, Any], seats: dict[int, dict[str, Any]]) -> None:
+        """Meaning of Life cards as the scenario names them: the dealt ones go back to their
+        deck, each player holds those of ``players.N.meanings`` (none if not given) and the
+        deck's top cards are ``meaning_deck_top``."""
+        for held in self.meanings:
+            self.meaning_deck.extend(held)
+            held.clear()
+        in_game = set(self.meaning_deck)
+
+        def take(name: str, where: str) -> int:
+            index = MEANING_INDEX.get(name.casefold())
+            if index is None:
+                raise ScenarioError(
+                    f"{where}: no Meaning of Life card {name!r}"
+                    + _suggest(name, [m.name for m in MEANINGS])
+                )
+            if index not in in_game:
+                raise ScenarioError(
+                    f"{where}: {MEANINGS[index].name!r} is not dealt in this game; add the sets "
+                    f"{MEANING_OF_LIFE} and {MEANING_SET[index]} to the options"
+                )
+            if index not in self.meaning_deck:
+                raise ScenarioError(f"{where}: {MEANINGS[index].name!r} is placed twice")
+            self.meaning_deck.remove(index)
+            return index
+
+        for seat, value in seats.items():
+            names = value.get("meanings", [])
+            self.meanings[seat] = [take(n, f"players.{seat}.meanings") for n in names]
+        top = [take(n, "meaning_deck_top") for n in setup.get("meaning_deck_top", [])]
+        self.meaning_deck.extend(reversed(top))
 
     def _setup_ages(self, setup: dict[str, Any]) -> None:
         sets = card_sets(self.options)
@@ -993,6 +1052,8 @@ def _describe(kind: str, a: tuple[Any, ...]) -> str:
         return f"{p(a[0])} discards {n(a[1])}."
     if kind in _TRINKET_EVENTS:  # --- trinkets ---
         return _trinket_event(kind, a)
+    if kind in _MEANING_EVENTS:  # --- meaning of life ---
+        return _describe_meaning(kind, a)
     if kind in ("peeks_ages", "orders_ages"):  # --- mythlings, relics ---
         ages = ", ".join(AGES[age].name for age in a[1])
         verb = "looks at the ages" if kind == "peeks_ages" else "puts back the next ages as"
@@ -1242,3 +1303,54 @@ def _trinket_event(kind: str, a: tuple[Any, ...]) -> str:
     if kind == "no_draw":
         return f"{TRINKETS[a[1]].name}: {player} draws nothing."
     return f"{TRINKETS[a[2]].name}: the action of {_name(a[1])} does not happen."
+
+
+# --- meaning of life ---
+
+_MEANING_EVENTS: Final = frozenset(
+    {"keeps_meaning", "keeps_a_meaning", "draws_meanings", "meaning_draw", "reveals_meanings"}
+)
+
+
+def _meaning_names(meanings: tuple[int, ...]) -> str:
+    return ", ".join(MEANINGS[m].name for m in meanings) or "nothing"
+
+
+def _describe_meaning(kind: str, a: tuple[Any, ...]) -> str:
+    """The log lines of Meaning of Life cards; a line made by a card names it first."""
+    who = f"player {a[0]}"
+    if kind == "keeps_meaning":
+        return f"{who} keeps {MEANINGS[a[1]].name} as their Meaning of Life."
+    if kind == "keeps_a_meaning":
+        return f"{who} keeps a Meaning of Life card."
+    if kind == "draws_meanings":
+        return f"{MEANINGS[a[1]].name}: {who} draws {_meaning_names(a[2])} as well."
+    if kind == "meaning_draw":
+        return f"{MEANINGS[a[1]].name}: {who} draws {_name(a[2])} and scores {a[3]}."
+    return f"{who}'s Meaning of Life: {_meaning_names(a[1])}."
+
+
+def meaning_dict(meaning: int) -> dict[str, Any]:
+    """A Meaning of Life card as views show it."""
+    return {
+        "name": MEANINGS[meaning].name,
+        "kind": "meaning of life",
+        "text": MEANINGS[meaning].text(),
+    }
+
+
+def _redeal_meanings(s: DoomlingsState, player: int, rng: Rng) -> None:
+    """The Meaning of Life cards ``player`` has not seen (the undealt ones, and the others'
+    until the end) dealt again at random among the same places."""
+    pool = list(s.meaning_deck)
+    slots: list[tuple[list[int], int]] = []
+    if not s.over:
+        for q in range(s.players):
+            if q != player:
+                slots.extend((s.meanings[q], i) for i in range(len(s.meanings[q])))
+                pool.extend(s.meanings[q])
+    pool.sort()  # from a canonical order, so the real one does not show through
+    rng.shuffle(pool)
+    for zone, i in slots:
+        zone[i] = pool.pop()
+    s.meaning_deck = pool

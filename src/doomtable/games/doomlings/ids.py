@@ -14,6 +14,7 @@ from doomtable.engine.cards import (
 )
 from doomtable.games.doomlings.data import (
     AGE_SLUGS,
+    MEANING_SLUGS,
     MERCHANT_OF,
     MERCHANT_SLUGS,
     TRAIT_OF,
@@ -26,16 +27,19 @@ TRAIT = "trait"
 AGE = "age"
 TRINKET = "trinket"  # --- trinkets ---
 MERCHANT = "merchant"
+MEANING = "meaning"  # --- meaning of life ---
 
 
 @cache
 def card_tables() -> CardTables:
-    """Trait cards by instance (a trait printed twice has ``name`` and ``name#2``), ages."""
+    """Trait cards by instance (a trait printed twice has ``name`` and ``name#2``), ages,
+    Meaning of Life cards."""
     return {
         TRAIT: instance_slugs([TRAIT_SLUGS[t] for t in TRAIT_OF]),
         AGE: AGE_SLUGS,
         TRINKET: TRINKET_SLUGS,  # --- trinkets ---
         MERCHANT: instance_slugs([MERCHANT_SLUGS[m] for m in MERCHANT_OF]),
+        MEANING: MEANING_SLUGS,  # --- meaning of life ---
     }
 
 
@@ -43,7 +47,9 @@ CARD_IDENTITY = CardIdentity(
     tables=card_tables,
     positional=positional_tables("doomtable.games.doomlings"),
     # The option shapes are declared once, for the RL adapters; "card" there is a trait card.
-    option_items=card_items(EVERY_VERB, {"card": TRAIT, "age": AGE, "trinket": TRINKET}),
+    option_items=card_items(
+        EVERY_VERB, {"card": TRAIT, "age": AGE, "trinket": TRINKET, "meaning": MEANING}
+    ),
     fields={
         "hands": TRAIT,
         "piles": TRAIT,
@@ -70,5 +76,8 @@ CARD_IDENTITY = CardIdentity(
         "turn_plays": TRAIT,
         "turn_discards": TRAIT,
         "turn_removed": TRAIT,
+        # --- meaning of life ---
+        "meanings": MEANING,
+        "meaning_deck": MEANING,
     },
 )

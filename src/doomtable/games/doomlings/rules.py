@@ -44,6 +44,7 @@ from doomtable.games.doomlings.cards import (  # --- trinkets ---
     DrawAndPlayGreen,
     DrawAndSuppress,
     DrawChain,
+    DrawForPoints,
     DrawFromBottom,
     DrawThenMaybeFromBottom,
     DrawThenTrade,
@@ -67,6 +68,7 @@ from doomtable.games.doomlings.cards import (  # --- trinkets ---
     MayDiscardFromHands,
     MayDiscardHandAndStabilize,
     MillAndPlay,
+    MoreMeanings,
     MoveSelfToOpponent,
     MutualDiscardTrait,
     NeedGenePool,
@@ -137,6 +139,7 @@ from doomtable.games.doomlings.cards import ANY as ANY_FILTER
 from doomtable.games.doomlings.data import (  # --- trinkets ---
     AGES,
     FOUR_HORSEMEN,
+    MEANINGS,
     MERCHANT_OF,
     MERCHANTS,
     TRINKETS,
@@ -2998,6 +3001,8 @@ def h_doom(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
 @handler("score")
 def h_score(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
     s.stack.pop()
+    if s.meanings and any(s.meanings):  # --- meaning of life ---
+        reveal_meanings(s)
     s.over = True
     if s.options.get("tiebreak") == "draw":
         scores = final_scores(s)
@@ -6281,3 +6286,75 @@ def h_merchant_trade(s: DoomlingsRules, frame: Frame, option: Option | None) -> 
     if left > 1:
         s.stack.append(("merchant_trade", p, merchant, left - 1, 1))
     return None
+
+
+# --- meaning of life ---
+
+MEANINGS_DEALT: Final = 2
+"""Meaning of Life cards dealt to each player, who keeps one."""
+
+
+def deal_meanings(s: DoomlingsRules) -> list[Frame]:
+    """Shuffle the Meaning of Life cards and deal each player 2; return the frames in which
+    each, in seat order, keeps one. A game without them deals nothing and draws no chance."""
+    if not s.meaning_deck:
+        return []
+    s.rng.shuffle(s.meaning_deck)
+    for p in range(s.players):
+        s.meanings[p] = [s.meaning_deck.pop() for _ in range(MEANINGS_DEALT)]
+    return [("keep_meaning", p) for p in range(s.players)]
+
+
+@handler("keep_meaning")
+def h_keep_meaning(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Keep 1 of the Meaning of Life cards dealt; the other leaves the game unseen."""
+    p = frame[1]
+    if option is None:
+        return s.ask(
+            p,
+            "meaning",
+            "Meaning of Life: keep which card? The other leaves the game.",
+            [("meaning", m) for m in s.meanings[p]],
+        )
+    s.stack.pop()
+    s.meanings[p] = [option[1]]
+    s.emit((bit(p), "keeps_meaning", p, option[1]))
+    s.emit((s.others(p), "keeps_a_meaning", p))
+    return None
+
+
+def reveal_meanings(s: DoomlingsRules) -> None:
+    """World's End, once everything else has happened: in turn order, each player's Meaning
+    of Life cards that draw (The Blind Dragon more of them, then The Silent Elder traits for
+    points) do so, and every player shows theirs."""
+    for p in s.order_from(s.first_player):
+        held = s.meanings[p]
+        for m in list(held):
+            goal = MEANINGS[m].goal
+            if isinstance(goal, MoreMeanings):
+                most = max(s.count_color(p, c) for c in COLORS)
+                if most >= goal.at_least:
+                    drawn = [s.meaning_deck.pop() for _ in range(goal.draws) if s.meaning_deck]
+                    held.extend(drawn)
+                    s.emit((ALL, "draws_meanings", p, m, tuple(drawn)))
+        for m in held:
+            goal = MEANINGS[m].goal
+            if isinstance(goal, DrawForPoints):
+                _draw_for_points(s, p, m, goal)
+        s.emit((ALL, "reveals_meanings", p, tuple(held)))
+
+
+def _draw_for_points(s: DoomlingsRules, p: int, meaning: int, goal: DrawForPoints) -> None:
+    """The Silent Elder: the first step whose colour limit holds draws its cards; each face
+    value up to the goal's counts, and the cards are discarded."""
+    for at_most, draws in goal.steps:
+        if all(s.count_color(p, c) <= at_most for c in COLORS):
+            for _ in range(draws):
+                card = s.draw_card(p)
+                if card is None:
+                    break
+                value = FACE_VALUE[card] if FACE_VALUE[card] <= goal.max_face else 0
+                s.meaning_points[p] += value
+                s.discard_pile(p).append(card)
+                s.emit((ALL, "meaning_draw", p, meaning, card, value))
+            return

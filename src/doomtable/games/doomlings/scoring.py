@@ -14,21 +14,32 @@ from doomtable.games.doomlings.cards import (  # --- overlush (traits b) ---
     COLORS,
     AllColorsBonus,
     Bonus,
+    BothGoals,
     ColorThreshold,
     Count,
+    CountdownGoal,
     Doom,
+    DrawForPoints,
     FamiliesBonus,
+    FewestGoal,
     IfPile,
+    LowestGoal,
     LowGenePoolBonus,
+    MostGoal,
     MostTraitsBonus,
     OpponentsColorDeficit,
+    Pattern,
+    PatternGoal,
     Persistent,
+    Ranked,
     SuppressedUnderBonus,
+    Tally,
     ThresholdBonus,
+    TierGoal,
     Trait,
     WorldsEnd,
 )
-from doomtable.games.doomlings.data import AGES, TRAIT_OF, TRAIT_SET, TRINKETS
+from doomtable.games.doomlings.data import AGES, MEANINGS, TRAIT_OF, TRAIT_SET, TRINKETS
 from doomtable.games.doomlings.state import (
     CARD,
     FACE_VALUE,
@@ -50,6 +61,7 @@ class Breakdown:
     opponents: list[tuple[str, int]] = field(default_factory=list)
     tie_draw: int | None = None  # Blackbox: the face value drawn to break a tie
     trinkets: list[tuple[str, int]] = field(default_factory=list)  # --- trinkets: pocketed
+    meanings: list[tuple[str, int]] = field(default_factory=list)  # --- meaning of life ---
 
     @property
     def total(self) -> int:
@@ -61,6 +73,7 @@ class Breakdown:
             + sum(p for _, p in self.bonuses)
             + sum(p for _, p in self.opponents)
             + sum(p for _, p in self.trinkets)
+            + sum(p for _, p in self.meanings)
         )
 
     def as_dict(self) -> dict[str, object]:
@@ -75,6 +88,8 @@ class Breakdown:
             steps["tie_draw"] = self.tie_draw
         if self.trinkets:  # --- trinkets ---
             steps["trinkets"] = [{"trinket": n, "points": p} for n, p in self.trinkets]
+        if self.meanings:  # --- meaning of life: a line per card, only where they are played
+            steps["meanings"] = [{"card": n, "points": p} for n, p in self.meanings]
         steps["total"] = self.total
         return steps
 
@@ -193,11 +208,15 @@ HAND_CONTENT_COUNTS: Final = frozenset(
 """Counts that depend on which cards a hand holds, not just how many."""
 
 
-def breakdown(s: DoomlingsBase, p: int, viewer: int | None = None) -> Breakdown:
+def breakdown(
+    s: DoomlingsBase, p: int, viewer: int | None = None, with_meanings: bool = True
+) -> Breakdown:
     """Player ``p``'s score now (the catastrophe step counts once the world has ended).
 
     With a ``viewer`` other than ``p``, bonuses that count the contents of ``p``'s hidden hand
-    are left out, so a running score never leaks a hand.
+    are left out, and so are ``p``'s hidden Meaning of Life cards until the game is over, so
+    a running score never leaks a hand or an objective. ``with_meanings=False`` leaves every
+    Meaning of Life card out (The Dancer compares the scores before them).
     """
     result = Breakdown()
     hide_hand = viewer is not None and viewer != p and not s.over
@@ -270,6 +289,9 @@ def breakdown(s: DoomlingsBase, p: int, viewer: int | None = None) -> Breakdown:
         result.tie_draw = s.tie_draws[p]
     if s.final_doom >= 0 and s.over and not s.ignoring & bit(p) and doom_turned_away(s) < 0:
         result.catastrophe = doom_points(s, p)
+    if with_meanings and s.meanings[p] and not hide_hand:  # --- meaning of life ---
+        for m in s.meanings[p]:
+            result.meanings.append((MEANINGS[m].name, meaning_points(s, p, m, result, viewer)))
     return result
 
 
@@ -500,3 +522,141 @@ def _count_with_hand(s: DoomlingsBase, p: int, card: int, what: Count, color: in
         return counts[named] if named >= 0 else 0
     assert color is not None  # COLOR_IN_PILE, COLOR_ELSEWHERE
     return counts[color]
+
+
+# --- meaning of life ---
+
+
+def meaning_points(
+    s: DoomlingsBase, p: int, meaning: int, scored: Breakdown, viewer: int | None = None
+) -> int:
+    """What Meaning of Life card ``meaning`` scores for player ``p``, whose other points are
+    ``scored`` so far (The Stylite counts its Drop of Life bonuses); the others' scores The
+    Dancer compares are those ``viewer`` may see."""
+    goal = MEANINGS[meaning].goal
+    if isinstance(goal, TierGoal):
+        return _tier_points(s, p, goal, scored)
+    if isinstance(goal, BothGoals):
+        first = _tier_points(s, p, goal.first, scored)
+        return first + _tier_points(s, p, goal.then, scored) if first else 0
+    if isinstance(goal, CountdownGoal):
+        return goal.points - goal.per * tally(s, p, goal.tally, None, scored)
+    if isinstance(goal, MostGoal):
+        counts = [tally(s, q, goal.tally, goal.color, scored) for q in range(s.players)]
+        mine = counts[p] + goal.handicap
+        beaten = sum(1 for q in range(s.players) if q != p and counts[q] < mine)
+        most = goal.points if beaten == s.players - 1 else 0
+        return most + goal.per_opponent * beaten
+    if isinstance(goal, FewestGoal):
+        fewest = [
+            all(s.count_color(p, c) <= s.count_color(q, c) for q in range(s.players))
+            for c in COLORS
+            if goal.colors & c
+        ]
+        return goal.both if all(fewest) else goal.each * sum(fewest)
+    if isinstance(goal, LowestGoal):
+        values = [_ranked(s, q, goal.ranked, viewer) for q in range(s.players)]
+        if values[p] != min(values):
+            return 0
+        return goal.alone if values.count(values[p]) == 1 else goal.tied
+    if isinstance(goal, PatternGoal):
+        return _pattern_points(s, p, goal.pattern)
+    if isinstance(goal, DrawForPoints):
+        return s.meaning_points[p]
+    return 0  # MoreMeanings: the cards it draws score for themselves
+
+
+def _tier_points(s: DoomlingsBase, p: int, goal: TierGoal, scored: Breakdown) -> int:
+    n = tally(s, p, goal.tally, goal.color, scored)
+    for tier in goal.tiers:
+        if tier.holds(n):
+            return tier.points
+    return 0
+
+
+def tally(s: DoomlingsBase, p: int, what: Tally, color: int | None, scored: Breakdown) -> int:
+    """What a Meaning of Life goal counts for player ``p`` (``scored``: ``p``'s breakdown
+    so far, for the points of Drop of Life bonuses)."""
+    pile = s.piles[p]
+    if what is Tally.COLOR:
+        assert color is not None
+        return s.count_color(p, color)
+    if what is Tally.DOMINANTS:
+        return sum(1 for c in pile if CARD[c].dominant)
+    if what is Tally.EFFECTLESS:
+        return sum(1 for c in pile if CARD[c].effectless)
+    if what is Tally.ACTIONS:
+        return sum(1 for c in pile if CARD[c].action)
+    if what is Tally.DROPS:
+        return sum(1 for c in pile if CARD[c].bonus is not None)
+    if what is Tally.TRAITS:
+        return s.trait_count(p)
+    if what is Tally.GENE_POOL:
+        return s.gene_pool[p]
+    if what is Tally.HAND:
+        return len(s.hands[p])
+    if what is Tally.NEGATIVE_FACE:
+        return sum(1 for c in pile if scored_face(s, c) < 0)
+    if what is Tally.FACE_ONE:
+        return sum(1 for c in pile if CARD[c].face is not None and scored_face(s, c) == 1)
+    if what is Tally.ZERO_FACE:
+        return sum(1 for c in pile if scored_face(s, c) == 0)  # a variable face is 0
+    # Tally.DROP_POINTS
+    return sum(points for _, points in scored.bonuses)
+
+
+def _ranked(s: DoomlingsBase, p: int, ranked: Ranked, viewer: int | None) -> int:
+    if ranked is Ranked.SCORE:
+        return breakdown(s, p, viewer, with_meanings=False).total
+    if ranked is Ranked.TRAITS:
+        return s.trait_count(p)
+    return s.gene_pool[p]
+
+
+def _pattern_points(s: DoomlingsBase, p: int, pattern: Pattern) -> int:
+    pile = s.piles[p]
+    counts = [s.count_color(p, c) for c in COLORS]
+    if pattern is Pattern.DOMINANT_PAIRS:
+        dominants = [c for c in pile if CARD[c].dominant]
+        points = 0
+        for dominant in dominants:
+            colors = s.colors_of(dominant)
+            for c in COLORS:
+                if colors & c:
+                    n = sum(1 for t in pile if not CARD[t].dominant and s.colors_of(t) & c)
+                    points += n // 2
+        shared = len(dominants) >= 2 and all(
+            s.colors_of(d) & s.colors_of(dominants[0]) for d in dominants
+        )
+        return min(points, 10) if shared else min(points, 5)
+    if pattern is Pattern.NEGATIVE_MATCHES_HIGH:
+        negative = sum(1 for c in pile if scored_face(s, c) < 0)
+        high = sum(1 for c in pile if scored_face(s, c) >= 4)
+        return 8 if negative == high else 4 if negative > high else 0
+    if pattern is Pattern.LONE_DOMINANTS:
+        dominants = [c for c in pile if CARD[c].dominant]
+        if len(dominants) >= 3:
+            return 12
+        lone = 0
+        for dominant in dominants:
+            colors = s.colors_of(dominant)
+            others = sum(
+                1
+                for c in pile
+                if c != dominant and (s.colors_of(c) & colors if colors else not s.colors_of(c))
+            )
+            if others <= 1:
+                lone += 1
+        return 4 * lone
+    if pattern is Pattern.MISSING_COLORS:
+        missing = counts.count(0) + (s.count_color(p, COLORLESS) == 0)
+        return 9 if missing >= 2 else 4 if missing == 1 else 0
+    if pattern is Pattern.EVEN_COLORS:
+        return 3 * sum(1 for n in counts if n and n % 2 == 0)
+    if pattern is Pattern.COLORLESS_IF_ALL_COLORS:
+        return s.count_color(p, COLORLESS) if all(counts) else 0
+    if pattern is Pattern.COLOR_SETS:
+        return 3 * min(counts)
+    # Pattern.SINGLE_TWOS
+    twos = [c for c in pile if scored_face(s, c) == 2]
+    return 2 * sum(1 for color in COLORS if sum(1 for c in twos if s.colors_of(c) & color) == 1)

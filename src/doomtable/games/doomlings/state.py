@@ -226,6 +226,10 @@ class DoomlingsBase(GameState):
         "turn_discards": Field.LIST,  # cards they discarded from their hand this turn
         "turn_draws": Field.VALUE,  # cards they drew this turn, stabilizing aside
         "turn_removed": Field.LIST,  # traits that left their pile this turn
+        # --- meaning of life ---
+        "meanings": Field.LISTS,  # per player: Meaning of Life cards held, hidden from others
+        "meaning_deck": Field.LIST,  # the Meaning of Life cards not dealt (the top is the last)
+        "meaning_points": Field.LIST,  # per player: points a Meaning of Life card drew for
     }
 
     hands: list[list[int]]
@@ -273,6 +277,10 @@ class DoomlingsBase(GameState):
     turn_discards: list[int]
     turn_draws: int
     turn_removed: list[int]
+    # --- meaning of life ---
+    meanings: list[list[int]]
+    meaning_deck: list[int]
+    meaning_points: list[int]
 
     # ------------------------------------------------------------------ variations
 

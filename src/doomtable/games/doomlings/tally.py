@@ -572,6 +572,8 @@ def _board(
     for p, entry in enumerate(entries):
         for attachment, host in entry.attached:
             _attach(s, entries, p, attachment, host)
+    # --- meaning of life: the cards create() dealt at random are no one's (none is entered)
+    s.meanings = [[] for _ in entries]
     asked = _ignore_with_denial(s, entries)
     for p in range(len(entries)):
         if s.dominants(p) > 2:

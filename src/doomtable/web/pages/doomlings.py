@@ -63,6 +63,7 @@ def _seat(s: dict[str, Any], view: dict[str, Any], seat: int | None) -> str:
             ("hand", f"{esc(s['hand_size'])} cards"),
             ("dominants", esc(s["dominants"])),
             *([("face down", esc(s["suppressed"]))] if s.get("suppressed") else []),
+            *([("Meaning of Life", f"{esc(s['meanings'])} hidden")] if s.get("meanings") else []),
         ]
     )
     body = facts + items(trait(c) for c in s["traits"])
@@ -80,6 +81,7 @@ def _breakdown(b: dict[str, Any]) -> str:
     rows += [(f"bonus: {x['card']}", esc(x["points"])) for x in b["bonuses"]]
     rows += [(f"from rivals: {x['card']}", esc(x["points"])) for x in b["opponents"]]
     rows += [("catastrophes", esc(b["catastrophe"])), ("World's End", esc(b["worlds_end"]))]
+    rows += [(f"Meaning of Life: {x['card']}", esc(x["points"])) for x in b.get("meanings", [])]
     rows.append(("total", f"<strong>{esc(b['total'])}</strong>"))
     return f'<div class="breakdown"><h4>Score breakdown</h4>{definition_list(rows)}</div>'
 
@@ -108,6 +110,12 @@ def render(view: dict[str, Any], seat: int | None) -> str:
     )
     if seat is not None and "hand" in view:
         parts.append(section("Your hand", items(trait(c) for c in view["hand"]), "hand"))
+    if view.get("meanings"):  # only ever the viewer's own
+        kind = '<span class="kind">meaning of life</span>'
+        meanings = items(
+            card(str(m["name"]), str(m["text"]), meta=kind, css="meaning") for m in view["meanings"]
+        )
+        parts.append(section("Your Meaning of Life (hidden from the others)", meanings, "meanings"))
     if view.get("pack"):
         parts.append(section("Your draft pack", items(trait(c) for c in view["pack"]), "pack"))
     if view.get("lab"):

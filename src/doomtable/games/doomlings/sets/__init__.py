@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from doomtable.games.doomlings.cards import Age, Merchant, Trait, Trinket
+from doomtable.games.doomlings.cards import Age, Meaning, Merchant, Trait, Trinket
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +25,7 @@ class CardSet:
     # --- trinkets ---: a deck beside the game's, with the merchants who trade from it
     trinkets: tuple[Trinket, ...] = ()
     merchants: tuple[Merchant, ...] = ()
+    meanings: tuple[Meaning, ...] = ()  # --- meaning of life ---: its Meaning of Life cards
 
 
 def expansions() -> tuple[CardSet, ...]:
@@ -36,6 +37,7 @@ def expansions() -> tuple[CardSet, ...]:
         fuzelings,
         glitterlings,
         kickstarter,
+        meaning_of_life,
         moonlings,
         multicolor,
         mythlings,
@@ -62,7 +64,10 @@ def expansions() -> tuple[CardSet, ...]:
         glitterlings.SET,
         fuzelings.SET,
         trinkets.SET,
+        meaning_of_life.SET,
     )
     return tuple(
-        card_set for card_set in every if card_set.traits or card_set.ages or card_set.trinkets
+        card_set
+        for card_set in every
+        if card_set.traits or card_set.ages or card_set.trinkets or card_set.meanings
     )

@@ -4,7 +4,7 @@ catastrophes; its traits are split over two modules only to keep each a readable
 from __future__ import annotations
 
 from doomtable.games.doomlings.sets import CardSet
-from doomtable.games.doomlings.sets.overlush import ages, traits_a, traits_b
+from doomtable.games.doomlings.sets.overlush import ages, meanings, traits_a, traits_b
 
 SET = CardSet(
     name="overlush",
@@ -12,4 +12,5 @@ SET = CardSet(
     summary="A second deck of traits, ages and catastrophes as large as the base game.",
     traits=traits_a.TRAITS + traits_b.TRAITS,
     ages=ages.AGES,
+    meanings=meanings.MEANINGS,  # --- meaning of life ---: played with the meaning_of_life set
 )
