@@ -14,6 +14,8 @@ from doomtable.games.doomlings.data import (
     AGES,
     BASE,
     EXPANSIONS,
+    MEANING_SET,
+    MEANINGS,
     MERCHANTS,
     SET_NAMES,
     SIDE_GAMES,
@@ -119,7 +121,7 @@ def test_set_of_every_card_is_known() -> None:
 
 REFERENCE = Path(__file__).parents[2] / "data" / "doomlings_reference_cards.csv"
 """The names, kinds and sets of every card of ``shared/reference/doomlings`` (traits, ages,
-trinkets and merchants; facts only:
+trinkets, merchants and current Meaning of Life cards; facts only:
 current printings and colour designs, no older-edition variants), kept here for CI."""
 LEFT_OUT = {
     **dict.fromkeys(
@@ -143,6 +145,8 @@ LEFT_OUT = {
     "Opposable Thumbs": "its rule is not known well enough to play (docs/rulings.md)",
 }
 """Cards of the reference that the game leaves out, each with the reason."""
+DOOMPY_SPELLING = {"The Godlen Shrew": "The Golden Shrew"}
+"""Meaning of Life names DoomPy spells otherwise than the card."""
 SETS_TO_COME = {
     "unverified": "2025 cards seen in one fan source, without a set or colours",
 }
@@ -163,12 +167,16 @@ def test_every_card_of_the_reference_data_is_in_its_set_or_left_out_with_a_reaso
         "trait": {(TRAIT_SET[i], t.name) for i, t in enumerate(TRAITS)},
         "trinket": {("trinkets", t.name) for t in TRINKETS},
         "merchant": {("trinkets", m.name) for m in MERCHANTS},
+        # DoomPy's names of Meaning of Life cards carry their points ("The Bilbies (4/10)")
+        "meaning": {(MEANING_SET[i], m.name.casefold()) for i, m in enumerate(MEANINGS)},
     }
     ages = {(AGE_SET[i], a.name) for i, a in enumerate(AGES)}
     missing = []
     for card_set, kind, name in _reference():
         if card_set in SETS_TO_COME:
             continue
+        if kind == "meaning":
+            name = DOOMPY_SPELLING.get(name, name).split(" (")[0].casefold()
         defined = (card_set, name) in defined_as.get(kind, ages)
         if name in LEFT_OUT:
             assert not defined, f"{name} is left out ({LEFT_OUT[name]}), yet it is defined"

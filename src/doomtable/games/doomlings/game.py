@@ -158,7 +158,6 @@ class DoomlingsState(DoomlingsRules):
             s.rng.shuffle(s.merchant_deck)
             for p in range(players):
                 rules.gain_trinket(s, p, BY_RULE)
-        s.push_all([*variants.deal(s, HAND_SIZE), ("flip", 0)])
         # --- meaning of life: each player is dealt 2 and keeps 1, after the traits ---
         s.meanings = [[] for _ in range(players)]
         s.meaning_deck = meanings_of_sets(sets)
