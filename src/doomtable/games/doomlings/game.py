@@ -663,11 +663,13 @@ class DoomlingsState(DoomlingsRules):
         s.decks[player].sort()  # its cards are known, their order is not
         rng.shuffle(s.decks[player])
         s.age_deck = self._redeal_ages(player, rng)
-        # --- trinkets ---: what the face-down decks hold is known, their order is not
-        s.trinket_deck.sort()
-        rng.shuffle(s.trinket_deck)
-        s.merchant_deck.sort()
-        rng.shuffle(s.merchant_deck)
+        # --- trinkets ---: what the face-down decks hold is known, their order is not (a
+        # game without them draws nothing more from the generator: its samples stay as they were)
+        if s.trinket_deck or s.merchant_deck:
+            s.trinket_deck.sort()
+            rng.shuffle(s.trinket_deck)
+            s.merchant_deck.sort()
+            rng.shuffle(s.merchant_deck)
         s.stack = [_unseen_picks(frame, s, player, rng) for frame in s.stack]
         if s.meaning_deck or (any(s.meanings) and not s.over):  # --- meaning of life ---
             _redeal_meanings(s, player, rng)
