@@ -197,5 +197,8 @@ def test_a_six_player_doomlings_game_with_every_card_set_is_played_to_the_end() 
     )
     assert code == 0, output[-2000:]
     assert "Doomlings: 6 players, seed 3" in output
-    assert "Patches" in output  # a card of Overlush, dealt to seat 0 at the start
+    from doomtable.games.doomlings.data import TRAIT_SET, TRAITS
+
+    expansion_cards = {t.name for t, s in zip(TRAITS, TRAIT_SET, strict=True) if s != "base"}
+    assert sum(name in output for name in expansion_cards) >= 10  # expansions' cards were dealt
     assert "Final scores" in output and "★ winner" in output

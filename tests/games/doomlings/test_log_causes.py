@@ -138,7 +138,7 @@ PERSISTENT_MAKES = {
     c.Persistent.RETURN_ON_GREEN: frozenset({"returns_to_hand"}),
     c.Persistent.STABILIZE_FROM_DISCARD: frozenset({"scavenges"}),  # --- overlush ---
     c.Persistent.DISCARD_IF_STOLEN: DISCARD | LOSE_TRAIT,  # --- mythlings ---
-    c.Persistent.TO_OPPONENT_HAND: frozenset({"passes_to_hand"}),  # --- prototypes ---
+    c.Persistent.TO_OPPONENT_HAND: frozenset({"passes_to_hand", "returns_to_hand"}),  # solo
     c.Persistent.BACK_TO_HAND: frozenset({"returns_to_hand"}),  # --- mythlings: Witchy ---
     # --- deeplings, moonlings ---
     c.Persistent.SUPPRESS_INSTEAD_OF_STABILIZE: SUPPRESS_HAND | DRAW,

@@ -363,18 +363,6 @@ def _doom_discards(s: DoomlingsState) -> dict[int, int]:
     return {**endured, **found}
 
 
-def _played_after(s: DoomlingsState, p: int, discarded: int) -> bool:
-    """Whether ``p`` played a trait after World's End discarded ``discarded`` (Regenerative
-    Tissue draws, and the card drawn may be played): no board at a table shows that order."""
-    start = max(i for i, e in enumerate(s.events) if e[1] == "worlds_end")
-    gone = [
-        i
-        for i in range(start, len(s.events))
-        if s.events[i][1:4] == ("discards_trait", p, discarded)
-    ]
-    return bool(gone) and any(e[1] == "plays" and e[2] == p for e in s.events[gone[0] :])
-
-
 _LEFT_ANOTHER_WAY = ("endures", "passes_to_hand", "returns_to_hand")
 """A discarded trait that stays (Endurance) or goes to a hand instead (Ghostly to another's,
 Witchy to its owner's): the log names the card itself as the cause, not the discard's."""
@@ -444,6 +432,14 @@ def _entries_of(s: DoomlingsState) -> tuple[list[PlayerEntry], str]:
         if not holders:
             pytest.skip("Prepper picked, then another World's End effect took it: see rulings")
     discards = _doom_discards(s)
+    # Two World's End chains the calculator does not rebuild yet (issue 26): Cap discarded by
+    # the catastrophe draws 3 (the board, handed the final hand, would draw again), and
+    # Stygian suppressing traits of a pile after the catastrophe's discard from it.
+    if any(CARD[c].persistent is Persistent.DRAW_WHEN_DISCARDED for c in discards.values()):
+        pytest.skip("Cap, discarded by the catastrophe, drew 3 cards the board would draw again")
+    start = max(i for i, e in enumerate(s.events) if e[1] == "worlds_end")
+    if any(e[1] == "suppresses_trait" and e[2] in discards for e in s.events[start:]):
+        pytest.skip("Stygian suppressed traits of a pile the catastrophe had taken one from")
     scored = _doom_hand_discards(s)
     passed = _passed_to_hands(s)
     # Who was tied before the draws (the Blackbox edition adds them to the score).
@@ -504,8 +500,6 @@ def _entries_of(s: DoomlingsState) -> tuple[list[PlayerEntry], str]:
             and discarded not in passed
         ):
             pytest.skip("the discarded trait was drawn again (Regenerative Tissue): one card")
-        if discarded is not None and _played_after(s, p, discarded):
-            pytest.skip("a trait was played after the catastrophe's discard (Regenerative Tissue)")
         if discarded is not None and discarded not in pile:
             pile.append(discarded)  # the pile before the catastrophe's discard
         attached = tuple(

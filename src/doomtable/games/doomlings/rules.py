@@ -4807,7 +4807,10 @@ def leaves_by_discard(s: DoomlingsRules, p: int, card: int) -> bool:
         s.leave_pile(p, card)
         s.hands[p].append(card)
         s.revealed.append((ALL, card))
-        s.stack.append(("pass_on", p, card, card))
+        if s.players < 2:  # alone at the table: there is no other hand, so it stays in its own
+            s.emit((ALL, "returns_to_hand", p, card), card)
+        else:
+            s.stack.append(("pass_on", p, card, card))
         return True
     return False
 
