@@ -149,7 +149,6 @@ class DoomlingsState(DoomlingsRules):
         s.trashed = []
         s.merchant_deck = merchants_of_sets(sets)
         s.merchants_seen = []
-        s.turn_plays = []
         s.turn_discards = []
         s.turn_draws = 0
         s.turn_removed = []

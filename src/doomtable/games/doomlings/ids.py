@@ -73,7 +73,6 @@ CARD_IDENTITY = CardIdentity(
         "trashed": TRINKET,
         "merchant_deck": MERCHANT,
         "merchants_seen": MERCHANT,
-        "turn_plays": TRAIT,
         "turn_discards": TRAIT,
         "turn_removed": TRAIT,
         # --- meaning of life ---

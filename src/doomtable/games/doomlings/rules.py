@@ -3739,12 +3739,26 @@ def h_play_face(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
     discarded before it is played (docs/rulings.md)."""
     _, p, drawn, face, card = frame
     held = [c for c in drawn if c in s.hands[p]]
+    playable = [c for c in held if FACE_VALUE[c] == face]
+    return play_one_discard_rest(s, p, card, held, playable, "play a drawn card", option)
+
+
+def play_one_discard_rest(
+    s: DoomlingsRules,
+    p: int,
+    card: int,
+    held: list[int],
+    candidates: list[int],
+    question: str,
+    option: Option | None,
+) -> Decision | None:
+    """``p`` plays one of ``candidates`` (those that may be played) with its action; every
+    other card of ``held`` is discarded first (Seeker's draw, Charmed's take)."""
     if option is None:
-        cards = s.playable(p, [c for c in held if FACE_VALUE[c] == face])
+        cards = s.playable(p, candidates)
         if cards:
-            return s.ask(
-                p, "play", f"{CARD[card].name}: play a drawn card", [_PLAY_OPTION[c] for c in cards]
-            )
+            prompt = f"{CARD[card].name}: {question}"
+            return s.ask(p, "play", prompt, [_PLAY_OPTION[c] for c in cards])
         chosen = -1
     else:
         chosen = option[1]
@@ -4983,26 +4997,7 @@ def h_charm(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision 
     """Charmed: play one of the cards taken, throw the others away."""
     _, p, card, stolen = frame
     held = [c for c in stolen if c in s.hands[p]]
-    if option is None:
-        playable = s.playable(p, held)
-        if playable:
-            return s.ask(
-                p,
-                "play",
-                f"{CARD[card].name}: play which card you took?",
-                [_PLAY_OPTION[c] for c in playable],
-            )
-        played = -1
-    else:
-        played = option[1]
-    s.stack.pop()
-    for c in held:
-        if c != played:
-            s.discard_from_hand(p, c, card)
-    if played >= 0:
-        s.leave_hand(p, played)
-        s.stack.append(("play", p, played, FROM_HAND, 1))
-    return None
+    return play_one_discard_rest(s, p, card, held, held, "play which card you took?", option)
 
 
 @handler("tribute")
@@ -6010,7 +6005,7 @@ def trinket_refusal(s: DoomlingsRules, player: int, card: int, own_pile: bool = 
             (kind is PowerKind.CANNOT_PLAY and power.test.accepts(trait, s.colors_of(card)))
             or (kind is PowerKind.NO_NEGATIVE_INTO_PILE and own_pile and FACE_VALUE[card] < 0)
             or (kind is PowerKind.NO_PLAYS_OFF_TURN and 0 <= s.turn_player != player)
-            or (kind is PowerKind.ONE_PLAY_PER_TURN and s.turn_player == player and s.turn_plays)
+            or (kind is PowerKind.ONE_PLAY_PER_TURN and s.turn_player == player and _turn_plays(s))
         ):
             return trinket
     return -1
@@ -6036,7 +6031,6 @@ _TURN_START_POWERS: Final = frozenset(
 def trinkets_turn_start(s: DoomlingsRules, p: int) -> None:
     """A turn begins: its tallies start again; the pocket check waits under the turn's end,
     and each held trinket's start-of-turn power is queued, in the order they were gained."""
-    s.turn_plays = []
     s.turn_discards = []
     s.turn_draws = 0
     s.turn_removed = []
@@ -6116,12 +6110,10 @@ def h_may_draw(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
 
 
 def trinkets_after_play(s: DoomlingsRules, owner: int, card: int, player: int) -> None:
-    """A trait entered its player's own pile: the turn's tally counts it, and a power that
-    rewards its colour offers a draw (after the play's own effects: pushed under them)."""
+    """A trait entered its player's own pile: a power that rewards its colour offers a draw
+    (after the play's own effects: pushed under them)."""
     if owner != player:
         return
-    if player == s.turn_player:
-        s.turn_plays.append(card)
     colors = s.colors_of(card)
     for trinket in reversed(s.trinkets[player]):
         power = TRINKETS[trinket].power
@@ -6161,7 +6153,7 @@ def objective_met(s: DoomlingsRules, p: int, trinket: int) -> tuple[int, ...] | 
                     break
         return tuple(picked) if bin(seen).count("1") >= n else None
     if goal is Goal.PLAY:
-        played = sum(1 for c in s.turn_plays if test.accepts(CARD[c], s.colors_of(c)))
+        played = sum(1 for c in _turn_plays(s) if test.accepts(CARD[c], s.colors_of(c)))
         return () if played >= n else None
     if goal is Goal.HAND_DISCARD:
         gone = sum(1 for c in s.turn_discards if test.accepts(CARD[c], CARD[c].colors))

@@ -222,7 +222,6 @@ class DoomlingsBase(GameState):
         "trashed": Field.LIST,  # out of the game, face up
         "merchant_deck": Field.LIST,  # face down, the top card is the last
         "merchants_seen": Field.LIST,  # the merchants that came, in order
-        "turn_plays": Field.LIST,  # traits the turn's player played into their pile this turn
         "turn_discards": Field.LIST,  # cards they discarded from their hand this turn
         "turn_draws": Field.VALUE,  # cards they drew this turn, stabilizing aside
         "turn_removed": Field.LIST,  # traits that left their pile this turn
@@ -273,7 +272,6 @@ class DoomlingsBase(GameState):
     trashed: list[int]
     merchant_deck: list[int]
     merchants_seen: list[int]
-    turn_plays: list[int]
     turn_discards: list[int]
     turn_draws: int
     turn_removed: list[int]
