@@ -680,18 +680,7 @@ def test_four_players_with_multicolor_cards_tapped_in_on_a_phone(
         assert _axe(page) == []
         page.screenshot(path=str(folder / "score-phone.png"), full_page=True)
         # The link opens the same sheet, here at a desktop's size.
-        page.locator("#share").click()
-        link = page.locator("#share-link").get_attribute("href")
-        assert link is not None
-        desktop = chromium.new_context(viewport={"width": 1280, "height": 800})
-        try:
-            shared = desktop.new_page()
-            shared.goto(link)
-            settled(shared)
-            assert totals(shared) == expected
-            shared.screenshot(path=str(folder / "score-desktop.png"), full_page=True)
-        finally:
-            desktop.close()
+        _shared_link_scores(chromium, page, expected, folder / "score-desktop.png")
         # Offline: the page reloads from the service worker and scores in the browser.
         deadline = time.monotonic() + 30
         while page.evaluate("navigator.serviceWorker.controller === null"):
@@ -827,19 +816,24 @@ def test_four_players_with_several_sets_tapped_in_on_a_phone(
         assert exported["discard"] == ["Heroic", "Faith"]
         assert exported["players"][0]["attached"] == [["GMO", "Bark"]]
         assert [p["score"] for p in cli_json(exported, tmp_path)["players"]] == expected
-        page.locator("#share").click()
-        link = page.locator("#share-link").get_attribute("href")
-        assert link is not None
-        desktop = chromium.new_context(viewport={"width": 1280, "height": 800})
-        try:
-            shared = desktop.new_page()
-            shared.goto(link)
-            settled(shared)
-            assert totals(shared) == expected
-            shared.screenshot(path=str(folder / "score-sets-desktop.png"), full_page=True)
-        finally:
-            desktop.close()
+        _shared_link_scores(chromium, page, expected, folder / "score-sets-desktop.png")
     finally:
         context.close()
     for name in ("score-sets-phone.png", "score-sets-phone-bob.png", "score-sets-desktop.png"):
         assert (folder / name).stat().st_size > 10_000
+
+
+def _shared_link_scores(chromium: Browser, page: Page, expected: list[int], shot: Path) -> None:
+    """The sheet's share link opens the same sheet, at a desktop's size, with the same totals."""
+    page.locator("#share").click()
+    link = page.locator("#share-link").get_attribute("href")
+    assert link is not None
+    desktop = chromium.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        shared = desktop.new_page()
+        shared.goto(link)
+        settled(shared)
+        assert totals(shared) == expected
+        shared.screenshot(path=str(shot), full_page=True)
+    finally:
+        desktop.close()
