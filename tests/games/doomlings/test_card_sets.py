@@ -142,7 +142,6 @@ LEFT_OUT = {
         ),
         "no card text is known (docs/rulings.md, Special Edition)",
     ),
-    "Opposable Thumbs": "its rule is not known well enough to play (docs/rulings.md)",
 }
 """Cards of the reference that the game leaves out, each with the reason."""
 DOOMPY_SPELLING = {"The Godlen Shrew": "The Golden Shrew"}

@@ -940,6 +940,18 @@ class DrawAndPlayColors:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class CopyDominant:
+    """Opposable Thumbs: it becomes a copy of another dominant of its owner's pile for the
+    rest of the game, and that dominant's play effects happen as if the copy were played."""
+
+    def text(self) -> str:
+        return (
+            "It becomes an exact copy of another dominant in your trait pile for the rest of "
+            "the game, and is played as that copy."
+        )
+
+
 # --- glitterlings ---
 @dataclass(frozen=True, slots=True)
 class DrawChain:
@@ -1178,6 +1190,7 @@ Action = (
     | DrawThenTrade
     | PlayHandAction
     | DrawAndPlay
+    | CopyDominant
     # --- mythlings, prototypes, relics, special edition ---
     | DigForColor
     | DiscardWholeHand
@@ -1297,6 +1310,14 @@ class NotOnYourTurn:
         return "You can never play this on your own turn."
 
 
+@dataclass(frozen=True, slots=True)
+class NeedDominant:
+    """Opposable Thumbs: a dominant must already be in the pile."""
+
+    def text(self) -> str:
+        return "You can play this only while your trait pile holds a dominant."
+
+
 # --- special edition ---
 
 
@@ -1352,6 +1373,7 @@ Requirement = (
     | FromDiscardAfterColors
     | PayWithHand
     | NoDominants
+    | NeedDominant
     | DiscardColors
     | HandAtMost
 )

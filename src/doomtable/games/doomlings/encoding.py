@@ -138,6 +138,7 @@ _OVERLUSH_B_VERBS: list[tuple[str, ...]] = [  # --- overlush (traits b) ---
     ("again", "age"),
     ("from_bottom",),
     ("play_another",),
+    ("copy", "card"),  # Opposable Thumbs' dominant to copy
 ]
 _MYTH_VERBS: list[tuple[str, ...]] = [  # --- mythlings, relics, special edition ---
     ("replay", "card"),  # Witchy, Ghostly played as they are discarded

@@ -138,6 +138,7 @@ class DoomlingsState(DoomlingsRules):
         s.discards = [[] for _ in range(players)]
         s.lab = []
         s.attached = []
+        s.copies = []  # --- overlush: Opposable Thumbs ---
         # --- deeplings ---
         s.suppressed = [[] for _ in range(players)]
         s.suppressed_under = [[] for _ in range(players)]
@@ -320,6 +321,8 @@ class DoomlingsState(DoomlingsRules):
             return f"play {name(option[1])} from the discard pile"
         if verb == "place":
             return f"place {AGES[option[1]].name}"
+        if verb == "copy":  # --- overlush: Opposable Thumbs ---
+            return f"copy {name(option[1])}"
         if verb == "suppress":  # --- deeplings ---
             return f"suppress {name(option[1])}"
         if verb in ("trash", "pocket"):  # --- trinkets ---
@@ -488,6 +491,10 @@ class DoomlingsState(DoomlingsRules):
         traits = []
         for c in self.piles[q]:
             d = card_dict(c)
+            if self.copies and self.same(c) != c:  # --- overlush: Opposable Thumbs ---
+                d = card_dict(self.same(c))
+                d["name"] = self.shown_name(c)
+                d["copy_of"] = CARD[self.same(c)].name
             if self.recolor[c] >= 0:
                 d["colors"] = color_names(self.recolor[c])
             if self.attached:
@@ -580,6 +587,10 @@ class DoomlingsState(DoomlingsRules):
                     # Techlings: each attachment of this pile with its host, by name.
                     "attachments": [
                         [CARD[a].name, CARD[h].name] for a, h in self.attached if a in self.piles[p]
+                    ],
+                    # Opposable Thumbs with the dominant it copies, by name.
+                    "copies": [
+                        [CARD[t].name, CARD[c].name] for t, c in self.copies if t in self.piles[p]
                     ],
                 }
                 for p in range(self.players)
@@ -1142,6 +1153,8 @@ def _describe(kind: str, a: tuple[Any, ...]) -> str:
         "dealt_card": "{p0} is dealt {n1} from the discard pile.",
         # --- techlings ---
         "attaches": "{p0} attaches {n1} to {n2} in {p3}'s pile.",
+        # --- overlush ---
+        "copies_dominant": "{p0}'s {n1} becomes a copy of {n2} for the rest of the game.",
         "shielded": "{n1} cannot be discarded from {p0}'s pile: an attachment holds it.",
         "peek_later": "{p0} looks at the age after it: {age1}.",
         "names_color_for": "{p0} names {c1} for {p2}.",

@@ -23,6 +23,7 @@ from doomtable.games.doomlings.cards import (  # --- trinkets ---
     AgeRule,
     CatastropheEffect,
     Check,
+    CopyDominant,
     Deal,
     DigForColor,
     DiscardCardsWithEffects,
@@ -71,6 +72,7 @@ from doomtable.games.doomlings.cards import (  # --- trinkets ---
     MoreMeanings,
     MoveSelfToOpponent,
     MutualDiscardTrait,
+    NeedDominant,
     NeedGenePool,
     NeedInPile,
     NoDominants,
@@ -355,6 +357,8 @@ class DoomlingsRules(DoomlingsBase):
         # --- overlush ---
         if isinstance(req, NoDominants):
             return not self.dominants(player)
+        if isinstance(req, NeedDominant):
+            return self.dominants(player) > 0
         if isinstance(req, NotOnYourTurn):
             return self.turn_player != player
         if isinstance(req, DiscardColors):
@@ -1063,8 +1067,11 @@ def play_trait(
     acting = bool(with_action and trait.action and how == FROM_HAND)
     if acting:
         stack.append(("do_action", owner, card))
-    for k in range(len(trait.on_play) - 1, -1, -1):
-        stack.append(("fx", owner, card, k, 1))
+    if trait.on_play and type(trait.on_play[0]) is CopyDominant:  # Opposable Thumbs
+        stack.append(("copy_dominant", owner, card, int(bool(with_action) and how == FROM_HAND)))
+    else:
+        for k in range(len(trait.on_play) - 1, -1, -1):
+            stack.append(("fx", owner, card, k, 1))
     if trait.attach is not None:
         stack.append(("attach", owner, card))
     req = trait.requirement
@@ -1188,7 +1195,7 @@ def h_do_action(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
     if muted and s.colors_of(card) & muted and not s.ignoring & bit(p):
         s.emit((ALL, "muted", card, s.age))  # Choking Vines, Jungle Rot
         return None
-    trait = CARD[card]
+    trait = s.trait(card)
     s.push_all([("fx", p, card, k, 0) for k in range(len(trait.action))])
     return None
 
@@ -1721,11 +1728,12 @@ def h_fx(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | N
         EFFECTS[type(fx)](s, p, card, fx)
     elif s.FAST_PATHS:
         # Each card's resolvers, looked up in EFFECTS once at import rather than per effect.
-        steps = _ON_PLAY_STEPS[card] if on_play else _ACTION_STEPS[card]
+        same = s.same(card) if s.copies else card  # Opposable Thumbs plays as its copy
+        steps = _ON_PLAY_STEPS[same] if on_play else _ACTION_STEPS[same]
         fx, resolve = steps[k]
         resolve(s, p, card, fx)
     else:
-        trait = CARD[card]
+        trait = s.trait(card)
         fx = (trait.on_play if on_play else trait.action)[k]
         EFFECTS[type(fx)](s, p, card, fx)
     return None
@@ -2040,6 +2048,45 @@ def fx_draw_then_trade(s: DoomlingsRules, p: int, card: int, fx: DrawThenTrade) 
 
 def fx_play_hand_action(s: DoomlingsRules, p: int, card: int, fx: PlayHandAction) -> None:
     s.stack.append(("hand_action", p, card))
+
+
+def fx_copy_dominant(s: DoomlingsRules, p: int, card: int, fx: CopyDominant) -> None:
+    """Opposable Thumbs' effect, resolved as any on-play effect: the copy, without an action
+    (only its own play from the hand brings the copy's action, see :func:`play_trait`)."""
+    s.stack.append(("copy_dominant", p, card, 0))
+
+
+@handler("copy_dominant")
+def h_copy_dominant(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Opposable Thumbs becomes a copy of another dominant of its owner's pile (the owner picks
+    which when there are two) for the rest of the game, and is played as that copy: the
+    copy's Gene Pool change, attachment, on-play effects and, when Thumbs was played from the
+    hand with its action (``frame[3]``), the copy's action. Without another dominant (a play
+    that skips requirements) it stays a colourless 0."""
+    _, p, card, acting = frame
+    if option is None:
+        if card not in s.piles[p] or s.same(card) != card:
+            s.stack.pop()
+            return None
+        others = [c for c in s.piles[p] if c != card and CARD[c].dominant]
+        prompt = f"{CARD[card].name}: which dominant does it copy?"
+        return s.ask(p, "use", prompt, [("copy", c) for c in others])
+    s.stack.pop()
+    copied: int = option[1]
+    trait = CARD[copied]
+    s.copies.append((card, copied))
+    s.emit((ALL, "copies_dominant", p, card, copied), card)
+    s.last_colors = trait.colors
+    if trait.gene_pool or trait.persistent is Persistent.GENE_POOL_ONE:
+        s.apply_gene_pool(p, card, trait)
+    frames: list[Frame] = []
+    if trait.attach is not None:
+        frames.append(("attach", p, card))
+    frames.extend(("fx", p, card, k, 1) for k in range(len(trait.on_play)))
+    if acting and trait.action:
+        frames.append(("act_from_pile", p, card))
+    s.push_all(frames)
+    return None
 
 
 def fx_draw_and_play(s: DoomlingsRules, p: int, card: int, fx: DrawAndPlay) -> None:
@@ -2428,6 +2475,7 @@ EFFECTS: Final[dict[type, Resolver]] = {
     DrawThenTrade: fx_draw_then_trade,
     PlayHandAction: fx_play_hand_action,
     DrawAndPlay: fx_draw_and_play,
+    CopyDominant: fx_copy_dominant,
     # --- mythlings, prototypes, relics, special edition ---
     DigForColor: fx_dig_for_color,
     DiscardWholeHand: fx_discard_whole_hand,
@@ -2502,7 +2550,9 @@ def _rush_to_catastrophe(s: DoomlingsRules, p: int) -> None:
 def h_name_color(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
     _, p, card, purpose = frame
     if option is None:
-        return s.ask(p, "color", f"{CARD[card].name}: name a color", [("color", c) for c in COLORS])
+        return s.ask(
+            p, "color", f"{s.shown_name(card)}: name a color", [("color", c) for c in COLORS]
+        )
     s.stack.pop()
     color = option[1]
     s.emit((ALL, "names_color", p, card, color))
@@ -2864,12 +2914,13 @@ def h_trait_ends(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
     frames: list[Frame] = []
     for p in s.order_from(s.first_player):
         for c in s.piles[p]:
-            we = CARD[c].worlds_end
+            trait = s.trait(c)
+            we = trait.worlds_end
             if (
                 we is not None
                 and we is not WorldsEnd.PLAY_FROM_HAND
                 and we is not WorldsEnd.IGNORE_DOOM  # --- relics: applied by the doom frame ---
-                and not silenced(s.final_doom, CARD[c])
+                and not silenced(s.final_doom, trait)
                 and not (s.attached and s.inactive(c))
                 and (
                     which == ALL_TRAITS
@@ -2887,7 +2938,7 @@ def h_trait_end(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
     s.stack.pop()
     if card not in s.piles[p]:
         return None
-    we = CARD[card].worlds_end
+    we = s.trait(card).worlds_end
     if we is WorldsEnd.PLAY_ANOTHER:
         s.stack.append(("play_extra", p, FROM_HAND, 0, 0, ANY_TRAIT))
     elif we is WorldsEnd.RECOLOR:
@@ -3923,7 +3974,9 @@ def h_bottom_color(s: DoomlingsRules, frame: Frame, option: Option | None) -> De
     """Rover: name a colour, then look at the bottom ``n`` cards of the trait deck."""
     _, p, n, card = frame
     if option is None:
-        return s.ask(p, "color", f"{CARD[card].name}: name a color", [("color", c) for c in COLORS])
+        return s.ask(
+            p, "color", f"{s.shown_name(card)}: name a color", [("color", c) for c in COLORS]
+        )
     s.stack.pop()
     color = option[1]
     s.emit((ALL, "names_color", p, card, color))
@@ -4472,7 +4525,7 @@ def h_deal_from_discard(s: DoomlingsRules, frame: Frame, option: Option | None) 
 
 def _hosts(s: DoomlingsRules, p: int, card: int) -> list[tuple[int, int]]:
     """Where ``card``, an attachment of ``p``'s pile, may attach: (owner, host) pairs."""
-    attach = CARD[card].attach
+    attach = s.trait(card).attach
     assert attach is not None
     owners = s.order_from(p) if attach.anywhere else [p]
     return [
@@ -4480,8 +4533,8 @@ def _hosts(s: DoomlingsRules, p: int, card: int) -> list[tuple[int, int]]:
         for q in owners
         for c in s.piles[q]
         if c != card
-        and CARD[c].attach is None  # no attachment hosts another
-        and (not attach.effectless or CARD[c].effectless)
+        and s.trait(c).attach is None  # no attachment hosts another
+        and (not attach.effectless or s.trait(c).effectless)
         and (attach.color is None or not s.colors_of(c) & attach.color)
     ]
 
@@ -4499,9 +4552,9 @@ def h_attach(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision
     s.stack.pop()
     _, q, host = option
     _attach(s, p, card, q, host)
-    attach = CARD[card].attach
+    attach = s.trait(card).attach
     assert attach is not None
-    if attach.grant is Grant.PLAY_ACTION and CARD[host].action and not s.inactive(host):
+    if attach.grant is Grant.PLAY_ACTION and s.trait(host).action and not s.inactive(host):
         s.stack.append(("act_from_pile", p, host))
     return None
 
@@ -4509,7 +4562,7 @@ def h_attach(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision
 def _attach(s: DoomlingsRules, p: int, card: int, q: int, host: int) -> None:
     s.attached = [pair for pair in s.attached if pair[0] != card]
     s.attached.append((card, host))
-    attach = CARD[card].attach
+    attach = s.trait(card).attach
     assert attach is not None
     if attach.color is not None:
         s.recolor[host] = attach.color
@@ -4885,7 +4938,9 @@ def h_dig(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | 
     """Ancient: name a colour, then draw."""
     _, p, card, n = frame
     if option is None:
-        return s.ask(p, "color", f"{CARD[card].name}: name a color", [("color", c) for c in COLORS])
+        return s.ask(
+            p, "color", f"{s.shown_name(card)}: name a color", [("color", c) for c in COLORS]
+        )
     s.stack.pop()
     color = option[1]
     s.emit((ALL, "names_color", p, card, color))
@@ -5005,7 +5060,9 @@ def h_tribute(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisio
     """Rainbow Scutes: name a colour; each opponent gives a trait of it."""
     _, p, card, key = frame
     if option is None:
-        return s.ask(p, "color", f"{CARD[card].name}: name a color", [("color", c) for c in COLORS])
+        return s.ask(
+            p, "color", f"{s.shown_name(card)}: name a color", [("color", c) for c in COLORS]
+        )
     s.stack.pop()
     color = option[1]
     s.emit((ALL, "names_color", p, card, color))
@@ -5183,9 +5240,9 @@ _AT_TURN_START: Final = tuple(
 def _moon_turn_start(s: DoomlingsRules, p: int) -> None:
     """Popplebelly's draw and Urf's offer, as ``p``'s turn begins."""
     for c in s.piles[p]:
-        if not _AT_TURN_START[c]:
+        if not _AT_TURN_START[s.same(c) if s.copies else c]:
             continue
-        if CARD[c].persistent is Persistent.GENE_POOL_ONE:
+        if s.trait(c).persistent is Persistent.GENE_POOL_ONE:
             s.draw(p, 2, c)
         else:
             s.stack.append(("urf", p, c))
@@ -5721,7 +5778,9 @@ def h_guess_color(s: DoomlingsRules, frame: Frame, option: Option | None) -> Dec
     """Name a colour, discard the top trait of the deck: of that colour, everyone draws."""
     _, p, card, n = frame
     if option is None:
-        return s.ask(p, "color", f"{CARD[card].name}: name a color", [("color", c) for c in COLORS])
+        return s.ask(
+            p, "color", f"{s.shown_name(card)}: name a color", [("color", c) for c in COLORS]
+        )
     s.stack.pop()
     color = option[1]
     s.emit((ALL, "names_color", p, card, color))

@@ -41,7 +41,6 @@ from doomtable.games.doomlings.cards import (  # --- overlush (traits b) ---
 )
 from doomtable.games.doomlings.data import AGES, MEANINGS, TRAIT_OF, TRAIT_SET, TRINKETS
 from doomtable.games.doomlings.state import (
-    CARD,
     FACE_VALUE,
     NO_TIE_DRAW,
     SET_OF_CARD,
@@ -102,14 +101,14 @@ def silenced(final_doom: int, trait: Trait) -> bool:
 
 def _silenced(s: DoomlingsBase, card: int) -> bool:
     # No final catastrophe yet (most of a game): nothing is silenced, known without a lookup.
-    return s.final_doom >= 0 and silenced(s.final_doom, CARD[card])
+    return s.final_doom >= 0 and silenced(s.final_doom, s.trait(card))
 
 
 def scored_face(s: DoomlingsBase, card: int) -> int:
     """A trait's face value as scoring sees it: 2 for a trait AI Takeover makes "worth 2" (so
     Pollination and Immunity count it as a 2), else the printed value (variable = 0), twice
     that under Solar-Powered."""
-    face = 2 if _silenced(s, card) else FACE_VALUE[card]
+    face = 2 if _silenced(s, card) else FACE_VALUE[s.same(card) if s.copies else card]
     return 2 * face if s.attached and s.doubled(card) else face
 
 
@@ -129,31 +128,31 @@ def count(
     if what is Count.GENE_POOL:
         return s.gene_pool[p]
     if what is Count.EFFECT_CARDS_IN_HAND:
-        return sum(1 for c in hand if not CARD[c].effectless)
+        return sum(1 for c in hand if not s.trait(c).effectless)
     if what is Count.HAND:
         return len(hand)
     if what is Count.DOMINANTS_IN_HAND:
-        return sum(1 for c in hand if CARD[c].dominant)
+        return sum(1 for c in hand if s.trait(c).dominant)
     if what is Count.COLORS_IN_PILE:
         return bin(s.colors_in_pile(p)).count("1")
     if what is Count.COLORS_IN_HAND:
         mask = 0
         for c in hand:
-            mask |= CARD[c].colors
+            mask |= s.trait(c).colors
         return bin(mask).count("1")
     if what is Count.SAME_NAME:  # by name: Overlush's green Kidney is a Kidney too
-        return sum(1 for c in pile if CARD[c].name == CARD[card].name)
+        return sum(1 for c in pile if s.trait(c).name == s.trait(card).name)
     if what is Count.SAME_NAME_ALL_PILES:
         # By name: Overlush's Swarms of other colours are Swarms too.
-        name = CARD[card].name
-        return sum(1 for q in range(s.players) for c in s.piles[q] if CARD[c].name == name)
+        name = s.trait(card).name
+        return sum(1 for q in range(s.players) for c in s.piles[q] if s.trait(c).name == name)
     if what is Count.COLOR_IN_PILE or what is Count.COLOR_ELSEWHERE:
         assert color is not None
         return s.count_color(p, color)
     if what is Count.TRAITS:
         return s.trait_count(p)
     if what is Count.FACE_ONE:
-        return sum(1 for c in pile if CARD[c].face is not None and scored_face(s, c) == 1)
+        return sum(1 for c in pile if s.trait(c).face is not None and scored_face(s, c) == 1)
     if what is Count.NEGATIVE_FACE:
         return sum(1 for c in pile if scored_face(s, c) < 0)
     if what is Count.COLOR_PAIRS:
@@ -175,7 +174,7 @@ def count(
         return sum(1 for q in range(s.players) for c in s.piles[q] if _MYTHLING[c])
     # --- deeplings ---
     if what is Count.FACE_ONE_TRAITS:
-        return sum(1 for c in pile if CARD[c].face is not None and scored_face(s, c) == 1)
+        return sum(1 for c in pile if s.trait(c).face is not None and scored_face(s, c) == 1)
     if what is Count.OPPONENTS_WITH_MORE_TRAITS:
         mine = s.trait_count(p)
         return sum(1 for q in range(s.players) if q != p and s.trait_count(q) > mine)
@@ -193,7 +192,7 @@ def count(
     if what is Count.FULL_COLOR_SETS:
         return min(s.count_color(p, c) for c in COLORS)
     if what is Count.OPPONENT_DOMINANTS:  # --- glitterlings ---
-        return sum(1 for q in range(s.players) if q != p for c in s.piles[q] if CARD[c].dominant)
+        return sum(1 for q in range(s.players) if q != p for c in s.piles[q] if s.trait(c).dominant)
     # Count.CHOSEN_COLOR
     named = s.named_color[card]
     return s.count_color(p, named) if named >= 0 else 0
@@ -224,7 +223,8 @@ def breakdown(
     hide_counts = hide_hand and _sparkling(s, p)
     pile = s.piles[p]
     for card in pile:
-        trait = CARD[card]
+        trait = s.trait(card)
+        name = s.shown_name(card) if s.copies else trait.name  # Opposable Thumbs (as Tiny)
         result.face += scored_face(s, card)
         if _silenced(s, card) or (s.attached and s.inactive(card)):
             continue
@@ -234,54 +234,55 @@ def breakdown(
                 continue
             units = count(s, p, card, bonus.count, bonus.color, bonus.family)
             points = bonus.points * (units // bonus.per)
-            result.bonuses.append((trait.name, points))
+            result.bonuses.append((name, points))
         elif isinstance(bonus, MostTraitsBonus):
             mine = s.trait_count(p)
             most = all(s.trait_count(q) < mine for q in range(s.players) if q != p)
-            result.bonuses.append((trait.name, bonus.points if most else 0))
+            result.bonuses.append((name, bonus.points if most else 0))
         elif isinstance(bonus, ColorThreshold) and not hide_counts:  # --- overlush (traits b) ---
-            result.bonuses.append((trait.name, bonus.points if _threshold_met(s, p, bonus) else 0))
+            result.bonuses.append((name, bonus.points if _threshold_met(s, p, bonus) else 0))
         elif isinstance(bonus, AllColorsBonus) and not hide_counts:  # --- mythlings ---
             cards = _counted(s, p)
             every = all(_color_count(s, cards, c) for c in COLORS)
-            result.bonuses.append((trait.name, bonus.points if every else 0))
+            result.bonuses.append((name, bonus.points if every else 0))
         # --- deeplings, moonlings ---
         elif isinstance(bonus, ThresholdBonus):
             n = count(s, p, card, bonus.count, None)
-            result.bonuses.append((trait.name, bonus.points if bonus.applies(n) else 0))
+            result.bonuses.append((name, bonus.points if bonus.applies(n) else 0))
         elif isinstance(bonus, LowGenePoolBonus):
             low = s.gene_pool[p] <= bonus.at_most
-            result.bonuses.append((trait.name, bonus.points if low else 0))
+            result.bonuses.append((name, bonus.points if low else 0))
         elif isinstance(bonus, IfPile) and not hide_counts:  # --- overlush ---
             n = sum(1 for c in _counted(s, p) if s.matches(c, bonus.filter))
             met = n <= bonus.n if bonus.at_most else n >= bonus.n
-            result.bonuses.append((trait.name, bonus.points if met else 0))
+            result.bonuses.append((name, bonus.points if met else 0))
         elif isinstance(bonus, FamiliesBonus):  # --- fuzelings ---
             n = sum(1 for c in pile if c == card or _SET_OF[c] in bonus.families)
-            result.bonuses.append((trait.name, bonus.points * n))
+            result.bonuses.append((name, bonus.points * n))
         elif isinstance(bonus, SuppressedUnderBonus):
             under = s.suppressed_under[p]
             met = any(_SET_OF[c] in bonus.families and c in under for c in pile)
-            result.bonuses.append((trait.name, bonus.points if met else 0))
+            result.bonuses.append((name, bonus.points if met else 0))
     for q in range(s.players):
         if q == p:
             continue
         for card in s.piles[q]:
-            trait = CARD[card]
+            trait = s.trait(card)
+            name = s.shown_name(card) if s.copies else trait.name
             if (
                 trait.worlds_end is WorldsEnd.PENALTY_PER_COLOR
                 and s.named_color[card] >= 0
                 and not (s.attached and s.inactive(card))
             ):
-                result.opponents.append((trait.name, -s.count_color(p, s.named_color[card])))
+                result.opponents.append((name, -s.count_color(p, s.named_color[card])))
             elif _silenced(s, card) or (s.attached and s.inactive(card)):
                 continue  # AI Takeover, or Lyonization attached: no bonus on anyone's score
             elif isinstance(trait.bonus, OpponentsColorDeficit):
                 fewer = sum(1 for c in COLORS if s.count_color(p, c) < s.count_color(q, c))
-                result.opponents.append((trait.name, trait.bonus.points * fewer))
+                result.opponents.append((name, trait.bonus.points * fewer))
             elif isinstance(trait.bonus, LowGenePoolBonus):
                 low = s.gene_pool[p] <= trait.bonus.at_most  # --- moonlings: Jibwib ---
-                result.opponents.append((trait.name, trait.bonus.points if low else 0))
+                result.opponents.append((name, trait.bonus.points if low else 0))
     result.worlds_end = s.end_points[p]
     for trinket in s.pocketed[p]:  # --- trinkets ---
         result.trinkets.append((TRINKETS[trinket].name, TRINKETS[trinket].value))
@@ -345,7 +346,7 @@ def expansion_doom_points(s: DoomlingsBase, p: int, doom: Doom | None, color: in
         assert color is not None
         return s.count_color((p + 1) % s.players, color)
     if doom is Doom.MINUS_PER_ACTION:
-        return -sum(1 for c in pile if CARD[c].action)
+        return -sum(1 for c in pile if s.trait(c).action)
     if doom is Doom.MINUS_FOUR_IF_FEW:
         assert color is not None
         return -4 if s.count_color(p, color) <= 2 else 0
@@ -356,7 +357,7 @@ def expansion_doom_points(s: DoomlingsBase, p: int, doom: Doom | None, color: in
     if doom is Doom.MINUS_GENE_POOL:
         return -s.gene_pool[p]
     # Doom.MINUS_TWO_PER_DROP
-    return -2 * sum(1 for c in pile if CARD[c].bonus is not None)
+    return -2 * sum(1 for c in pile if s.trait(c).bonus is not None)
 
 
 def final_scores(s: DoomlingsBase) -> list[int]:
@@ -398,7 +399,7 @@ def expansion_count(s: DoomlingsBase, p: int, card: int, what: Count, family: st
     """The quantity an expansion's Drop of Life bonus counts for player ``p``."""
     discard = s.discard_pile(p)
     if what is Count.DOMINANTS_IN_DISCARD:
-        return sum(1 for c in discard if CARD[c].dominant)
+        return sum(1 for c in discard if s.trait(c).dominant)
     if what is Count.NEGATIVE_IN_DISCARD:
         return sum(1 for c in discard if FACE_VALUE[c] < 0)
     # --- techlings ---
@@ -406,7 +407,7 @@ def expansion_count(s: DoomlingsBase, p: int, card: int, what: Count, family: st
     if what is Count.HIGHEST_GENE_POOL:
         return max(s.gene_pool)
     if what is Count.EFFECTLESS_IN_PILE:
-        return sum(1 for c in pile if CARD[c].effectless)
+        return sum(1 for c in pile if s.trait(c).effectless)
     if what is Count.FAMILY_HOSTING:
         n = sum(1 for c in pile if SET_OF_CARD[c] == family)
         return 2 * n if s.hosting(card) else n
@@ -434,7 +435,7 @@ def doom_turned_away(s: DoomlingsBase) -> int:
     text, or -1."""
     for pile in s.piles:
         for c in pile:
-            if CARD[c].worlds_end is WorldsEnd.IGNORE_DOOM:
+            if s.trait(c).worlds_end is WorldsEnd.IGNORE_DOOM:
                 return c
     return -1
 
@@ -486,19 +487,19 @@ def _count_with_hand(s: DoomlingsBase, p: int, card: int, what: Count, color: in
     if what is Count.COLORS_IN_PILE:
         return sum(1 for c in COLORS if _color_count(s, cards, c))
     if what is Count.SAME_NAME:  # by name, as without Sparkles
-        return sum(1 for c in cards if CARD[c].name == CARD[card].name)
+        return sum(1 for c in cards if s.trait(c).name == s.trait(card).name)
     if what is Count.SAME_NAME_ALL_PILES:
-        name = CARD[card].name
+        name = s.trait(card).name
         others = [c for q in range(s.players) if q != p for c in s.piles[q]]
-        return sum(1 for c in [*cards, *others] if CARD[c].name == name)
+        return sum(1 for c in [*cards, *others] if s.trait(c).name == name)
     if what is Count.TRAITS:  # face-down cards too, as s.trait_count counts them
         return len(cards) + len(s.suppressed[p])
     if what is Count.FACE_ONE:
-        return sum(1 for c in cards if CARD[c].face is not None and scored_face(s, c) == 1)
+        return sum(1 for c in cards if s.trait(c).face is not None and scored_face(s, c) == 1)
     if what is Count.NEGATIVE_FACE:
         return sum(1 for c in cards if scored_face(s, c) < 0)
     if what is Count.FACE_ONE_TRAITS:
-        return sum(1 for c in cards if CARD[c].face is not None and scored_face(s, c) == 1)
+        return sum(1 for c in cards if s.trait(c).face is not None and scored_face(s, c) == 1)
     if what is Count.SAME_SET:
         return sum(1 for c in cards if _SET_OF[c] == _SET_OF[card])
     counts = {c: _color_count(s, cards, c) for c in (*COLORS, COLORLESS)}
@@ -582,13 +583,13 @@ def tally(s: DoomlingsBase, p: int, what: Tally, color: int | None, scored: Brea
         assert color is not None
         return s.count_color(p, color)
     if what is Tally.DOMINANTS:
-        return sum(1 for c in pile if CARD[c].dominant)
+        return sum(1 for c in pile if s.trait(c).dominant)
     if what is Tally.EFFECTLESS:
-        return sum(1 for c in pile if CARD[c].effectless)
+        return sum(1 for c in pile if s.trait(c).effectless)
     if what is Tally.ACTIONS:
-        return sum(1 for c in pile if CARD[c].action)
+        return sum(1 for c in pile if s.trait(c).action)
     if what is Tally.DROPS:
-        return sum(1 for c in pile if CARD[c].bonus is not None)
+        return sum(1 for c in pile if s.trait(c).bonus is not None)
     if what is Tally.TRAITS:
         return s.trait_count(p)
     if what is Tally.GENE_POOL:
@@ -598,7 +599,7 @@ def tally(s: DoomlingsBase, p: int, what: Tally, color: int | None, scored: Brea
     if what is Tally.NEGATIVE_FACE:
         return sum(1 for c in pile if scored_face(s, c) < 0)
     if what is Tally.FACE_ONE:
-        return sum(1 for c in pile if CARD[c].face is not None and scored_face(s, c) == 1)
+        return sum(1 for c in pile if s.trait(c).face is not None and scored_face(s, c) == 1)
     if what is Tally.ZERO_FACE:
         return sum(1 for c in pile if scored_face(s, c) == 0)  # a variable face is 0
     # Tally.DROP_POINTS
@@ -617,13 +618,13 @@ def _pattern_points(s: DoomlingsBase, p: int, pattern: Pattern) -> int:
     pile = s.piles[p]
     counts = [s.count_color(p, c) for c in COLORS]
     if pattern is Pattern.DOMINANT_PAIRS:
-        dominants = [c for c in pile if CARD[c].dominant]
+        dominants = [c for c in pile if s.trait(c).dominant]
         points = 0
         for dominant in dominants:
             colors = s.colors_of(dominant)
             for c in COLORS:
                 if colors & c:
-                    n = sum(1 for t in pile if not CARD[t].dominant and s.colors_of(t) & c)
+                    n = sum(1 for t in pile if not s.trait(t).dominant and s.colors_of(t) & c)
                     points += n // 2
         shared = len(dominants) >= 2 and all(
             s.colors_of(d) & s.colors_of(dominants[0]) for d in dominants
@@ -634,7 +635,7 @@ def _pattern_points(s: DoomlingsBase, p: int, pattern: Pattern) -> int:
         high = sum(1 for c in pile if scored_face(s, c) >= 4)
         return 8 if negative == high else 4 if negative > high else 0
     if pattern is Pattern.LONE_DOMINANTS:
-        dominants = [c for c in pile if CARD[c].dominant]
+        dominants = [c for c in pile if s.trait(c).dominant]
         if len(dominants) >= 3:
             return 12
         lone = 0

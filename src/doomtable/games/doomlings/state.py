@@ -212,6 +212,8 @@ class DoomlingsBase(GameState):
         "lab": Field.LIST,
         # --- techlings ---
         "attached": Field.TUPLES,  # (attachment, host) card pairs
+        # --- overlush ---
+        "copies": Field.TUPLES,  # (Opposable Thumbs, the dominant it is a copy of) pairs
         # --- deeplings ---
         "suppressed": Field.LISTS,  # per player: face-down cards in their trait pile
         "suppressed_under": Field.LISTS,  # beside each: the trait it lies under, -1 for none
@@ -262,6 +264,7 @@ class DoomlingsBase(GameState):
     discards: list[list[int]]
     lab: list[int]
     attached: list[tuple[int, int]]
+    copies: list[tuple[int, int]]
     # --- deeplings ---
     suppressed: list[list[int]]
     suppressed_under: list[list[int]]
@@ -373,7 +376,7 @@ class DoomlingsBase(GameState):
         colors = self.colors_of(card)
         pile = self.piles[owner]
         for guard in pile:
-            color = _GUARD_COLOR[guard]
+            color = _GUARD_COLOR[self.same(guard)]
             if not color or not colors & color:
                 continue
             kept = sum(
@@ -457,14 +460,39 @@ class DoomlingsBase(GameState):
 
     # ------------------------------------------------------------------ card facts
 
+    def same(self, card: int) -> int:
+        """The card whose definition ``card`` has now: the dominant an Opposable Thumbs in a
+        pile is a copy of, else ``card`` itself. Every rule that reads what a card in a pile
+        is (colours, face value, effects, World's End, bonus) reads it through this."""
+        if self.copies:
+            for thumbs, copied in self.copies:
+                if thumbs == card:
+                    return copied
+        return card
+
+    def trait(self, card: int) -> Trait:
+        """The definition ``card`` has now (see :meth:`same`)."""
+        return CARD[self.same(card)] if self.copies else CARD[card]
+
+    def shown_name(self, card: int) -> str:
+        """A card's name as views show it: ``Opposable Thumbs (as Heroic)`` for a copy."""
+        copied = self.same(card)
+        if copied == card:
+            return CARD[card].name
+        return f"{CARD[card].name} (as {CARD[copied].name})"
+
     def colors_of(self, card: int) -> int:
         override = self.recolor[card]
-        return CARD[card].colors if override < 0 else override
+        if override >= 0:
+            return override
+        return CARD[self.same(card)].colors if self.copies else CARD[card].colors
 
     def matches(self, card: int, flt: TraitFilter) -> bool:
-        if flt.family is not None and SET_OF_CARD[card] != flt.family:
+        # An Opposable Thumbs has its copy's family and face value (colours: colors_of).
+        same = self.same(card) if self.copies else card
+        if flt.family is not None and SET_OF_CARD[same] != flt.family:
             return False
-        return flt.accepts(self.colors_of(card), FACE_VALUE[card])
+        return flt.accepts(self.colors_of(card), FACE_VALUE[same])
 
     def recolor_pile(self, player: int, old: int, new: int) -> None:
         """Faith: every trait of colour ``old`` in the pile takes colour ``new`` instead."""
@@ -485,6 +513,8 @@ class DoomlingsBase(GameState):
         return mask
 
     def dominants(self, player: int) -> int:
+        if self.copies:
+            return sum(_DOMINANT_SLOTS[self.same(c)] for c in self.piles[player])
         return sum(_DOMINANT_SLOTS[c] for c in self.piles[player])
 
     def has_in_pile(self, player: int, persistent: Persistent) -> bool:
@@ -492,8 +522,10 @@ class DoomlingsBase(GameState):
 
     def in_pile(self, player: int, persistent: Persistent) -> int:
         """The first trait in ``player``'s pile with ``persistent``, or -1 if none."""
+        copies = self.copies
         for c in self.piles[player]:
-            if _PERSISTENT[c] is persistent and not (self.attached and self.inactive(c)):
+            kind = _PERSISTENT[self.same(c)] if copies else _PERSISTENT[c]
+            if kind is persistent and not (self.attached and self.inactive(c)):
                 return c
         return -1
 
@@ -654,7 +686,43 @@ class DoomlingsBase(GameState):
         """Put a trait into a pile and apply its Gene Pool change."""
         self.piles[player].append(card)
         trait = CARD[card]
-        if _GENE_POOL_ONE[card]:
+        if _GENE_POOL_ONE[card] or trait.gene_pool:
+            self.apply_gene_pool(player, card, trait)
+
+    def leave_pile(self, player: int, card: int) -> None:
+        """Take a trait out of a pile and undo the Gene Pool change it made."""
+        self.piles[player].remove(card)
+        if player == self.turn_player and self.trinkets_in_game():  # --- trinkets ---
+            self.turn_removed.append(card)
+        trait = self.trait(card)
+        if trait.gene_pool:
+            self.undo_gene_pool(card)
+        self.recolor[card] = -1
+        self.named_color[card] = -1
+        if self.attached:
+            self.detach(card)
+        if self.copies and trait is not CARD[card]:
+            # Opposable Thumbs is a copy only while it stays in a pile: out of it, it is
+            # Opposable Thumbs again (a new play makes a new copy).
+            self.copies = [pair for pair in self.copies if pair[0] != card]
+        if self.final_doom < 0:  # --- special edition: Magic Fingers, until World's End ---
+            fingers = self.in_pile(player, Persistent.REPLACE_LEAVER)
+            if fingers >= 0:
+                self.stack.append(("replace", player, trait.colors, fingers))
+
+    def undo_gene_pool(self, card: int) -> None:
+        """Take back the Gene Pool changes ``card`` made as it entered a pile."""
+        kept = []
+        for entry in self.gp_applied:
+            if entry[0] == card:
+                self.shift_gene_pool(entry[1], -entry[2])
+            else:
+                kept.append(entry)
+        self.gp_applied = kept
+
+    def apply_gene_pool(self, player: int, card: int, trait: Trait) -> None:
+        """Make ``trait``'s Gene Pool change for ``card`` entering ``player``'s pile."""
+        if trait.persistent is Persistent.GENE_POOL_ONE:
             self.gene_pool[player] = 1
         if trait.gene_pool:
             targets: range | tuple[int, ...] = (
@@ -666,28 +734,6 @@ class DoomlingsBase(GameState):
                 done = self.shift_gene_pool(target, trait.gene_pool)
                 if done:
                     self.gp_applied.append((card, target, done))
-
-    def leave_pile(self, player: int, card: int) -> None:
-        """Take a trait out of a pile and undo the Gene Pool change it made."""
-        self.piles[player].remove(card)
-        if player == self.turn_player and self.trinkets_in_game():  # --- trinkets ---
-            self.turn_removed.append(card)
-        if CARD[card].gene_pool:
-            kept = []
-            for entry in self.gp_applied:
-                if entry[0] == card:
-                    self.shift_gene_pool(entry[1], -entry[2])
-                else:
-                    kept.append(entry)
-            self.gp_applied = kept
-        self.recolor[card] = -1
-        self.named_color[card] = -1
-        if self.attached:
-            self.detach(card)
-        if self.final_doom < 0:  # --- special edition: Magic Fingers, until World's End ---
-            fingers = self.in_pile(player, Persistent.REPLACE_LEAVER)
-            if fingers >= 0:
-                self.stack.append(("replace", player, CARD[card].colors, fingers))
 
     def move_trait(self, source: int, target: int, card: int) -> None:
         # Attachments go on holding across a move from pile to pile (Techlings).
@@ -747,16 +793,16 @@ class DoomlingsBase(GameState):
         mask = 0
         for attachment, host in self.attached:
             if host == card:
-                mask |= GUARD[attachment]
+                mask |= GUARD[self.same(attachment)]
         return mask
 
     def inactive(self, card: int) -> bool:
         """Lyonization: whether an attachment has switched ``card``'s effects off."""
-        return any(host == card and INACTIVATES[a] for a, host in self.attached)
+        return any(host == card and INACTIVATES[self.same(a)] for a, host in self.attached)
 
     def doubled(self, card: int) -> bool:
         """Solar-Powered: whether an attachment doubles ``card``'s face value."""
-        return any(host == card and DOUBLES_FACE[a] for a, host in self.attached)
+        return any(host == card and DOUBLES_FACE[self.same(a)] for a, host in self.attached)
 
     def takeable(self, card: int) -> bool:
         """Whether a trait in a pile may be stolen or swapped right now."""
@@ -776,7 +822,7 @@ class DoomlingsBase(GameState):
         kept = []
         for attachment, host in self.attached:
             if attachment == card or host == card:
-                trait = CARD[attachment]
+                trait = self.trait(attachment)
                 if trait.attach is not None and trait.attach.color is not None:
                     self.recolor[host] = -1
             else:
@@ -809,4 +855,6 @@ class DoomlingsBase(GameState):
     # --- moonlings ---
     def gene_pool_locked(self, player: int) -> bool:
         """Popplebelly holds its owner's Gene Pool at 1."""
+        if self.copies:
+            return any(_GENE_POOL_ONE[self.same(c)] for c in self.piles[player])
         return any(_GENE_POOL_ONE[c] for c in self.piles[player])

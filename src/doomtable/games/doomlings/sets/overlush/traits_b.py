@@ -1,5 +1,4 @@
-"""Overlush traits, Mycelium to the end of the alphabet, in name order. Opposable Thumbs is
-left out until its mechanics are built (docs/rulings.md)."""
+"""Overlush traits, Mycelium to the end of the alphabet, in name order."""
 
 from __future__ import annotations
 
@@ -11,6 +10,7 @@ from doomtable.games.doomlings.cards import (
     RED,
     Bonus,
     ColorThreshold,
+    CopyDominant,
     Count,
     DiscardCardsWithEffects,
     DiscardFromHand,
@@ -23,6 +23,7 @@ from doomtable.games.doomlings.cards import (
     GainGenePool,
     HandToDeckBottom,
     LookAtBottomAndPlay,
+    NeedDominant,
     NeedGenePool,
     NotOnYourTurn,
     OneOf,
@@ -75,6 +76,14 @@ TRAITS: tuple[Trait, ...] = (
     ),
     Trait("Nuptial Plumage", G, 1, dominant=True, bonus=Bonus(Count.COLORS_OF_THREE, points=2)),
     Trait("Nutty", R, 3, action=(OpponentDrawsAndGives(3),)),
+    Trait(
+        "Opposable Thumbs",
+        C,
+        0,
+        dominant=True,
+        requirement=NeedDominant(),
+        on_play=(CopyDominant(),),
+    ),
     Trait("Patches", G, 4, dominant=True, play_when=PlayWhen.RETURN_REMOVED),
     Trait("Pinchy", B | R, 0, play_when=PlayWhen.TAKE_BACK_PLAYED, copies=2),
     Trait("Playful", P, 2, action=(TradeWithOpponents(),)),
