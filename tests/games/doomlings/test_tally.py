@@ -440,6 +440,13 @@ def _entries_of(s: DoomlingsState) -> tuple[list[PlayerEntry], str]:
     start = max(i for i, e in enumerate(s.events) if e[1] == "worlds_end")
     if any(e[1] == "suppresses_trait" and e[2] in discards for e in s.events[start:]):
         pytest.skip("Stygian suppressed traits of a pile the catastrophe had taken one from")
+    if any(
+        e[1] == "attaches" and e[3] == c and e[5] != p
+        for p, c in discards.items()
+        for e in s.events[:start]
+    ):
+        # The board enters no attachment that is gone, so that trait is open to the discard.
+        pytest.skip("the catastrophe discarded an attachment that held a trait of another pile")
     scored = _doom_hand_discards(s)
     passed = _passed_to_hands(s)
     # Who was tied before the draws (the Blackbox edition adds them to the score).
@@ -452,18 +459,21 @@ def _entries_of(s: DoomlingsState) -> tuple[list[PlayerEntry], str]:
         choices: dict[str, str] = {}
         late: tuple[str, ...] = ()
         for c in pile:
-            kind = CARD[c].worlds_end
-            if silenced(s.final_doom, CARD[c]) or s.inactive(c):
+            if s.same(c) != c:  # Opposable Thumbs: the dominant it is a copy of
+                choices[CARD[c].name] = TRAIT_NAMES[TRAIT_OF[s.same(c)]]
+            kind = s.trait(c).worlds_end
+            if silenced(s.final_doom, s.trait(c)) or s.inactive(c):
                 continue  # AI Takeover, or Lyonization attached to it: it asks nothing
+            # A card's question is named as the card shows: Opposable Thumbs (as Sentience).
             if kind in (WorldsEnd.BONUS_PER_COLOR, WorldsEnd.PENALTY_PER_COLOR):
-                choices[CARD[c].name] = COLOR_NAMES.get(s.named_color[c], "none")
+                choices[s.shown_name(c)] = COLOR_NAMES.get(s.named_color[c], "none")
             elif kind is WorldsEnd.RETURN_FOR_POINTS:  # Lily Pad: how many it took back
                 causes = s.event_causes or []
                 taken = [i for i, e in enumerate(s.events) if e[1] == "returns_to_hand"]
-                choices[CARD[c].name] = str(sum(1 for i in taken if causes[i] == c))
+                choices[s.shown_name(c)] = str(sum(1 for i in taken if causes[i] == c))
             elif kind is WorldsEnd.BECOME_COLOR:
                 # Free Will's own colour, unless it came too late (or a recolour undid it).
-                choices[CARD[c].name] = COLOR_NAMES.get(s.recolor[c], "none")
+                choices[s.shown_name(c)] = COLOR_NAMES.get(s.recolor[c], "none")
         faiths = [c for c in pile if CARD[c].worlds_end is WorldsEnd.RECOLOR]
         if faiths:
             choices[CARD[faiths[0]].name] = "pass"

@@ -205,11 +205,18 @@ def entry_from_fields(name: str, fields: Mapping[str, object], where: str) -> Pl
     return PlayerEntry(**values, choices=tuple(choices.items()))
 
 
+_COPY_KEY = re.compile(r"(.+?)\s*\(\s*as\s+(.+?)\s*\)", re.IGNORECASE)
+
+
 def _question(key: str) -> str | None:
     """The question a field answers: the final catastrophe's discard, or a card's name."""
     plain = key.strip().casefold().replace("-", "_").replace(" ", "_")
     if plain in QUESTION_KEYS:
         return QUESTION_KEYS[plain]
+    copy = _COPY_KEY.fullmatch(key.strip())
+    if copy:  # Opposable Thumbs (as Sentience): the copy's own World's End question
+        thumbs, copied = _question(copy[1]), _question(copy[2])
+        return f"{thumbs} (as {copied})" if thumbs == tally.THUMBS and copied else None
     wanted = tally.match_key(key)
     return next((n for n in tally.TRAIT_NAMES if tally.match_key(n) == wanted), None)
 

@@ -574,7 +574,8 @@ def _board(
             _attach(s, entries, p, attachment, host)
     # --- meaning of life: the cards create() dealt at random are no one's (none is entered)
     s.meanings = [[] for _ in entries]
-    asked = _ignore_with_denial(s, entries)
+    asked = _copy_dominants(s, entries)  # --- overlush: Opposable Thumbs ---
+    asked += _ignore_with_denial(s, entries)
     for p in range(len(entries)):
         if s.dominants(p) > 2:
             s.hero = p
@@ -592,6 +593,48 @@ def _board(
     s.events = []
     s.log = []
     return s, asked
+
+
+THUMBS: Final = "Opposable Thumbs"
+
+
+def _asked_by_card(key: str) -> bool:
+    """Whether a question is a card's own (``Sentience``, ``Opposable Thumbs (as Sentience)``),
+    not the catastrophe's."""
+    return key in _PRINTED_NAMES or key.startswith(f"{THUMBS} (as ")
+
+
+def _copy_dominants(s: DoomlingsState, entries: Sequence[PlayerEntry]) -> list[Question]:
+    """Each Opposable Thumbs of a pile is scored as the other dominant of that pile its player
+    names (``Opposable Thumbs: Heroic``); beside a single other dominant, as that one."""
+    asked: list[Question] = []
+    for p, entry in enumerate(entries):
+        for thumbs in [c for c in s.piles[p] if CARD[c].name == THUMBS]:
+            others = [c for c in s.piles[p] if c != thumbs and CARD[c].dominant]
+            labels = list(dict.fromkeys(TRAIT_NAMES[TRAIT_OF[c]] for c in others))
+            given = entry.answer(THUMBS)
+            answer = labels[0] if given is None and len(labels) == 1 else None
+            if given is not None:
+                if not labels:
+                    raise TallyError(
+                        f"{entry.name}: {THUMBS} copies {given!r}, but no other dominant is "
+                        f"in {entry.name}'s pile"
+                    )
+                try:
+                    answer = match_option(given, labels, f"{entry.name}'s {THUMBS}")
+                except TallyError:
+                    raise TallyError(
+                        f"{entry.name}: {THUMBS} copies a dominant of {entry.name}'s pile "
+                        f"({', '.join(labels)}), not {given!r}",
+                        labels,
+                    ) from None
+            if labels:
+                prompt = f"{THUMBS}: which dominant does it copy?"
+                asked.append(Question(p, THUMBS, prompt, tuple(labels), answer, False))
+            if answer is not None:
+                copied = next(c for c in others if TRAIT_NAMES[TRAIT_OF[c]] == answer)
+                s.copies.append((thumbs, copied))
+    return asked
 
 
 def _face_down(entry: PlayerEntry) -> int:
@@ -890,7 +933,7 @@ def _run_worlds_end(s: DoomlingsState, entries: Sequence[PlayerEntry]) -> list[Q
         if (
             frame[0] == "trait_end"
             and frame[2] in s.piles[frame[1]]
-            and CARD[frame[2]].worlds_end in SCORED_PER_TRAIT
+            and s.trait(frame[2]).worlds_end in SCORED_PER_TRAIT
         ):
             s.stack.pop()
             asked.append(_count_moved(s, entries[frame[1]], frame[1], frame[2]))
@@ -899,8 +942,8 @@ def _run_worlds_end(s: DoomlingsState, entries: Sequence[PlayerEntry]) -> list[Q
             frame[0] == "trait_end"
             and frame[2] in s.piles[frame[1]]
             and (
-                CARD[frame[2]].worlds_end in RESULT_ENTERED
-                or (CARD[frame[2]].worlds_end not in ASKED and _moves_cards(s, frame))
+                s.trait(frame[2]).worlds_end in RESULT_ENTERED
+                or (s.trait(frame[2]).worlds_end not in ASKED and _moves_cards(s, frame))
             )
         ):
             s.stack.pop()
@@ -918,7 +961,7 @@ def _run_worlds_end(s: DoomlingsState, entries: Sequence[PlayerEntry]) -> list[Q
         distinct = list(dict.fromkeys(labels))
         given = entry.answer(key)
         default = _default(s, decision.options)
-        if given is not None and match_key(given) == NO_COLOR and key in _PRINTED_NAMES:
+        if given is not None and match_key(given) == NO_COLOR and _asked_by_card(key):
             s.stack.pop()  # the card came into the pile too late to use its World's End
             asked.append(Question(p, key, decision.prompt, (*distinct, NO_COLOR), NO_COLOR, False))
             continue
@@ -933,7 +976,7 @@ def _run_worlds_end(s: DoomlingsState, entries: Sequence[PlayerEntry]) -> list[Q
             answer = labels[decision.options.index(default)]
         else:
             answer = None
-        colors = key in _PRINTED_NAMES and decision.kind == "color"
+        colors = _asked_by_card(key) and decision.kind == "color"
         shown = (*distinct, NO_COLOR) if colors else tuple(distinct)
         asked.append(
             Question(p, key, decision.prompt, shown, answer, given is None and default is not None)

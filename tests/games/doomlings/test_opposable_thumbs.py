@@ -1,0 +1,200 @@
+"""Opposable Thumbs: "To play, you must have a dominant trait in your trait pile. Play this as
+an exact copy of your other dominant now and for the rest of the game." (docs/rulings.md)"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+from doomtable.cli.render_doomlings import card_chip
+from doomtable.engine import new_game
+from doomtable.engine.registry import load_verified, saved_dict
+from doomtable.games.doomlings import sheet
+from doomtable.games.doomlings.cards import GREEN
+from doomtable.games.doomlings.game import DoomlingsState
+from doomtable.games.doomlings.scoring import breakdown
+from doomtable.games.doomlings.state import CARD
+from doomtable.games.doomlings.tally import TallyError
+
+OPPONENT = {"hand": ["Appealing", "Spiny", "Antlers", "Migratory", "Deep Roots"], "gene_pool": 5}
+
+
+def table(traits: list[str], hand: list[str] | None = None) -> DoomlingsState:
+    """A 2-player Overlush game, player 0 to play, holding Opposable Thumbs."""
+    state = new_game("doomlings", 2, 1, {"sets": "overlush"})
+    assert isinstance(state, DoomlingsState)
+    held = hand if hand is not None else ["Opposable Thumbs", "Gills", "Fear"]
+    state.setup_scenario(
+        {"players": {0: {"hand": held, "traits": traits, "gene_pool": 5}, 1: OPPONENT}}
+    )
+    return state
+
+
+def card(state: DoomlingsState, name: str) -> int:
+    return next(c for zone in (*state.piles, *state.hands) for c in zone if CARD[c].name == name)
+
+
+def play_thumbs(state: DoomlingsState, copy: str) -> int:
+    state.apply(0, "play Opposable Thumbs")
+    state.apply(1, "pass")
+    state.apply(0, f"copy {copy}")
+    return card(state, "Opposable Thumbs")
+
+
+def test_it_needs_a_dominant_and_room_for_one_more() -> None:
+    state = table(["Blubber"])
+    thumbs = card(state, "Opposable Thumbs")
+    assert "play Opposable Thumbs" not in state.labels()
+    assert state.unplayable_reason(0, thumbs) == (
+        "You can play this only while your trait pile holds a dominant."
+    )
+    full = table(["Heroic", "Tiny"])  # two dominants: no room for a third
+    assert "play Opposable Thumbs" not in full.labels()
+    assert "play Opposable Thumbs" in table(["Heroic"]).labels()
+
+
+def test_the_copy_is_a_second_dominant_of_the_copied_colour_and_value() -> None:
+    state = table(["Heroic", "Overgrowth"])
+    thumbs = play_thumbs(state, "Heroic")
+    assert state.copies == [(thumbs, card(state, "Heroic"))]
+    assert state.dominants(0) == 2
+    assert state.colors_of(thumbs) == GREEN
+    assert state.count_color(0, GREEN) == 3
+    assert breakdown(state, 0).face == 7 - 1 + 7
+
+
+def test_with_two_other_dominants_its_player_picks_which() -> None:
+    # Birth of a Hero lets Heroic's player hold a 3rd dominant.
+    state = new_game("doomlings", 2, 1, {"sets": "overlush"})
+    assert isinstance(state, DoomlingsState)
+    held = ["Heroic", "Opposable Thumbs", "Gills", "Fear"]
+    state.setup_scenario(
+        {
+            "age": "Birth of a Hero",
+            "players": {0: {"hand": held, "traits": ["Tiny", "Leaves", "Bark"]}, 1: OPPONENT},
+        }
+    )
+    state.apply(0, "play Heroic")
+    state.apply(1, "pass")
+    state.apply(0, "play Opposable Thumbs")
+    state.apply(1, "pass")
+    assert state.labels() == ["copy Tiny", "copy Heroic"]
+    state.apply(0, "copy Tiny")
+    # Tiny: -1 for each trait of the pile (5), once for each Tiny.
+    assert breakdown(state, 0).bonuses == [("Tiny", -5), ("Opposable Thumbs (as Tiny)", -5)]
+    assert breakdown(state, 0).face == 17 + 1 + 2 + 7 + 17
+
+
+def test_the_copy_stays_when_the_original_leaves_the_pile() -> None:
+    state = table(["Heroic"])
+    thumbs = play_thumbs(state, "Heroic")
+    heroic = card(state, "Heroic")
+    state.leave_pile(0, heroic)  # no card removes a dominant; the copy must not depend on it
+    state.discard.append(heroic)
+    assert state.colors_of(thumbs) == GREEN
+    assert breakdown(state, 0).face == 7
+    assert state.dominants(0) == 1
+
+
+def test_out_of_the_pile_it_is_opposable_thumbs_again_and_takes_its_gene_pool_back() -> None:
+    state = table(["Fabled"])
+    thumbs = play_thumbs(state, "Fabled")
+    assert state.gene_pool[0] == 6
+    state.leave_pile(0, thumbs)
+    state.discard.append(thumbs)
+    assert state.copies == []
+    assert state.gene_pool[0] == 5
+    assert state.same(thumbs) == thumbs and state.colors_of(thumbs) == 0
+
+
+def test_saves_keep_the_copy_and_older_saves_load() -> None:
+    state = table(["Heroic"])
+    thumbs = play_thumbs(state, "Heroic")
+    loaded = DoomlingsState.from_json(state.to_json())
+    assert loaded == state
+    assert loaded.copies == [(thumbs, card(state, "Heroic"))]
+    assert breakdown(loaded, 0).face == 14
+
+    # A save written before the field: the replay rebuilds it (empty in a game without Thumbs
+    # played), and the rest of the save still has to match.
+    game = new_game("doomlings", 3, 7, {"sets": "overlush"})
+    rng = random.Random(7)
+    for _ in range(40):
+        assert game.pending is not None
+        game.apply(game.pending.player, rng.choice(game.legal_options()))
+    old: dict[str, Any] = json.loads(json.dumps(saved_dict(game)))
+    del old["state"]["copies"]
+    assert load_verified(old) == game
+
+
+def test_views_name_the_copy() -> None:
+    state = table(["Heroic"])
+    play_thumbs(state, "Heroic")
+    shown = state.view(1)["seats"][0]["traits"][1]
+    assert shown["name"] == "Opposable Thumbs (as Heroic)"
+    assert (shown["colors"], shown["face"], shown["dominant"]) == (["green"], 7, True)
+    assert shown["copy_of"] == "Heroic"
+    console = Console(width=120, no_color=True)
+    with console.capture() as captured:
+        console.print(card_chip(shown))
+    assert "Opposable Thumbs (as Heroic) 7" in captured.get()
+    assert state.snapshot()["players"][0]["copies"] == [["Opposable Thumbs", "Heroic"]]
+
+
+def board(ann: dict[str, object]) -> dict[str, object]:
+    return {
+        "catastrophe": "Ice Age",
+        "sets": "overlush",
+        "players": [{"name": "Ann", **ann}, {"name": "Bob", "traits": "Bark"}],
+    }
+
+
+def test_the_calculator_scores_it_as_the_named_dominant() -> None:
+    report = sheet.score_board(
+        board({"traits": "Heroic, Overgrowth, Opposable Thumbs", "opposable thumbs": "heroic"})
+    )
+    ann = report["players"][0]
+    assert ann["choices"]["Opposable Thumbs"] == "Heroic"
+    assert ann["score"] == 7 - 1 + 7 + 3  # Overgrowth counts 3 green traits
+    # Its World's End question is its own: "Opposable Thumbs (as Sentience)".
+    report = sheet.score_board(
+        board(
+            {
+                "traits": "Sentience, Heat Vision, Opposable Thumbs",
+                "sentience": "red",
+                "opposable thumbs (as sentience)": "red",
+            }
+        )
+    )
+    ann = report["players"][0]
+    assert ann["breakdown"]["bonuses"] == [
+        {"card": "Sentience", "points": 3},
+        {"card": "Heat Vision", "points": 3},
+        {"card": "Opposable Thumbs (as Sentience)", "points": 3},
+    ]
+    assert ann["score"] == 2 - 1 + 2 + 9 - 3  # Ice Age: -1 for each red trait
+
+
+@pytest.mark.parametrize(
+    ("ann", "message"),
+    [
+        (
+            {"traits": "Heroic, Opposable Thumbs", "opposable thumbs": "Tiny"},
+            "Ann: Opposable Thumbs copies a dominant of Ann's pile (Heroic), not 'Tiny'",
+        ),
+        (
+            {"traits": "Blubber, Opposable Thumbs", "opposable thumbs": "Heroic"},
+            "Ann: Opposable Thumbs copies 'Heroic', but no other dominant is in Ann's pile",
+        ),
+    ],
+)
+def test_the_calculator_refuses_a_copy_of_no_dominant_of_the_pile(
+    ann: dict[str, object], message: str
+) -> None:
+    with pytest.raises(TallyError, match=re.escape(message)):
+        sheet.score_board(board(ann))
