@@ -65,7 +65,8 @@ def card_chip(card: dict[str, Any]) -> Text:
     """A card in one short run: colour letters, name, face value, a star if dominant."""
     colors = list(card["colors"])
     chip = swatches(colors)
-    chip.append(f" {card['name']}", style=_name_style(colors))
+    name = card["name"] if not card.get("copy_of") else f"{card['name']} (as {card['copy_of']})"
+    chip.append(f" {name}", style=_name_style(colors))
     chip.append(f" {face_text(card)}", style="cyan")
     if card["dominant"]:
         chip.append(f" {DOMINANT}", style="bold yellow")

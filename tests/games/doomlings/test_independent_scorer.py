@@ -103,14 +103,15 @@ def _owner(s: DoomlingsState, card: int) -> int:
     return next(q for q in range(s.players) if card in s.piles[q])
 
 
-def _face_of(card: int) -> int:
-    """A printed face value (a variable one is 0, as the rulebook counts it)."""
-    return CARD[card].face or 0
+def _face_of(s: DoomlingsState, card: int) -> int:
+    """A printed face value (a variable one is 0, as the rulebook counts it); Opposable
+    Thumbs has the face value, colours and family of the dominant it copies."""
+    return s.trait(card).face or 0
 
 
 def _colors(s: DoomlingsState, card: int) -> int:
     """A trait's colours at scoring: a recolour (Faith, Free Will) replaces the printed ones."""
-    return s.recolor[card] if s.recolor[card] >= 0 else CARD[card].colors
+    return s.recolor[card] if s.recolor[card] >= 0 else s.trait(card).colors
 
 
 def _count(s: DoomlingsState, cards: list[int], color: int) -> int:
@@ -134,8 +135,8 @@ def _reader(rule: Rule, name: str) -> Callable[[DoomlingsState, int, int], int] 
         "n_colorless": lambda s, p, c: sum(1 for d in pile(s, p) if not _colors(s, d)),
         "n_colors": lambda s, p, c: len(present(s, p)),
         "n_color_pairs": lambda s, p, c: sum(n // 2 for n in present(s, p)),
-        "n_face_is_1": lambda s, p, c: sum(1 for d in pile(s, p) if CARD[d].face == 1),
-        "n_negative": lambda s, p, c: sum(1 for d in pile(s, p) if (CARD[d].face or 0) < 0),
+        "n_face_is_1": lambda s, p, c: sum(1 for d in pile(s, p) if s.trait(d).face == 1),
+        "n_negative": lambda s, p, c: sum(1 for d in pile(s, p) if _face_of(s, d) < 0),
         # Face-down (Deeplings' suppressed) cards are traits of the pile (docs/rulings.md,
         # "What a suppressed card is"); DoomPy has no face-down cards.
         "n_traits": lambda s, p, c: len(pile(s, p)) + len(s.suppressed[p]),
@@ -146,9 +147,9 @@ def _reader(rule: Rule, name: str) -> Callable[[DoomlingsState, int, int], int] 
         ),
         "if_all_colors": lambda s, p, c: int(len(present(s, p)) == 4),
         # --- overlush ---
-        "if_one_negative": lambda s, p, c: int(any(_face_of(d) < 0 for d in pile(s, p))),
+        "if_one_negative": lambda s, p, c: int(any(_face_of(s, d) < 0 for d in pile(s, p))),
         "4_or_less_face_is_<=1": lambda s, p, c: int(
-            sum(1 for d in pile(s, p) if _face_of(d) <= 1) <= 4
+            sum(1 for d in pile(s, p) if _face_of(s, d) <= 1) <= 4
         ),
         "each_set_of_4_colors": lambda s, p, c: min(_count(s, pile(s, p), k) for k in COLORS),
         "every_color_count_>=3": lambda s, p, c: sum(
@@ -168,7 +169,7 @@ def _reader(rule: Rule, name: str) -> Callable[[DoomlingsState, int, int], int] 
         pair = [COLOR_BY_NAME[k] for k in lower]  # Sweet, Spicy, Sour Grapes, Bitter Berries
         return lambda s, p, c: min(_count(s, pile(s, p), k) for k in pair)
     techlings: dict[str, Callable[[DoomlingsState, int, int], int]] = {
-        "n_effectless": lambda s, p, c: sum(1 for d in pile(s, p) if CARD[d].effectless),
+        "n_effectless": lambda s, p, c: sum(1 for d in pile(s, p) if s.trait(d).effectless),
         "n_color_host": lambda s, p, c: _host_color_count(s, pile(s, p), _host(s, c)),
         "host": lambda s, p, c: (CARD[_host(s, c)].face or 0) if _host(s, c) >= 0 else 0,
         "n_techlings": lambda s, p, c: _of_set(pile(s, p), "techlings"),
@@ -211,7 +212,7 @@ def _reader(rule: Rule, name: str) -> Callable[[DoomlingsState, int, int], int] 
         )
     discarded: dict[str, Callable[[list[int]], int]] = {  # Dinolings, on the discard pile
         "n_dominant": lambda cards: sum(1 for d in cards if CARD[d].dominant),
-        "n_3_negative_traits": lambda cards: sum(1 for d in cards if _face_of(d) < 0) // 3,
+        "n_3_negative_traits": lambda cards: sum(1 for d in cards if (CARD[d].face or 0) < 0) // 3,
         "n_dinolings": lambda cards: _of_set(cards, "dinolings"),
     }
     if who == "self" and where == "discarded" and what in discarded:
@@ -350,11 +351,12 @@ def test_the_readable_rules_cover_the_expansions_counts() -> None:
         "prototypes": ["Titanic"],
     }  # fmt: skip
     # Not read (docs/rulings.md): World's End tasks, guards and attachment effects (no
-    # points), Lily Pad's World's End points and Sparkles, which changes the other counts.
+    # points), Lily Pad's World's End points, Sparkles, which changes the other counts, and
+    # Opposable Thumbs, read by the rule of the dominant it copies.
     assert sorted(u.split(" (")[0] for u in unread if "(base)" not in u) == [
         "Bone Reinforcement", "Cybernetic", "Electromagnetic", "Free Will", "Ironwood",
-        "Lily Pad", "Lyonization", "Meek", "Rainbow Horn", "Ruggedized", "Sleepy", "Sparkles",
-        "Spores", "Subdermal Plating", "Transgenic Modification",
+        "Lily Pad", "Lyonization", "Meek", "Opposable Thumbs", "Rainbow Horn", "Ruggedized",
+        "Sleepy", "Sparkles", "Spores", "Subdermal Plating", "Transgenic Modification",
     ]  # fmt: skip
 
 
@@ -396,34 +398,35 @@ def _compare(s: DoomlingsState, p: int) -> int:
     read, _ = _design_rules()
     compared = 0
     ours = breakdown(s, p)
+    # Opposable Thumbs is scored as the dominant it copies: by that card's rule.
     with_bonus = [
         c
         for c in s.piles[p]
-        if CARD[c].bonus is not None
-        and not isinstance(CARD[c].bonus, OpponentsColorDeficit)  # on opponents' scores
-        and not silenced(s.final_doom, CARD[c])
+        if s.trait(c).bonus is not None
+        and not isinstance(s.trait(c).bonus, OpponentsColorDeficit)  # on opponents' scores
+        and not silenced(s.final_doom, s.trait(c))
         and not s.inactive(c)  # Lyonization attached to it: no bonus
     ]
     bonus_of = dict(zip(with_bonus, (points for _, points in ours.bonuses), strict=True))
     for card in s.piles[p]:
-        rule = read.get(TRAIT_OF[card])
-        if rule is None or silenced(s.final_doom, CARD[card]):
+        rule = read.get(TRAIT_OF[s.same(card)])
+        if rule is None or silenced(s.final_doom, s.trait(card)):
             continue
         points, who, _, _ = rule
-        count = _reader(rule, CARD[card].name)
+        count = _reader(rule, s.trait(card).name)
         assert count is not None
         each = 1 if points is None else points
         off = s.inactive(card)  # Lyonization attached to it: its bonus counts nothing
         if who in ("self", "all"):
             expected = 0 if off else each * count(s, p, card)
-            assert bonus_of.get(card, 0) == expected, (CARD[card].name, p)
+            assert bonus_of.get(card, 0) == expected, (s.shown_name(card), p)
             compared += 1
         if who in ("opponents", "all"):  # each opponent scores it on their own pile
             for q in range(s.players):
                 if q == p:
                     continue
                 expected = 0 if off else each * count(s, q, card)
-                theirs = [v for n, v in breakdown(s, q).opponents if n == CARD[card].name]
-                assert sum(theirs) == expected, (CARD[card].name, p, q)
+                theirs = [v for n, v in breakdown(s, q).opponents if n == s.shown_name(card)]
+                assert sum(theirs) == expected, (s.shown_name(card), p, q)
                 compared += 1
     return compared

@@ -20,6 +20,7 @@ from doomtable.games.doomlings.game import DoomlingsState
 from doomtable.games.doomlings.scoring import breakdown
 from doomtable.games.doomlings.state import CARD
 from doomtable.games.doomlings.tally import TallyError
+from doomtable.web.pages.doomlings import trait
 
 OPPONENT = {"hand": ["Appealing", "Spiny", "Antlers", "Migratory", "Deep Roots"], "gene_pool": 5}
 
@@ -136,13 +137,13 @@ def test_views_name_the_copy() -> None:
     state = table(["Heroic"])
     play_thumbs(state, "Heroic")
     shown = state.view(1)["seats"][0]["traits"][1]
-    assert shown["name"] == "Opposable Thumbs (as Heroic)"
+    assert (shown["name"], shown["copy_of"]) == ("Opposable Thumbs", "Heroic")
     assert (shown["colors"], shown["face"], shown["dominant"]) == (["green"], 7, True)
-    assert shown["copy_of"] == "Heroic"
     console = Console(width=120, no_color=True)
     with console.capture() as captured:
         console.print(card_chip(shown))
     assert "Opposable Thumbs (as Heroic) 7" in captured.get()
+    assert ">Opposable Thumbs (as Heroic)<" in trait(shown)  # the browser table's card
     assert state.snapshot()["players"][0]["copies"] == [["Opposable Thumbs", "Heroic"]]
 
 

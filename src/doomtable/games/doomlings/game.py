@@ -492,8 +492,10 @@ class DoomlingsState(DoomlingsRules):
         for c in self.piles[q]:
             d = card_dict(c)
             if self.copies and self.same(c) != c:  # --- overlush: Opposable Thumbs ---
+                # The copy's facts under the card's own name (which names the card to every
+                # reader of a view); tables show "Opposable Thumbs (as Heroic)".
                 d = card_dict(self.same(c))
-                d["name"] = self.shown_name(c)
+                d["name"] = CARD[c].name
                 d["copy_of"] = CARD[self.same(c)].name
             if self.recolor[c] >= 0:
                 d["colors"] = color_names(self.recolor[c])

@@ -171,7 +171,7 @@ def count(
     if what in _EXPANSION_COUNTS:
         return expansion_count(s, p, card, what, family)
     if what is Count.MYTHLINGS_ALL_PILES:  # --- mythlings ---
-        return sum(1 for q in range(s.players) for c in s.piles[q] if _MYTHLING[c])
+        return sum(1 for q in range(s.players) for c in s.piles[q] if _MYTHLING[s.same(c)])
     # --- deeplings ---
     if what is Count.FACE_ONE_TRAITS:
         return sum(1 for c in pile if s.trait(c).face is not None and scored_face(s, c) == 1)
@@ -182,7 +182,7 @@ def count(
         return s.suppressed_under[p].count(card)
     # --- moonlings ---
     if what is Count.SAME_SET:
-        return sum(1 for c in pile if _SET_OF[c] == _SET_OF[card])
+        return sum(1 for c in pile if _SET_OF[s.same(c)] == _SET_OF[s.same(card)])
     if what is Count.LOWEST_GENE_POOL:
         return min(s.gene_pool)
     # --- overlush ---
@@ -257,11 +257,11 @@ def breakdown(
             met = n <= bonus.n if bonus.at_most else n >= bonus.n
             result.bonuses.append((name, bonus.points if met else 0))
         elif isinstance(bonus, FamiliesBonus):  # --- fuzelings ---
-            n = sum(1 for c in pile if c == card or _SET_OF[c] in bonus.families)
+            n = sum(1 for c in pile if c == card or _SET_OF[s.same(c)] in bonus.families)
             result.bonuses.append((name, bonus.points * n))
         elif isinstance(bonus, SuppressedUnderBonus):
             under = s.suppressed_under[p]
-            met = any(_SET_OF[c] in bonus.families and c in under for c in pile)
+            met = any(_SET_OF[s.same(c)] in bonus.families and c in under for c in pile)
             result.bonuses.append((name, bonus.points if met else 0))
     for q in range(s.players):
         if q == p:
@@ -409,7 +409,7 @@ def expansion_count(s: DoomlingsBase, p: int, card: int, what: Count, family: st
     if what is Count.EFFECTLESS_IN_PILE:
         return sum(1 for c in pile if s.trait(c).effectless)
     if what is Count.FAMILY_HOSTING:
-        n = sum(1 for c in pile if SET_OF_CARD[c] == family)
+        n = sum(1 for c in pile if SET_OF_CARD[s.same(c)] == family)
         return 2 * n if s.hosting(card) else n
     host = s.host_of(card)
     if what is Count.HOST_FACE:
@@ -422,7 +422,7 @@ def expansion_count(s: DoomlingsBase, p: int, card: int, what: Count, family: st
             return sum(1 for c in pile if not s.colors_of(c))
         return sum(1 for c in pile if s.colors_of(c) & colors)
     # Count.FAMILY_IN_DISCARD
-    return sum(1 for c in discard if SET_OF_CARD[c] == family)
+    return sum(1 for c in discard if SET_OF_CARD[s.same(c)] == family)
 
 
 # --- mythlings, relics ---
@@ -501,7 +501,7 @@ def _count_with_hand(s: DoomlingsBase, p: int, card: int, what: Count, color: in
     if what is Count.FACE_ONE_TRAITS:
         return sum(1 for c in cards if s.trait(c).face is not None and scored_face(s, c) == 1)
     if what is Count.SAME_SET:
-        return sum(1 for c in cards if _SET_OF[c] == _SET_OF[card])
+        return sum(1 for c in cards if _SET_OF[s.same(c)] == _SET_OF[s.same(card)])
     counts = {c: _color_count(s, cards, c) for c in (*COLORS, COLORLESS)}
     if what is Count.LOWER_OF_COLORS:
         assert color is not None

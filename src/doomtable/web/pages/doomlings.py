@@ -16,9 +16,10 @@ def trait(c: dict[str, Any]) -> str:
     colours = tuple(c.get("colors") or ())
     face = c.get("face")
     host = str(c.get("attached_to") or "")  # Techlings: an attachment names its host
-    return _trait(
-        str(c["name"]), str(c.get("text") or ""), colours, face, bool(c.get("dominant")), host
-    )
+    name = str(c["name"])
+    if c.get("copy_of"):  # Opposable Thumbs: the dominant it is a copy of
+        name = f"{name} (as {c['copy_of']})"
+    return _trait(name, str(c.get("text") or ""), colours, face, bool(c.get("dominant")), host)
 
 
 @lru_cache(maxsize=CARDS_KEPT, typed=True)  # typed: 1 and True are equal keys, drawn apart
