@@ -310,6 +310,9 @@ CASES = [
         },
     ),
     Case(c.GainGenePool(1), extra={"gene_pool": [6, 5, 5]}),
+    # No other dominant in player 0's pile: no copy is made, nothing is asked (Opposable
+    # Thumbs' copies: test_opposable_thumbs.py and traits-b-thumbs.yaml).
+    Case(c.CopyDominant(), extra={"copies": [], "pile_sizes": [3, 2, 2], "gene_pool": [5, 5, 5]}),
     # ---------------------------------------------------------------- mythlings, prototypes,
     # relics, special edition
     Case(

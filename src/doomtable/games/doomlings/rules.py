@@ -2075,7 +2075,7 @@ def h_copy_dominant(s: DoomlingsRules, frame: Frame, option: Option | None) -> D
     copied: int = option[1]
     trait = CARD[copied]
     s.copies.append((card, copied))
-    s.emit((ALL, "copies_dominant", p, card, copied), card)
+    s.emit((ALL, "copies_dominant", p, card, copied))
     s.last_colors = trait.colors
     if trait.gene_pool or trait.persistent is Persistent.GENE_POOL_ONE:
         s.apply_gene_pool(p, card, trait)
