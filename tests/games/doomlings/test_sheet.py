@@ -30,13 +30,24 @@ def board_of(
         fields: dict[str, Any] = {"name": e.name, "traits": list(e.traits)}
         if e.hand:
             fields["hand"] = list(e.hand)
-        for key in ("hand_size", "gene_pool", "deus", "face_down"):
+        for key in (
+            "hand_size",
+            "gene_pool",
+            "deus",
+            "face_down",
+            "meaning_draw",
+            "catastrophe_points",
+        ):
             if getattr(e, key) is not None:
                 fields[key] = getattr(e, key)
         if e.after_faith:
             fields["after_faith"] = list(e.after_faith)
         if e.under:
             fields["under"] = list(e.under)
+        if e.meanings:  # as a person writes them: "meaning: The Warbler"
+            fields["meaning"] = ", ".join(e.meanings)
+        if e.pocketed:
+            fields["pocketed"] = list(e.pocketed)
         if e.attached:  # as a person writes them: "GMO on Bark, ..."
             fields["attached"] = ", ".join(f"{a} on {h}" for a, h in e.attached)
         for question, answer in e.choices:  # as the old fields name them: sentience=red
@@ -49,6 +60,8 @@ def board_of(
         board.update(sets=list(table.sets), edition=table.edition)
     if table.discard:
         board["discard"] = list(table.discard)
+    if table.top_card is not None:
+        board["top_card"] = table.top_card
     return board
 
 

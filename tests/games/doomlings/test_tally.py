@@ -15,10 +15,23 @@ import pytest
 
 from doomtable.engine import new_game
 from doomtable.games.doomlings.blackbox import DoomlingsBlackboxState
-from doomtable.games.doomlings.cards import COLOR_NAMES, Doom, Persistent, WorldsEnd
-from doomtable.games.doomlings.data import AGES, SET_NAMES, TRAIT_OF, TRAIT_SET, TRAITS
+from doomtable.games.doomlings.cards import COLOR_NAMES, Doom, DrawForPoints, Persistent, WorldsEnd
+from doomtable.games.doomlings.data import (
+    AGES,
+    MEANINGS,
+    SET_NAMES,
+    TRAIT_OF,
+    TRAIT_SET,
+    TRAITS,
+    TRINKETS,
+)
 from doomtable.games.doomlings.game import DoomlingsState
-from doomtable.games.doomlings.scoring import breakdown, final_scores, silenced
+from doomtable.games.doomlings.scoring import (
+    breakdown,
+    doom_turned_away,
+    final_scores,
+    silenced,
+)
 from doomtable.games.doomlings.state import CARD, DOOM_CAUSE, N_CARDS, bit
 from doomtable.games.doomlings.tally import (
     TRAIT_NAMES,
@@ -322,9 +335,8 @@ def test_player_count() -> None:
 SEEDS = int(os.environ.get("TALLY_SEEDS", "40"))
 
 
-NOT_ENTERED_YET = ("glitterlings", "fuzelings", "meaning_of_life", "trinkets")
-"""Sets the calculator cannot enter yet (issue 26): Glitterlings' and Fuzelings' World's End
-points and bonuses, Meaning of Life cards and pocketed trinkets have no fields."""
+NOT_ENTERED_YET: tuple[str, ...] = ()
+"""Sets the calculator cannot enter yet: none (issue 26 added the last ones)."""
 CALCULATOR_SETS = [name for name in SET_NAMES if name not in NOT_ENTERED_YET]
 
 
@@ -413,6 +425,33 @@ def _doom_hand_discards(s: DoomlingsState) -> dict[int, int]:
     }
 
 
+def _doom_applied(s: DoomlingsState, p: int) -> bool:
+    return not s.ignoring & bit(p) and doom_turned_away(s) < 0
+
+
+def _deus_draws(s: DoomlingsState) -> dict[int, int]:
+    """Per player, the value Deus Ex Machina's draw added (0 when the deck had none)."""
+    drawn = {p: 0 for p in range(s.players)}
+    drawn.update({e[2]: e[4] for e in s.events if e[1] == "deus"})
+    return drawn
+
+
+def _doom_counts(s: DoomlingsState) -> dict[int, int]:
+    """Per player, the points the final catastrophe's text counted as it acted (Too Much
+    Pink's top card colour, Isolation's small hand)."""
+    kind = AGES[s.final_doom].doom
+    if kind not in (Doom.TOP_COLOR_COUNTS, Doom.SMALL_HAND_CARD):
+        return {}
+    counted = {p: 0 for p in range(s.players) if _doom_applied(s, p)}
+    causes = s.event_causes or []
+    for i, event in enumerate(s.events):
+        if event[1] == "scores_top_color" or (
+            event[1] == "scores_hand" and causes[i] == DOOM_CAUSE + s.final_doom
+        ):
+            counted[event[2]] = event[3]
+    return counted
+
+
 def _entries_of(s: DoomlingsState) -> tuple[list[PlayerEntry], str]:
     placed = Counter(c for zone in (*s.piles, *s.hands, *s.suppressed, s.discard) for c in zone)
     twice = [CARD[c].name for c, n in placed.items() if n > 1]
@@ -432,16 +471,9 @@ def _entries_of(s: DoomlingsState) -> tuple[list[PlayerEntry], str]:
         if not holders:
             pytest.skip("Prepper picked, then another World's End effect took it: see rulings")
     discards = _doom_discards(s)
-    # Two World's End chains the calculator does not rebuild yet (issue 26): Cap discarded by
-    # the catastrophe draws 3 (the board, handed the final hand, would draw again), and
-    # Stygian suppressing traits of a pile after the catastrophe's discard from it.
-    if any(CARD[c].persistent is Persistent.DRAW_WHEN_DISCARDED for c in discards.values()):
-        pytest.skip("Cap, discarded by the catastrophe, drew 3 cards the board would draw again")
-    start = max(i for i, e in enumerate(s.events) if e[1] == "worlds_end")
-    if any(e[1] == "suppresses_trait" and e[2] in discards for e in s.events[start:]):
-        pytest.skip("Stygian suppressed traits of a pile the catastrophe had taken one from")
     scored = _doom_hand_discards(s)
     passed = _passed_to_hands(s)
+    counted = _doom_counts(s)
     # Who was tied before the draws (the Blackbox edition adds them to the score).
     scores = [breakdown(s, p).total - (breakdown(s, p).tie_draw or 0) for p in range(s.players)]
     tied = [p for p in range(s.players) if scores[p] == max(scores)]
@@ -461,6 +493,12 @@ def _entries_of(s: DoomlingsState) -> tuple[list[PlayerEntry], str]:
                 causes = s.event_causes or []
                 taken = [i for i, e in enumerate(s.events) if e[1] == "returns_to_hand"]
                 choices[CARD[c].name] = str(sum(1 for i in taken if causes[i] == c))
+            elif kind is WorldsEnd.STABILIZE_AND_SCORE_HAND:  # Awesome!: the points it added
+                causes = s.event_causes or []
+                scored_hand = [i for i, e in enumerate(s.events) if e[1] == "scores_hand"]
+                choices[CARD[c].name] = str(
+                    sum(s.events[i][3] for i in scored_hand if causes[i] == c)
+                )
             elif kind is WorldsEnd.BECOME_COLOR:
                 # Free Will's own colour, unless it came too late (or a recolour undid it).
                 choices[CARD[c].name] = COLOR_NAMES.get(s.recolor[c], "none")
@@ -490,6 +528,8 @@ def _entries_of(s: DoomlingsState) -> tuple[list[PlayerEntry], str]:
         hand += [scored[p]] if p in scored else []
         if p in scored:
             choices[WORLDS_END] = TRAIT_NAMES[TRAIT_OF[scored[p]]]
+        elif hand and AGES[s.final_doom].doom is Doom.SCORE_HAND_CARD and _doom_applied(s, p):
+            choices[WORLDS_END] = "none"  # the hand was empty then: its cards came after
         discarded = discards.get(p)
         if discarded in passed and any(discarded in pile_ for pile_ in s.piles):
             pytest.skip("the discarded trait went to a hand, then a World's End trait played it")
@@ -513,13 +553,22 @@ def _entries_of(s: DoomlingsState) -> tuple[list[PlayerEntry], str]:
                 hand=tuple(TRAIT_NAMES[TRAIT_OF[c]] for c in hand),
                 hand_size=len(hand),
                 gene_pool=s.gene_pool[p],
-                deus=s.end_points[p] if deus and not s.ignoring & bit(p) else None,
+                deus=_deus_draws(s).get(p) if deus and _doom_applied(s, p) else None,
                 choices=tuple(choices.items()),
                 after_faith=late,
                 tie_draw=s.tie_draws[p] if draws and p in tied else None,
                 attached=attached,
                 face_down=len(s.suppressed[p]) or None,
                 under=under,
+                meanings=tuple(MEANINGS[m].name for m in s.meanings[p]),
+                meaning_draw=s.meaning_points[p]
+                if any(isinstance(MEANINGS[m].goal, DrawForPoints) for m in s.meanings[p])
+                else None,
+                pocketed=tuple(TRINKETS[t].name for t in s.pocketed[p]),
+                # Blackbox: the traits act after the catastrophe, so what it counted is given.
+                catastrophe_points=counted.get(p)
+                if isinstance(s, DoomlingsBlackboxState)
+                else None,
             )
         )
     entries = [
@@ -547,7 +596,11 @@ def table_of_game(s: DoomlingsState) -> Table:
     drawn = {e[3] for e in s.events if e[1] == "tie_draw"}
     gone = {*_doom_discards(s).values(), *_doom_hand_discards(s).values(), *drawn}
     discard = tuple(TRAIT_NAMES[TRAIT_OF[c]] for c in s.discard if c not in gone)
-    return Table(card_sets(s.options.get("sets")), edition, discard)
+    top_card = None
+    if AGES[s.final_doom].doom is Doom.TOP_COLOR_COUNTS:  # Too Much Pink's shown card
+        shown = [e[2] for e in s.events if e[1] == "shows_top"]
+        top_card = TRAIT_NAMES[TRAIT_OF[shown[-1]]] if shown else "none"
+    return Table(card_sets(s.options.get("sets")), edition, discard, top_card)
 
 
 def _with_discard(
