@@ -265,3 +265,32 @@ def test_a_line_break_inside_a_card_name_is_read_or_refused_in_one_line() -> Non
     assert sheet.sheet(board)["report"]["players"][0]["traits"] == ["Bark"]  # forgiving
     board["players"][0]["traits"] = "Qq\nqq, Bark"
     assert sheet.sheet(board)["error"] == "unknown card 'Qq\\nqq'"
+
+
+def test_sheet_asks_the_top_card_and_the_silent_elders_points() -> None:
+    board: dict[str, Any] = {
+        "catastrophe": "Too Much Pink",
+        "sets": ["base", "overlush", "glitterlings", "meaning_of_life"],
+        "players": [
+            {"name": "Ann", "traits": "Bark, Gills", "meaning": "The Silent Elder"},
+            {"name": "Bob", "traits": "Fangs"},
+        ],
+    }
+    result = sheet.sheet(board)
+    assert result["needs"] == [["MEANING_DRAW", "TOP_CARD"], ["TOP_CARD"]]
+    assert result["error"] == (
+        "Ann's The Silent Elder draws 5 cards: give meaning_draw= (the points they scored)"
+    )
+    board["players"][0]["meaning_draw"] = 7
+    board["top_card"] = "Leaves"  # green: Ann's Bark +1
+    result = sheet.sheet(board)
+    assert result["error"] is None
+    ann = result["report"]["players"][0]
+    assert ann["meanings"] == ["The Silent Elder"]
+    assert ann["score"] == 2 + 1 + 1 + 7
+    catalog = sheet.catalog()
+    dragon = next(m for m in catalog["meanings"] if m["name"] == "The Blind Dragon")
+    assert (dragon["set"], dragon["draws_more"]) == ("overlush", 2)
+    assert {"name": "Izzy", "set": "trinkets", "value": 5}.items() <= next(
+        t for t in catalog["trinkets"] if t["name"] == "Izzy"
+    ).items()

@@ -515,8 +515,10 @@ def catalog() -> dict[str, Any]:
     """Everything the page offers, from the game's own card list (so a card added to the
     game appears on the page by itself): traits (each with the ``label`` that names its design
     apart from a same-named one of another set), catastrophes, the card sets and editions,
-    colours and value ranges. ``counts_under`` marks a trait that counts the face-down cards
-    under it (Untold), for which the page asks how many lie there."""
+    colours and value ranges, the Meaning of Life cards and the trinkets. ``counts_under``
+    marks a trait that counts the face-down cards under it (Untold), for which the page asks
+    how many lie there; ``draws_more`` a Meaning of Life card that draws more of them (The
+    Blind Dragon), for which it offers more pickers."""
     cards = card_list()
     traits = [c for c in cards if c["kind"] in ("trait", "dominant trait")]
     return {
