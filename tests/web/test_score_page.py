@@ -865,7 +865,9 @@ def test_meaning_trinket_and_glitterlings_worlds_end_tapped_in_on_a_phone(
 ) -> None:
     """A Meaning of Life card, a pocketed trinket, Awesome!'s points and Too Much Pink's top
     card entered at 390x844: the totals are the CLI's, on the hand-worked board and on the
-    exported JSON, and the share link keeps them."""
+    exported JSON, and the share link keeps them (``DOOMTABLE_SCREENSHOTS`` keeps a phone's
+    screenshot)."""
+    folder = Path(os.environ.get("DOOMTABLE_SCREENSHOTS") or tmp_path)
     expected = [p["score"] for p in cli_json(IMAGINARY_TABLE, tmp_path)["players"]]
     assert expected == [22, 8]
     context = chromium.new_context(viewport=PHONE, accept_downloads=True)
@@ -903,6 +905,9 @@ def test_meaning_trinket_and_glitterlings_worlds_end_tapped_in_on_a_phone(
         # A pocketed trinket is offered to nobody else, and taken out with its button.
         assert "Glitter Pouch" not in bob.get_by_label("Pocketed trinkets: add one").inner_text()
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        assert _axe(page) == []
+        ann.scroll_into_view_if_needed()
+        page.screenshot(path=str(folder / "score-imaginary-phone.png"))
         with page.expect_download() as download:
             page.locator("#export").click()
         path = tmp_path / "imaginary.json"
