@@ -288,6 +288,12 @@ def test_sheet_asks_the_top_card_and_the_silent_elders_points() -> None:
     ann = result["report"]["players"][0]
     assert ann["meanings"] == ["The Silent Elder"]
     assert ann["score"] == 2 + 1 + 1 + 7
+    # Blackbox: the traits act after Too Much Pink, so what it counted may be given (+3).
+    board["edition"] = "blackbox"
+    board["players"][0]["catastrophe_points"] = 3
+    result = sheet.sheet(board)
+    assert result["needs"][1] == ["CATASTROPHE_POINTS", "TOP_CARD"]
+    assert result["report"]["players"][0]["score"] == 2 + 1 + 3 + 7
     catalog = sheet.catalog()
     dragon = next(m for m in catalog["meanings"] if m["name"] == "The Blind Dragon")
     assert (dragon["set"], dragon["draws_more"]) == ("overlush", 2)

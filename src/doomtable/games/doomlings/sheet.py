@@ -486,6 +486,10 @@ def sheet(data: object) -> dict[str, Any]:
             if state.ignoring & (1 << p) or scoring.doom_turned_away(state) >= 0:
                 # Denial, Omnibenevolent: the catastrophe's text needs nothing
                 needs[p] -= tally.needs([], state.final_doom)
+            elif table.edition == "blackbox" and (
+                AGES[state.final_doom].doom in tally.COUNTED_AT_ITS_TURN
+            ):  # the traits act after it: what it counted then may differ from the board
+                needs[p].add(Need.CATASTROPHE_POINTS)
     result: dict[str, Any] = {
         "report": None,
         "error": None,

@@ -283,6 +283,7 @@ class Need(Enum):
     DISCARD = "the discard pile's traits"
     UNDER = "the face-down cards under a trait"
     TOP_CARD = "the top card of the trait deck"
+    CATASTROPHE_POINTS = "the points the catastrophe counted as it acted (optional)"
     MEANING_DRAW = "the points The Silent Elder's draw scored"
 
 

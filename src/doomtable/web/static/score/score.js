@@ -30,10 +30,11 @@ function newPlayer(number) {
   // `Bob: Bark` when in another pile; `face_down`: how many face-down cards (Deeplings);
   // `under`: how many of them lie under each pile trait that counts them (Untold).
   // `meanings`: the Meaning of Life cards held (The Blind Dragon's drawn ones after the
-  // first); `meaning_draw`: what The Silent Elder's draw scored; `pocketed`: trinkets.
+  // first); `meaning_draw`: what The Silent Elder's draw scored; `pocketed`: trinkets;
+  // `catastrophe_points`: what Too Much Pink or Isolation counted as it acted (Blackbox).
   return { name: `Player ${number}`, traits: [], hand: [], hand_size: null, gene_pool: null,
     choices: {}, deus: null, tie_draw: null, attached: [], face_down: null, under: {},
-    meanings: [], meaning_draw: null, pocketed: [] };
+    meanings: [], meaning_draw: null, pocketed: [], catastrophe_points: null };
 }
 
 function newSheet() {
@@ -190,6 +191,9 @@ function board(needs, asked) {
     const meanings = p.meanings.filter((name) => meaningsInPlay().some((m) => m.name === name));
     if (meanings.length) fields.meaning = meanings;
     if (want.has("MEANING_DRAW") && p.meaning_draw !== null) fields.meaning_draw = p.meaning_draw;
+    if (want.has("CATASTROPHE_POINTS") && p.catastrophe_points !== null) {
+      fields.catastrophe_points = p.catastrophe_points;
+    }
     const pocketed = p.pocketed.filter((name) => trinketsInPlay().some((t) => t.name === name));
     if (pocketed.length) fields.pocketed = pocketed;
     return fields;
@@ -645,6 +649,11 @@ function drawNeeds(i) {
   if (want.has("DEUS")) {
     const [low, high] = catalog.deus;
     node.append(number(`Deus Ex Machina draw (${low} to ${high})`, p.deus, low, high, set("deus")));
+  }
+  if (want.has("CATASTROPHE_POINTS")) {
+    node.append(number("Points the catastrophe counted as it acted (optional: only if a " +
+      "World's End trait changed this pile or hand after it)", p.catastrophe_points, -20, 60,
+      set("catastrophe_points")));
   }
   drawMeanings(node, i);
   if (want.has("MEANING_DRAW")) {
