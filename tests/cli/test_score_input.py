@@ -131,3 +131,34 @@ def test_a_large_plain_file_is_refused_before_it_is_all_parsed() -> None:
     text = "x:\n" + "  - [a, b, c]\n" * 20_000
     with pytest.raises(YamlLimitError, match="more than 50000 items"):
         load_yaml(text, "big.yaml")
+
+
+def test_prompts_ask_meanings_trinkets_and_the_top_card() -> None:
+    # Ann 22 and Bob 8, as docs/score.md's example: see tests/web/test_score_page.py.
+    answers = "\n".join(
+        [
+            "Too Much Pink",
+            "2",
+            "Ann",
+            "Awesome!, Bark, Leaves",
+            "Bob",
+            "Gills, Spiny",
+            "Zebra",  # Ann's Meaning of Life card: unknown, asked again
+            "The Warbler",
+            "Glitter Pouch",  # Ann's pocketed trinkets
+            "The Cabochon",
+            "",  # Bob pocketed none
+            "9",  # Awesome!'s points
+            "Woody Stems",  # Too Much Pink's top card
+            "",
+        ]
+    )
+    code, output = run(
+        "score", "--sets", "glitterlings,meaning_of_life,trinkets", "--json", input=answers
+    )
+    assert code == 0, output
+    assert "unknown Meaning of Life card 'Zebra'" in output
+    report = json.loads(output[output.index('{\n  "catastrophe"') :])
+    assert [p["score"] for p in report["players"]] == [22, 8]
+    assert report["players"][0]["meanings"] == ["The Warbler"]
+    assert report["players"][0]["pocketed"] == ["Glitter Pouch"]

@@ -837,3 +837,95 @@ def _shared_link_scores(chromium: Browser, page: Page, expected: list[int], shot
         shared.screenshot(path=str(shot), full_page=True)
     finally:
         desktop.close()
+
+
+IMAGINARY_TABLE: dict[str, Any] = {
+    # Too Much Pink shows Woody Stems (green): +1 per green trait. Ann: Awesome! (every
+    # colour, 1), Bark 2, Leaves 1: 4, +3 green, Awesome! added 9 from her hand, The Warbler
+    # (3 to 5 green traits: +3), Glitter Pouch pocketed (+3): 22. Bob: Gills, Spiny (blue 1
+    # each): 2, The Cabochon (no red trait: +6): 8.
+    "catastrophe": "Too Much Pink",
+    "top_card": "Woody Stems",
+    "sets": ["base", "glitterlings", "meaning_of_life", "trinkets"],
+    "players": [
+        {
+            "name": "Ann",
+            "traits": ["Awesome!", "Bark", "Leaves"],
+            "awesome": "9",
+            "meaning": "The Warbler",
+            "pocketed": ["Glitter Pouch"],
+        },
+        {"name": "Bob", "traits": ["Gills", "Spiny"], "meaning": "The Cabochon"},
+    ],
+}
+
+
+def test_meaning_trinket_and_glitterlings_worlds_end_tapped_in_on_a_phone(
+    chromium: Browser, score_server: Server, tmp_path: Path
+) -> None:
+    """A Meaning of Life card, a pocketed trinket, Awesome!'s points and Too Much Pink's top
+    card entered at 390x844: the totals are the CLI's, on the hand-worked board and on the
+    exported JSON, and the share link keeps them (``DOOMTABLE_SCREENSHOTS`` keeps a phone's
+    screenshot)."""
+    folder = Path(os.environ.get("DOOMTABLE_SCREENSHOTS") or tmp_path)
+    expected = [p["score"] for p in cli_json(IMAGINARY_TABLE, tmp_path)["players"]]
+    assert expected == [22, 8]
+    context = chromium.new_context(viewport=PHONE, accept_downloads=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{score_server.url}/score")
+        settled(page)
+        page.locator(".sets-box summary").click()
+        for title in ("Glitterlings", "Meaning of Life", "Trinkets and Merchants"):
+            page.get_by_label(title, exact=True).check()
+        page.locator(".sets-box summary").click()
+        page.select_option("#catastrophe", "Too Much Pink")
+        ann, bob = player(page, 0), player(page, 1)
+        for box, entered in zip((ann, bob), IMAGINARY_TABLE["players"], strict=True):
+            box.locator(".player-name").fill(entered["name"])
+            for card in entered["traits"]:
+                tap_card(box.locator(".pile-box"), card[:4].lower(), card)
+        settled(page)
+        # The top card is asked for once the catastrophe shows one.
+        expect(page.locator("#top-card-box")).to_be_visible()
+        page.locator("#top-card").select_option("Woody Stems")
+        answer(ann, "Awesome!", "9")
+        ann.get_by_label("Meaning of Life card").select_option("The Warbler")
+        settled(page)
+        ann.get_by_label("Pocketed trinkets: add one").select_option("Glitter Pouch")
+        settled(page)
+        bob.get_by_label("Meaning of Life card").select_option("The Cabochon")
+        settled(page)
+        assert page.locator("#error").text_content() == ""
+        assert totals(page) == expected
+        rows = ann.locator(".breakdown li").all_text_contents()
+        assert "Glitter Pouch (pocketed)+3" in rows
+        assert "The Warbler (Meaning of Life)+3" in rows
+        assert "Too Much Pink (World's End)+3" in rows
+        # A pocketed trinket is offered to nobody else, and taken out with its button.
+        assert "Glitter Pouch" not in bob.get_by_label("Pocketed trinkets: add one").inner_text()
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        assert _axe(page) == []
+        ann.scroll_into_view_if_needed()
+        page.screenshot(path=str(folder / "score-imaginary-phone.png"))
+        with page.expect_download() as download:
+            page.locator("#export").click()
+        path = tmp_path / "imaginary.json"
+        download.value.save_as(path)
+        exported = json.loads(path.read_text())
+        assert exported["top_card"] == "Woody Stems"
+        assert exported["players"][0]["meaning"] == ["The Warbler"]
+        assert exported["players"][0]["pocketed"] == ["Glitter Pouch"]
+        assert [p["score"] for p in cli_json(exported, tmp_path)["players"]] == expected
+        _shared_link_scores(chromium, page, expected, tmp_path / "imaginary-desktop.png")
+        ann.get_by_role("button", name="Take Glitter Pouch out of the pocket").click()
+        settled(page)
+        assert totals(page) == [expected[0] - 3, expected[1]]
+        # Blackbox: the traits act after Too Much Pink; what it counted then may be given.
+        page.locator("#blackbox").check()
+        settled(page)
+        ann.get_by_label("Points the catastrophe counted as it acted").fill("5")
+        settled(page)
+        assert totals(page) == [expected[0] - 3 + 2, expected[1]]
+    finally:
+        context.close()

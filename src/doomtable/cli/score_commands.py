@@ -27,7 +27,8 @@ from doomtable.cli.common import errors_to_exit, fail, make_console
 from doomtable.engine import DoomtableError
 from doomtable.games.doomlings import tally
 from doomtable.games.doomlings.cards import WorldsEnd
-from doomtable.games.doomlings.data import AGES, BASE
+from doomtable.games.doomlings.data import AGES, BASE, MEANING_OF_LIFE
+from doomtable.games.doomlings.scoring import doom_turned_away
 from doomtable.games.doomlings.sheet import (
     Board,
     entries_from_board,
@@ -51,7 +52,8 @@ def parse_player(text: str, number: int) -> PlayerEntry:
     >>> parse_player("Ann: Heroic, Bark; hand=3; gp=6", 1)  # doctest: +NORMALIZE_WHITESPACE
     PlayerEntry(name='Ann', traits=('Heroic', 'Bark'), hand=(), hand_size=3, gene_pool=6,
                 deus=None, choices=(), after_faith=(), tie_draw=None, attached=(),
-                face_down=None, under=())
+                face_down=None, under=(), meanings=(), meaning_draw=None, pocketed=(),
+                catastrophe_points=None)
     """
     name, colon, rest = text.partition(":")
     if not colon:
@@ -145,6 +147,18 @@ class _Asker:
             if low <= value <= high:
                 return value
             self.error(f"give a number from {low} to {high}")
+
+    def names(self, question: str, index: Callable[[str, Sequence[str]], int]) -> tuple[str, ...]:
+        """A comma-separated line of names that ``index`` knows among the sets in play
+        (Meaning of Life cards, trinkets); the whole line is asked again if one is not."""
+
+        def parse(text: str) -> tuple[str, ...]:
+            names = tuple(name.strip() for name in text.split(",") if name.strip())
+            for name in names:
+                index(name, self.sets)
+            return names
+
+        return self.until(question, parse, default="")
 
     def cards(self, question: str) -> tuple[str, ...]:
         """A comma-separated line of cards; each unknown or ambiguous name is asked again."""
@@ -240,7 +254,7 @@ def _ask_deus(
     state = tally.questions_board(entries, catastrophe, table)[0]
     entry = entries[i]
     if tally.Need.DEUS not in tally.needs(entry.traits, state.final_doom) or (
-        state.ignoring & (1 << i)
+        state.ignoring & (1 << i) or doom_turned_away(state) >= 0
     ):
         return _with(entry, deus=None)
     low, high = tally.DEUS_RANGE.start, tally.DEUS_RANGE.stop - 1
@@ -262,6 +276,17 @@ def ask_and_report(
         table = replace(
             table, discard=ask.cards("The discard pile's traits (a pile counts them; empty: none)")
         )
+    final = tally.questions_board(entries, catastrophe, table)[0].final_doom
+    if table.top_card is None and Need.TOP_CARD in tally.needs([], final):
+        top = ask.until(
+            "The top card of the trait deck that the catastrophe showed (none: the deck was empty)",
+            lambda text: (
+                text.strip()
+                if tally.match_key(text) == tally.NO_COLOR
+                else tally.TRAIT_NAMES[tally.trait_index(text, table.sets)]
+            ),
+        )
+        table = replace(table, top_card=top)
     names = [entry.name for entry in entries]
     while True:
         try:
@@ -356,6 +381,19 @@ def _ask_details(
         changes["hand_size"] = ask.number(f"How many cards are in {who}'s hand", 0, 30)
     if Need.GENE_POOL in wanted:
         changes["gene_pool"] = ask.number(f"{who}'s Gene Pool", 1, 8, tally.DEFAULT_GENE_POOL)
+    if MEANING_OF_LIFE in ask.sets:
+        changes["meanings"] = ask.names(
+            f"{who}'s Meaning of Life card (The Blind Dragon's too; empty: none)",
+            tally.meaning_index,
+        )
+        if Need.MEANING_DRAW in tally.needs([], doom, changes["meanings"]):
+            changes["meaning_draw"] = ask.number(
+                f"Points {who}'s Meaning of Life draw scored", -10, 20
+            )
+    if "trinkets" in ask.sets:
+        changes["pocketed"] = ask.names(
+            f"{who}'s pocketed trinkets (empty: none)", tally.trinket_index
+        )
     if any(tally.CARD_WORLDS_END[tally.trait_index(n)] is WorldsEnd.RECOLOR for n in entry.traits):
         late = ask.cards(f"Traits that came into {who}'s pile after its recolour (empty: none)")
         changes["after_faith"] = late
@@ -376,6 +414,10 @@ def _rows(player: dict[str, Any], doom: str) -> list[tuple[str, int]]:
         rows.append((f"{item['source']} (World's End)", item["points"]))
     for item in b["opponents"]:
         rows.append((f"{item['card']} ({item['owner']}'s)", item["points"]))
+    for item in b.get("trinkets", []):
+        rows.append((f"{item['trinket']} (pocketed)", item["points"]))
+    for item in b.get("meanings", []):
+        rows.append((f"{item['card']} (Meaning of Life)", item["points"]))
     if b.get("tie_draw") is not None:  # the Blackbox edition adds it to the score
         rows.append(("tie-break draw", b["tie_draw"]))
     return rows
@@ -435,12 +477,15 @@ def _board(
     sets: str | None = None,
     edition: str | None = None,
     discard: str | None = None,
+    top_card: str | None = None,
 ) -> dict[str, Any]:
-    """One scored board, from a file, flags or prompts; ``sets``, ``edition`` and
-    ``discard`` (flags) override a file's."""
+    """One scored board, from a file, flags or prompts; ``sets``, ``edition``, ``discard``
+    and ``top_card`` (flags) override a file's."""
     table = table_of(sets, edition, "--sets/--edition")
     if discard is not None:
         table = replace(table, discard=expand(discard, "--discard"))
+    if top_card is not None:
+        table = replace(table, top_card=top_card.strip())
     if file is not None:
         entries, from_file, file_table = load_board(file)
         catastrophe = catastrophe or from_file
@@ -450,6 +495,7 @@ def _board(
             table.sets if sets is not None else file_table.sets,
             table.edition if edition is not None else file_table.edition,
             table.discard if discard is not None else file_table.discard,
+            table.top_card if top_card is not None else file_table.top_card,
         )
         return report(entries, catastrophe, table)
     if player:
@@ -482,8 +528,9 @@ def score(
             help="One player, once per player: "
             "[blue]'Ann: Heroic, Bark, Kidney x3; hand=3; gp=5'[/]. "
             "Keys: hand (a count, or the hand's card names), gp, deus, after_faith, "
-            "discarded, draw, and a card's name for its World's End choice "
-            "(sentience=red, faith=red>blue, prepper=Ice Age, denial=yes, free_will=blue).",
+            "discarded, draw, meaning (Meaning of Life cards), meaning_draw, pocketed "
+            "(trinkets), and a card's name for its World's End choice "
+            "(sentience=red, faith=red>blue, prepper=Ice Age, denial=yes, awesome=9).",
             show_default=False,
         ),
     ] = None,
@@ -520,6 +567,15 @@ def score(
             show_default=False,
         ),
     ] = None,
+    top_card: Annotated[
+        str | None,
+        typer.Option(
+            "--top-card",
+            help="The trait deck's top card that Too Much Pink shows at World's End (none: "
+            "the deck was empty). Default: a board file's.",
+            show_default=False,
+        ),
+    ] = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the scored board as JSON.")
     ] = False,
@@ -542,6 +598,7 @@ def score(
                 sets,
                 edition,
                 discard,
+                top_card,
             )
         if as_json:
             typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
@@ -554,7 +611,9 @@ def score(
     failed = 0
     for file in files:
         try:
-            scored = _board(console, file, None, catastrophe, as_json, sets, edition, discard)
+            scored = _board(
+                console, file, None, catastrophe, as_json, sets, edition, discard, top_card
+            )
             data = {"file": str(file), **scored}
         except DoomtableError as exc:
             Console(stderr=True, highlight=False).print(
@@ -583,9 +642,10 @@ HELP = (
     "The prompts ask only what the cards need: the hand for Fortunate, Camouflage, Boredom, "
     "Brave and Saudade; the Gene Pool for Altruistic and Random Fertilization; each World's "
     "End choice a card asks (the colour named for Sentience, Faith's recolour, Prepper's "
-    "pick, Denial, ...), as the game asks it; the Deus Ex Machina draw; which trait the final "
-    "catastrophe discarded, when there was a choice; and tie-break draws. One player: a solo "
-    "Genetic Mishap board."
+    "pick, Denial, Awesome!'s points, ...), as the game asks it; the Deus Ex Machina draw; "
+    "Too Much Pink's top card; which trait the final catastrophe discarded, when there was a "
+    "choice; each player's Meaning of Life cards and pocketed trinkets, when those sets are "
+    "in play; and tie-break draws. One player: a solo Genetic Mishap board."
 )
 
 

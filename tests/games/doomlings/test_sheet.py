@@ -30,13 +30,24 @@ def board_of(
         fields: dict[str, Any] = {"name": e.name, "traits": list(e.traits)}
         if e.hand:
             fields["hand"] = list(e.hand)
-        for key in ("hand_size", "gene_pool", "deus", "face_down"):
+        for key in (
+            "hand_size",
+            "gene_pool",
+            "deus",
+            "face_down",
+            "meaning_draw",
+            "catastrophe_points",
+        ):
             if getattr(e, key) is not None:
                 fields[key] = getattr(e, key)
         if e.after_faith:
             fields["after_faith"] = list(e.after_faith)
         if e.under:
             fields["under"] = list(e.under)
+        if e.meanings:  # as a person writes them: "meaning: The Warbler"
+            fields["meaning"] = ", ".join(e.meanings)
+        if e.pocketed:
+            fields["pocketed"] = list(e.pocketed)
         if e.attached:  # as a person writes them: "GMO on Bark, ..."
             fields["attached"] = ", ".join(f"{a} on {h}" for a, h in e.attached)
         for question, answer in e.choices:  # as the old fields name them: sentience=red
@@ -49,6 +60,8 @@ def board_of(
         board.update(sets=list(table.sets), edition=table.edition)
     if table.discard:
         board["discard"] = list(table.discard)
+    if table.top_card is not None:
+        board["top_card"] = table.top_card
     return board
 
 
@@ -252,3 +265,38 @@ def test_a_line_break_inside_a_card_name_is_read_or_refused_in_one_line() -> Non
     assert sheet.sheet(board)["report"]["players"][0]["traits"] == ["Bark"]  # forgiving
     board["players"][0]["traits"] = "Qq\nqq, Bark"
     assert sheet.sheet(board)["error"] == "unknown card 'Qq\\nqq'"
+
+
+def test_sheet_asks_the_top_card_and_the_silent_elders_points() -> None:
+    board: dict[str, Any] = {
+        "catastrophe": "Too Much Pink",
+        "sets": ["base", "overlush", "glitterlings", "meaning_of_life"],
+        "players": [
+            {"name": "Ann", "traits": "Bark, Gills", "meaning": "The Silent Elder"},
+            {"name": "Bob", "traits": "Fangs"},
+        ],
+    }
+    result = sheet.sheet(board)
+    assert result["needs"] == [["MEANING_DRAW", "TOP_CARD"], ["TOP_CARD"]]
+    assert result["error"] == (
+        "Ann's The Silent Elder draws 5 cards: give meaning_draw= (the points they scored)"
+    )
+    board["players"][0]["meaning_draw"] = 7
+    board["top_card"] = "Leaves"  # green: Ann's Bark +1
+    result = sheet.sheet(board)
+    assert result["error"] is None
+    ann = result["report"]["players"][0]
+    assert ann["meanings"] == ["The Silent Elder"]
+    assert ann["score"] == 2 + 1 + 1 + 7
+    # Blackbox: the traits act after Too Much Pink, so what it counted may be given (+3).
+    board["edition"] = "blackbox"
+    board["players"][0]["catastrophe_points"] = 3
+    result = sheet.sheet(board)
+    assert result["needs"][1] == ["CATASTROPHE_POINTS", "TOP_CARD"]
+    assert result["report"]["players"][0]["score"] == 2 + 1 + 3 + 7
+    catalog = sheet.catalog()
+    dragon = next(m for m in catalog["meanings"] if m["name"] == "The Blind Dragon")
+    assert (dragon["set"], dragon["draws_more"]) == ("overlush", 2)
+    assert {"name": "Izzy", "set": "trinkets", "value": 5}.items() <= next(
+        t for t in catalog["trinkets"] if t["name"] == "Izzy"
+    ).items()

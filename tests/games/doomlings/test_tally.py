@@ -15,10 +15,23 @@ import pytest
 
 from doomtable.engine import new_game
 from doomtable.games.doomlings.blackbox import DoomlingsBlackboxState
-from doomtable.games.doomlings.cards import COLOR_NAMES, Doom, Persistent, WorldsEnd
-from doomtable.games.doomlings.data import AGES, SET_NAMES, TRAIT_OF, TRAIT_SET, TRAITS
+from doomtable.games.doomlings.cards import COLOR_NAMES, Doom, DrawForPoints, Persistent, WorldsEnd
+from doomtable.games.doomlings.data import (
+    AGES,
+    MEANINGS,
+    SET_NAMES,
+    TRAIT_OF,
+    TRAIT_SET,
+    TRAITS,
+    TRINKETS,
+)
 from doomtable.games.doomlings.game import DoomlingsState
-from doomtable.games.doomlings.scoring import breakdown, final_scores, silenced
+from doomtable.games.doomlings.scoring import (
+    breakdown,
+    doom_turned_away,
+    final_scores,
+    silenced,
+)
 from doomtable.games.doomlings.state import CARD, DOOM_CAUSE, N_CARDS, bit
 from doomtable.games.doomlings.tally import (
     TRAIT_NAMES,
@@ -328,9 +341,8 @@ def test_player_count() -> None:
 SEEDS = int(os.environ.get("TALLY_SEEDS", "40"))
 
 
-NOT_ENTERED_YET = ("glitterlings", "fuzelings", "meaning_of_life", "trinkets")
-"""Sets the calculator cannot enter yet (issue 26): Glitterlings' and Fuzelings' World's End
-points and bonuses, Meaning of Life cards and pocketed trinkets have no fields."""
+NOT_ENTERED_YET: tuple[str, ...] = ()
+"""Sets the calculator cannot enter yet: none (issue 26 added the last ones)."""
 CALCULATOR_SETS = [name for name in SET_NAMES if name not in NOT_ENTERED_YET]
 
 
@@ -419,6 +431,33 @@ def _doom_hand_discards(s: DoomlingsState) -> dict[int, int]:
     }
 
 
+def _doom_applied(s: DoomlingsState, p: int) -> bool:
+    return not s.ignoring & bit(p) and doom_turned_away(s) < 0
+
+
+def _deus_draws(s: DoomlingsState) -> dict[int, int]:
+    """Per player, the value Deus Ex Machina's draw added (0 when the deck had none)."""
+    drawn = {p: 0 for p in range(s.players)}
+    drawn.update({e[2]: e[4] for e in s.events if e[1] == "deus"})
+    return drawn
+
+
+def _doom_counts(s: DoomlingsState) -> dict[int, int]:
+    """Per player, the points the final catastrophe's text counted as it acted (Too Much
+    Pink's top card colour, Isolation's small hand)."""
+    kind = AGES[s.final_doom].doom
+    if kind not in (Doom.TOP_COLOR_COUNTS, Doom.SMALL_HAND_CARD):
+        return {}
+    counted = {p: 0 for p in range(s.players) if _doom_applied(s, p)}
+    causes = s.event_causes or []
+    for i, event in enumerate(s.events):
+        if event[1] == "scores_top_color" or (
+            event[1] == "scores_hand" and causes[i] == DOOM_CAUSE + s.final_doom
+        ):
+            counted[event[2]] = event[3]
+    return counted
+
+
 def _entries_of(s: DoomlingsState) -> tuple[list[PlayerEntry], str]:
     placed = Counter(c for zone in (*s.piles, *s.hands, *s.suppressed, s.discard) for c in zone)
     twice = [CARD[c].name for c, n in placed.items() if n > 1]
@@ -438,14 +477,7 @@ def _entries_of(s: DoomlingsState) -> tuple[list[PlayerEntry], str]:
         if not holders:
             pytest.skip("Prepper picked, then another World's End effect took it: see rulings")
     discards = _doom_discards(s)
-    # Two World's End chains the calculator does not rebuild yet (issue 26): Cap discarded by
-    # the catastrophe draws 3 (the board, handed the final hand, would draw again), and
-    # Stygian suppressing traits of a pile after the catastrophe's discard from it.
-    if any(CARD[c].persistent is Persistent.DRAW_WHEN_DISCARDED for c in discards.values()):
-        pytest.skip("Cap, discarded by the catastrophe, drew 3 cards the board would draw again")
     start = max(i for i, e in enumerate(s.events) if e[1] == "worlds_end")
-    if any(e[1] == "suppresses_trait" and e[2] in discards for e in s.events[start:]):
-        pytest.skip("Stygian suppressed traits of a pile the catastrophe had taken one from")
     if any(
         e[1] == "attaches" and e[3] == c and e[5] != p
         for p, c in discards.items()
@@ -455,6 +487,7 @@ def _entries_of(s: DoomlingsState) -> tuple[list[PlayerEntry], str]:
         pytest.skip("the catastrophe discarded an attachment that held a trait of another pile")
     scored = _doom_hand_discards(s)
     passed = _passed_to_hands(s)
+    counted = _doom_counts(s)
     # Who was tied before the draws (the Blackbox edition adds them to the score).
     scores = [breakdown(s, p).total - (breakdown(s, p).tie_draw or 0) for p in range(s.players)]
     tied = [p for p in range(s.players) if scores[p] == max(scores)]
@@ -477,6 +510,12 @@ def _entries_of(s: DoomlingsState) -> tuple[list[PlayerEntry], str]:
                 causes = s.event_causes or []
                 taken = [i for i, e in enumerate(s.events) if e[1] == "returns_to_hand"]
                 choices[s.shown_name(c)] = str(sum(1 for i in taken if causes[i] == c))
+            elif kind is WorldsEnd.STABILIZE_AND_SCORE_HAND:  # Awesome!: the points it added
+                causes = s.event_causes or []
+                scored_hand = [i for i, e in enumerate(s.events) if e[1] == "scores_hand"]
+                choices[s.shown_name(c)] = str(
+                    sum(s.events[i][3] for i in scored_hand if causes[i] == c)
+                )
             elif kind is WorldsEnd.BECOME_COLOR:
                 # Free Will's own colour, unless it came too late (or a recolour undid it).
                 choices[s.shown_name(c)] = COLOR_NAMES.get(s.recolor[c], "none")
@@ -506,6 +545,8 @@ def _entries_of(s: DoomlingsState) -> tuple[list[PlayerEntry], str]:
         hand += [scored[p]] if p in scored else []
         if p in scored:
             choices[WORLDS_END] = TRAIT_NAMES[TRAIT_OF[scored[p]]]
+        elif hand and AGES[s.final_doom].doom is Doom.SCORE_HAND_CARD and _doom_applied(s, p):
+            choices[WORLDS_END] = "none"  # the hand was empty then: its cards came after
         discarded = discards.get(p)
         if discarded in passed and any(discarded in pile_ for pile_ in s.piles):
             pytest.skip("the discarded trait went to a hand, then a World's End trait played it")
@@ -529,13 +570,22 @@ def _entries_of(s: DoomlingsState) -> tuple[list[PlayerEntry], str]:
                 hand=tuple(TRAIT_NAMES[TRAIT_OF[c]] for c in hand),
                 hand_size=len(hand),
                 gene_pool=s.gene_pool[p],
-                deus=s.end_points[p] if deus and not s.ignoring & bit(p) else None,
+                deus=_deus_draws(s).get(p) if deus and _doom_applied(s, p) else None,
                 choices=tuple(choices.items()),
                 after_faith=late,
                 tie_draw=s.tie_draws[p] if draws and p in tied else None,
                 attached=attached,
                 face_down=len(s.suppressed[p]) or None,
                 under=under,
+                meanings=tuple(MEANINGS[m].name for m in s.meanings[p]),
+                meaning_draw=s.meaning_points[p]
+                if any(isinstance(MEANINGS[m].goal, DrawForPoints) for m in s.meanings[p])
+                else None,
+                pocketed=tuple(TRINKETS[t].name for t in s.pocketed[p]),
+                # Blackbox: the traits act after the catastrophe, so what it counted is given.
+                catastrophe_points=counted.get(p)
+                if isinstance(s, DoomlingsBlackboxState)
+                else None,
             )
         )
     entries = [
@@ -563,7 +613,11 @@ def table_of_game(s: DoomlingsState) -> Table:
     drawn = {e[3] for e in s.events if e[1] == "tie_draw"}
     gone = {*_doom_discards(s).values(), *_doom_hand_discards(s).values(), *drawn}
     discard = tuple(TRAIT_NAMES[TRAIT_OF[c]] for c in s.discard if c not in gone)
-    return Table(card_sets(s.options.get("sets")), edition, discard)
+    top_card = None
+    if AGES[s.final_doom].doom is Doom.TOP_COLOR_COUNTS:  # Too Much Pink's shown card
+        shown = [e[2] for e in s.events if e[1] == "shows_top"]
+        top_card = TRAIT_NAMES[TRAIT_OF[shown[-1]]] if shown else "none"
+    return Table(card_sets(s.options.get("sets")), edition, discard, top_card)
 
 
 def _with_discard(
@@ -832,3 +886,210 @@ def test_lyonization_stops_a_bonus_on_the_opponents_scores_too() -> None:
     assert breakdown(free, 0).opponents == [("Prowler", -4)]
     held = replace(ann, attached=(("Lyonization", "Bob: Prowler"),))
     assert breakdown(board_from_entries([held, prowler], "Ice Age", table), 0).opponents == []
+
+
+# --------------------------------------------------------------------------- issue 26
+
+IMAGINARY = Table(("base", "glitterlings", "fuzelings", "meaning_of_life", "trinkets"))
+GREENS = ("Bark", "Leaves", "Woody Stems", "Deep Roots")
+"""Base-set green traits without effects: faces 2 + 1 + 1 + 2 = 6."""
+
+
+def test_meaning_of_life_cards_and_pocketed_trinkets_score() -> None:
+    # Ice Age (-1 per red trait): no red anywhere. Ann: 4 greens (6), The Warbler (3 to 5
+    # green traits: +3), Glitter Pouch (3) and Apathy Stone (2) pocketed: 14. Bob: Gills and
+    # Spiny (blue, 1 each), The Cabochon (no red trait: +6): 8.
+    ann = PlayerEntry(
+        "Ann", GREENS, meanings=("the warbler",), pocketed=("Glitter Pouch", "apathy stone")
+    )
+    bob = PlayerEntry("Bob", ("Gills", "Spiny"), meanings=("The Cabochon",))
+    state = board_from_entries([ann, bob], "Ice Age", IMAGINARY)
+    first, second = breakdown(state, 0), breakdown(state, 1)
+    assert first.meanings == [("The Warbler", 3)]
+    assert first.trinkets == [("Glitter Pouch", 3), ("Apathy Stone", 2)]
+    assert (first.total, second.total) == (14, 8)
+    assert second.meanings == [("The Cabochon", 6)] and second.trinkets == []
+
+
+@pytest.mark.parametrize(
+    ("ann", "bob", "table", "message"),
+    [
+        (
+            PlayerEntry("Ann", GREENS, meanings=("The Warbler",)),
+            PlayerEntry("Bob", ("Gills",), meanings=("The Warbler",)),
+            IMAGINARY,
+            "The Warbler is entered for Ann and Bob; the game has 1 copy",
+        ),
+        (
+            PlayerEntry("Ann", GREENS, meanings=("The Warbler", "The Cabochon")),
+            PlayerEntry("Bob", ("Gills",)),
+            IMAGINARY,
+            "Ann has 2 Meaning of Life cards; a player keeps 1",
+        ),
+        (
+            PlayerEntry("Ann", GREENS, meanings=("The Warbler",)),
+            PlayerEntry("Bob", ("Gills",)),
+            Table(("base", "trinkets")),
+            "played only with the Meaning of Life set",
+        ),
+        (
+            PlayerEntry("Ann", GREENS, pocketed=("Izzy",)),
+            PlayerEntry("Bob", ("Gills",), pocketed=("izzy",)),
+            IMAGINARY,
+            "Izzy is pocketed by Ann and Bob; the game has 1 copy",
+        ),
+        (
+            PlayerEntry("Ann", GREENS, pocketed=("Golden Spoon",)),
+            PlayerEntry("Bob", ("Gills",)),
+            IMAGINARY,
+            "unknown trinket 'Golden Spoon'",
+        ),
+        (
+            PlayerEntry("Ann", GREENS, meaning_draw=4),
+            PlayerEntry("Bob", ("Gills",)),
+            IMAGINARY,
+            "a Meaning of Life draw is given for Ann, but Ann holds no Meaning of Life card",
+        ),
+    ],
+)
+def test_bad_meanings_and_trinkets_are_refused(
+    ann: PlayerEntry, bob: PlayerEntry, table: Table, message: str
+) -> None:
+    with pytest.raises(TallyError, match=message):
+        board_from_entries([ann, bob], "Ice Age", table)
+
+
+OVERLUSH_MEANINGS = Table(("base", "overlush", "meaning_of_life"))
+
+
+def test_the_silent_elder_and_the_blind_dragon() -> None:
+    # The Silent Elder: with 3 or fewer traits of each colour it draws 5 cards, each scoring
+    # its face value up to 4: what they scored is entered. Ann: Bark 2, Gills 1, drew 9: 12.
+    elder = PlayerEntry("Ann", ("Bark", "Gills"), meanings=("The Silent Elder",), meaning_draw=9)
+    bob = PlayerEntry("Bob", ("Spiny",))
+    state = board_from_entries([elder, bob], "Ice Age", OVERLUSH_MEANINGS)
+    assert breakdown(state, 0).meanings == [("The Silent Elder", 9)]
+    assert breakdown(state, 0).total == 12
+    assert needs([], -1, ["The Silent Elder"]) == {Need.MEANING_DRAW}
+    with pytest.raises(
+        TallyError, match="Ann's The Silent Elder draws 5 cards: give meaning_draw="
+    ):
+        board_from_entries([replace(elder, meaning_draw=None)], "Ice Age", OVERLUSH_MEANINGS)
+    with pytest.raises(TallyError, match="its points are .* to 20, not 21"):
+        board_from_entries([replace(elder, meaning_draw=21)], "Ice Age", OVERLUSH_MEANINGS)
+    # The Blind Dragon: with 5 traits of one colour, 2 more cards, scored too. Ann: 5 greens
+    # (Heroic 7 among them: 13), The Warbler (+3), The Cabochon (no red: +6): 22.
+    greens = (*GREENS, "Heroic")
+    dragon = PlayerEntry(
+        "Ann", greens, meanings=("The Blind Dragon", "The Warbler", "The Cabochon")
+    )
+    state = board_from_entries([dragon, bob], "Ice Age", OVERLUSH_MEANINGS)
+    assert breakdown(state, 0).meanings == [
+        ("The Blind Dragon", 0),
+        ("The Warbler", 3),
+        ("The Cabochon", 6),
+    ]
+    assert breakdown(state, 0).total == 22
+    with pytest.raises(TallyError, match="draws more only with 5 traits of one colour"):
+        board_from_entries([replace(dragon, traits=GREENS), bob], "Ice Age", OVERLUSH_MEANINGS)
+
+
+def test_awesome_asks_the_points_its_hand_added() -> None:
+    # Awesome! (every colour, 1, dominant): stabilize to 2 cards, add the 2 highest face
+    # values of the hand (17 at most); the hand is entered as it is after, the points asked.
+    # Ann: Awesome! 1 + Bark 2 + 9; Ice Age: Awesome! is red: -1. 11.
+    awesome = PlayerEntry("Ann", ("Awesome!", "Bark"), choices=(("awesome", "9"),))
+    bob = PlayerEntry("Bob", ("Gills",))
+    state = board_from_entries([awesome, bob], "Ice Age", IMAGINARY)
+    assert (breakdown(state, 0).worlds_end, breakdown(state, 0).total) == (9, 11)
+    asked = questions([awesome, bob], "Ice Age", IMAGINARY)
+    assert [(q.key, q.answer, q.optional, q.options[-1]) for q in asked] == [
+        ("Awesome!", "9", False, "17")
+    ]
+    with pytest.raises(TallyError, match="Ann's Awesome! asks .*: give awesome= one of"):
+        board_from_entries([replace(awesome, choices=()), bob], "Ice Age", IMAGINARY)
+    with pytest.raises(TallyError, match="Ann's Awesome!: '18' is not one of .* to 17"):
+        board_from_entries([awesome.answering("Awesome!", "18"), bob], "Ice Age", IMAGINARY)
+
+
+def test_too_much_pink_counts_the_top_cards_colour() -> None:
+    # Too Much Pink: +1 per trait of the colour of the deck's top card, shown (Woody Stems:
+    # green). Ann: Bark 2, Leaves 1 (green: +2), Gills 1: 6. Bob: Fangs (red) 1: 1.
+    ann = PlayerEntry("Ann", ("Bark", "Leaves", "Gills"))
+    bob = PlayerEntry("Bob", ("Fangs",))
+    pink = replace(IMAGINARY, top_card="woody stems")
+    state = board_from_entries([ann, bob], "Too Much Pink", pink)
+    assert [breakdown(state, p).worlds_end for p in range(2)] == [2, 0]
+    assert final_scores(state) == [6, 1]
+    assert CARD[state.deck[-1]].name == "Woody Stems"  # still the deck's top card
+    assert Need.TOP_CARD in needs(["Bark"], catastrophe_index("Too Much Pink"))
+    with pytest.raises(TallyError, match="Too Much Pink shows the top card .*: give top_card="):
+        board_from_entries([ann, bob], "Too Much Pink", IMAGINARY)
+    with pytest.raises(TallyError, match="a top card is given, but the world ends with Ice Age"):
+        board_from_entries([ann, bob], "Ice Age", pink)
+    empty = board_from_entries([ann, bob], "Too Much Pink", replace(IMAGINARY, top_card="none"))
+    assert final_scores(empty) == [4, 1]
+    # Blackbox: the traits act after the catastrophe, so the points it counted then may be
+    # given instead of counted on the board as entered.
+    blackbox = replace(pink, edition="blackbox")
+    counted = board_from_entries(
+        [replace(ann, catastrophe_points=3), bob], "Too Much Pink", blackbox
+    )
+    assert final_scores(counted) == [7, 1]
+    with pytest.raises(TallyError, match="Ice Age counts nothing as it acts"):
+        board_from_entries([replace(ann, catastrophe_points=3), bob], "Ice Age", IMAGINARY)
+
+
+def test_isolation_scores_a_small_hand_named_card_by_card() -> None:
+    # Isolation: holding 3 cards or fewer, add the face value of one (the highest). Ann holds
+    # Heroic (7) and Gills: Bark 2 + 7 = 9. Bob holds 5 cards: nothing, and needs no names.
+    ann = PlayerEntry("Ann", ("Bark",), hand=("Gills", "Heroic"))
+    bob = PlayerEntry("Bob", ("Spiny",), hand_size=5)
+    state = board_from_entries([ann, bob], "Isolation", IMAGINARY)
+    assert final_scores(state) == [9, 1]
+    assert needs(["Bark"], catastrophe_index("Isolation")) == {Need.HAND_SIZE}
+    with pytest.raises(TallyError, match="name all 2 of Ann's hand cards"):
+        board_from_entries([replace(ann, hand=(), hand_size=2), bob], "Isolation", IMAGINARY)
+    with pytest.raises(TallyError, match="Isolation scores a hand of 3 cards or fewer: give Bob"):
+        board_from_entries([ann, replace(bob, hand_size=None)], "Isolation", IMAGINARY)
+
+
+def test_slithy_counts_a_card_under_a_deepling() -> None:
+    # Slithy (purple/red -1): +5 with a face-down card under a Moonlings or Deeplings trait
+    # of the pile (Untold, red -1, +1 per card under it). Ice Age: 2 red traits, -2.
+    # -1 - 1 + 5 + 1 - 2 = 2; without the card under Untold: -1 - 1 - 2 = -4.
+    table = Table(("base", "fuzelings", "deeplings"))
+    ann = PlayerEntry("Ann", ("Slithy", "Untold"), face_down=1, under=("Untold",))
+    bob = PlayerEntry("Bob", ("Gills",))
+    assert Need.UNDER in needs(["Slithy"], catastrophe_index("Ice Age"))
+    state = board_from_entries([ann, bob], "Ice Age", table)
+    assert breakdown(state, 0).bonuses == [("Slithy", 5), ("Untold", 1)]
+    assert breakdown(state, 0).total == 2
+    bare = board_from_entries([replace(ann, face_down=None, under=()), bob], "Ice Age", table)
+    assert breakdown(bare, 0).total == -4
+
+
+def test_cap_discarded_by_the_catastrophe_draws_nothing_again() -> None:
+    # Glacial Meltdown discards a blue trait: Ann's only one is Cap (blue -1), which draws 3
+    # when discarded; the hand is entered as it was after (Gills), and the calculator draws
+    # nothing more: Cap is in the discard pile, not back in her hand.
+    table = Table(("base", "overlush"))
+    ann = PlayerEntry("Ann", ("Cap", "Bark"), hand=("Gills",))
+    state = board_from_entries([ann, PlayerEntry("Bob", ("Fangs",))], "Glacial Meltdown", table)
+    assert [CARD[c].name for c in state.hands[0]] == ["Gills"]
+    assert [CARD[c].name for c in state.discard] == ["Cap"]
+    assert final_scores(state)[0] == 2
+
+
+def test_deus_ex_machina_turned_away_by_omnibenevolent_takes_no_draw() -> None:
+    table = Table(("base", "relics"))
+    ann = PlayerEntry("Ann", ("Omnibenevolent",), deus=3)
+    with pytest.raises(
+        TallyError,
+        match="Deus Ex Machina value is given for Ann, but Omnibenevolent turned it away",
+    ):
+        board_from_entries([ann, PlayerEntry("Bob", ("Fangs",))], "Deus Ex Machina", table)
+    state = board_from_entries(
+        [replace(ann, deus=None), PlayerEntry("Bob", ("Fangs",))], "Deus Ex Machina", table
+    )
+    assert [breakdown(state, p).worlds_end for p in range(2)] == [0, 0]

@@ -4413,10 +4413,11 @@ def h_keep_hand_color(s: DoomlingsRules, frame: Frame, option: Option | None) ->
 
 @handler("score_hand_card")
 def h_score_hand_card(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
-    """Invasive Species: discard a hand card of face value 7 or less; it adds to the score."""
+    """Invasive Species: discard a hand card of face value 7 or less; it adds to the score
+    (Grobblebobble, which cannot be discarded from the hand, is not offered)."""
     _, p, cause = frame
     if option is None:
-        cards = [c for c in distinct(s.hands[p]) if FACE_VALUE[c] <= 7]
+        cards = [c for c in distinct(s.hands[p]) if FACE_VALUE[c] <= 7 and not _KEEP_IN_HAND[c]]
         if not cards:
             s.stack.pop()
             return None

@@ -18,8 +18,18 @@ from dataclasses import replace
 from typing import Any, NamedTuple, cast
 
 from doomtable.games.doomlings import card_list, scoring, tally
-from doomtable.games.doomlings.cards import Bonus, Persistent
-from doomtable.games.doomlings.data import AGES, SET_NAMES, SET_TITLES, TRAIT_OF
+from doomtable.games.doomlings.cards import Bonus, MoreMeanings, Persistent
+from doomtable.games.doomlings.data import (
+    AGES,
+    MEANING_OF_LIFE,
+    MEANING_SET,
+    MEANINGS,
+    SET_NAMES,
+    SET_TITLES,
+    TRAIT_OF,
+    TRINKET_SET,
+    TRINKETS,
+)
 from doomtable.games.doomlings.game import DoomlingsState
 from doomtable.games.doomlings.state import CARD, MAX_GENE_POOL, MIN_GENE_POOL
 from doomtable.games.doomlings.tally import Need, PlayerEntry, Table, TallyError
@@ -42,6 +52,12 @@ KEYS: dict[str, str] = {
     "face_down": "face_down",
     "suppressed": "face_down",
     "under": "under",
+    "meaning": "meanings",
+    "meanings": "meanings",
+    "meaning_draw": "meaning_draw",
+    "pocketed": "pocketed",
+    "trinkets": "pocketed",
+    "catastrophe_points": "catastrophe_points",
 }
 """Accepted keys (``-`` or ``_``, any case) and the entry field each one sets. Any other key
 that names a card (``sentience``, ``free_will``) answers that card's World's End question."""
@@ -53,7 +69,7 @@ QUESTION_KEYS: dict[str, str] = {
 }
 """Keys that answer a question not named by a card: the final catastrophe's discard."""
 
-BOARD_KEYS = ("catastrophe", "players", "sets", "edition", "discard")
+BOARD_KEYS = ("catastrophe", "players", "sets", "edition", "discard", "top_card")
 
 _COUNT = re.compile(
     r"^(?:(\d+)\s*[x×*]\s+)?(.*?)(?:\s*[x×*]\s*(\d+))?$", re.IGNORECASE | re.DOTALL
@@ -189,11 +205,19 @@ def entry_from_fields(name: str, fields: Mapping[str, object], where: str) -> Pl
                 values["hand_size"] = _whole(value, what)
             else:
                 values["hand"] = expand(value if isinstance(value, list) else str(value), where)
-        elif key in ("hand_size", "gene_pool", "deus", "tie_draw", "face_down"):
+        elif key in (
+            "hand_size",
+            "gene_pool",
+            "deus",
+            "tie_draw",
+            "face_down",
+            "meaning_draw",
+            "catastrophe_points",
+        ):
             values[key] = _whole(value, what)
         elif key == "attached":
             values[key] = parse_attached(value, what)
-        elif key in ("after_faith", "under"):
+        elif key in ("after_faith", "under", "meanings", "pocketed"):
             values[key] = expand(value if isinstance(value, list) else str(value), where)
         else:  # choices: {question: answer}, as the page keeps them
             if not isinstance(value, dict):
@@ -276,6 +300,11 @@ def entries_from_board(data: object, where: str, short: str | None = None) -> Bo
                 f"{where}: discard is a list of card names, or one comma-separated line"
             )
         table = replace(table, discard=expand(discard, f"{where}: discard"))
+    top_card = data.get("top_card")
+    if top_card is not None:
+        if not isinstance(top_card, str) or not top_card.strip():
+            raise TallyError(f"{where}: top_card is one card's name (or none for an empty deck)")
+        table = replace(table, top_card=top_card.strip())
     return Board(entries, None if catastrophe is None else str(catastrophe), table)
 
 
@@ -387,6 +416,8 @@ def _scored(
                 "gene_pool": state.gene_pool[p],
                 "discarded": _discarded(entry, state.piles[p]),
                 "tie_draw": entry.tie_draw,
+                "meanings": [MEANINGS[m].name for m in state.meanings[p]],
+                "pocketed": [TRINKETS[t].name for t in state.pocketed[p]],
                 "choices": {q.key: q.answer for q in asked if q.player == p},
                 "readings": _readings(state, p),
                 "worlds_end_points": _worlds_end_points(state, p, asked, result.worlds_end),
@@ -447,7 +478,7 @@ def sheet(data: object) -> dict[str, Any]:
     except TallyError as exc:
         return {"report": None, "error": _one_line(exc), "needs": [], "questions": [], "faces": []}
     third = _third(catastrophe, table)
-    needs = [tally.needs(_known(e.traits, table), third) for e in entries]
+    needs = [tally.needs(_known(e.traits, table), third, e.meanings) for e in entries]
     asked: list[list[dict[str, object]]] = [[] for _ in entries]
     try:
         named = tally.in_sets(entries, table.sets)
@@ -458,9 +489,14 @@ def sheet(data: object) -> dict[str, Any]:
         for question in found:
             asked[question.player].append(question.as_dict())
         for p, entry in enumerate(named):  # Prepper's pick and Denial decide the rest
-            needs[p] = tally.needs(entry.traits, state.final_doom)
-            if state.ignoring & (1 << p):
-                needs[p].discard(Need.DEUS)
+            needs[p] = tally.needs(entry.traits, state.final_doom, entry.meanings)
+            if state.ignoring & (1 << p) or scoring.doom_turned_away(state) >= 0:
+                # Denial, Omnibenevolent: the catastrophe's text needs nothing
+                needs[p] -= tally.needs([], state.final_doom)
+            elif table.edition == "blackbox" and (
+                AGES[state.final_doom].doom in tally.COUNTED_AT_ITS_TURN
+            ):  # the traits act after it: what it counted then may differ from the board
+                needs[p].add(Need.CATASTROPHE_POINTS)
     result: dict[str, Any] = {
         "report": None,
         "error": None,
@@ -490,8 +526,10 @@ def catalog() -> dict[str, Any]:
     """Everything the page offers, from the game's own card list (so a card added to the
     game appears on the page by itself): traits (each with the ``label`` that names its design
     apart from a same-named one of another set), catastrophes, the card sets and editions,
-    colours and value ranges. ``counts_under`` marks a trait that counts the face-down cards
-    under it (Untold), for which the page asks how many lie there."""
+    colours and value ranges, the Meaning of Life cards and the trinkets. ``counts_under``
+    marks a trait that counts the face-down cards under it (Untold), for which the page asks
+    how many lie there; ``draws_more`` a Meaning of Life card that draws more of them (The
+    Blind Dragon), for which it offers more pickers."""
     cards = card_list()
     traits = [c for c in cards if c["kind"] in ("trait", "dominant trait")]
     return {
@@ -509,6 +547,22 @@ def catalog() -> dict[str, Any]:
         "deus": [tally.DEUS_RANGE.start, tally.DEUS_RANGE.stop - 1],
         "tie_draw": [tally.TIE_DRAW_RANGE.start, tally.TIE_DRAW_RANGE.stop - 1],
         "players": [tally.MIN_PLAYERS, tally.MAX_PLAYERS],
+        # Meaning of Life cards (dealt only with the meaning_of_life set), each with how
+        # many more The Blind Dragon's kind draws; trinkets, each with its pocketed value.
+        "meaning_set": MEANING_OF_LIFE,
+        "meanings": [
+            {
+                "name": m.name,
+                "set": MEANING_SET[i],
+                "text": m.text(),
+                "draws_more": m.goal.draws if isinstance(m.goal, MoreMeanings) else 0,
+            }
+            for i, m in enumerate(MEANINGS)
+        ],
+        "trinkets": [
+            {"name": t.name, "set": TRINKET_SET[i], "value": t.value, "text": t.text()}
+            for i, t in enumerate(TRINKETS)
+        ],
     }
 
 

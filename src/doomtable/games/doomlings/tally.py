@@ -34,7 +34,10 @@ from doomtable.games.doomlings.cards import (
     Bonus,
     Count,
     Doom,
+    DrawForPoints,
+    MoreMeanings,
     Persistent,
+    SuppressedUnderBonus,
     WorldsEnd,
     color_words,
 )
@@ -44,16 +47,33 @@ from doomtable.games.doomlings.data import (
     BASE,
     BIRTH_OF_LIFE,
     FOUR_HORSEMEN,
+    MEANING_OF_LIFE,
+    MEANING_SET,
+    MEANINGS,
     SET_NAMES,
     SET_TITLES,
     TRAIT_OF,
     TRAIT_SET,
     TRAITS,
+    TRINKETS,
+    meanings_of_sets,
     parse_sets,
+    trinkets_of_sets,
 )
 from doomtable.games.doomlings.game import DoomlingsState
-from doomtable.games.doomlings.rules import ALL_BUT_PREPPER, ALL_TRAITS, PREPPER_ONLY
-from doomtable.games.doomlings.scoring import HAND_CONTENT_COUNTS, final_scores, silenced
+from doomtable.games.doomlings.rules import (
+    ALL_BUT_PREPPER,
+    ALL_TRAITS,
+    AWESOME_MOST,
+    ISOLATED_HAND,
+    PREPPER_ONLY,
+)
+from doomtable.games.doomlings.scoring import (
+    HAND_CONTENT_COUNTS,
+    doom_turned_away,
+    final_scores,
+    silenced,
+)
 from doomtable.games.doomlings.state import CARD, MAX_GENE_POOL, MIN_GENE_POOL, N_CARDS, bit
 
 MIN_PLAYERS, MAX_PLAYERS = 1, 8  # as the game itself (the Classic FAQ allows more than 6)
@@ -117,6 +137,14 @@ class PlayerEntry:
     pile, or of another player's as ``Bob: Kidney``. ``face_down`` counts the pile's Deeplings
     face-down (suppressed) cards: traits worth nothing; ``under`` names the pile's trait each
     one lies under, where a card counts them (Stygian), once per card.
+
+    ``meanings`` names the player's Meaning of Life cards (the one kept, and those The Blind
+    Dragon drew); ``meaning_draw`` is what The Silent Elder's draw scored. ``pocketed`` names
+    the trinkets the player pocketed (World's End Insurance's too).
+
+    ``catastrophe_points`` is what the final catastrophe's World's End text added when it
+    counted the table at its turn (Too Much Pink, Isolation): needed only where the pile or
+    hand changed after it (the Blackbox edition's World's End traits act after it).
     """
 
     name: str
@@ -131,6 +159,10 @@ class PlayerEntry:
     attached: tuple[tuple[str, str], ...] = ()
     face_down: int | None = None
     under: tuple[str, ...] = ()
+    meanings: tuple[str, ...] = ()
+    meaning_draw: int | None = None
+    pocketed: tuple[str, ...] = ()
+    catastrophe_points: int | None = None
 
     def answer(self, question: str) -> str | None:
         """The answer given to ``question`` (matched in any case and spacing), if any."""
@@ -217,11 +249,14 @@ class Table:
     """What the whole table played with: the card sets and the edition; and the shared
     discard pile's traits where a pile's card counts them (Dinolings' Serrated Teeth), as it
     lies when the world ends, without the traits the catastrophe's World's End text discards
-    (the calculator discards those itself, as it does from the piles)."""
+    (the calculator discards those itself, as it does from the piles). ``top_card`` is the
+    trait deck's top card that Too Much Pink's World's End shows (``none``: the deck was
+    empty)."""
 
     sets: tuple[str, ...] = (BASE,)
     edition: str = "classic"
     discard: tuple[str, ...] = ()
+    top_card: str | None = None
 
     def __post_init__(self) -> None:
         if self.edition not in EDITIONS:
@@ -247,6 +282,9 @@ class Need(Enum):
     DEUS = "the value Deus Ex Machina added"
     DISCARD = "the discard pile's traits"
     UNDER = "the face-down cards under a trait"
+    TOP_CARD = "the top card of the trait deck"
+    CATASTROPHE_POINTS = "the points the catastrophe counted as it acted (optional)"
+    MEANING_DRAW = "the points The Silent Elder's draw scored"
 
 
 DISCARD_COUNTS: Final = frozenset(
@@ -414,15 +452,36 @@ def _maybe(text: str, names: Sequence[str]) -> str | None:
 # --------------------------------------------------------------------------- needs
 
 
-def needs(traits: Sequence[str], doom: int) -> set[Need]:
-    """The facts about the table the calculator must know besides the pile, when ``doom``
-    ends the world (the decisions the cards ask are :func:`questions`).
+def needs(traits: Sequence[str], doom: int, meanings: Sequence[str] = ()) -> set[Need]:
+    """The facts about the table the calculator must know besides the pile and the Meaning
+    of Life cards, when ``doom`` ends the world (the decisions the cards ask are
+    :func:`questions`).
 
     >>> sorted(n.name for n in needs(["Saudade", "Fortunate"], catastrophe_index("Grey Goo")))
     ['HAND_CARDS', 'HAND_SIZE']
     >>> needs(["Saudade"], catastrophe_index("AI Takeover"))  # silenced: worth 2, no bonus
     set()
     """
+    found = pile_needs(traits, doom)
+    doom_kind = AGES[doom].doom if doom >= 0 else None
+    if doom_kind is Doom.DRAW_FACE_VALUE:
+        found.add(Need.DEUS)
+    elif doom_kind is Doom.SMALL_HAND_CARD:
+        found.add(Need.HAND_SIZE)  # and the cards, for a hand small enough to score
+    elif doom_kind is Doom.TOP_COLOR_COUNTS:
+        found.add(Need.TOP_CARD)
+    known = [_maybe(name, list(MEANING_GOAL)) for name in meanings]
+    if any(isinstance(MEANING_GOAL[name], DrawForPoints) for name in known if name is not None):
+        found.add(Need.MEANING_DRAW)
+    return found
+
+
+MEANING_GOAL: Final = {m.name: m.goal for m in MEANINGS}
+
+
+def pile_needs(traits: Sequence[str], doom: int) -> set[Need]:
+    """The facts :func:`needs` asks for the pile's own cards (not for the catastrophe's text
+    or the Meaning of Life cards)."""
     found: set[Need] = set()
     cards = [TRAITS[trait_index(name)] for name in traits]
     if any(t.persistent is Persistent.HAND_COUNTS_FOR_BONUSES for t in cards) and any(
@@ -444,9 +503,44 @@ def needs(traits: Sequence[str], doom: int) -> set[Need]:
                 found.add(Need.DISCARD)
             elif bonus.count is Count.SUPPRESSED_UNDER_THIS:
                 found.add(Need.UNDER)
-    if doom >= 0 and AGES[doom].doom is Doom.DRAW_FACE_VALUE:
-        found.add(Need.DEUS)
+        elif isinstance(bonus, SuppressedUnderBonus):  # Slithy: a card under one of some sets
+            found.add(Need.UNDER)
     return found
+
+
+def meaning_index(text: str, sets: Sequence[str] = SET_NAMES) -> int:
+    """The index in ``MEANINGS`` of the Meaning of Life card ``text`` names, among those a
+    game of ``sets`` deals (none without the Meaning of Life set)."""
+    dealt = meanings_of_sets(tuple(sets))
+    if not dealt:
+        raise TallyError(
+            f"Meaning of Life cards ({text}) are played only with the Meaning of Life set "
+            f"(set {MEANING_OF_LIFE}), which is not among the sets in play ({', '.join(sets)})"
+        )
+    names = [MEANINGS[m].name for m in dealt]
+    try:
+        return dealt[names.index(match_name(text, names, "Meaning of Life card"))]
+    except TallyError:
+        anywhere = _maybe(text, [m.name for m in MEANINGS])
+        if anywhere is None or set(sets) == set(SET_NAMES):
+            raise
+        home = MEANING_SET[[m.name for m in MEANINGS].index(anywhere)]
+        raise TallyError(
+            f"{anywhere} is a Meaning of Life card of {SET_TITLES[home]} (set {home}), which is "
+            f"not among the sets in play ({', '.join(sets)})"
+        ) from None
+
+
+def trinket_index(text: str, sets: Sequence[str] = SET_NAMES) -> int:
+    """The index in ``TRINKETS`` of the trinket ``text`` names, among those of ``sets``."""
+    dealt = trinkets_of_sets(tuple(sets))
+    if not dealt:
+        raise TallyError(
+            f"trinkets ({text}) are played only with the Trinkets and Merchants set (set "
+            f"trinkets), which is not among the sets in play ({', '.join(sets)})"
+        )
+    names = [TRINKETS[t].name for t in dealt]
+    return dealt[names.index(match_name(text, names, "trinket"))]
 
 
 def counts_under(trait: int) -> bool:
@@ -480,8 +574,19 @@ def finished_board(
     """:func:`board_from_entries` with the World's End questions it answered."""
     entries = in_sets(entries, table.sets)
     state, asked = _board(entries, catastrophe, table)
-    for entry in entries:
+    for p, entry in enumerate(entries):
+        _check_small_hand(state, p, entry)
         _check_facts(entry, state.final_doom)
+        _check_meaning_draw(state, p, entry)
+        if entry.catastrophe_points is not None and (
+            AGES[state.final_doom].doom not in COUNTED_AT_ITS_TURN
+        ):
+            raise TallyError(
+                f"catastrophe points are given for {entry.name}, but "
+                f"{AGES[state.final_doom].name} counts nothing as it acts (the calculator "
+                "scores it from the board)"
+            )
+    _check_top_card(state, entries, table)
     missing = next((q for q in asked if q.answer is None), None)
     if missing is not None:
         raise TallyError(_unanswered(missing, entries[missing.player].name))
@@ -529,6 +634,7 @@ def _board(
     pile_ids = [[pool.take(t) for t in pile] for pile in piles]
     hand_ids = [[pool.take(t) for t in hand] for hand in hands]
     discard_ids = [pool.take(trait_index(name, table.sets)) for name in table.discard]
+    top = _top_card(table, pool)
     for entry, hand in zip(entries, hand_ids, strict=True):
         size = len(hand) if entry.hand_size is None else entry.hand_size
         hand.extend(pool.filler() for _ in range(size - len(hand)))
@@ -541,7 +647,9 @@ def _board(
     s = EDITIONS[table.edition].create(len(entries), 0, options)
     s.piles = pile_ids
     s.hands = hand_ids
-    s.deck = []  # nothing is drawn at World's End: what was drawn is entered (deus, tie_draw)
+    # Nothing is drawn at World's End: what was drawn is entered (deus, tie_draw); only the
+    # top card Too Much Pink shows is there.
+    s.deck = [] if top is None else [top]
     s.discard = []  # the entered discard pile joins after World's End: nothing draws from it
     s.gene_pool = [DEFAULT_GENE_POOL if e.gene_pool is None else e.gene_pool for e in entries]
     s.gp_applied = []
@@ -573,14 +681,17 @@ def _board(
     for p, entry in enumerate(entries):
         for attachment, host in entry.attached:
             _attach(s, entries, p, attachment, host)
-    # --- meaning of life: the cards create() dealt at random are no one's (none is entered)
-    s.meanings = [[] for _ in entries]
+    # The Meaning of Life cards and trinkets create() dealt at random give way to those entered.
+    _place_meanings(s, entries, table.sets)
+    _place_trinkets(s, entries, table.sets)
     asked = _copy_dominants(s, entries)  # --- overlush: Opposable Thumbs ---
     asked += _ignore_with_denial(s, entries)
     for p in range(len(entries)):
         if s.dominants(p) > 2:
             s.hero = p
+    start = len(s.events)
     asked += _run_worlds_end(s, entries)
+    _put_back_draws(s, start, top)
     for p, entry in enumerate(entries):
         for question, given in entry.choices:
             if not any(q.player == p and match_key(q.key) == match_key(question) for q in asked):
@@ -588,7 +699,7 @@ def _board(
     s.discard = discard_ids + s.discard
     picked = [s.final_doom] if s.final_doom != third else []
     s.eras = [[BIRTH_OF_LIFE, *picked, third]]
-    s.deck = pool.rest()
+    s.deck = pool.rest() if top is None else [*pool.rest(), top]
     s.over = True  # scoring counts World's End only once the game is over
     s.stack = []
     s.events = []
@@ -636,6 +747,75 @@ def _copy_dominants(s: DoomlingsState, entries: Sequence[PlayerEntry]) -> list[Q
                 copied = next(c for c in others if TRAIT_NAMES[TRAIT_OF[c]] == answer)
                 s.copies.append((thumbs, copied))
     return asked
+
+
+def _put_back_draws(s: DoomlingsState, start: int, top: int | None) -> None:
+    """The hands are entered as they are at the end: a card the World's End run drew (Cap's
+    3, when the catastrophe discarded it, from the discard pile reshuffled) goes back to the
+    discard pile, and the deck is as it was."""
+    drawn = [c for event in s.events[start:] if event[1] == "drew" for c in event[3]]
+    for card in drawn:
+        for hand in s.hands:
+            if card in hand:
+                hand.remove(card)
+    s.discard.extend(c for c in (*s.deck, *drawn) if c != top)
+    s.deck = []
+
+
+def _top_card(table: Table, pool: _CardPool) -> int | None:
+    """The card id of the trait deck's top card Too Much Pink shows, if one is entered."""
+    if table.top_card is None or match_key(table.top_card) == NO_COLOR:
+        return None
+    return pool.take(trait_index(table.top_card, table.sets))
+
+
+def _place_meanings(s: DoomlingsState, entries: Sequence[PlayerEntry], sets: Sequence[str]) -> None:
+    """Each player's Meaning of Life cards as entered: one kept, more only where The Blind
+    Dragon drew them; each card is in the game once."""
+    holder: dict[int, str] = {}
+    s.meanings = []
+    for entry in entries:
+        cards = [meaning_index(name, sets) for name in entry.meanings]
+        for m in cards:
+            if m in holder:
+                raise TallyError(
+                    f"{MEANINGS[m].name} is entered for {holder[m]} and {entry.name}; "
+                    "the game has 1 copy"
+                    if holder[m] != entry.name
+                    else f"{MEANINGS[m].name} is entered twice for {entry.name}"
+                )
+            holder[m] = entry.name
+        drawn = sum(goal.draws for m in cards if isinstance(goal := MEANINGS[m].goal, MoreMeanings))
+        if len(cards) > 1 + drawn:
+            more = f" and The Blind Dragon's {drawn} drawn" if drawn else ""
+            raise TallyError(
+                f"{entry.name} has {len(cards)} Meaning of Life cards; a player keeps 1{more}"
+            )
+        s.meanings.append(cards)
+    s.meaning_deck = [m for m in meanings_of_sets(tuple(sets)) if m not in holder]
+    s.meaning_points = [0] * len(entries)
+
+
+def _place_trinkets(s: DoomlingsState, entries: Sequence[PlayerEntry], sets: Sequence[str]) -> None:
+    """Each player's pocketed trinkets as entered (each trinket is in the game once); no
+    trinket is held any more: the world's end lost them."""
+    holder: dict[int, str] = {}
+    s.pocketed = []
+    for entry in entries:
+        cards = [trinket_index(name, sets) for name in entry.pocketed]
+        for t in cards:
+            if t in holder:
+                raise TallyError(
+                    f"{TRINKETS[t].name} is pocketed by {holder[t]} and {entry.name}; "
+                    "the game has 1 copy"
+                    if holder[t] != entry.name
+                    else f"{TRINKETS[t].name} is pocketed twice by {entry.name}"
+                )
+            holder[t] = entry.name
+        s.pocketed.append(cards)
+    s.trinkets = [[] for _ in entries]
+    s.trashed = []
+    s.trinket_deck = [t for t in trinkets_of_sets(tuple(sets)) if t not in holder]
 
 
 def _face_down(entry: PlayerEntry) -> int:
@@ -779,7 +959,7 @@ def _check_facts(entry: PlayerEntry, doom: int) -> None:
     """The facts about the table the pile counts are given (checked after the World's End
     questions, which the page shows before them)."""
     who = entry.name
-    wanted = needs(entry.traits, doom)
+    wanted = pile_needs(entry.traits, doom)
     if Need.HAND_SIZE in wanted and entry.hand_size is None and not entry.hand:
         raise TallyError(f"{who}'s pile counts the hand: give {who}'s hand size")
     if Need.HAND_CARDS in wanted:
@@ -793,15 +973,105 @@ def _check_facts(entry: PlayerEntry, doom: int) -> None:
         raise TallyError(f"{who}'s pile counts the Gene Pool: give {who}'s Gene Pool")
 
 
+def _doom_applies(s: DoomlingsState, p: int) -> bool:
+    """Whether the final catastrophe's World's End text applies to player ``p``."""
+    return not s.ignoring & bit(p) and doom_turned_away(s) < 0
+
+
+def _check_small_hand(s: DoomlingsState, p: int, entry: PlayerEntry) -> None:
+    """Isolation scores the highest face value of a hand of 3 cards or fewer: such a hand is
+    named card by card (a bigger one scores nothing: its size is enough)."""
+    if (
+        AGES[s.final_doom].doom is not Doom.SMALL_HAND_CARD
+        or not _doom_applies(s, p)
+        or entry.catastrophe_points is not None
+    ):
+        return
+    doom, who = AGES[s.final_doom].name, entry.name
+    if entry.hand_size is None and not entry.hand:
+        raise TallyError(
+            f"{doom} scores a hand of {ISOLATED_HAND} cards or fewer: give {who}'s hand"
+        )
+    size = len(s.hands[p])
+    if size <= ISOLATED_HAND and len(entry.hand) < size:
+        raise TallyError(
+            f"{doom} scores the highest face value of a hand of {ISOLATED_HAND} cards or "
+            f"fewer: name all {size} of {who}'s hand cards"
+        )
+
+
+def _check_meaning_draw(s: DoomlingsState, p: int, entry: PlayerEntry) -> None:
+    """The Silent Elder's draw, entered as the points it scored (the calculator draws
+    nothing); and The Blind Dragon's extra cards, only where it could draw them."""
+    who = entry.name
+    goals = {MEANINGS[m].name: MEANINGS[m].goal for m in s.meanings[p]}
+    most_of_a_color = max(s.count_color(p, c) for c in COLORS)
+    for name, goal in goals.items():
+        if isinstance(goal, MoreMeanings) and len(goals) > 1 and most_of_a_color < goal.at_least:
+            raise TallyError(
+                f"{who} has {len(goals)} Meaning of Life cards, but {name} draws more only "
+                f"with {goal.at_least} traits of one colour ({who} has {most_of_a_color})"
+            )
+    drawing = [(name, goal) for name, goal in goals.items() if isinstance(goal, DrawForPoints)]
+    if not drawing:
+        if entry.meaning_draw is not None:
+            raise TallyError(
+                f"a Meaning of Life draw is given for {who}, but {who} holds no Meaning of "
+                "Life card that draws for points (The Silent Elder)"
+            )
+        return
+    name, goal = drawing[0]
+    drew = next(
+        (n for at_most, n in goal.steps if all(s.count_color(p, c) <= at_most for c in COLORS)),
+        0,
+    )
+    if entry.meaning_draw is None:
+        if drew:
+            raise TallyError(
+                f"{who}'s {name} draws {drew} cards: give meaning_draw= (the points they scored)"
+            )
+        return
+    least, most = drew * min(0, TIE_DRAW_RANGE.start), drew * goal.max_face
+    if not least <= entry.meaning_draw <= most:
+        raise TallyError(
+            f"{who}'s {name} drew {drew} cards, each scoring its face value up to "
+            f"{goal.max_face}: its points are {least} to {most}, not {entry.meaning_draw}"
+        )
+    s.meaning_points[p] = entry.meaning_draw
+
+
+def _check_top_card(s: DoomlingsState, entries: Sequence[PlayerEntry], table: Table) -> None:
+    """Too Much Pink shows the trait deck's top card: it is entered when (and only when) the
+    world ends with it and someone applies it."""
+    shows = AGES[s.final_doom].doom is Doom.TOP_COLOR_COUNTS
+    doom = AGES[s.final_doom].name
+    if table.top_card is not None and not shows:
+        raise TallyError(f"a top card is given, but the world ends with {doom}, which shows none")
+    if (
+        shows
+        and table.top_card is None
+        and any(
+            _doom_applies(s, p) and entry.catastrophe_points is None
+            for p, entry in enumerate(entries)
+        )
+    ):
+        raise TallyError(
+            f"{doom} shows the top card of the trait deck: give top_card= (none for an empty deck)"
+        )
+
+
 def _check_deus(s: DoomlingsState, p: int, entry: PlayerEntry) -> None:
     """Deus Ex Machina's draw, entered as what was drawn (the calculator draws nothing)."""
     who = entry.name
-    draws = AGES[s.final_doom].doom is Doom.DRAW_FACE_VALUE and not s.ignoring & bit(p)
+    draws = AGES[s.final_doom].doom is Doom.DRAW_FACE_VALUE and _doom_applies(s, p)
     if not draws:
         if entry.deus is not None:
+            turned = doom_turned_away(s)
             why = (
                 "Denial ignored it"
                 if s.ignoring & bit(p)
+                else f"{CARD[turned].name} turned it away"
+                if turned >= 0 and AGES[s.final_doom].doom is Doom.DRAW_FACE_VALUE
                 else "the world does not end with Deus Ex Machina"
             )
             raise TallyError(f"a Deus Ex Machina value is given for {who}, but {why}")
@@ -828,6 +1098,8 @@ RESULT_ENTERED: Final = frozenset(
         WorldsEnd.TAKE_REVEALED_COLOR,
         WorldsEnd.SUPPRESS_COLOR,
         WorldsEnd.SUPPRESS_ONE,
+        WorldsEnd.REVEAL_DISCARD_TRAIT,
+        WorldsEnd.REVEAL_RETURN_SELF,
     }
 )
 """World's End effects that move cards: the piles are entered as they are after them, so the
@@ -847,14 +1119,35 @@ ASKED: Final = frozenset(
 """World's End effects known to move no card: asked. Any other kind (a card added since) is
 tried first on a copy of the board with each answer: if one moves a card between zones, its
 result is entered and it is not run (:func:`_moves_cards`)."""
-SCORED_PER_TRAIT: Final = {WorldsEnd.RETURN_FOR_POINTS: 3}
-"""World's End effects that move traits for points, with the most they may move (Lily Pad:
-up to 3 traits back into the hand, +1 each). The pile and hand are entered as they are after
-them, and how many traits moved is asked."""
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredAnswer:
+    """A World's End effect that moves cards for points: the piles and hands are entered as
+    they are after it, and the points it added are asked (``points``: the answers;
+    ``optional``: unanswered, it added none, as a card that says "may")."""
+
+    points: range
+    prompt: str
+    optional: bool
+
+
+SCORED_PER_TRAIT: Final = {
+    WorldsEnd.RETURN_FOR_POINTS: ScoredAnswer(
+        range(4), "how many traits did you take back into your hand (+1 each)?", True
+    ),
+    WorldsEnd.STABILIZE_AND_SCORE_HAND: ScoredAnswer(
+        range(2 * TIE_DRAW_RANGE.start, AWESOME_MOST + 1),
+        f"what did the 2 highest face values of your hand add ({AWESOME_MOST} at most)?",
+        False,
+    ),
+}
+"""World's End effects scored by what they moved: Lily Pad's traits back into the hand (+1
+each, up to 3), Awesome!'s hand stabilized to 2 (its 2 highest face values)."""
 SCORED_MOVES: Final = frozenset(
     t.name for t in TRAITS if t.worlds_end is not None and t.worlds_end in SCORED_PER_TRAIT
 )
-"""The names of the cards whose World's End question is how many traits they moved."""
+"""The names of the cards whose World's End question is the points they scored."""
 _PROBE_STEPS: Final = 200
 
 
@@ -931,6 +1224,9 @@ def _run_worlds_end(s: DoomlingsState, entries: Sequence[PlayerEntry]) -> list[Q
     asked: list[Question] = []
     while s.stack:
         frame = s.stack[-1]
+        if frame[0] == "doom" and AGES[s.final_doom].doom in COUNTED_AT_ITS_TURN:
+            _doom_with_entered_points(s, entries, frame)
+            continue
         if (
             frame[0] == "trait_end"
             and frame[2] in s.piles[frame[1]]
@@ -962,8 +1258,14 @@ def _run_worlds_end(s: DoomlingsState, entries: Sequence[PlayerEntry]) -> list[Q
         distinct = list(dict.fromkeys(labels))
         given = entry.answer(key)
         default = _default(s, decision.options)
-        if given is not None and match_key(given) == NO_COLOR and _asked_by_card(key):
-            s.stack.pop()  # the card came into the pile too late to use its World's End
+        if (
+            given is not None
+            and match_key(given) == NO_COLOR
+            and (_asked_by_card(key) or frame[0] in HAND_CARD_TAKEN)
+        ):
+            # The card came into the pile too late to use its World's End; or the hand
+            # entered got its cards after the catastrophe took one (the Blackbox order).
+            s.stack.pop()
             asked.append(Question(p, key, decision.prompt, (*distinct, NO_COLOR), NO_COLOR, False))
             continue
         if given is not None:
@@ -999,17 +1301,21 @@ def _run_worlds_end(s: DoomlingsState, entries: Sequence[PlayerEntry]) -> list[Q
 
 
 def _count_moved(s: DoomlingsState, entry: PlayerEntry, p: int, card: int) -> Question:
-    """How many traits ``card`` moved for points (Lily Pad's, taken back into the hand), as the
-    player answers it (none when unanswered: the card says "may"); the points are added."""
+    """The points ``card`` scored by what it moved (:data:`SCORED_PER_TRAIT`), as the player
+    answers it (an optional one none when unanswered); the points are added."""
     name = CARD[card].name
     kind = CARD[card].worlds_end
-    most = SCORED_PER_TRAIT[kind] if kind is not None else 0
-    options = tuple(str(n) for n in range(most + 1))
-    prompt = f"{name}: how many traits did you take back into your hand (+1 each)?"
+    assert kind is not None
+    scored = SCORED_PER_TRAIT[kind]
+    options = tuple(str(n) for n in scored.points)
+    prompt = f"{name}: {scored.prompt}"
     given = entry.answer(name)
-    answer = "0" if given is None else match_option(given, options, f"{entry.name}'s {name}")
+    if given is None:
+        answer = "0" if scored.optional else None
+        return Question(p, name, prompt, options, answer, scored.optional)
+    answer = _whole_option(given, options, f"{entry.name}'s {name}")
     moved = int(answer)
-    if entry.hand_size is not None or entry.hand:
+    if kind is WorldsEnd.RETURN_FOR_POINTS and (entry.hand_size is not None or entry.hand):
         held = len(entry.hand) if entry.hand_size is None else entry.hand_size
         if moved > held:
             raise TallyError(
@@ -1017,7 +1323,41 @@ def _count_moved(s: DoomlingsState, entry: PlayerEntry, p: int, card: int) -> Qu
                 f"{entry.name}'s hand holds {held} cards"
             )
     s.end_points[p] += moved
-    return Question(p, name, prompt, options, answer, given is None)
+    return Question(p, name, prompt, options, answer, False)
+
+
+def _whole_option(given: str, options: Sequence[str], what: str) -> str:
+    """A number among ``options`` (``-2`` is not a close spelling of ``2``)."""
+    if given.strip().lstrip("+") in options:
+        return given.strip().lstrip("+")
+    listed = ", ".join(options) if len(options) <= 6 else f"{options[0]} to {options[-1]}"
+    raise TallyError(f"{what}: {given!r} is not one of {listed}", options)
+
+
+COUNTED_AT_ITS_TURN: Final = frozenset({Doom.TOP_COLOR_COUNTS, Doom.SMALL_HAND_CARD})
+"""Catastrophes whose World's End text counts the piles or hands for points when it acts (Too
+Much Pink, Isolation); ``catastrophe_points`` may give what it counted then."""
+HAND_CARD_TAKEN: Final = frozenset({"score_hand_card"})
+"""Catastrophes' frames that take a hand card (Invasive Species), answered ``none`` where the
+hand was empty then: its entered cards came after (the Blackbox order)."""
+
+
+def _doom_with_entered_points(
+    s: DoomlingsState, entries: Sequence[PlayerEntry], frame: Frame
+) -> None:
+    """Resolve a :data:`COUNTED_AT_ITS_TURN` catastrophe's text, a player's entered
+    ``catastrophe_points`` taking the place of what it counts on the entered board."""
+    before = list(s.end_points)
+    s.resolve_frame(frame, None)
+    for p, entry in enumerate(entries):
+        if entry.catastrophe_points is None:
+            continue
+        if not _doom_applies(s, p):
+            raise TallyError(
+                f"catastrophe points are given for {entry.name}, but "
+                f"{AGES[s.final_doom].name} does not apply to {entry.name}"
+            )
+        s.end_points[p] = before[p] + entry.catastrophe_points
 
 
 PICKED_AT_RANDOM: Final = frozenset({"discard_top_color"})
@@ -1235,4 +1575,7 @@ __all__ = [
     "questions",
     "questions_board",
     "trait_index",
+    "meaning_index",
+    "pile_needs",
+    "trinket_index",
 ]

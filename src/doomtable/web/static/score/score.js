@@ -10,6 +10,7 @@ const TABLE_KEY = "doomtable-score-table";  // the sets and edition a new sheet 
 const SHARE_PREFIX = "#sheet=";
 const MAX_RECENT = 12;
 const FACE_DOWN_SET = "deeplings";  // the set whose cards turn traits face down
+const TRINKET_SET = "trinkets";     // the set whose trinkets are pocketed for points
 
 let catalog = null;        // GET /api/score/cards: the game's own card list
 let sheet = null;          // what the people at the table entered (kept in localStorage)
@@ -28,16 +29,22 @@ function newPlayer(number) {
   // `attached`: [attachment, host] per attachment copy in the pile (Techlings), the host
   // `Bob: Bark` when in another pile; `face_down`: how many face-down cards (Deeplings);
   // `under`: how many of them lie under each pile trait that counts them (Untold).
+  // `meanings`: the Meaning of Life cards held (The Blind Dragon's drawn ones after the
+  // first); `meaning_draw`: what The Silent Elder's draw scored; `pocketed`: trinkets;
+  // `catastrophe_points`: what Too Much Pink or Isolation counted as it acted (Blackbox).
   return { name: `Player ${number}`, traits: [], hand: [], hand_size: null, gene_pool: null,
-    choices: {}, deus: null, tie_draw: null, attached: [], face_down: null, under: {} };
+    choices: {}, deus: null, tie_draw: null, attached: [], face_down: null, under: {},
+    meanings: [], meaning_draw: null, pocketed: [], catastrophe_points: null };
 }
 
 function newSheet() {
   let table = {};
   try { table = JSON.parse(localStorage.getItem(TABLE_KEY) || "{}") || {}; } catch { table = {}; }
-  // `discard`: the shared discard pile's traits, where a pile counts them (Dinolings).
+  // `discard`: the shared discard pile's traits, where a pile counts them (Dinolings);
+  // `top_card`: the trait deck's top card Too Much Pink shows ("none": the deck was empty).
   return { catastrophe: "", tieDraw: false, sets: cleanSets(table.sets),
-    edition: cleanEdition(table.edition), players: [newPlayer(1), newPlayer(2)], discard: [] };
+    edition: cleanEdition(table.edition), players: [newPlayer(1), newPlayer(2)], discard: [],
+    top_card: "" };
 }
 
 // The sets in play: names the game knows, the base set always among them.
@@ -78,6 +85,7 @@ function cleanSheet(data) {
   if ("sets" in data) out.sets = cleanSets(data.sets);
   if ("edition" in data) out.edition = cleanEdition(data.edition);
   out.discard = cleanNames(data.discard);
+  out.top_card = typeof data.top_card === "string" ? data.top_card : "";
   out.players = data.players.slice(0, catalog.players[1]).map((p, i) => {
     const player = newPlayer(i + 1);
     for (const key of Object.keys(player)) {
@@ -91,6 +99,8 @@ function cleanSheet(data) {
             if (Number.isInteger(n) && n > 0) player.under[trait] = n;
           }
         }
+      } else if (key === "meanings" || key === "pocketed") {
+        player[key] = Array.isArray(value) ? value.filter((v) => typeof v === "string") : [];
       } else if (Array.isArray(player[key])) {
         player[key] = cleanNames(value);
       } else if (typeof player[key] === "string") {
@@ -178,11 +188,22 @@ function board(needs, asked) {
     if (sheet.tieDraw && tied.length > 1 && tied.includes(i) && p.tie_draw !== null) {
       fields.draw = p.tie_draw;
     }
+    const meanings = p.meanings.filter((name) => meaningsInPlay().some((m) => m.name === name));
+    if (meanings.length) fields.meaning = meanings;
+    if (want.has("MEANING_DRAW") && p.meaning_draw !== null) fields.meaning_draw = p.meaning_draw;
+    if (want.has("CATASTROPHE_POINTS") && p.catastrophe_points !== null) {
+      fields.catastrophe_points = p.catastrophe_points;
+    }
+    const pocketed = p.pocketed.filter((name) => trinketsInPlay().some((t) => t.name === name));
+    if (pocketed.length) fields.pocketed = pocketed;
     return fields;
   });
   const data = { players, sets: [...sheet.sets] };
   if (needs.some((want) => (want || []).includes("DISCARD")) && sheet.discard.length) {
     data.discard = [...sheet.discard];
+  }
+  if (needs.some((want) => (want || []).includes("TOP_CARD")) && sheet.top_card) {
+    data.top_card = sheet.top_card;
   }
   if (sheet.edition !== catalog.editions[0]) data.edition = sheet.edition;
   if (sheet.catastrophe) data.catastrophe = sheet.catastrophe;
@@ -202,6 +223,16 @@ function attachedPairs(i) {
     left.set(gear, left.get(gear) - 1);
     return true;
   });
+}
+
+// The Meaning of Life cards a game of the sets in play deals (none without their set).
+function meaningsInPlay() {
+  if (!sheet.sets.includes(catalog.meaning_set)) return [];
+  return catalog.meanings.filter((m) => sheet.sets.includes(m.set));
+}
+
+function trinketsInPlay() {
+  return catalog.trinkets.filter((t) => sheet.sets.includes(t.set));
 }
 
 function isAttachment(name) {
@@ -395,6 +426,13 @@ function drawTable() {
     select.append(el("option", { value: card.name, text: card.name }));
   }
   select.value = sheet.catastrophe;
+  const top = $("top-card");
+  top.replaceChildren(el("option", { value: "", text: "— choose —" }),
+    el("option", { value: catalog.no_color, text: "none: the deck was empty" }),
+    ...catalog.traits.filter(inPlay).map((card) => [card.label, displayName(card)])
+      .sort((a, b) => a[1].localeCompare(b[1]))
+      .map(([value, text]) => el("option", { value, text })));
+  top.value = sheet.top_card;
 }
 
 function drawAll() {
@@ -571,7 +609,8 @@ function drawNeeds(i) {
   const drawTie = sheet.tieDraw && tied.length > 1 && tied.includes(i);
   // Redrawn when what it offers changes, not for the values typed into it (focus stays).
   const what = JSON.stringify([[...want], last.questions[i] || [], drawTie, sheet.catastrophe,
-    p.choices, sheet.sets, sheet.players.map((q) => [q.name, q.traits])]);
+    p.choices, sheet.sets, sheet.players.map((q) => [q.name, q.traits, q.pocketed]),
+    p.meanings]);
   if (shown[i] === what) return;
   shown[i] = what;
   node.replaceChildren();
@@ -611,6 +650,17 @@ function drawNeeds(i) {
     const [low, high] = catalog.deus;
     node.append(number(`Deus Ex Machina draw (${low} to ${high})`, p.deus, low, high, set("deus")));
   }
+  if (want.has("CATASTROPHE_POINTS")) {
+    node.append(number("Points the catastrophe counted as it acted (optional: only if a " +
+      "World's End trait changed this pile or hand after it)", p.catastrophe_points, -20, 60,
+      set("catastrophe_points")));
+  }
+  drawMeanings(node, i);
+  if (want.has("MEANING_DRAW")) {
+    node.append(number("Points The Silent Elder's draw scored", p.meaning_draw, -20, 30,
+      set("meaning_draw")));
+  }
+  drawTrinkets(node, i);
   for (const question of last.questions[i] || []) {
     if (question.options.length > 1) node.append(questionButtons(p, question));
   }
@@ -619,6 +669,53 @@ function drawNeeds(i) {
     node.append(number(`Tie-break draw: face value (${low} to ${high})`, p.tie_draw, low, high,
       set("tie_draw")));
   }
+}
+
+// The Meaning of Life card kept, and one picker more per card The Blind Dragon drew.
+function drawMeanings(node, i) {
+  const p = sheet.players[i];
+  const offered = meaningsInPlay();
+  if (!offered.length) return;
+  const names = offered.map((m) => m.name);
+  const held = p.meanings.filter((name) => names.includes(name));
+  const more = held.reduce((n, name) => n + offered.find((m) => m.name === name).draws_more, 0);
+  for (let k = 0; k < Math.min(held.length + 1, 1 + more); k += 1) {
+    const label = k ? `Meaning of Life card ${k + 1} (drawn)` : "Meaning of Life card";
+    const field = choice(label, held[k] || "", names, (name) => {
+      const next = held.slice(0, k);
+      if (name) next.push(name, ...held.slice(k + 1));
+      p.meanings = next;
+      changed();
+    });
+    field.querySelector("select").title = held[k] ?
+      offered.find((m) => m.name === held[k]).text : "";
+    node.append(field);
+  }
+}
+
+// The trinkets pocketed: each with a button that takes it out, and a picker to add one.
+function drawTrinkets(node, i) {
+  const p = sheet.players[i];
+  const offered = trinketsInPlay();
+  if (!offered.length) return;
+  const list = el("ul", { class: "chips pocketed" });
+  for (const name of p.pocketed) {
+    const trinket = offered.find((t) => t.name === name);
+    const b = el("button", { type: "button", "aria-label": `Take ${name} out of the pocket`,
+      title: trinket ? trinket.text : name, "data-trinket": name },
+      `${name}${trinket ? ` +${trinket.value}` : ""} ✕`);
+    b.addEventListener("click", () => {
+      p.pocketed = p.pocketed.filter((n) => n !== name);
+      changed();
+    });
+    list.append(el("li", {}, b));
+  }
+  const free = offered.filter((t) => !sheet.players.some((q) => q.pocketed.includes(t.name)));
+  const add = choice("Pocketed trinkets: add one", "", free.map((t) => t.name), (name) => {
+    if (name) p.pocketed = [...p.pocketed, name];
+    changed();
+  });
+  node.append(el("div", { class: "pocket-box" }, add, list));
 }
 
 // One host picker per attachment copy in the pile (Techlings): a trait of this pile, or of
@@ -725,6 +822,8 @@ function rows(player, doom) {
     out.push([`${item.source} (World's End)`, item.points]);
   }
   for (const item of b.opponents) out.push([`${item.card} (${item.owner}'s)`, item.points]);
+  for (const item of b.trinkets || []) out.push([`${item.trinket} (pocketed)`, item.points]);
+  for (const item of b.meanings || []) out.push([`${item.card} (Meaning of Life)`, item.points]);
   if (b.tie_draw !== undefined) out.push(["Tie-break draw", b.tie_draw]);
   return out;
 }
@@ -755,6 +854,7 @@ function drawResults() {
       list.append(el("li", { class: "reading" }, el("span", { text: reading })));
     }
   });
+  $("top-card-box").hidden = !last.needs.some((want) => (want || []).includes("TOP_CARD"));
   const discard = $("discard-box");
   const counted = last.needs.some((want) => (want || []).includes("DISCARD"));
   discard.hidden = !counted && sheet.discard.length === 0;
@@ -853,6 +953,7 @@ async function start() {
   save();
   select.addEventListener("change", () => { sheet.catastrophe = select.value; drawWorldsEnd(); changed(); });
   $("tie-draw").addEventListener("change", () => { sheet.tieDraw = $("tie-draw").checked; changed(); });
+  $("top-card").addEventListener("change", () => { sheet.top_card = $("top-card").value; changed(); });
   $("blackbox").addEventListener("change", () => {
     sheet.edition = $("blackbox").checked ? "blackbox" : catalog.editions[0];
     changed();
