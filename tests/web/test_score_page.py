@@ -506,8 +506,8 @@ def test_world_end_choices_follow_the_catastrophe(chromium: Browser, score_serve
         assert page.locator("#error").text_content() == (
             "the world ends with Deus Ex Machina: give the value Player 1 drew"
         )
-        player(page, 0).get_by_label("Deus Ex Machina draw (-2 to 5)").fill("5")
-        player(page, 1).get_by_label("Deus Ex Machina draw (-2 to 5)").fill("0")
+        player(page, 0).get_by_label("Deus Ex Machina draw (-3 to 5)").fill("5")
+        player(page, 1).get_by_label("Deus Ex Machina draw (-3 to 5)").fill("0")
         settled(page)
         assert totals(page) == [9, 2]
         assert page.locator("#winner").text_content() == "Winner: Player 1 with 9 points"

@@ -135,6 +135,12 @@ def test_deus_ex_machina_adds_the_drawn_value() -> None:
     assert totals(entries, "Deus Ex Machina") == [6, 0]
 
 
+def test_deus_ex_machina_draw_can_be_an_expansion_minus_three() -> None:
+    # Effigial (Fuzelings) has face value -3, the lowest of any set: a drawn one is -3 points.
+    entries = [PlayerEntry("Ann", ("Leaves",), deus=-3), PlayerEntry("Bob", ("Bark",), deus=0)]
+    assert totals(entries, "Deus Ex Machina") == [-2, 2]
+
+
 def test_prepper_picks_the_world_end_effect() -> None:
     # The 3rd catastrophe is Ice Age, but Prepper picks Grey Goo: Bob (most traits) -5 and no
     # -1 per red. Ann: Prepper 2. Bob: Antlers 3 + Fangs 1 - 5.
@@ -261,7 +267,7 @@ BOB = PlayerEntry("Bob", ("Bark",))
             "Viral is not in Ann's pile",
         ),
         (PlayerEntry("Ann", ("Leaves",)), "Deus Ex Machina", "give the value Ann drew"),
-        (PlayerEntry("Ann", ("Leaves",), deus=6), "Deus Ex Machina", "value is 6; it is -2 to 5"),
+        (PlayerEntry("Ann", ("Leaves",), deus=6), "Deus Ex Machina", "value is 6; it is -3 to 5"),
         (PlayerEntry("Ann", ("Leaves",), deus=1), "Ice Age", "does not end with Deus"),
         (
             PlayerEntry("Ann", ("Denial",), choices=(("Denial", "yes"),)),

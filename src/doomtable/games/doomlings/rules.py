@@ -2499,14 +2499,17 @@ def _rush_to_catastrophe(s: DoomlingsRules, p: int) -> None:
     """Optimistic Nihilism: drop the rest of the round and flip up to the next catastrophe."""
     if ("round_end",) not in s.stack:
         return  # already past the last round (e.g. played at World's End)
-    while s.stack:
-        frame = s.stack.pop()
-        if frame == ("round_end",):
-            break
-    s.stack.pop()  # the flip that would have come
+    while s.stack and s.stack.pop() != ("round_end",):
+        pass
+    # The round still ends, so what comes between it and the next flip (Genetic Mishap's
+    # draw) stays; only that flip becomes the rush.
+    between: list[Frame] = []
+    while s.stack and (frame := s.stack.pop())[0] != "flip":
+        between.append(frame)
     s.turn_player = -1
     s.emit((ALL, "rush", p))
     s.stack.append(("flip", 1))
+    s.stack.extend(reversed(between))
 
 
 @handler("name_color")

@@ -59,8 +59,9 @@ from doomtable.games.doomlings.state import CARD, MAX_GENE_POOL, MIN_GENE_POOL, 
 MIN_PLAYERS, MAX_PLAYERS = 1, 8  # as the game itself (the Classic FAQ allows more than 6)
 """One player: a solo Genetic Mishap board (the Lab's cards are simply not entered)."""
 DEFAULT_GENE_POOL = 5
-DEUS_RANGE = range(-2, 6)
-"""Deus Ex Machina adds the drawn card's face value, at most 5; the lowest face value is -2."""
+DEUS_RANGE = range(min(t.face or 0 for t in TRAITS), 6)
+"""Deus Ex Machina adds the drawn card's face value, at most 5; the lowest is the lowest face
+value of any set (-3 with the expansions)."""
 TIE_DRAW_RANGE = range(min(t.face or 0 for t in TRAITS), max(t.face or 0 for t in TRAITS) + 1)
 """The face value a tied player can draw in the ``draw`` tie-break (a variable one counts 0)."""
 
