@@ -146,9 +146,7 @@ LEFT_OUT = {
 """Cards of the reference that the game leaves out, each with the reason."""
 DOOMPY_SPELLING = {"The Godlen Shrew": "The Golden Shrew"}
 """Meaning of Life names DoomPy spells otherwise than the card."""
-SETS_TO_COME = {
-    "unverified": "2025 cards seen in one fan source, without a set or colours",
-}
+SETS_TO_COME: dict[str, str] = {}
 """Reference sets with no cards in the game yet: once a set is offered, every card of it must
 be defined (the first check below fails until this entry is removed)."""
 

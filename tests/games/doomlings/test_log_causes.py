@@ -227,6 +227,13 @@ AGE_MAKES = {
     # --- fuzelings ---
     c.AgeRule.REVERIE: SUPPRESS_HAND | GIVE,
     c.AgeRule.UNUSUAL_FRIENDS: DRAW,
+    # --- newer ---
+    c.AgeRule.MAY_STABILIZE_FIVE: DRAW | DISCARD,
+    c.AgeRule.LAST_DRAGONS: DRAW | DISCARD,
+    c.AgeRule.CARBON_BOOM: DRAW | {"takes_discard"},
+    c.AgeRule.OPEN_PORTALS: DRAW | DISCARD,
+    c.AgeRule.ANCIENTS: frozenset({"takes_discard"}),
+    c.AgeRule.SLUMBER: DRAW,
 }
 CATASTROPHE_MAKES = {
     c.CatastropheEffect.KEEP_ONE: DISCARD,
@@ -261,6 +268,11 @@ CATASTROPHE_MAKES = {
     c.CatastropheEffect.DISCARD_HAND: DISCARD | DRAW,  # Too Much Pink: 4 as each turn begins
     # --- fuzelings ---
     c.CatastropheEffect.ISOLATION: SUPPRESS_HAND | DRAW | DISCARD,
+    # --- newer ---
+    c.CatastropheEffect.DISCARD_THREE_UP_AND_STABILIZE: DRAW | DISCARD,
+    c.CatastropheEffect.DISCARD_THREE_SPARING: DRAW | DISCARD,
+    c.CatastropheEffect.DISCARD_PER_TECHLING_THEN_DRAW: DRAW | DISCARD,
+    c.CatastropheEffect.KEEP_ONE_IF_DOMINANT: DISCARD,
 }
 DOOM_MAKES = {
     c.Doom.DISCARD_TRAIT: LOSE_TRAIT,
@@ -269,6 +281,7 @@ DOOM_MAKES = {
     c.Doom.DISCARD_TOP_COLOR: LOSE_TRAIT,
     c.Doom.DISCARD_HIGHEST: LOSE_TRAIT,  # --- mythlings ---
     c.Doom.SMALL_HAND_CARD: frozenset({"scores_hand"}),  # --- fuzelings ---
+    c.Doom.DISCARD_ATTACHMENTS: LOSE_TRAIT,  # --- newer ---
 }
 
 
@@ -349,6 +362,10 @@ GAMES = [
     *[("doomlings", 2 + seed % 5, seed, {"sets": "glitterlings"}) for seed in range(16)],
     *[
         ("doomlings", 2 + seed % 5, seed, {"sets": "fuzelings,deeplings,moonlings,glitterlings"})
+        for seed in range(12)
+    ],
+    *[
+        ("doomlings", 2 + seed % 5, seed, {"sets": "newer,techlings,mythlings"})
         for seed in range(12)
     ],
 ]

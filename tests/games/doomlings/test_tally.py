@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import random
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import replace
 
 import pytest
@@ -381,6 +382,19 @@ def _doom_discards(s: DoomlingsState) -> dict[int, int]:
     return {**endured, **found}
 
 
+def _more_doom_discards(s: DoomlingsState) -> dict[int, list[int]]:
+    """Per player, the traits the final catastrophe's World's End text discarded besides the
+    one :func:`_doom_discards` names (Planned Obsolescence discards 2 attachments)."""
+    start = max(i for i, e in enumerate(s.events) if e[1] == "worlds_end")
+    causes = s.event_causes or []
+    found: dict[int, list[int]] = {}
+    for index in range(start, len(s.events)):
+        event = s.events[index]
+        if event[1] == "discards_trait" and causes[index] >= DOOM_CAUSE:
+            found.setdefault(event[2], []).append(event[3])
+    return {p: cards[:-1] for p, cards in found.items() if len(cards) > 1}
+
+
 _LEFT_ANOTHER_WAY = ("endures", "passes_to_hand", "returns_to_hand")
 """A discarded trait that stays (Endurance) or goes to a hand instead (Ghostly to another's,
 Witchy to its owner's): the log names the card itself as the cause, not the discard's."""
@@ -485,6 +499,17 @@ def _entries_of(s: DoomlingsState) -> tuple[list[PlayerEntry], str]:
     ):
         # The board enters no attachment that is gone, so that trait is open to the discard.
         pytest.skip("the catastrophe discarded an attachment that held a trait of another pile")
+    causes = s.event_causes or []
+    lily = [
+        e[3]
+        for i, e in enumerate(s.events[start:], start)
+        if e[1] == "returns_to_hand"
+        and 0 <= causes[i] < N_CARDS
+        and CARD[causes[i]].worlds_end is WorldsEnd.RETURN_FOR_POINTS
+    ]
+    if any(c in pile for pile in s.piles for c in lily):
+        pytest.skip("a trait Lily Pad took back was played at World's End (Sneaky's window)")
+    more = _more_doom_discards(s)  # --- newer: Planned Obsolescence's 2 attachments
     scored = _doom_hand_discards(s)
     passed = _passed_to_hands(s)
     counted = _doom_counts(s)
@@ -559,6 +584,9 @@ def _entries_of(s: DoomlingsState) -> tuple[list[PlayerEntry], str]:
             pytest.skip("the discarded trait was drawn again (Regenerative Tissue): one card")
         if discarded is not None and discarded not in pile:
             pile.append(discarded)  # the pile before the catastrophe's discard
+        if any(c not in pile and c not in s.discard_pile(p) for c in more.get(p, ())):
+            pytest.skip("a discarded attachment left the discard pile again at World's End")
+        pile.extend(c for c in more.get(p, ()) if c not in pile)
         attached = tuple(
             (TRAIT_NAMES[TRAIT_OF[a]], _host_name(s, p, h)) for a, h in s.attached if a in pile
         )
@@ -589,7 +617,8 @@ def _entries_of(s: DoomlingsState) -> tuple[list[PlayerEntry], str]:
             )
         )
     entries = [
-        _with_discard(s, entries, AGES[third].name, p, discards.get(p)) for p in range(s.players)
+        _with_discard(s, entries, AGES[third].name, p, discards.get(p), more.get(p, []))
+        for p in range(s.players)
     ]
     for p in range(s.players):  # Ghostly's question comes once it is discarded
         card = discards.get(p, -1)
@@ -611,7 +640,8 @@ def table_of_game(s: DoomlingsState) -> Table:
     # The discard pile as the world ended, without what the World's End text discarded (the
     # calculator does that) and the tie-break draws (entered as their values).
     drawn = {e[3] for e in s.events if e[1] == "tie_draw"}
-    gone = {*_doom_discards(s).values(), *_doom_hand_discards(s).values(), *drawn}
+    more = [c for cards in _more_doom_discards(s).values() for c in cards]
+    gone = {*_doom_discards(s).values(), *_doom_hand_discards(s).values(), *drawn, *more}
     discard = tuple(TRAIT_NAMES[TRAIT_OF[c]] for c in s.discard if c not in gone)
     top_card = None
     if AGES[s.final_doom].doom is Doom.TOP_COLOR_COUNTS:  # Too Much Pink's shown card
@@ -621,9 +651,15 @@ def table_of_game(s: DoomlingsState) -> Table:
 
 
 def _with_discard(
-    s: DoomlingsState, entries: list[PlayerEntry], catastrophe: str, p: int, card: int | None
+    s: DoomlingsState,
+    entries: list[PlayerEntry],
+    catastrophe: str,
+    p: int,
+    card: int | None,
+    before: Sequence[int] = (),
 ) -> PlayerEntry:
-    """Name the discarded trait when it was the catastrophe's; a trait that left the pile for
+    """Name the discarded trait when it was the catastrophe's, after those it discarded
+    ``before`` it (Planned Obsolescence's first attachment); a trait that left the pile for
     another reason (Hyper-Intelligence) was gone before the catastrophe: leave it out."""
     entry = entries[p]
     if card is None:
@@ -633,6 +669,10 @@ def _with_discard(
     asked = [
         q for q in questions(entries, catastrophe, table) if q.player == p and q.key == WORLDS_END
     ]
+    if before:
+        return entry.answering(
+            WORLDS_END, ", ".join([*(TRAIT_NAMES[TRAIT_OF[c]] for c in before), name])
+        )
     if asked and f"discard {name} from {entry.name}'s pile" in asked[0].options:
         return entry.answering(WORLDS_END, name)
     if card in s.piles[p]:  # Endurance, back in the pile
@@ -697,6 +737,38 @@ def test_each_set_alone_rebuilt_scores_the_same(card_set: str, seed: int, game: 
     board = board_from_entries(entries, catastrophe, table)
     assert final_scores(board) == final_scores(played)
     assert board.winners() == played.winners()
+
+
+NEWER_GAMES = [
+    ("Anoxic Event", 28, "doomlings"),
+    ("Anoxic Event", 3, "doomlings-blackbox"),
+    ("Discovery of Magic", 85, "doomlings"),
+    ("Discovery of Magic", 42, "doomlings-blackbox"),
+    ("Planned Obsolescence", 6, "doomlings"),
+    ("Planned Obsolescence", 6, "doomlings-blackbox"),
+    ("Planned Obsolescence", 55, "doomlings"),
+    ("Planned Obsolescence", 58, "doomlings-blackbox"),
+    ("Titan's Call", 9, "doomlings"),
+    ("Titan's Call", 57, "doomlings-blackbox"),
+]
+"""Random games whose world ends with a newer catastrophe (seeds found by playing), with the
+attachments, Mythlings and dominants they score: Planned Obsolescence's games discard 2 to 7
+attachments, 2 from a pile where it holds them."""
+
+
+@pytest.mark.parametrize(("catastrophe", "seed", "game"), NEWER_GAMES)
+def test_newer_catastrophes_rebuilt_score_each_step_the_same(
+    catastrophe: str, seed: int, game: str
+) -> None:
+    played = _play_out(2 + seed % 4, seed, game, "newer,techlings,mythlings,dinolings")
+    assert AGES[played.final_doom].name == catastrophe
+    entries, third = _entries_of(played)
+    board = board_from_entries(entries, third, table_of_game(played))
+    for p in range(played.players):
+        rebuilt, engine = breakdown(board, p), breakdown(played, p)
+        rebuilt.bonuses.sort()
+        engine.bonuses.sort()
+        assert rebuilt.as_dict() == engine.as_dict(), p
 
 
 def test_a_worlds_end_effect_that_moves_cards_is_entered_not_asked() -> None:

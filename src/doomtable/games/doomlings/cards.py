@@ -2157,6 +2157,15 @@ class AgeRule(Enum):
     # --- fuzelings ---
     REVERIE = "reverie"  # as a turn begins: suppress 1 random card, then hand 1 to the left
     UNUSUAL_FRIENDS = "unusual_friends"  # playing a Deepling, Moonling or Glitterling draws 2
+    # --- newer (2025, unverified) ---
+    MAY_STABILIZE_FIVE = "may_stabilize_five"  # as a turn begins: may stabilize to 5
+    FIRST_FERNS = "first_ferns"  # as a turn begins, with 7 traits or fewer: an effectless play
+    LAST_DRAGONS = "last_dragons"  # as a turn begins: draw 3, keep them or the rest
+    CARBON_BOOM = "carbon_boom"  # as a turn begins: 2 cards off the discard pile (or the deck)
+    INDUSTRIAL = "industrial"  # the turn's trait an attachment: one more play
+    OPEN_PORTALS = "open_portals"  # as a turn begins: 2 chosen discards or 1 at random
+    ANCIENTS = "ancients"  # instead of the turn: play 1 of the top 4 of the discard pile
+    SLUMBER = "slumber"  # as a turn begins: draw 1
 
 
 class CatastropheEffect(Enum):
@@ -2195,6 +2204,11 @@ class CatastropheEffect(Enum):
     DISCARD_HAND = "discard_hand"
     # --- fuzelings ---
     ISOLATION = "isolation"  # with 3 cards or fewer: suppress 1 at random, then stabilize
+    # --- newer (2025, unverified) ---
+    DISCARD_THREE_UP_AND_STABILIZE = "discard_three_up_and_stabilize"
+    DISCARD_THREE_SPARING = "discard_three_sparing"  # Mythlings may not be discarded
+    DISCARD_PER_TECHLING_THEN_DRAW = "discard_per_techling_then_draw"
+    KEEP_ONE_IF_DOMINANT = "keep_one_if_dominant"
 
 
 class Doom(Enum):
@@ -2231,6 +2245,11 @@ class Doom(Enum):
     TOP_COLOR_COUNTS = "top_color_counts"  # +1 per trait of the top deck card's colour
     # --- fuzelings ---
     SMALL_HAND_CARD = "small_hand_card"  # with 3 cards or fewer: a hand card's face value
+    # --- newer (2025, unverified) ---
+    CROWDED_MINUS_SEVEN = "crowded_minus_seven"  # more than 20 traits
+    FAMILY_IN_HAND = "family_in_hand"  # the face values of the held cards of a set
+    DISCARD_ATTACHMENTS = "discard_attachments"  # 2 attachments of the pile
+    OLD_POWERS = "old_powers"  # +3 for a dominant of the older families, +5 for 2
 
 
 @dataclass(frozen=True, slots=True)

@@ -158,6 +158,13 @@ SET_VERBS: dict[str, list[tuple[str, ...]]] = {
     # --- trinkets ---: a merchant's trade, a power's optional draw
     "trinkets": [("trash", "trinket"), ("pocket", "trinket"), ("draw_one",)],
     "meaning_of_life": [("meaning", "meaning")],  # keep a Meaning of Life card
+    "newer": [
+        ("discard_drawn",),
+        ("discard_rest",),
+        ("discard_two",),
+        ("discard_random",),
+        ("revive", "card"),
+    ],
 }
 SET_DECISION_KINDS: dict[str, list[str]] = {
     "overlush": ["choice", "bottom", "top", "face", "choose", "return", "scavenge"],

@@ -329,6 +329,8 @@ class DoomlingsState(DoomlingsRules):
             return f"{verb} {TRINKETS[option[1]].name}"
         if verb == "meaning":  # --- meaning of life ---
             return f"keep {MEANINGS[option[1]].name}"
+        if verb == "revive":  # --- newer ---
+            return f"play {name(option[1])} from the discard pile"
         return _FIXED_LABELS[verb]
 
     def event_visible(self, event: tuple[Any, ...], viewer: int) -> bool:
@@ -1048,6 +1050,10 @@ _FIXED_LABELS: Final = {
     "play_both": "play both",
     "discard_one": "discard 1 card",
     "discard_three": "discard 3 cards",
+    # --- newer ---
+    "discard_drawn": "discard the cards drawn",
+    "discard_rest": "discard every other card",
+    "discard_random": "discard 1 card at random",
 }
 
 

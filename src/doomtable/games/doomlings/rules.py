@@ -148,7 +148,12 @@ from doomtable.games.doomlings.data import (  # --- trinkets ---
     ages_of_sets,
     card_sets,
 )
-from doomtable.games.doomlings.scoring import doom_turned_away, final_scores, silenced
+from doomtable.games.doomlings.scoring import (
+    SPARED_FAMILY,
+    doom_turned_away,
+    final_scores,
+    silenced,
+)
 from doomtable.games.doomlings.state import (  # --- trinkets ---
     AGE_CAUSE,
     ALL,
@@ -761,6 +766,8 @@ def _turn_start_rule(s: DoomlingsRules, p: int, rule: AgeRule) -> None:
         expansion_turn_start(s, p, rule, cause)
     elif rule in GLITTER_TURN_RULES:  # --- glitterlings ---
         glitter_turn_start(s, p, rule, cause)
+    elif rule in NEWER_TURN_RULES:  # --- newer ---
+        newer_turn_start(s, p, rule, cause)
 
 
 def h_main(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
@@ -856,6 +863,8 @@ def h_age_extra(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decis
         s.stack.append(("play_extra", p, FROM_HAND, 1, 1, ONLY_EFFECTLESS))
     elif rule is AgeRule.FADING_AWAY and card in s.piles[p] and not trait.dominant:
         s.suppress_trait(p, card, AGE_CAUSE + s.age)  # --- deeplings ---
+    elif rule is AgeRule.INDUSTRIAL and trait.attachment:  # --- newer ---
+        s.stack.append(("play_extra", p, FROM_HAND, 1, 1, ANY_TRAIT))
     return None
 
 
@@ -1441,6 +1450,8 @@ def h_disaster(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisi
         if hand:
             s.suppress_from_hand(p, hand[s.rng.below(len(hand))], cause)
         s.stack.append(("stabilize", p, 0, cause))
+    elif effect in NEWER_DISASTERS:  # --- newer ---
+        newer_disaster(s, p, age)
     return None
 
 
@@ -3048,6 +3059,10 @@ def h_doom(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
             frames.append(("score_hand_card", p, DOOM_CAUSE + s.final_doom))
         elif info.doom is Doom.DISCARD_DROP:
             frames.append(("discard_drop", p, DOOM_CAUSE + s.final_doom))
+        elif info.doom is Doom.DISCARD_ATTACHMENTS:  # --- newer ---
+            frames.extend(
+                [("discard_attachment", p, DOOM_CAUSE + s.final_doom)] * OBSOLETE_ATTACHMENTS
+            )
     s.push_all(frames)
     return None
 
@@ -6416,3 +6431,233 @@ def _draw_for_points(s: DoomlingsRules, p: int, meaning: int, goal: DrawForPoint
                 s.discard_pile(p).append(card)
                 s.emit((ALL, "meaning_draw", p, meaning, card, value))
             return
+
+
+# --- newer (2025, unverified) ---
+NEWER_TURN_RULES: Final = frozenset(
+    {
+        AgeRule.MAY_STABILIZE_FIVE,
+        AgeRule.FIRST_FERNS,
+        AgeRule.LAST_DRAGONS,
+        AgeRule.CARBON_BOOM,
+        AgeRule.OPEN_PORTALS,
+        AgeRule.ANCIENTS,
+        AgeRule.SLUMBER,
+    }
+)
+"""The newer ages that act as each turn begins (:func:`newer_turn_start`); Industrial
+Revolution acts after the turn's play (``h_age_extra``)."""
+STABLE_HAND: Final = 5
+"""Age of Stability's hand size."""
+FERNS_MOST_TRAITS: Final = 7
+"""Age of the First Ferns' extra play needs a pile of this many traits or fewer."""
+DRAGON_DRAWS: Final = 3
+CARBON_TAKES: Final = 2
+PORTAL_REFILL: Final = 3
+"""Open Portals' draw when its discards empty the hand."""
+ANCIENT_DEPTH: Final = 4
+"""Return of the Ancients plays 1 of this many cards from the top of the discard pile."""
+OBSOLETE_ATTACHMENTS: Final = 2
+"""Planned Obsolescence's gold text discards this many attachments from each pile."""
+_DRAGON_VERBS: Final = ("discard_drawn", "discard_rest")
+_PORTAL_VERBS: Final = ("discard_two", "discard_random")
+
+
+def newer_turn_start(s: DoomlingsRules, p: int, rule: AgeRule, cause: int) -> None:
+    """The newer ages' rules as a turn begins (each asking step pushed as a frame)."""
+    if rule is AgeRule.MAY_STABILIZE_FIVE:
+        if len(s.hands[p]) != STABLE_HAND:
+            s.stack.append(("stability", p, cause))
+    elif rule is AgeRule.FIRST_FERNS:
+        if s.trait_count(p) <= FERNS_MOST_TRAITS:
+            s.stack.append(("play_extra", p, FROM_HAND, 1, 1, ONLY_EFFECTLESS))
+    elif rule is AgeRule.LAST_DRAGONS:
+        drawn = s.draw(p, DRAGON_DRAWS, cause)
+        if drawn:
+            s.stack.append(("last_dragons", p, tuple(drawn), cause))
+    elif rule is AgeRule.CARBON_BOOM:
+        for _ in range(CARBON_TAKES):
+            pile = s.discard_pile(p)
+            if pile:
+                _take_from_discard(s, p, pile[-1], cause)
+            else:
+                s.draw(p, 1, cause)
+    elif rule is AgeRule.OPEN_PORTALS:
+        if s.hands[p]:
+            s.stack.append(("open_portals", p, cause))
+    elif rule is AgeRule.ANCIENTS:
+        s.stack.append(("ancients", p, cause))
+    else:  # AgeRule.SLUMBER: no Slumbering card exists, so only its draw applies
+        s.draw(p, 1, cause)
+
+
+def _take_from_discard(s: DoomlingsRules, p: int, card: int, cause: int) -> None:
+    """Move ``card`` from the discard pile into ``p``'s hand, in everyone's sight."""
+    s.discard_pile(p).remove(card)
+    s.hands[p].append(card)
+    s.revealed.append((ALL, card))
+    s.emit((ALL, "takes_discard", p, card), cause)
+
+
+@handler("stability")
+def h_stability(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Age of Stability: stabilize to 5 cards now, or not."""
+    _, p, cause = frame
+    if option is None:
+        prompt = f"{cause_name(cause)}: stabilize to {STABLE_HAND} cards now?"
+        return s.ask(p, "optional", prompt, [PASS, ("stabilize",)])
+    s.stack.pop()
+    if option != PASS:
+        s.stack.append(("stabilize", p, STABLE_HAND, cause))
+    return None
+
+
+@handler("last_dragons")
+def h_last_dragons(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Age of the Last Dragons: throw away the cards just drawn, or all the others."""
+    _, p, drawn, cause = frame
+    if option is None:
+        prompt = f"{cause_name(cause)}: throw away the cards you drew, or all your others?"
+        return s.ask(p, "age", prompt, [(verb,) for verb in _DRAGON_VERBS])
+    s.stack.pop()
+    if option[0] == "discard_drawn":
+        thrown = [c for c in s.hands[p] if c in drawn]
+    else:
+        thrown = [c for c in s.hands[p] if c not in drawn]
+    for c in thrown:
+        s.discard_from_hand(p, c, cause)
+    return None
+
+
+@handler("open_portals")
+def h_open_portals(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Open Portals: 2 chosen discards or 1 at random; an emptied hand draws 3."""
+    _, p, cause = frame
+    if option is None:
+        prompt = f"{cause_name(cause)}: discard 2 cards of your choice, or 1 at random?"
+        return s.ask(p, "age", prompt, [(verb,) for verb in _PORTAL_VERBS])
+    s.stack.pop()
+    s.stack.append(("portal_refill", p, cause))  # once the discards are done
+    if option[0] == "discard_two":
+        s.stack.append(("discard_n", p, 2, cause))
+    else:
+        s.discard_random(p, 1, cause)
+    return None
+
+
+@handler("portal_refill")
+def h_portal_refill(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    _, p, cause = frame
+    s.stack.pop()
+    if not s.hands[p]:
+        s.draw(p, PORTAL_REFILL, cause)
+    return None
+
+
+@handler("ancients")
+def h_ancients(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Return of the Ancients: instead of the turn (its play and its stabilizing), take a card
+    of the top 4 of the discard pile that can be played now, and play it with its action."""
+    _, p, cause = frame
+    if option is None:
+        top = s.discard_pile(p)[-ANCIENT_DEPTH:]
+        options: list[Option] = [("revive", c) for c in s.playable(p, top)]
+        if not options:
+            s.stack.pop()
+            return None
+        prompt = f"{cause_name(cause)}: instead of your turn, play a card of the discard pile?"
+        return s.ask(p, "optional", prompt, [PASS, *options])
+    s.stack.pop()
+    if option == PASS:
+        return None
+    card = option[1]
+    for i in range(len(s.stack) - 1, -1, -1):
+        if s.stack[i] == ("main", p) or s.stack[i] == ("end_turn", p):
+            del s.stack[i]
+    _take_from_discard(s, p, card, cause)
+    s.leave_hand(p, card)
+    s.stack.append(("play", p, card, FROM_HAND, 1))
+    return None
+
+
+NEWER_DISASTERS: Final = frozenset(
+    {
+        CatastropheEffect.DISCARD_THREE_UP_AND_STABILIZE,
+        CatastropheEffect.DISCARD_THREE_SPARING,
+        CatastropheEffect.DISCARD_PER_TECHLING_THEN_DRAW,
+        CatastropheEffect.KEEP_ONE_IF_DOMINANT,
+    }
+)
+"""The newer catastrophes' white texts (:func:`newer_disaster`)."""
+ANOXIC_FACE: Final = 3
+"""Anoxic Event throws away the hand cards of this face value or more (a variable one is 0)."""
+MAGIC_DISCARDS: Final = 3
+TECHLINGS: Final = "techlings"
+
+
+def newer_disaster(s: DoomlingsRules, p: int, age: int) -> None:
+    """One player's share of a newer catastrophe's white text."""
+    effect = AGES[age].effect
+    cause = AGE_CAUSE + age
+    hand = s.hands[p]
+    if effect is CatastropheEffect.DISCARD_THREE_UP_AND_STABILIZE:
+        for c in [c for c in hand if FACE_VALUE[c] >= ANOXIC_FACE]:
+            s.discard_from_hand(p, c, cause)
+        s.stack.append(("stabilize", p, 0, cause))
+    elif effect is CatastropheEffect.DISCARD_THREE_SPARING:
+        s.push(("discard_sparing", p, MAGIC_DISCARDS, cause), ("stabilize", p, 0, cause))
+    elif effect is CatastropheEffect.DISCARD_PER_TECHLING_THEN_DRAW:
+        techlings = sum(1 for c in s.piles[p] if SET_OF_CARD[c] == TECHLINGS)
+        if techlings:
+            s.stack.append(("obsolete", p, techlings, 0, cause))
+    elif len(hand) > 1 and s.dominants(p):  # CatastropheEffect.KEEP_ONE_IF_DOMINANT
+        s.stack.append(("keep_one", p, tuple(hand), cause))
+
+
+@handler("discard_sparing")
+def h_discard_sparing(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Discovery of Magic: discard ``n`` chosen cards, none of them a Mythling (as many as the
+    hand holds besides its Mythlings)."""
+    _, p, n, cause = frame
+    if option is None:
+        spared = [c for c in s.hands[p] if SET_OF_CARD[c] != SPARED_FAMILY]
+        if n <= 0 or not spared:
+            s.stack.pop()
+            return None
+        prompt = f"{cause_name(cause)}: discard {plural(n, 'card')} (not a Mythling)"
+        return s.ask(p, "discard", prompt, _distinct_discards(spared))
+    s.stack.pop()
+    s.discard_from_hand(p, option[1], cause)
+    if n > 1:
+        s.stack.append(("discard_sparing", p, n - 1, cause))
+    return None
+
+
+@handler("obsolete")
+def h_obsolete(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Planned Obsolescence: ``left`` more chosen discards, then as many draws as discards."""
+    _, p, left, done, cause = frame
+    if option is None:
+        options = _distinct_discards(s.hands[p]) if left > 0 else []
+        if not options:
+            s.stack.pop()
+            s.draw(p, done, cause)
+            return None
+        prompt = f"{cause_name(cause)}: discard {plural(left, 'card')}, then draw as many"
+        return s.ask(p, "discard", prompt, options)
+    s.stack[-1] = ("obsolete", p, left - 1, done + 1, cause)
+    s.discard_from_hand(p, option[1], cause)  # what the discard sets off comes first
+    return None
+
+
+@handler("discard_attachment")
+def h_discard_attachment(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
+    """Planned Obsolescence's gold text: discard an attachment of your pile (one of 2)."""
+    _, p, cause = frame
+    if option is None:
+        cards = [c for c in s.piles[p] if CARD[c].attachment and s.discardable(c)]
+        prompt = f"{cause_name(cause)}: discard an attachment from your pile"
+        return s.ask(p, "discard_trait", prompt, [("discard_trait", p, c) for c in cards])
+    s.stack.pop()
+    s.stack.append(("discard_trait_now", p, option[2], cause))
+    return None

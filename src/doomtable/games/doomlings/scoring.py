@@ -320,7 +320,32 @@ def doom_points(s: DoomlingsBase, p: int) -> int:
         flt = info.doom_filter
         assert flt is not None
         return -sum(1 for c in s.piles[p] if flt.accepts(s.colors_of(c), scored_face(s, c)))
+    if info.doom in NEWER_DOOMS:  # --- newer ---
+        return newer_doom_points(s, p, info.doom)
     return 0
+
+
+# --- newer (2025, unverified) ---
+CROWDED: Final = 20
+"""Anoxic Event's gold text costs 7 to a pile of more traits than this."""
+SPARED_FAMILY: Final = "mythlings"
+"""Discovery of Magic spares this set's cards from its discards and adds them from the hand."""
+OLD_POWER_FAMILIES: Final = ("mythlings", "dinolings", "techlings")
+"""The sets whose dominants Titan's Call rewards."""
+NEWER_DOOMS: Final = frozenset({Doom.CROWDED_MINUS_SEVEN, Doom.FAMILY_IN_HAND, Doom.OLD_POWERS})
+"""The newer catastrophes' gold texts that are points (Planned Obsolescence's discards are
+World's End frames)."""
+
+
+def newer_doom_points(s: DoomlingsBase, p: int, doom: Doom) -> int:
+    """Points from a newer catastrophe's gold text (one of :data:`NEWER_DOOMS`)."""
+    if doom is Doom.CROWDED_MINUS_SEVEN:
+        return -7 if s.trait_count(p) > CROWDED else 0
+    if doom is Doom.FAMILY_IN_HAND:
+        return sum(FACE_VALUE[c] for c in s.hands[p] if SET_OF_CARD[c] == SPARED_FAMILY)
+    # Doom.OLD_POWERS: +3 for one such dominant, +2 more for a second
+    old = sum(1 for c in s.piles[p] if CARD[c].dominant and SET_OF_CARD[c] in OLD_POWER_FAMILIES)
+    return 0 if not old else 3 if old == 1 else 5
 
 
 # --- overlush catastrophes ---

@@ -195,6 +195,8 @@ def entry_from_fields(name: str, fields: Mapping[str, object], where: str) -> Pl
                     f"{where}: unknown key {raw_key!r}; known: {known}, or a card's name "
                     "for its World's End choice"
                 )
+            if question == tally.WORLDS_END and isinstance(value, list):  # --- newer ---
+                value = ", ".join(str(v).strip() for v in value)  # several discards
             choices[question] = _answer(value, what)
         elif key == "name":
             values["name"] = str(value).strip()
@@ -335,9 +337,10 @@ def _label(card: int) -> str:
 
 
 def _discarded(entry: PlayerEntry, pile: Sequence[int]) -> str | None:
-    """The trait the World's End discard took from the entered pile, if any."""
+    """The traits the World's End discard took from the entered pile (Planned Obsolescence
+    takes 2), if any."""
     gone = Counter(entry.traits) - Counter(_label(c) for c in pile)
-    return next(iter(gone), None)
+    return ", ".join(gone.elements()) or None
 
 
 def _readings(state: DoomlingsState, p: int) -> list[str]:

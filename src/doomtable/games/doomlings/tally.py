@@ -466,6 +466,8 @@ def needs(traits: Sequence[str], doom: int, meanings: Sequence[str] = ()) -> set
     doom_kind = AGES[doom].doom if doom >= 0 else None
     if doom_kind is Doom.DRAW_FACE_VALUE:
         found.add(Need.DEUS)
+    elif doom_kind is Doom.FAMILY_IN_HAND:  # --- newer: Discovery of Magic counts the hand
+        found |= {Need.HAND_CARDS, Need.HAND_SIZE}
     elif doom_kind is Doom.SMALL_HAND_CARD:
         found.add(Need.HAND_SIZE)  # and the cards, for a hand small enough to score
     elif doom_kind is Doom.TOP_COLOR_COUNTS:
@@ -694,8 +696,19 @@ def _board(
     _put_back_draws(s, start, top)
     for p, entry in enumerate(entries):
         for question, given in entry.choices:
-            if not any(q.player == p and match_key(q.key) == match_key(question) for q in asked):
+            times = sum(
+                1 for q in asked if q.player == p and match_key(q.key) == match_key(question)
+            )
+            if not times:
                 raise TallyError(_unasked(s, entry, p, question, given))
+            named = (
+                len(_discards_named(given)) if match_key(question) == match_key(WORLDS_END) else 1
+            )
+            if named > times:
+                raise TallyError(
+                    f"{named} discarded traits are given for {entry.name}, but "
+                    f"{AGES[s.final_doom].name} discarded {times} of {entry.name}'s"
+                )
     s.discard = discard_ids + s.discard
     picked = [s.final_doom] if s.final_doom != third else []
     s.eras = [[BIRTH_OF_LIFE, *picked, third]]
@@ -960,15 +973,22 @@ def _check_facts(entry: PlayerEntry, doom: int) -> None:
     questions, which the page shows before them)."""
     who = entry.name
     wanted = pile_needs(entry.traits, doom)
+    held = doom >= 0 and AGES[doom].doom is Doom.FAMILY_IN_HAND  # --- newer
+    if held:  # Discovery of Magic adds the Mythlings held: the whole hand is named
+        wanted |= {Need.HAND_CARDS, Need.HAND_SIZE}
     if Need.HAND_SIZE in wanted and entry.hand_size is None and not entry.hand:
-        raise TallyError(f"{who}'s pile counts the hand: give {who}'s hand size")
+        what = f"{AGES[doom].name} counts the hand" if held else f"{who}'s pile counts the hand"
+        raise TallyError(f"{what}: give {who}'s hand size")
     if Need.HAND_CARDS in wanted:
         size = len(entry.hand) if entry.hand_size is None else entry.hand_size
         if size > len(entry.hand):
-            raise TallyError(
-                f"{who}'s pile counts what the hand holds (Boredom, Brave, Saudade, or "
-                f"Sparkles with a bonus): name all {size} hand cards"
+            what = (
+                f"{AGES[doom].name} adds the Mythlings in {who}'s hand"
+                if held
+                else f"{who}'s pile counts what the hand holds (Boredom, Brave, Saudade, or "
+                "Sparkles with a bonus)"
             )
+            raise TallyError(f"{what}: name all {size} hand cards")
     if Need.GENE_POOL in wanted and entry.gene_pool is None:
         raise TallyError(f"{who}'s pile counts the Gene Pool: give {who}'s Gene Pool")
 
@@ -1257,6 +1277,10 @@ def _run_worlds_end(s: DoomlingsState, entries: Sequence[PlayerEntry]) -> list[Q
         labels = [_readable(s.label(o), o, entries) for o in decision.options]
         distinct = list(dict.fromkeys(labels))
         given = entry.answer(key)
+        if given is not None and key == WORLDS_END:  # --- newer: Planned Obsolescence's 2
+            before = sum(1 for q in asked if q.player == p and q.key == key)
+            names = _discards_named(given)
+            given = names[before] if before < len(names) else None
         default = _default(s, decision.options)
         if (
             given is not None
@@ -1446,12 +1470,21 @@ _ARROW = re.compile(r"\s*(?:->|→|>)\s*")
 def _unanswered(question: Question, who: str) -> str:
     if question.key == WORLDS_END:
         doom = question.prompt.split(":", 1)[0][len(WORLDS_END) :].strip(" ()")
-        what = question.prompt.split("discard a ", 1)[-1].removesuffix(" from your pile")
+        what = re.split(r"discard an? ", question.prompt, maxsplit=1)[-1]
+        what = what.removesuffix(" from your pile")
         names = ", ".join(_discarded(o, who) for o in question.options)
-        return f"{doom} makes {who} discard a {what}: give discarded= one of {names}"
+        article = "an" if what[:1] in "aeiou" else "a"
+        return f"{doom} makes {who} discard {article} {what}: give discarded= one of {names}"
     field = match_key(question.key).replace(" ", "_")
     ask = question.prompt.split(":", 1)[-1].strip()
     return f"{who}'s {question.key} asks {ask!r}: give {field}= one of {', '.join(question.short)}"
+
+
+def _discards_named(given: str) -> list[str]:
+    """The traits a ``discarded=`` answer names: one, or several separated by commas where the
+    catastrophe discards more than one (Planned Obsolescence: ``discarded=GMO, Nano``). A
+    comma inside brackets is part of a design's name: ``Swarm (Classic, green)``."""
+    return [name.strip() for name in re.split(r",(?![^()]*\))", given) if name.strip()]
 
 
 def _discarded(label: str, who: str) -> str:
@@ -1480,7 +1513,7 @@ def _unasked(s: DoomlingsState, entry: PlayerEntry, p: int, question: str, given
     who = entry.name
     if match_key(question) == match_key(WORLDS_END):
         info = AGES[s.final_doom]
-        if info.doom is not Doom.DISCARD_TRAIT:
+        if info.doom is not Doom.DISCARD_TRAIT and info.doom is not Doom.DISCARD_ATTACHMENTS:
             why = f"{info.name} discards nothing"
         elif s.ignoring & bit(p):
             why = f"{who}'s Denial ignored {info.name}"
@@ -1501,6 +1534,8 @@ def _unasked(s: DoomlingsState, entry: PlayerEntry, p: int, question: str, given
 
 
 def _words(doom: int) -> str:
+    if AGES[doom].doom is Doom.DISCARD_ATTACHMENTS:  # --- newer ---
+        return "attachment"
     flt = AGES[doom].doom_filter
     return flt.words() if flt is not None else "trait"
 

@@ -41,6 +41,7 @@ def expansions() -> tuple[CardSet, ...]:
         moonlings,
         multicolor,
         mythlings,
+        newer,
         overlush,
         prototypes,
         relics,
@@ -65,6 +66,7 @@ def expansions() -> tuple[CardSet, ...]:
         fuzelings.SET,
         trinkets.SET,
         meaning_of_life.SET,
+        newer.SET,
     )
     return tuple(
         card_set
