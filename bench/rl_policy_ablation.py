@@ -27,6 +27,7 @@ from doomtable.sim.stats import summarize
 def untrained_weights(seed: int) -> PolicyWeights:
     """The shipped network's shape with random weights."""
     shipped = load_weights("doomlings")
+    assert isinstance(shipped, PolicyWeights), "Doomlings ships its per-seat network"
     rng = random.Random(seed)
 
     def draw(like: array[float]) -> array[float]:

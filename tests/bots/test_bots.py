@@ -152,6 +152,9 @@ def test_ismcts_time_budget() -> None:
         ("policy:50", ("policy", {"iterations": 50})),
         ("policy:my.json", ("policy", {"weights": "my.json"})),
         ("policy:runs/my.json:80", ("policy", {"weights": "runs/my.json", "iterations": 80})),
+        ("policy:0.2s", ("policy", {"seconds": 0.2})),
+        ("policy:runs/my.json:1s", ("policy", {"weights": "runs/my.json", "seconds": 1.0})),
+        ("policy:runs.json", ("policy", {"weights": "runs.json"})),
     ],
 )
 def test_parse_bot_spec(spec: str, parsed: tuple[str, dict[str, object]]) -> None:
@@ -169,6 +172,8 @@ def test_parse_bot_spec(spec: str, parsed: tuple[str, dict[str, object]]) -> Non
         ("greedy:many", "greedy:SAMPLES"),
         ("policy:0", "policy:ITERATIONS"),
         ("policy:my.json:0", "policy:FILE:ITERATIONS"),
+        ("policy:0s", "bad policy time '0s'"),
+        ("policy:my.json:0.0s", "bad policy time"),
     ],
 )
 def test_bad_bot_specs(spec: str, message: str) -> None:
@@ -243,8 +248,6 @@ QUICK_SPECS = {"greedy": "greedy:1", "ismcts": "ismcts:5", "policy": "policy:5"}
 @pytest.mark.parametrize("bot", bot_names())
 def test_registered_games_take_every_bot(game: str, bot: str) -> None:
     """Every registered game: bots pick legal options for a stretch of a 4-player game."""
-    if bot == "policy" and game != "doomlings":
-        pytest.skip("the learned policy ships weights for Doomlings only (docs/rl.md)")
     spec = QUICK_SPECS.get(bot, bot)
     rules = find_game(game)
     players = min(max(4, rules.min_players), rules.max_players)

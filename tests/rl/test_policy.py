@@ -104,19 +104,6 @@ def test_different_weights_make_different_choices() -> None:
     assert logs[0] != logs[1]
 
 
-def test_other_games_get_a_clear_error() -> None:
-    state = new_game("doom-on-you", 3, 1)
-    decision = state.pending
-    assert decision is not None
-    bot = make_bot("policy", 1)
-    while len(decision.options) == 1:
-        state.apply(decision.player, decision.options[0])
-        decision = state.pending
-        assert decision is not None
-    with pytest.raises(PolicyError, match="no policy weights for doom-on-you"):
-        bot.choose(InfoSet(state, decision))
-
-
 def numpy_win_chances(
     weights: PolicyWeights, rows: list[list[float]], cards: list[list[int]]
 ) -> np.ndarray:
@@ -173,10 +160,11 @@ def test_weights_round_trip_and_bad_files(tmp_path: Path) -> None:
         load_weights("doomlings", tmp_path / "missing.json")
     other = tmp_path / "other.json"
     other.write_text(random_weights("doom-on-you", 1).to_json())
+    (tmp_path / "doomlings.json").write_text(random_weights("doomlings", 1).to_json())
     with pytest.raises(PolicyError, match="for doom-on-you, not doomlings"):
         load_weights("doomlings", other)
-    with pytest.raises(PolicyError, match="no policy weights for doom-on-you"):
-        load_weights("doom-on-you")
+    with pytest.raises(PolicyError, match="is a policy for doomlings, not doom-on-you"):
+        load_weights("doom-on-you", other.with_name("doomlings.json"))
 
 
 def test_policy_needs_no_numpy_or_torch() -> None:

@@ -122,16 +122,16 @@ def test_refusals_are_sentences_next_to_their_field(lobby: Page, server: Server)
     lobby.click("button[type=submit]")
     expect(lobby.locator("#err-players")).to_have_text("Doom On You takes 2 to 6 players, not 9.")
     expect(lobby.locator("#err-option-max_attack_rounds")).to_be_empty()
-    # the API refuses a bot that does not play the game, naming the seat
+    # the API refuses a bot it does not know, naming the seat
     body = {
         "game": "doom-pile",
         "players": 2,
-        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "policy"}],
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "alphazero"}],
     }
     refused = httpx.post(server.url + "/api/tables", json=body)
     assert refused.status_code == 400
     assert refused.json() == {
-        "detail": "the policy bot does not play Doom Pile: bots: greedy, ismcts, random",
+        "detail": "unknown bot 'alphazero'; bots: greedy, ismcts, policy, random",
         "field": "seat1",
     }
 

@@ -39,7 +39,7 @@ def _create(client: TestClient, game: str, bot: str) -> Any:
     [
         ("doomlings", "policy:/dev/zero", "plays its shipped weights, not a file"),
         ("doomlings", "policy:/etc/passwd:5", "plays its shipped weights, not a file"),
-        ("doom-pile", "policy", "the policy bot does not play Doom Pile"),
+        ("doom-pile", "policy:45s", "at most 1.5s per move on this server, not 45s"),
         ("doomlings", "ismcts:45s", "at most 1.5s per move on this server, not 45s"),
         ("doomlings", "ismcts:1000000", "at most 1000 iterations per move"),
         ("doomlings", "greedy:500", "at most 16 worlds per move"),
@@ -61,7 +61,7 @@ def test_accepted_bot_seats_are_stored_canonically(client: TestClient, app: Fast
     assert table.seats[1] == {"kind": "bot", "bot": "ismcts:1.5s"}
     games = {g["name"]: g["bots"] for g in client.get("/api/games").json()}
     assert games["doomlings"] == ["greedy", "ismcts", "policy", "random"]
-    assert games["doom-pile"] == ["greedy", "ismcts", "random"]
+    assert games["doom-pile"] == ["greedy", "ismcts", "policy", "random"]
 
 
 def test_two_tables_bots_take_turns_for_the_one_worker(

@@ -31,26 +31,41 @@ def _greedy_arg(arg: str) -> dict[str, Any]:
     return {"samples": _positive_int(arg, "greedy:SAMPLES")}
 
 
+def _seconds_arg(arg: str, bot: str) -> dict[str, Any]:
+    """``{"seconds": ...}`` for a time per move such as ``0.2s``."""
+    try:
+        seconds = float(arg[:-1])
+    except ValueError:
+        seconds = math.nan
+    if not (math.isfinite(seconds) and seconds > 0):
+        raise BotSpecError(f"bad {bot} time {arg!r}: use e.g. {bot}:1s or {bot}:0.2s")
+    return {"seconds": seconds}
+
+
 def _ismcts_arg(arg: str) -> dict[str, Any]:
     if arg.endswith("s"):
-        try:
-            seconds = float(arg[:-1])
-        except ValueError:
-            seconds = math.nan
-        if not (math.isfinite(seconds) and seconds > 0):
-            raise BotSpecError(f"bad ismcts time {arg!r}: use e.g. ismcts:1s or ismcts:0.2s")
-        return {"seconds": seconds}
+        return _seconds_arg(arg, "ismcts")
     return {"iterations": _positive_int(arg, "ismcts:ITERATIONS or ismcts:SECONDSs")}
 
 
 def _policy_arg(arg: str) -> dict[str, Any]:
-    """``N`` (iterations), ``FILE.json`` (weights) or ``FILE.json:N``."""
+    """``N`` (iterations), ``SECONDSs`` (time per move), ``FILE.json`` (weights), or
+    ``FILE.json:N`` / ``FILE.json:SECONDSs``."""
     if arg.isdigit():
         return {"iterations": _positive_int(arg, "policy:ITERATIONS")}
+    if _is_time(arg):
+        return _seconds_arg(arg, "policy")
     weights, _, budget = arg.rpartition(":")
     if weights and budget.isdigit():
         return {"weights": weights, "iterations": _positive_int(budget, "policy:FILE:ITERATIONS")}
+    if weights and _is_time(budget):
+        return {"weights": weights, **_seconds_arg(budget, "policy")}
     return {"weights": arg}
+
+
+def _is_time(arg: str) -> bool:
+    """Whether ``arg`` reads as a time per move (``0.2s``, ``1s``), not a file name."""
+    return arg.endswith("s") and arg[:-1].replace(".", "", 1).isdigit()
 
 
 def _policy_bot(seed: int, **params: Any) -> Bot:
@@ -73,7 +88,7 @@ _BOTS: dict[str, tuple[Callable[..., Bot], Callable[[str], dict[str, Any]], str]
     "policy": (
         _policy_bot,
         _policy_arg,
-        "ISMCTS judged by a learned value network [:ITERATIONS or :WEIGHTS.json[:ITERATIONS]]",
+        "ISMCTS judged by a learned value network [:ITERATIONS, :SECONDSs, :WEIGHTS.json[:BUDGET]]",
     ),
 }
 

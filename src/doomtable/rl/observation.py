@@ -26,11 +26,12 @@ one name (``names``), and no two features share a slot.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from doomtable.engine import DoomtableError
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 class _Sink:
@@ -148,15 +149,34 @@ class StructuredObservation:
         self, view: Mapping[str, Any], viewer: int, players: int, kind: str | None = None
     ) -> np.ndarray[Any, Any]:
         """The view as ``size`` float32s; ``kind`` is the viewer's open decision, if any."""
+        import numpy as np  # here, so that ``features`` runs where numpy is not installed
+
+        sink = self._read(view, viewer, players, kind)
+        out = np.bincount(sink.hits, minlength=self.size)
+        if sink.slots:  # a number over a list's items is read once per item: summed here
+            out = out + np.bincount(sink.slots, weights=sink.values, minlength=self.size)
+        return out.astype(np.float32)
+
+    def features(
+        self, view: Mapping[str, Any], viewer: int, players: int, kind: str | None = None
+    ) -> dict[int, float]:
+        """The same observation as ``encode``, sparse and in pure Python: slot to value, the
+        slots that stay 0 left out (the policy bot reads it without numpy)."""
+        sink = self._read(view, viewer, players, kind)
+        out: dict[int, float] = {}
+        for slot in sink.hits:
+            out[slot] = out.get(slot, 0.0) + 1.0
+        for slot, value in zip(sink.slots, sink.values, strict=True):
+            out[slot] = out.get(slot, 0.0) + value
+        return out
+
+    def _read(self, view: Mapping[str, Any], viewer: int, players: int, kind: str | None) -> _Sink:
         sink = _Sink()
         if kind is not None:
             sink.hits += (0, self.decision_slot(kind))
         for step in self._steps:
             step(view, viewer, players, sink, 0)
-        out = np.bincount(sink.hits, minlength=self.size)
-        if sink.slots:  # a number over a list's items is read once per item: summed here
-            out = out + np.bincount(sink.slots, weights=sink.values, minlength=self.size)
-        return out.astype(np.float32)
+        return sink
 
     def _compile_block(self, layout: Sequence[Sequence[Any]], names: list[str]) -> list[Step]:
         """The steps of ``layout``, its plain numbers (one key each, the most common entry)

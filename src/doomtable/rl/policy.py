@@ -4,16 +4,22 @@ The bot searches like ``ismcts`` (``doomtable.bots.ismcts``): on worlds drawn fr
 information set (``InfoSet.sample``) it grows a tree over the next moves, plays a few
 decisions on at random, and then, instead of the game's hand-fitted ``win_chances``, asks a
 small network for every seat's chance of winning, read from the searching player's *view*
-of the world reached (scores, gene pools, hand sizes, each seat's traits by name and colour,
-its own hand, the ages left). A finished game counts its real win share.
+of the world reached. A finished game counts its real win share.
 
-The network: for each seat (ordered from the viewer, so seat 0 is always the viewer) a row of
-numbers (``SEAT_FEATURES``) plus the game's progress goes through a tanh layer, to which the
-learned vectors of the seat's traits (and, for the viewer, of its hand cards; cards are
-hashed by name into buckets) are added; a linear read-out gives the seat a utility, and a
-softmax over the seats gives the win chances. Weights are a JSON file of base64
-little-endian float32 arrays, trained by ``bench/rl_train_policy.py`` (PyTorch, self-play);
-the forward pass here needs neither PyTorch nor numpy.
+Two networks, one per kind of weights file (``src/doomtable/rl/weights/<game>.json``, base64
+little-endian float32 arrays; the forward passes here need neither PyTorch nor numpy):
+
+- Doomlings (``PolicyNet``): for each seat (ordered from the viewer, so seat 0 is always the
+  viewer) a row of numbers (``SEAT_FEATURES``) plus the game's progress goes through a tanh
+  layer, to which the learned vectors of the seat's traits (and, for the viewer, of its hand
+  cards; cards are hashed by name into buckets) are added; a linear read-out gives the seat a
+  utility, and a softmax over the seats gives the win chances. Trained by
+  ``bench/rl_train_policy.py`` (PyTorch, self-play).
+- Every other game (``ObservationNet``): the game's structured observation of the view
+  (``doomtable.rl.observation``, the layout the game declares, read sparse) through one tanh
+  layer to a utility per seat from the viewer round the table and one for "nobody wins"
+  (We're Doomed! may end with nobody aboard); a softmax over the seats playing and that one
+  gives the chances. Trained by ``bench/rl_train_value.py`` (numpy).
 """
 
 from __future__ import annotations
@@ -27,17 +33,25 @@ from array import array
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
+from operator import mul
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from doomtable.bots.base import InfoSet
 from doomtable.bots.ismcts import IsmctsBot
 from doomtable.engine import DoomtableError, GameState, Option, find_game
+from doomtable.rl.declaration import declaration
+from doomtable.rl.observation import StructuredObservation
 
 WEIGHTS_PACKAGE = "doomtable.rl"
 WEIGHTS_FOLDER = "weights"
 GAMES = ("doomlings", "doomlings-blackbox")
-"""Games whose views the feature reader understands (the same view in both editions)."""
+"""Games whose views ``view_features`` (the Doomlings network) understands (the same view in
+both editions); every other game's network reads its declared structured observation."""
+SHARED_WEIGHTS = {"doomlings-blackbox": "doomlings"}
+"""Games that play another game's shipped weights (the Blackbox edition's view is Classic's)."""
+OBSERVATION_FORMAT = "observation-mlp"
+"""The ``format`` of an ``ObservationNet`` weights file (Doomlings' files have none)."""
 
 COLORS = ("blue", "green", "purple", "red")
 SEAT_FEATURES = (
@@ -210,23 +224,49 @@ class PolicyWeights:
 
 def shipped_weights_path(game: str) -> Path:
     name = find_game(game).name
+    name = SHARED_WEIGHTS.get(name, name)
     return Path(str(resources.files(WEIGHTS_PACKAGE) / WEIGHTS_FOLDER / f"{name}.json"))
 
 
-def load_weights(game: str, path: str | Path | None = None) -> PolicyWeights:
-    """The weights in ``path``, or the ones shipped for ``game``."""
+def load_weights(game: str, path: str | Path | None = None) -> PolicyWeights | ObservationWeights:
+    """The weights in ``path``, or the ones shipped for ``game``, checked against the game:
+    Doomlings' per-seat network, or any other game's network over its observation."""
     name = find_game(game).name
-    if path is None and name not in GAMES:
-        raise PolicyError(f"no policy weights for {name}: the policy bot plays {GAMES[0]}")
     file = Path(path) if path is not None else shipped_weights_path(game)
     try:
         text = file.read_text()
-    except OSError:
+    except (OSError, UnicodeDecodeError):
         raise PolicyError(f"no policy weights for {name} at {file}") from None
+    try:
+        fmt = json.loads(text).get("format")
+    except (ValueError, AttributeError):
+        raise PolicyError(f"{file} is not a policy file: not a JSON object") from None
+    weights: PolicyWeights | ObservationWeights
+    if fmt == OBSERVATION_FORMAT:
+        weights = ObservationWeights.from_json(text, str(file))
+        if weights.game != name:
+            raise PolicyError(f"{file} is a policy for {weights.game}, not {name}")
+        reader = observation_reader(name)
+        if weights.layout != layout_fingerprint(reader) or weights.inputs != reader.size:
+            raise PolicyError(
+                f"{file} was trained on another observation layout of {name} "
+                f"({weights.inputs} slots; the game now reads {reader.size}): train it again"
+            )
+        return weights
+    if fmt is not None:
+        raise PolicyError(f"{file} is not a policy file: unknown format {fmt!r}")
     weights = PolicyWeights.from_json(text, str(file))
     if weights.game not in GAMES or name not in GAMES:
         raise PolicyError(f"{file} is a policy for {weights.game}, not {name}")
     return weights
+
+
+class ValueNet(Protocol):
+    """A learned judge of positions: what the policy bot's search asks at its leaves."""
+
+    def judge(self, world: GameState, player: int) -> list[float]:
+        """Each seat's chance of winning ``world`` (absolute seats), from ``player``'s view."""
+        ...
 
 
 class PolicyNet:
@@ -259,14 +299,169 @@ class PolicyNet:
 
     def win_chances(self, view: Mapping[str, Any]) -> list[float]:
         """Each seat's chance of winning, from the viewer round the table."""
-        utilities = self.utilities(*view_features(view, self.weights.buckets))
-        top = max(utilities)
-        odds = [math.exp(u - top) for u in utilities]
-        total = sum(odds)
-        return [o / total for o in odds]
+        return softmax(self.utilities(*view_features(view, self.weights.buckets)))
+
+    def judge(self, world: GameState, player: int) -> list[float]:
+        chances = self.win_chances(world.view(player))
+        players = len(chances)
+        return [chances[(seat - player) % players] for seat in range(players)]
 
 
-_NETS: dict[str, PolicyNet] = {}
+def softmax(utilities: Sequence[float]) -> list[float]:
+    top = max(utilities)
+    odds = [math.exp(u - top) for u in utilities]
+    total = sum(odds)
+    return [o / total for o in odds]
+
+
+_READERS: dict[str, StructuredObservation] = {}
+
+
+def observation_reader(game: str) -> StructuredObservation:
+    """The game's declared structured observation (``RL_ENCODING["observation"]``), which
+    reads a player's view into named slots; the ``ObservationNet``'s input."""
+    spec = find_game(game)
+    reader = _READERS.get(spec.name)
+    if reader is None:
+        declared = declaration(spec)
+        if "observation" not in declared:
+            raise PolicyError(f"{spec.name} declares no observation for the policy bot to read")
+        reader = _READERS[spec.name] = StructuredObservation(
+            spec.name,
+            declared["observation"],
+            spec.cards(),
+            spec.max_players,
+            declared.get("decision_kinds", ()),
+        )
+    return reader
+
+
+def layout_fingerprint(reader: StructuredObservation) -> int:
+    """A checksum of the observation's slot names: weights trained on another layout (a
+    game whose declaration changed since) are refused, not misread."""
+    return zlib.crc32("\n".join(reader.names).encode())
+
+
+@dataclass
+class ObservationWeights:
+    """``ObservationNet``'s weights: ``inputs`` observation slots, one tanh layer of
+    ``hidden`` units, ``seats + 1`` utilities (each seat from the viewer round, then nobody)."""
+
+    game: str
+    layout: int
+    inputs: int
+    hidden: int
+    seats: int
+    input_weights: array[float]  # inputs x hidden, row-major (input scaling folded in)
+    hidden_bias: array[float]  # hidden
+    output_weights: array[float]  # hidden x (seats + 1), row-major
+    output_bias: array[float]  # seats + 1
+    notes: dict[str, Any]
+
+    @classmethod
+    def from_json(cls, text: str, source: str) -> ObservationWeights:
+        try:
+            data = json.loads(text)
+            if data.get("format") != OBSERVATION_FORMAT:
+                raise PolicyError(f"{source} is not a policy file of format {OBSERVATION_FORMAT}")
+            inputs, hidden, seats = int(data["inputs"]), int(data["hidden"]), int(data["seats"])
+            if min(inputs, hidden, seats) < 1:
+                raise PolicyError(f"{source}: inputs, hidden and seats must be positive")
+            outputs = seats + 1
+            return cls(
+                game=str(data["game"]),
+                layout=int(data["layout"]),
+                inputs=inputs,
+                hidden=hidden,
+                seats=seats,
+                input_weights=decode_floats(data["input_weights"], inputs * hidden, "input"),
+                hidden_bias=decode_floats(data["hidden_bias"], hidden, "hidden_bias"),
+                output_weights=decode_floats(data["output_weights"], hidden * outputs, "output"),
+                output_bias=decode_floats(data["output_bias"], outputs, "output_bias"),
+                notes=dict(data.get("notes", {})),
+            )
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            if isinstance(exc, PolicyError):
+                raise
+            raise PolicyError(f"{source} is not a policy file: {exc}") from None
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "format": OBSERVATION_FORMAT,
+                "game": self.game,
+                "layout": self.layout,
+                "inputs": self.inputs,
+                "hidden": self.hidden,
+                "seats": self.seats,
+                "notes": self.notes,
+                "input_weights": encode_floats(self.input_weights),
+                "hidden_bias": encode_floats(self.hidden_bias),
+                "output_weights": encode_floats(self.output_weights),
+                "output_bias": encode_floats(self.output_bias),
+            },
+            indent=1,
+        )
+
+
+class ObservationNet:
+    """The forward pass of ``ObservationWeights`` in pure Python, over a sparse observation
+    (a few dozen of its hundreds of slots are set in any view)."""
+
+    def __init__(self, weights: ObservationWeights, reader: StructuredObservation) -> None:
+        if weights.inputs != reader.size:
+            raise PolicyError(
+                f"policy weights for {weights.game} read {weights.inputs} slots, "
+                f"the observation has {reader.size}"
+            )
+        self.weights = weights
+        self.reader = reader
+        hidden, outputs = weights.hidden, weights.seats + 1
+        w = weights.input_weights
+        self._rows = [list(w[i * hidden : (i + 1) * hidden]) for i in range(weights.inputs)]
+        self._bias = list(weights.hidden_bias)
+        o = weights.output_weights
+        # Stored hidden x outputs; kept as one column per output for the read-out's dot products.
+        self._columns = [list(o[k::outputs]) for k in range(outputs)]
+        self._out_bias = list(weights.output_bias)
+
+    def win_chances(self, features: Mapping[int, float], players: int) -> list[float]:
+        """Each seat's chance of winning (from the viewer round the table) and, last, the
+        chance that nobody wins."""
+        if players > self.weights.seats:
+            raise PolicyError(
+                f"policy weights for {self.weights.game} judge at most {self.weights.seats} seats"
+            )
+        # The rows of the slots set, summed column by column: the search calls this at every
+        # leaf, and ``zip(*rows)`` is about fifteen times faster than adding row after row.
+        rows = self._rows
+        terms = [
+            rows[slot] if x == 1.0 else [x * w for w in rows[slot]] for slot, x in features.items()
+        ]
+        terms.append(self._bias)
+        h = [math.tanh(sum(column)) for column in zip(*terms, strict=True)]
+        columns, bias = self._columns, self._out_bias
+        return softmax(
+            [bias[k] + sum(map(mul, h, columns[k])) for k in (*range(players), self.weights.seats)]
+        )
+
+    def judge(self, world: GameState, player: int) -> list[float]:
+        players = world.players
+        pending = world.pending
+        kind = pending.kind if pending is not None and pending.player == player else None
+        features = self.reader.features(world.view(player), player, players, kind)
+        chances = self.win_chances(features, players)
+        return [chances[(seat - player) % players] for seat in range(players)]
+
+
+def value_net(weights: PolicyWeights | ObservationWeights) -> ValueNet:
+    """The network that plays ``weights``."""
+    if isinstance(weights, PolicyWeights):
+        return PolicyNet(weights)
+    return ObservationNet(weights, observation_reader(weights.game))
+
+
+_NETS: dict[str, ValueNet] = {}
 
 DEFAULT_ITERATIONS = 200
 """Search iterations per move of ``--bots policy`` (``policy:N`` sets another)."""
@@ -277,38 +472,51 @@ class PolicyBot:
 
     The division of labour of AlphaZero: the search looks at the next few moves on worlds
     drawn from the bot's information set, and where it stops, the network says each seat's
-    chance of winning, read from the searching player's view of that world.
+    chance of winning, read from the searching player's view of that world. It searches
+    ``iterations`` per move, or as many as fit in ``seconds`` when given (``policy:0.2s``).
     """
 
     def __init__(
-        self, seed: int, weights: str | None = None, iterations: int = DEFAULT_ITERATIONS
+        self,
+        seed: int,
+        weights: str | None = None,
+        iterations: int = DEFAULT_ITERATIONS,
+        seconds: float | None = None,
     ) -> None:
         self.weights_file = weights
         self.iterations = iterations
-        self._net: PolicyNet | None = None
-        self._search = IsmctsBot(seed, iterations=iterations, judge=self.judge)
+        self.seconds = seconds
+        self._net: ValueNet | None = None
+        self._search = IsmctsBot(seed, iterations=iterations, seconds=seconds, judge=self.judge)
 
     @classmethod
     def with_weights(
-        cls, seed: int, weights: PolicyWeights, iterations: int = DEFAULT_ITERATIONS
+        cls,
+        seed: int,
+        weights: PolicyWeights | ObservationWeights,
+        iterations: int = DEFAULT_ITERATIONS,
+        seconds: float | None = None,
     ) -> PolicyBot:
         """A bot playing weights held in memory (a training run's current ones)."""
-        bot = cls(seed, iterations=iterations)
-        bot._net = PolicyNet(weights)
+        bot = cls(seed, iterations=iterations, seconds=seconds)
+        bot._net = value_net(weights)
         return bot
 
     @property
     def name(self) -> str:
-        budget = "" if self.iterations == DEFAULT_ITERATIONS else f":{self.iterations}"
+        if self.seconds is not None:
+            budget = f":{self.seconds:g}s"
+        else:
+            budget = "" if self.iterations == DEFAULT_ITERATIONS else f":{self.iterations}"
         weights = "" if self.weights_file is None else f":{self.weights_file}"
         return f"policy{weights}{budget}"
 
-    def net(self, game: str) -> PolicyNet:
+    def net(self, game: str) -> ValueNet:
         if self._net is None:
             key = self.weights_file or find_game(game).name
             net = _NETS.get(key)
             if net is None:
-                net = _NETS[key] = PolicyNet(load_weights(game, self.weights_file))
+                net = _NETS[key] = value_net(load_weights(game, self.weights_file))
             self._net = net
         return self._net
 
@@ -319,6 +527,4 @@ class PolicyBot:
 
     def judge(self, world: GameState, player: int) -> list[float]:
         """Each seat's chance of winning ``world``, judged from ``player``'s view of it."""
-        chances = self.net(world.GAME).win_chances(world.view(player))
-        players = len(chances)
-        return [chances[(seat - player) % players] for seat in range(players)]
+        return self.net(world.GAME).judge(world, player)

@@ -34,10 +34,9 @@ MAX_SAMPLES: Final = 16
 
 def policy_plays(game: str) -> bool:
     """Whether the learned policy bot has shipped weights for ``game``."""
-    from doomtable.rl.policy import GAMES, shipped_weights_path
+    from doomtable.rl.policy import shipped_weights_path
 
-    name = find_game(game).name
-    return name in GAMES and shipped_weights_path(name).is_file()
+    return shipped_weights_path(find_game(game).name).is_file()
 
 
 def bots_for(game: str) -> list[str]:
