@@ -344,7 +344,11 @@ def newer_doom_points(s: DoomlingsBase, p: int, doom: Doom) -> int:
     if doom is Doom.FAMILY_IN_HAND:
         return sum(FACE_VALUE[c] for c in s.hands[p] if SET_OF_CARD[c] == SPARED_FAMILY)
     # Doom.OLD_POWERS: +3 for one such dominant, +2 more for a second
-    old = sum(1 for c in s.piles[p] if CARD[c].dominant and SET_OF_CARD[c] in OLD_POWER_FAMILIES)
+    old = sum(
+        1
+        for c in s.piles[p]
+        if s.trait(c).dominant and SET_OF_CARD[s.same(c)] in OLD_POWER_FAMILIES
+    )
     return 0 if not old else 3 if old == 1 else 5
 
 
