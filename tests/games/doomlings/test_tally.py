@@ -492,6 +492,10 @@ def _entries_of(s: DoomlingsState) -> tuple[list[PlayerEntry], str]:
             pytest.skip("Prepper picked, then another World's End effect took it: see rulings")
     discards = _doom_discards(s)
     start = max(i for i, e in enumerate(s.events) if e[1] == "worlds_end")
+    shown = [e[2] for e in s.events[start:] if e[1] == "shows_top"]
+    if shown and any(shown[-1] in zone for zone in (*s.hands, *s.piles)):
+        # The calculator holds the shown card on the deck and refuses it in a hand too.
+        pytest.skip("Too Much Pink's shown top card was drawn afterwards (Blackbox order)")
     if any(
         e[1] == "attaches" and e[3] == c and e[5] != p
         for p, c in discards.items()
