@@ -55,7 +55,7 @@ def test_controls_come_from_each_games_option_schema(lobby: Page) -> None:
     expect(lobby.locator("#option-minutes")).to_have_attribute("max", "120")
     expect(lobby.locator("#option-realtime")).to_have_count(0)  # the server fixes it
     expect(lobby.locator("#option-event_order")).to_have_count(0)
-    expect(lobby.locator("#seat2 option[value='bot:policy']")).to_have_count(0)
+    expect(lobby.locator("#seat2 option[value='bot:policy']")).to_have_count(1)  # weights ship
 
     _choose_game(lobby, "doom-on-you", 3)
     expect(lobby.locator("#option-two_player_variant")).to_have_attribute("type", "checkbox")
