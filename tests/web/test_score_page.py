@@ -12,7 +12,7 @@ import subprocess
 import sys
 import time
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -256,6 +256,24 @@ def tap_card(box: Any, typed: str, card: str) -> None:
     """Type a few letters into the box's search and tap the suggestion."""
     box.locator(".find").fill(typed)
     box.locator(f'.suggestions button[data-card="{card}"]').click()
+
+
+def tick_sets(page: Page, titles: Sequence[str]) -> None:
+    """Open the set picker, tick each set by its title, close it."""
+    page.locator(".sets-box summary").click()
+    for title in titles:
+        page.get_by_label(title, exact=True).check()
+    page.locator(".sets-box summary").click()
+
+
+def tap_piles(page: Page, players: Sequence[dict[str, Any]]) -> None:
+    """Name each player and tap in their pile, a card at a time (a few letters each)."""
+    for i, entered in enumerate(players):
+        box = player(page, i)
+        box.locator(".player-name").fill(entered["name"])
+        for card in entered["traits"]:
+            tap_card(box.locator(".pile-box"), card[:4].lower(), card)
+    settled(page)
 
 
 def answer(box: Any, question: str, option: str) -> None:
@@ -666,12 +684,7 @@ def test_four_players_with_multicolor_cards_tapped_in_on_a_phone(
         page.select_option("#catastrophe", "Ice Age")
         page.locator("#add-player").click()
         page.locator("#add-player").click()
-        for i, player_tapped in enumerate(MULTICOLOR_TABLE["players"]):
-            box = player(page, i)
-            box.locator(".player-name").fill(player_tapped["name"])
-            for card in player_tapped["traits"]:
-                tap_card(box.locator(".pile-box"), card[:4].lower(), card)
-        settled(page)
+        tap_piles(page, MULTICOLOR_TABLE["players"])
         answer(player(page, 0), "Free Will", "blue")
         settled(page)
         assert page.locator("#error").text_content() == ""
@@ -769,25 +782,18 @@ def test_four_players_with_several_sets_tapped_in_on_a_phone(
         page = context.new_page()
         page.goto(f"{score_server.url}/score")
         settled(page)
-        page.locator(".sets-box summary").click()
-        for title in ("Overlush", "Techlings", "Deeplings", "Dinolings"):
-            page.get_by_label(title, exact=True).check()
+        tick_sets(page, ("Overlush", "Techlings", "Deeplings", "Dinolings"))
         expect(page.locator("#sets-summary")).to_have_text(
             "Classic, Overlush, Techlings, Dinolings, Deeplings"
         )
-        page.locator(".sets-box summary").click()
         # Every set's catastrophes are offered once their set is in play.
         catastrophes = page.locator("#catastrophe option").all_text_contents()
         assert "Ice Age" in catastrophes and "Invasive Species" in catastrophes
         page.select_option("#catastrophe", "Ice Age")
         page.locator("#add-player").click()
         page.locator("#add-player").click()
+        tap_piles(page, EXPANSION_TABLE["players"])
         ann, bob, cy, dee = (player(page, i) for i in range(4))
-        for box, entered in zip((ann, bob, cy, dee), EXPANSION_TABLE["players"], strict=True):
-            box.locator(".player-name").fill(entered["name"])
-            for card in entered["traits"]:
-                tap_card(box.locator(".pile-box"), card[:4].lower(), card)
-        settled(page)
         # The discard pile is asked for once a pile counts it (Serrated Teeth).
         discard = page.locator("#discard-box")
         expect(discard).to_be_visible()
@@ -875,17 +881,10 @@ def test_meaning_trinket_and_glitterlings_worlds_end_tapped_in_on_a_phone(
         page = context.new_page()
         page.goto(f"{score_server.url}/score")
         settled(page)
-        page.locator(".sets-box summary").click()
-        for title in ("Glitterlings", "Meaning of Life", "Trinkets and Merchants"):
-            page.get_by_label(title, exact=True).check()
-        page.locator(".sets-box summary").click()
+        tick_sets(page, ("Glitterlings", "Meaning of Life", "Trinkets and Merchants"))
         page.select_option("#catastrophe", "Too Much Pink")
+        tap_piles(page, IMAGINARY_TABLE["players"])
         ann, bob = player(page, 0), player(page, 1)
-        for box, entered in zip((ann, bob), IMAGINARY_TABLE["players"], strict=True):
-            box.locator(".player-name").fill(entered["name"])
-            for card in entered["traits"]:
-                tap_card(box.locator(".pile-box"), card[:4].lower(), card)
-        settled(page)
         # The top card is asked for once the catastrophe shows one.
         expect(page.locator("#top-card-box")).to_be_visible()
         page.locator("#top-card").select_option("Woody Stems")

@@ -199,3 +199,29 @@ def test_the_calculator_refuses_a_copy_of_no_dominant_of_the_pile(
 ) -> None:
     with pytest.raises(TallyError, match=re.escape(message)):
         sheet.score_board(board(ann))
+
+
+def test_a_copy_of_an_action_dominant_offers_that_action_to_painted_shell() -> None:
+    # Remarkable (Fuzelings) is the one dominant with an action. Thumbs copying it is, for
+    # Painted Shell ("use the action of a trait in your pile"), a trait with that action.
+    state = new_game("doomlings", 2, 1, {"sets": "overlush,fuzelings"})
+    assert isinstance(state, DoomlingsState)
+    state.setup_scenario(
+        {
+            "players": {
+                0: {
+                    "hand": ["Painted Shell", "Gills", "Fear"],
+                    "traits": ["Remarkable", "Opposable Thumbs", "Bark"],
+                    "gene_pool": 5,
+                },
+                1: OPPONENT,
+            }
+        }
+    )
+    remarkable, thumbs = card(state, "Remarkable"), card(state, "Opposable Thumbs")
+    state.copies = [(thumbs, remarkable)]  # as if played copying Remarkable
+    state.apply(0, "play Painted Shell")
+    state.apply(1, "pass")
+    assert state.pending is not None and state.pending.player == 0
+    offered = {o[2] for o in state.legal_options() if o[0] == "use"}
+    assert offered == {remarkable, thumbs}  # Bark has no action

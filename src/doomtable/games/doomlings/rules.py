@@ -2560,13 +2560,16 @@ def _rush_to_catastrophe(s: DoomlingsRules, p: int) -> None:
     s.stack.extend(reversed(between))
 
 
+def _ask_color(s: DoomlingsRules, p: int, card: int) -> Decision | None:
+    """The question of every "name a color" effect, in the name of the card that asks."""
+    return s.ask(p, "color", f"{s.shown_name(card)}: name a color", [("color", c) for c in COLORS])
+
+
 @handler("name_color")
 def h_name_color(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
     _, p, card, purpose = frame
     if option is None:
-        return s.ask(
-            p, "color", f"{s.shown_name(card)}: name a color", [("color", c) for c in COLORS]
-        )
+        return _ask_color(s, p, card)
     s.stack.pop()
     color = option[1]
     s.emit((ALL, "names_color", p, card, color))
@@ -2851,7 +2854,7 @@ def h_pile_action(s: DoomlingsRules, frame: Frame, option: Option | None) -> Dec
             for q in owners
             for c in s.piles[q]
             # Copying another copier could loop forever (Inventive <-> Painted Shell).
-            if CARD[c].action and not isinstance(CARD[c].action[0], PlayPileAction)
+            if s.trait(c).action and not isinstance(s.trait(c).action[0], PlayPileAction)
         ]
         if not options:
             s.stack.pop()
@@ -3355,7 +3358,7 @@ def h_color_action(s: DoomlingsRules, frame: Frame, option: Option | None) -> De
             ("use", q, c)
             for q in owners
             for c in s.piles[q]
-            if s.colors_of(c) & color and _copies_nothing(c)
+            if s.colors_of(c) & color and _copies_nothing(s.same(c))
         ]
         prompt = f"{CARD[card].name}: use the action of which {color_words(color)} trait?"
         return s.ask(p, "use", prompt, options)
@@ -3419,7 +3422,7 @@ def _chompers(s: DoomlingsRules, p: int, card: int) -> None:
     """Chompers: each opponent loses a random effectless trait; its owner draws 1 for each."""
     frames: list[Frame] = []
     for q in s.opponents(p):
-        cards = [c for c in s.piles[q] if s.movable(c) and CARD[c].effectless]
+        cards = [c for c in s.piles[q] if s.movable(c) and s.trait(c).effectless]
         if cards:
             frames.append(("discard_trait_now", q, cards[s.rng.below(len(cards))], card))
     if frames:
@@ -3683,7 +3686,7 @@ def h_return_own(s: DoomlingsRules, frame: Frame, option: Option | None) -> Deci
     _, p, card = frame
     if option is None:
         options: list[Option] = [
-            ("return", c) for c in s.piles[p] if CARD[c].action and s.movable(c)
+            ("return", c) for c in s.piles[p] if s.trait(c).action and s.movable(c)
         ]
         return s.ask(p, "return", f"{CARD[card].name}: take which trait back?", options)
     s.stack.pop()
@@ -3992,9 +3995,7 @@ def h_bottom_color(s: DoomlingsRules, frame: Frame, option: Option | None) -> De
     """Rover: name a colour, then look at the bottom ``n`` cards of the trait deck."""
     _, p, n, card = frame
     if option is None:
-        return s.ask(
-            p, "color", f"{s.shown_name(card)}: name a color", [("color", c) for c in COLORS]
-        )
+        return _ask_color(s, p, card)
     s.stack.pop()
     color = option[1]
     s.emit((ALL, "names_color", p, card, color))
@@ -4249,7 +4250,7 @@ def h_replay_action(s: DoomlingsRules, frame: Frame, option: Option | None) -> D
     skipped, which does not stabilize)."""
     _, p, cause = frame
     if option is None:
-        cards = [c for c in s.piles[p] if CARD[c].action]
+        cards = [c for c in s.piles[p] if s.trait(c).action]
         if not cards or ("end_turn", p) not in s.stack:
             s.stack.pop()
             return None
@@ -4957,9 +4958,7 @@ def h_dig(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | 
     """Ancient: name a colour, then draw."""
     _, p, card, n = frame
     if option is None:
-        return s.ask(
-            p, "color", f"{s.shown_name(card)}: name a color", [("color", c) for c in COLORS]
-        )
+        return _ask_color(s, p, card)
     s.stack.pop()
     color = option[1]
     s.emit((ALL, "names_color", p, card, color))
@@ -5079,9 +5078,7 @@ def h_tribute(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisio
     """Rainbow Scutes: name a colour; each opponent gives a trait of it."""
     _, p, card, key = frame
     if option is None:
-        return s.ask(
-            p, "color", f"{s.shown_name(card)}: name a color", [("color", c) for c in COLORS]
-        )
+        return _ask_color(s, p, card)
     s.stack.pop()
     color = option[1]
     s.emit((ALL, "names_color", p, card, color))
@@ -5415,7 +5412,7 @@ def h_skim(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
         options: list[Option] = [
             ("use", p, c)
             for c in s.piles[p]
-            if CARD[c].action and not isinstance(CARD[c].action[0], PlayPileAction)
+            if s.trait(c).action and not isinstance(s.trait(c).action[0], PlayPileAction)
         ]
         if not options:
             s.stack.pop()
@@ -5797,9 +5794,7 @@ def h_guess_color(s: DoomlingsRules, frame: Frame, option: Option | None) -> Dec
     """Name a colour, discard the top trait of the deck: of that colour, everyone draws."""
     _, p, card, n = frame
     if option is None:
-        return s.ask(
-            p, "color", f"{s.shown_name(card)}: name a color", [("color", c) for c in COLORS]
-        )
+        return _ask_color(s, p, card)
     s.stack.pop()
     color = option[1]
     s.emit((ALL, "names_color", p, card, color))

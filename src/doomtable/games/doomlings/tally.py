@@ -782,6 +782,22 @@ def _top_card(table: Table, pool: _CardPool) -> int | None:
     return pool.take(trait_index(table.top_card, table.sets))
 
 
+def _claim_once(
+    holder: dict[int, str], cards: Sequence[int], who: str, names: Sequence[str], how: str
+) -> None:
+    """Record ``who`` as the holder of each of ``cards`` (named ``names``), refusing a card
+    the game has once that is already held: ``how`` reads "entered for" or "pocketed by"."""
+    verb, by = how.split(" ")
+    for card, name in zip(cards, names, strict=True):
+        if card in holder:
+            raise TallyError(
+                f"{name} is {verb} twice {by} {who}"
+                if holder[card] == who
+                else f"{name} is {how} {holder[card]} and {who}; the game has 1 copy"
+            )
+        holder[card] = who
+
+
 def _place_meanings(s: DoomlingsState, entries: Sequence[PlayerEntry], sets: Sequence[str]) -> None:
     """Each player's Meaning of Life cards as entered: one kept, more only where The Blind
     Dragon drew them; each card is in the game once."""
@@ -789,15 +805,7 @@ def _place_meanings(s: DoomlingsState, entries: Sequence[PlayerEntry], sets: Seq
     s.meanings = []
     for entry in entries:
         cards = [meaning_index(name, sets) for name in entry.meanings]
-        for m in cards:
-            if m in holder:
-                raise TallyError(
-                    f"{MEANINGS[m].name} is entered for {holder[m]} and {entry.name}; "
-                    "the game has 1 copy"
-                    if holder[m] != entry.name
-                    else f"{MEANINGS[m].name} is entered twice for {entry.name}"
-                )
-            holder[m] = entry.name
+        _claim_once(holder, cards, entry.name, [MEANINGS[m].name for m in cards], "entered for")
         drawn = sum(goal.draws for m in cards if isinstance(goal := MEANINGS[m].goal, MoreMeanings))
         if len(cards) > 1 + drawn:
             more = f" and The Blind Dragon's {drawn} drawn" if drawn else ""
@@ -816,15 +824,7 @@ def _place_trinkets(s: DoomlingsState, entries: Sequence[PlayerEntry], sets: Seq
     s.pocketed = []
     for entry in entries:
         cards = [trinket_index(name, sets) for name in entry.pocketed]
-        for t in cards:
-            if t in holder:
-                raise TallyError(
-                    f"{TRINKETS[t].name} is pocketed by {holder[t]} and {entry.name}; "
-                    "the game has 1 copy"
-                    if holder[t] != entry.name
-                    else f"{TRINKETS[t].name} is pocketed twice by {entry.name}"
-                )
-            holder[t] = entry.name
+        _claim_once(holder, cards, entry.name, [TRINKETS[t].name for t in cards], "pocketed by")
         s.pocketed.append(cards)
     s.trinkets = [[] for _ in entries]
     s.trashed = []
