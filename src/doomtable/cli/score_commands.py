@@ -46,6 +46,11 @@ T = TypeVar("T")
 # --------------------------------------------------------------------------- parsing
 
 
+def _points(n: int) -> str:
+    """``1 point``, ``-1 point``, ``16 points``."""
+    return f"{n} point" if abs(n) == 1 else f"{n} points"
+
+
 def parse_player(text: str, number: int) -> PlayerEntry:
     """``NAME: TRAIT, TRAIT x2, ...; key=value; ...`` as an entry.
 
@@ -434,7 +439,7 @@ def render(console: Console, data: dict[str, Any]) -> None:
                 soft_wrap=True,
             )
         table = Table(
-            title=f"{escape(player['name'])}: {player['score']} points",
+            title=f"{escape(player['name'])}: {_points(player['score'])}",
             title_justify="left",
             title_style="bold",
             show_header=False,
@@ -457,9 +462,9 @@ def render(console: Console, data: dict[str, Any]) -> None:
         drawn = ", ".join(f"{escape(p['name'])} {p['tie_draw']}" for p in draws)
         console.print(f"Tied at {best}; the tie-break draws: {drawn}.")
     if len(data["players"]) == 1:
-        console.print(f"[bold green]Solo score:[/] {best} points")
+        console.print(f"[bold green]Solo score:[/] {_points(best)}")
     elif len(winners) == 1:
-        console.print(f"[bold green]Winner:[/] {escape(winners[0])} with {best} points")
+        console.print(f"[bold green]Winner:[/] {escape(winners[0])} with {_points(best)}")
     else:
         names = ", ".join(escape(w) for w in winners)
         console.print(f"[bold yellow]Tie:[/] {names} with {best} points each")
