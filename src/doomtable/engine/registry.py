@@ -76,6 +76,10 @@ class OptionSpec:
             raise BadOptionError(f"option {key} is text, not {value!r}")
         if self.multiple:
             names = [n.strip().casefold() for n in value.split(",") if n.strip()]
+            if "all" in names and names != ["all"]:
+                raise BadOptionError(
+                    f"option {key}: 'all' names every choice and stands alone, not {value!r}"
+                )
             for name in names:
                 if name not in self.choices and names != ["all"]:
                     raise BadOptionError(

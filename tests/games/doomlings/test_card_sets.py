@@ -65,12 +65,19 @@ def test_sets_are_named_in_any_order_and_case() -> None:
     assert state.options["sets"] == ",".join(SET_NAMES)
 
 
-@pytest.mark.parametrize(
-    ("bad", "named"), [("multicolour", "multicolour"), ("base,nope", "nope"), ("all,base,x", "all")]
-)
+@pytest.mark.parametrize(("bad", "named"), [("multicolour", "multicolour"), ("base,nope", "nope")])
 def test_an_unknown_set_is_refused_by_name(bad: str, named: str) -> None:
     with pytest.raises(BadOptionError, match=f"option sets '{named}' is not one of"):
         new_game("doomlings", 2, 1, {"sets": bad})
+
+
+def test_all_with_other_sets_is_refused_as_all_stands_alone() -> None:
+    with pytest.raises(BadOptionError) as refused:
+        new_game("doomlings", 2, 1, {"sets": "all,newer"})
+    assert (
+        str(refused.value)
+        == "option sets: 'all' names every choice and stands alone, not 'all,newer'"
+    )
 
 
 def test_a_misspelt_set_gets_a_suggestion() -> None:
