@@ -6,7 +6,7 @@ from functools import cache
 from typing import Any
 
 from doomtable.engine import find_game
-from doomtable.web.pages.html import card, definition_list, esc, items, section
+from doomtable.web.pages.html import card, cards, definition_list, esc, items, section
 from doomtable.web.pages.icons import icon
 
 
@@ -42,7 +42,7 @@ def _player(number: int, p: dict[str, Any], view: dict[str, Any], seat: int | No
     decision = view.get("decision") or {}
     if decision.get("player") == number:
         tags.append('<span class="tag deciding">deciding</span>')
-    rows = [("food", esc(p["food"])), ("hand", f"{esc(p['hand_size'])} cards")]
+    rows = [("food", esc(p["food"])), ("hand", cards(p["hand_size"]))]
     if "offered_bribe" in p:  # shown only to the players a bribe involves
         rows.append(("bribe offered", "yes" if p["offered_bribe"] else "no"))
     facts = definition_list(rows)
@@ -63,7 +63,7 @@ def render(view: dict[str, Any], seat: int | None) -> str:
             ("attack round", esc(view["attack_round"])),
             ("defender", esc(view["defender"]) if view["defender"] >= 0 else "—"),
             ("pile limit", esc(view["pile_limit"])),
-            ("draw pile", f"{esc(view['deck_size'])} cards"),
+            ("draw pile", cards(view["deck_size"])),
             ("removed", esc(", ".join(view["removed"]) or "none")),
         ]
     )

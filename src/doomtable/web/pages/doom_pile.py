@@ -9,7 +9,7 @@ from typing import Any
 
 from doomtable.engine import find_game
 from doomtable.games.doom_pile.data import precon_names
-from doomtable.web.pages.html import card, definition_list, esc, items, section
+from doomtable.web.pages.html import card, cards, definition_list, esc, items, section
 from doomtable.web.pages.icons import icon
 
 OPTION_CHOICES: dict[str, list[Any]] = {"decks": precon_names()}
@@ -90,9 +90,9 @@ def _seat(view: dict[str, Any], seat: int | None, number: int) -> str:
     facts = definition_list(
         [
             ("Master Plan", _plan(p.get("plan"))),
-            ("hand", f"{esc(p['hand_size'])} cards"),
-            ("deck", f"{esc(p['deck_size'])} cards"),
-            ("discard", f"{esc(len(discard))} cards{top}"),
+            ("hand", cards(p["hand_size"])),
+            ("deck", cards(p["deck_size"])),
+            ("discard", cards(len(discard)) + top),
             ("tally", tally or "—"),
         ]
     )

@@ -5,7 +5,16 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from doomtable.web.pages.html import CARDS_KEPT, card, colors, definition_list, esc, items, section
+from doomtable.web.pages.html import (
+    CARDS_KEPT,
+    card,
+    cards,
+    colors,
+    definition_list,
+    esc,
+    items,
+    section,
+)
 from doomtable.web.pages.icons import icon
 
 # The variants and tie-break rules are choices of the game's own option schema.
@@ -61,7 +70,7 @@ def _seat(s: dict[str, Any], view: dict[str, Any], seat: int | None) -> str:
             # an onlooker's score is left out when a seat's own count includes its hand
             ("score", esc(s.get("score", "hidden"))),
             ("Gene Pool", esc(s["gene_pool"])),
-            ("hand", f"{esc(s['hand_size'])} cards"),
+            ("hand", cards(s["hand_size"])),
             ("dominants", esc(s["dominants"])),
             *([("face down", esc(s["suppressed"]))] if s.get("suppressed") else []),
             *([("Meaning of Life", f"{esc(s['meanings'])} hidden")] if s.get("meanings") else []),
@@ -94,8 +103,8 @@ def render(view: dict[str, Any], seat: int | None) -> str:
             ("era", esc(view["era"])),
             ("ages left", esc(view["ages_left"])),
             ("catastrophes", esc(", ".join(view["catastrophes"]) or "none yet")),
-            ("draw pile", f"{esc(view['deck_size'])} cards"),
-            ("discard", f"{esc(view['discard_size'])} cards"),
+            ("draw pile", cards(view["deck_size"])),
+            ("discard", cards(view["discard_size"])),
         ]
     )
     world += _age(view.get("age"), "Now") + _age(view.get("next_age"), "Next")

@@ -14,6 +14,11 @@ def esc(value: Any) -> str:
     return escape(str(value), quote=True)
 
 
+def cards(n: Any) -> str:
+    """A count of cards in words, escaped: ``1 card``, ``3 cards``."""
+    return f"{esc(n)} card" if n == 1 else f"{esc(n)} cards"
+
+
 def section(title: str, body: str, css: str = "") -> str:
     return f'<section class="panel {esc(css)}"><h2>{esc(title)}</h2>{body}</section>'
 

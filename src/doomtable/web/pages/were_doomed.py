@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from doomtable.web.pages.html import card, definition_list, esc, items, section
+from doomtable.web.pages.html import card, cards, definition_list, esc, items, section
 from doomtable.web.pages.icons import icon
 
 
@@ -119,7 +119,7 @@ def render(view: dict[str, Any], seat: int | None) -> str:
                 f"{icon('resources')}{esc(view['bags']['resources'])} resources, "
                 f"{icon('influence')}{esc(view['bags']['influence'])} influence",
             ),
-            ("event deck", f"{esc(view['deck_size'])} cards"),
+            ("event deck", cards(view["deck_size"])),
         ]
     )
     parts = [section("We're Doomed!", board, "world")]
