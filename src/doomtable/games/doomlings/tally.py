@@ -306,8 +306,8 @@ def match_name(text: str, names: Sequence[str], what: str = "card") -> str:
     a unique start of a name, or a unique close spelling; else a :class:`TallyError` with
     suggestions.
 
-    >>> match_name("pack behaviour", TRAIT_NAMES), match_name("kidny", TRAIT_NAMES)
-    ('Pack Behavior', 'Kidney')
+    >>> match_name("pack behaviour", TRAIT_NAMES), match_name("tentacels", TRAIT_NAMES)
+    ('Pack Behavior', 'Tentacles')
     >>> match_name("self", TRAIT_NAMES)
     Traceback (most recent call last):
     ...
