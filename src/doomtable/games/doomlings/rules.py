@@ -737,7 +737,7 @@ def _turn_start_rule(s: DoomlingsRules, p: int, rule: AgeRule) -> None:
         s.discard_random(p, 1, cause)
     elif rule is AgeRule.DRACULA:
         s.discard_random(p, 1, cause)
-        if any(CARD[c].name == "Vampirism" for c in s.piles[p]):
+        if any(s.trait(c).name == "Vampirism" for c in s.piles[p]):  # or a copy of it
             s.stack.append(("pick_opponent", p, STEAL_RANDOM, 1, cause))
     elif rule is AgeRule.REASON:
         drawn = s.draw(p, 3, cause)
@@ -3546,7 +3546,7 @@ def expansion_turn_start(s: DoomlingsRules, p: int, rule: AgeRule, cause: int) -
         _quiet_turn(s, p, 1)
     elif rule is AgeRule.MOKOKO:
         s.draw(p, 1, cause)
-        if any(CARD[c].name == "Heroic" for c in s.piles[p]):
+        if any(s.trait(c).name == "Heroic" for c in s.piles[p]):  # or a copy of it
             s.stack.append(("mokoko", p, cause))
     elif rule is AgeRule.PLAY_FROM_DECK:
         _play_from_deck(s, p, cause)
@@ -4700,7 +4700,7 @@ def colors_played_this_turn(s: DoomlingsRules, p: int) -> int:
     """The colours of the traits ``p`` has played on their own turn so far (Conjured)."""
     mask = 0
     for card in plays_this_turn(s, p):
-        mask |= CARD[card].colors
+        mask |= s.trait(card).colors  # an Opposable Thumbs played has its copy's
     return mask
 
 
@@ -6226,13 +6226,13 @@ def objective_met(s: DoomlingsRules, p: int, trinket: int) -> tuple[int, ...] | 
                     break
         return tuple(picked) if bin(seen).count("1") >= n else None
     if goal is Goal.PLAY:
-        played = sum(1 for c in _turn_plays(s) if test.accepts(CARD[c], s.colors_of(c)))
+        played = sum(1 for c in _turn_plays(s) if test.accepts(s.trait(c), s.colors_of(c)))
         return () if played >= n else None
     if goal is Goal.HAND_DISCARD:
         gone = sum(1 for c in s.turn_discards if test.accepts(CARD[c], CARD[c].colors))
         return () if gone >= n else None
     if goal is Goal.PILE:
-        held = sum(1 for c in s.piles[p] if test.accepts(CARD[c], s.colors_of(c)))
+        held = sum(1 for c in s.piles[p] if test.accepts(s.trait(c), s.colors_of(c)))
         return () if held >= n else None
     if goal is Goal.PILE_EACH_COLOR:
         return () if all(s.count_color(p, color) >= n for color in COLORS) else None
@@ -6602,7 +6602,7 @@ def newer_disaster(s: DoomlingsRules, p: int, age: int) -> None:
     elif effect is CatastropheEffect.DISCARD_THREE_SPARING:
         s.push(("discard_sparing", p, MAGIC_DISCARDS, cause), ("stabilize", p, 0, cause))
     elif effect is CatastropheEffect.DISCARD_PER_TECHLING_THEN_DRAW:
-        techlings = sum(1 for c in s.piles[p] if SET_OF_CARD[c] == TECHLINGS)
+        techlings = sum(1 for c in s.piles[p] if SET_OF_CARD[s.same(c)] == TECHLINGS)
         if techlings:
             s.stack.append(("obsolete", p, techlings, 0, cause))
     elif len(hand) > 1 and s.dominants(p):  # CatastropheEffect.KEEP_ONE_IF_DOMINANT
