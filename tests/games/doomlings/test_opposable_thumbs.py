@@ -225,6 +225,15 @@ def test_a_copy_of_an_action_dominant_offers_that_action_to_painted_shell() -> N
     assert state.pending is not None and state.pending.player == 0
     offered = {o[2] for o in state.legal_options() if o[0] == "use"}
     assert offered == {remarkable, thumbs}  # Bark has no action
+    state.apply(0, "use Opposable Thumbs of player 0")
+    assert state.pending is not None
+    assert (state.pending.player, state.pending.prompt) == (
+        1,
+        "Player 0 uses the action of Opposable Thumbs (as Remarkable): respond?",
+    )
+    state.apply(1, "pass")
+    # Remarkable's action ends with its player suppressing their whole hand.
+    assert state.snapshot()["players"][0]["suppressed"] == ["Gills", "Fear"]
 
 
 def without_its_original(sets: str, setup: dict[str, Any], copied: str) -> DoomlingsState:
