@@ -383,3 +383,67 @@ def test_conjured_counts_the_colours_of_a_played_copy() -> None:
     )
     play_thumbs(state, "Motley")
     assert state.labels() == ["pass", "play Conjured from the discard pile"]
+
+
+def test_self_replicating_answers_thumbs_played_from_the_hand_as_a_green_copy() -> None:
+    # Self-Replicating: "when you play another green trait from your hand"; Thumbs is played
+    # as Heroic, a green trait.
+    state = table(["Heroic", "Self-Replicating"])
+    play_thumbs(state, "Heroic")
+    assert state.pending is not None
+    assert (state.pending.player, state.pending.prompt) == (
+        0,
+        "Take Self-Replicating back into your hand?",
+    )
+    state.apply(0, "return Self-Replicating to hand")
+    assert [CARD[c].name for c in state.piles[0]] == ["Heroic", "Opposable Thumbs"]
+    assert [CARD[c].name for c in state.hands[0]] == ["Gills", "Fear", "Self-Replicating"]
+
+
+def test_a_trinket_draw_answers_the_colour_of_the_copy() -> None:
+    # Collector's Cap: a red trait its holder plays offers a draw; Thumbs as Hyper-Intelligence
+    # is a red trait played.
+    state = new_game("doomlings", 2, 1, {"sets": "overlush,trinkets"})
+    assert isinstance(state, DoomlingsState)
+    state.setup_scenario(
+        {
+            "players": {
+                0: {
+                    "hand": ["Opposable Thumbs", "Gills", "Fear"],
+                    "traits": ["Hyper-Intelligence"],
+                    "gene_pool": 3,
+                    "trinkets": ["Collector's Cap"],
+                },
+                1: {**OPPONENT, "trinkets": ["Spyglass"]},
+            },
+            "deck_top": ["Nocturnal", "Big Ears"],
+        }
+    )
+    play_thumbs(state, "Hyper-Intelligence")
+    assert state.pending is not None
+    assert state.pending.prompt == "Collector's Cap: draw 1?"
+    state.apply(0, "draw 1 card")
+    assert [CARD[c].name for c in state.hands[0]] == ["Gills", "Fear", "Nocturnal"]
+
+
+def test_unusual_friends_draws_for_a_copy_of_a_deepling() -> None:
+    # Unusual Friends: a Deepling, Moonling or Glitterling played draws its player 2. Thumbs
+    # as Stygian (Deeplings) draws 2: 4 cards, over a Gene Pool of 3, so nothing more.
+    state = new_game("doomlings", 2, 1, {"sets": "overlush,fuzelings,deeplings"})
+    assert isinstance(state, DoomlingsState)
+    state.setup_scenario(
+        {
+            "age": "Unusual Friends",
+            "players": {
+                0: {
+                    "hand": ["Opposable Thumbs", "Gills", "Fear"],
+                    "traits": ["Stygian"],
+                    "gene_pool": 3,
+                },
+                1: OPPONENT,
+            },
+            "deck_top": ["Nocturnal", "Big Ears", "Stone Skin"],
+        }
+    )
+    play_thumbs(state, "Stygian")
+    assert [CARD[c].name for c in state.hands[0]] == ["Gills", "Fear", "Nocturnal", "Big Ears"]
