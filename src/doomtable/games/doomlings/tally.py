@@ -636,7 +636,7 @@ def _board(
     pile_ids = [[pool.take(t) for t in pile] for pile in piles]
     hand_ids = [[pool.take(t) for t in hand] for hand in hands]
     discard_ids = [pool.take(trait_index(name, table.sets)) for name in table.discard]
-    top = _top_card(table, pool)
+    top = _top_card(table, pool, hand_ids)
     for entry, hand in zip(entries, hand_ids, strict=True):
         size = len(hand) if entry.hand_size is None else entry.hand_size
         hand.extend(pool.filler() for _ in range(size - len(hand)))
@@ -775,11 +775,19 @@ def _put_back_draws(s: DoomlingsState, start: int, top: int | None) -> None:
     s.deck = []
 
 
-def _top_card(table: Table, pool: _CardPool) -> int | None:
-    """The card id of the trait deck's top card Too Much Pink shows, if one is entered."""
+def _top_card(table: Table, pool: _CardPool, hands: Sequence[Sequence[int]]) -> int | None:
+    """The card id of the trait deck's top card Too Much Pink shows, if one is entered. A
+    World's End trait acting after it (the Blackbox edition's order) may draw the shown card:
+    with no copy of it left, the hand card named is the one that was shown (only its colour
+    is read)."""
     if table.top_card is None or match_key(table.top_card) == NO_COLOR:
         return None
-    return pool.take(trait_index(table.top_card, table.sets))
+    trait = trait_index(table.top_card, table.sets)
+    if table.edition == "blackbox" and not pool.has(trait):
+        drawn = next((c for hand in hands for c in hand if TRAIT_OF[c] == trait), None)
+        if drawn is not None:
+            return drawn
+    return pool.take(trait)
 
 
 def _claim_once(
@@ -912,6 +920,9 @@ class _CardPool:
             )
         self._free.remove(card)
         return card
+
+    def has(self, trait: int) -> bool:
+        return any(TRAIT_OF[c] == trait for c in self._free)
 
     def filler(self) -> int:
         dealt = [c for c in self._free if TRAIT_SET[TRAIT_OF[c]] in self._sets]
