@@ -308,6 +308,8 @@ def match_name(text: str, names: Sequence[str], what: str = "card") -> str:
 
     >>> match_name("pack behaviour", TRAIT_NAMES), match_name("tentacels", TRAIT_NAMES)
     ('Pack Behavior', 'Tentacles')
+    >>> match_name("swarm red", TRAIT_NAMES), match_name("kidney g", TRAIT_NAMES)
+    ('Swarm (Overlush, red)', 'Kidney (Overlush, green)')
     >>> match_name("self", TRAIT_NAMES)
     Traceback (most recent call last):
     ...
@@ -321,6 +323,10 @@ Self-Awareness, Self-Replicating, Selfish, Self-Pruning?
     if key in by_key:
         return by_key[key]
     starts = [name for k, name in by_key.items() if k.startswith(key)]
+    if not starts and " " in key:  # each word typed starts a word of one name: "swarm r"
+        by_words = [name for k, name in by_key.items() if _starts_words(key.split(), k.split())]
+        if len(by_words) == 1:
+            return by_words[0]
     close = _close(text, names, 0.7)
     candidates = list(dict.fromkeys(starts + close))
     if len(candidates) == 1:
@@ -332,6 +338,15 @@ Self-Awareness, Self-Replicating, Selfish, Self-Pruning?
     loose = _close(text, names, 0.5)
     hint = f"; did you mean {', '.join(loose)}?" if loose else ""
     raise TallyError(f"unknown {what} {text!r}{hint}", loose)
+
+
+def _starts_words(typed: Sequence[str], words: Sequence[str]) -> bool:
+    """Whether each of ``typed`` starts one of ``words``, in order."""
+    found = 0
+    for word in words:
+        if found < len(typed) and word.startswith(typed[found]):
+            found += 1
+    return found == len(typed)
 
 
 _DESIGN: Final = re.compile(r" \(.*\)$")
