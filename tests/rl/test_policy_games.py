@@ -175,8 +175,10 @@ def test_weights_round_trip_and_bad_files(tmp_path: Path) -> None:
     refused("list.json", "[1, 2]", "not a JSON object")
     refused("text.json", "not json", "not a policy file")
     refused("zero.json", json.dumps({**good, "seats": 0}), "must be positive")
-    with pytest.raises(PolicyError, match="no policy weights for doom-pile at"):
+    with pytest.raises(PolicyError, match=r"no policy weights for doom-pile at .*absent.json "):
         load_weights("doom-pile", tmp_path / "absent.json")
+    with pytest.raises(PolicyError, match=r"at xs \(policy:ARG takes ITERATIONS, SECONDSs or"):
+        load_weights("doom-pile", "xs")
     with pytest.raises(PolicyError, match="judge at most 4 seats"):
         ObservationNet(weights, observation_reader("doom-pile")).win_chances({}, 5)
 

@@ -236,7 +236,9 @@ def load_weights(game: str, path: str | Path | None = None) -> PolicyWeights | O
     try:
         text = file.read_text()
     except (OSError, UnicodeDecodeError):
-        raise PolicyError(f"no policy weights for {name} at {file}") from None
+        # A bot argument that was meant as a budget (policy:xs) reads as a file name.
+        forms = " (policy:ARG takes ITERATIONS, SECONDSs or a weights FILE.json)" if path else ""
+        raise PolicyError(f"no policy weights for {name} at {file}{forms}") from None
     try:
         fmt = json.loads(text).get("format")
     except (ValueError, AttributeError):
