@@ -912,6 +912,42 @@ def test_lily_pad_asks_how_many_traits_it_took_back() -> None:
         board_from_entries([entries[0].answering("Lily Pad", "3"), entries[1]], "Ice Age", table)
 
 
+def test_opposable_thumbs_as_lily_pad_asks_its_own_count() -> None:
+    # Opposable Thumbs copies Lily Pad (blue/green 2, dominant): each takes traits back into
+    # the hand at World's End, +1 each, and each is asked by the name it shows. Ann: Lily Pad
+    # 2 + Thumbs as Lily Pad 2 + Bark 2, +2 and +1 taken back = 9. Ice Age: no red trait.
+    table = Table(("base", "overlush"))
+    ann = PlayerEntry(
+        "Ann",
+        ("Lily Pad", "Opposable Thumbs", "Bark"),
+        hand_size=4,
+        choices=(
+            ("Opposable Thumbs", "Lily Pad"),
+            ("Lily Pad", "2"),
+            ("opposable thumbs (as lily pad)", "1"),
+        ),
+    )
+    bob = PlayerEntry("Bob", ("Gills",))
+    state = board_from_entries([ann, bob], "Ice Age", table)
+    assert (breakdown(state, 0).face, breakdown(state, 0).worlds_end) == (6, 3)
+    assert final_scores(state) == [9, 1]
+    asked = questions([ann, bob], "Ice Age", table)
+    assert [(q.key, q.answer) for q in asked] == [
+        ("Opposable Thumbs", "Lily Pad"),
+        ("Lily Pad", "2"),
+        ("Opposable Thumbs (as Lily Pad)", "1"),
+    ]
+    # Unanswered, the copy took none back (the card says "may").
+    quiet = ann.answering("Opposable Thumbs (as Lily Pad)", None)
+    assert final_scores(board_from_entries([quiet, bob], "Ice Age", table)) == [8, 1]
+    with pytest.raises(
+        TallyError, match=r"Ann's Opposable Thumbs \(as Lily Pad\): '4' is not one of 0, 1, 2, 3"
+    ):
+        board_from_entries(
+            [ann.answering("Opposable Thumbs (as Lily Pad)", "4"), bob], "Ice Age", table
+        )
+
+
 def test_sparkles_counts_the_named_hand_for_every_pile_bonus() -> None:
     # Sparkles (purple 4): "Traits in your hand count toward your Drop of Life bonuses" (the
     # ruling: every count of its owner's own pile). Ann: GMO (-1) on Bark (green 2) counts

@@ -1176,9 +1176,13 @@ SCORED_PER_TRAIT: Final = {
 """World's End effects scored by what they moved: Lily Pad's traits back into the hand (+1
 each, up to 3), Awesome!'s hand stabilized to 2 (its 2 highest face values)."""
 SCORED_MOVES: Final = frozenset(
-    t.name for t in TRAITS if t.worlds_end is not None and t.worlds_end in SCORED_PER_TRAIT
+    shown
+    for t in TRAITS
+    if t.worlds_end is not None and t.worlds_end in SCORED_PER_TRAIT
+    for shown in (t.name, f"{THUMBS} (as {t.name})")
 )
-"""The names of the cards whose World's End question is the points they scored."""
+"""The names of the cards whose World's End question is the points they scored, as the
+cards show them (an Opposable Thumbs that copies one is asked by its shown name)."""
 _PROBE_STEPS: Final = 200
 
 
@@ -1337,9 +1341,10 @@ def _run_worlds_end(s: DoomlingsState, entries: Sequence[PlayerEntry]) -> list[Q
 
 def _count_moved(s: DoomlingsState, entry: PlayerEntry, p: int, card: int) -> Question:
     """The points ``card`` scored by what it moved (:data:`SCORED_PER_TRAIT`), as the player
-    answers it (an optional one none when unanswered); the points are added."""
-    name = CARD[card].name
-    kind = CARD[card].worlds_end
+    answers it (an optional one none when unanswered); the points are added. An Opposable
+    Thumbs that copies such a card is asked as it shows: ``Opposable Thumbs (as Awesome!)``."""
+    name = s.shown_name(card)
+    kind = s.trait(card).worlds_end
     assert kind is not None
     scored = SCORED_PER_TRAIT[kind]
     options = tuple(str(n) for n in scored.points)
