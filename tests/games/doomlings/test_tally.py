@@ -654,6 +654,10 @@ def table_of_game(s: DoomlingsState) -> Table:
     return Table(card_sets(s.options.get("sets")), edition, discard, top_card)
 
 
+_TRAIT_DISCARDS = (Doom.DISCARD_TRAIT, Doom.DISCARD_DROP, Doom.DISCARD_TOP_COLOR)
+"""Final catastrophes whose World's End text discards a trait of each pile."""
+
+
 def _with_discard(
     s: DoomlingsState,
     entries: list[PlayerEntry],
@@ -664,12 +668,27 @@ def _with_discard(
 ) -> PlayerEntry:
     """Name the discarded trait when it was the catastrophe's, after those it discarded
     ``before`` it (Planned Obsolescence's first attachment); a trait that left the pile for
-    another reason (Hyper-Intelligence) was gone before the catastrophe: leave it out."""
+    another reason (Hyper-Intelligence) was gone before the catastrophe: leave it out. In the
+    Blackbox edition a catastrophe that discarded nothing from a pile asked now is answered
+    ``none``."""
     entry = entries[p]
-    if card is None:
-        return entry
-    name = TRAIT_NAMES[TRAIT_OF[card]]
     table = table_of_game(s)
+    if card is None:
+        if not (
+            isinstance(s, DoomlingsBlackboxState)
+            and AGES[s.final_doom].doom in _TRAIT_DISCARDS
+            and _doom_applied(s, p)
+        ):
+            return entry
+        # Blackbox: the pile held no such trait as the catastrophe acted; the entered ones
+        # came after it (played by Spots or Sneaky).
+        asked = [
+            q
+            for q in questions(entries, catastrophe, table)
+            if q.player == p and q.key == WORLDS_END
+        ]
+        return entry.answering(WORLDS_END, "none") if asked else entry
+    name = TRAIT_NAMES[TRAIT_OF[card]]
     asked = [
         q for q in questions(entries, catastrophe, table) if q.player == p and q.key == WORLDS_END
     ]
@@ -1157,6 +1176,28 @@ def test_too_much_pink_counts_the_top_cards_colour() -> None:
         board_from_entries([ann, drawn], "Too Much Pink", pink)
     with pytest.raises(TallyError, match="Ice Age counts nothing as it acts"):
         board_from_entries([replace(ann, catastrophe_points=3), bob], "Ice Age", IMAGINARY)
+
+
+def test_blackbox_catastrophe_discard_may_be_none_for_a_trait_played_after_it() -> None:
+    # Blackbox order: Glacial Meltdown ("discard 1 blue trait") acts before the World's End
+    # traits; Ann had no blue trait then, and her Spots (red 5) played Gills (blue 1) from
+    # Bob's hand afterwards. Ann: Spots 5 + Bark 2 + Gills 1 = 8; Bob: Fangs 1.
+    blackbox = Table(("base", "overlush"), "blackbox")
+    ann = PlayerEntry("Ann", ("Spots", "Bark", "Gills"), choices=((WORLDS_END, "none"),))
+    bob = PlayerEntry("Bob", ("Fangs",), hand_size=2)
+    state = board_from_entries([ann, bob], "Glacial Meltdown", blackbox)
+    assert [CARD[c].name for c in state.piles[0]] == ["Spots", "Bark", "Gills"]
+    assert final_scores(state) == [8, 1]
+    # Unanswered, the one blue trait is the one discarded (Gills): 7. The question offers none.
+    plain = replace(ann, choices=())
+    assert final_scores(board_from_entries([plain, bob], "Glacial Meltdown", blackbox)) == [7, 1]
+    asked = [q for q in questions([plain, bob], "Glacial Meltdown", blackbox) if q.player == 0]
+    assert [(q.options, q.answer) for q in asked if q.key == WORLDS_END] == [
+        (("discard Gills from Ann's pile", "none"), "discard Gills from Ann's pile")
+    ]
+    # Classic: the World's End traits act first, so the catastrophe found Gills in the pile.
+    with pytest.raises(TallyError, match="Ann cannot have discarded none: Ann could discard only"):
+        board_from_entries([ann, bob], "Glacial Meltdown", replace(blackbox, edition="classic"))
 
 
 def test_isolation_scores_a_small_hand_named_card_by_card() -> None:

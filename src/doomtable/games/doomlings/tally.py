@@ -1297,13 +1297,14 @@ def _run_worlds_end(s: DoomlingsState, entries: Sequence[PlayerEntry]) -> list[Q
             names = _discards_named(given)
             given = names[before] if before < len(names) else None
         default = _default(s, decision.options)
+        taken_before = frame[0] in TRAIT_TAKEN and key == WORLDS_END and s.DOOM_BEFORE_TRAITS
         if (
             given is not None
             and match_key(given) == NO_COLOR
-            and (_asked_by_card(key) or frame[0] in HAND_CARD_TAKEN)
+            and (_asked_by_card(key) or frame[0] in HAND_CARD_TAKEN or taken_before)
         ):
-            # The card came into the pile too late to use its World's End; or the hand
-            # entered got its cards after the catastrophe took one (the Blackbox order).
+            # The card came into the pile too late to use its World's End; or the hand or
+            # pile entered got its cards after the catastrophe took one (the Blackbox order).
             s.stack.pop()
             asked.append(Question(p, key, decision.prompt, (*distinct, NO_COLOR), NO_COLOR, False))
             continue
@@ -1319,7 +1320,7 @@ def _run_worlds_end(s: DoomlingsState, entries: Sequence[PlayerEntry]) -> list[Q
         else:
             answer = None
         colors = _asked_by_card(key) and decision.kind == "color"
-        shown = (*distinct, NO_COLOR) if colors else tuple(distinct)
+        shown = (*distinct, NO_COLOR) if colors or taken_before else tuple(distinct)
         asked.append(
             Question(p, key, decision.prompt, shown, answer, given is None and default is not None)
         )
@@ -1380,6 +1381,10 @@ Much Pink, Isolation); ``catastrophe_points`` may give what it counted then."""
 HAND_CARD_TAKEN: Final = frozenset({"score_hand_card"})
 """Catastrophes' frames that take a hand card (Invasive Species), answered ``none`` where the
 hand was empty then: its entered cards came after (the Blackbox order)."""
+TRAIT_TAKEN: Final = frozenset({"discard_own", "discard_drop", "discard_top_color"})
+"""Catastrophes' frames that discard a trait of the pile, answered ``none`` in the Blackbox
+edition where the pile held no such trait then: those entered came after, played by a World's
+End trait (Spots, Sneaky)."""
 
 
 def _doom_with_entered_points(
