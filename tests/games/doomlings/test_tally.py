@@ -11,6 +11,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -48,6 +49,7 @@ from doomtable.games.doomlings.tally import (
     needs,
     questions,
 )
+from doomtable.scenario import load_scenarios, start_scenario
 
 
 def totals(entries: list[PlayerEntry], catastrophe: str) -> list[int]:
@@ -567,6 +569,9 @@ def _entries_of(s: DoomlingsState) -> tuple[list[PlayerEntry], str]:
             )
         if p == picker:
             choices["Prepper"] = AGES[s.final_doom].name
+        for i, e in enumerate(s.events[start:], start):  # Patches brought the discard back
+            if e[1] == "patches" and e[2] == p and e[3] == discards.get(p):
+                choices[f"{CARD[e[3]].name} left your trait pile"] = f"play {CARD[causes[i]].name}"
         if any(CARD[c].persistent is Persistent.IGNORE_CATASTROPHE for c in pile):
             choices["Denial"] = "yes" if s.ignoring & bit(p) else "no"
         # The hand before the World's End text took a card from it (its answer below).
@@ -1198,6 +1203,46 @@ def test_blackbox_catastrophe_discard_may_be_none_for_a_trait_played_after_it() 
     # Classic: the World's End traits act first, so the catastrophe found Gills in the pile.
     with pytest.raises(TallyError, match="Ann cannot have discarded none: Ann could discard only"):
         board_from_entries([ann, bob], "Glacial Meltdown", replace(blackbox, edition="classic"))
+
+
+def test_patches_played_at_worlds_end_brings_the_discarded_trait_back() -> None:
+    # Glacial Meltdown discards Ann's one blue trait, Gills (1); Patches (green 4, entered
+    # in the pile as it ends) was played from her hand to bring it back: Gills 1 + Patches 4
+    # + Bark 2 = 7. Unanswered, Patches was played before and Gills stays discarded: 6.
+    table = Table(("base", "overlush"))
+    ann = PlayerEntry("Ann", ("Gills", "Patches", "Bark"))
+    bob = PlayerEntry("Bob", ("Fangs",))
+    assert final_scores(board_from_entries([ann, bob], "Glacial Meltdown", table)) == [6, 1]
+    window = [q for q in questions([ann, bob], "Glacial Meltdown", table) if q.key.endswith("pile")]
+    assert [(q.key, q.options, q.answer) for q in window] == [
+        ("Gills left your trait pile", ("pass", "play Patches"), "pass")
+    ]
+    patched = ann.answering("Gills left your trait pile", "play Patches")
+    state = board_from_entries([patched, bob], "Glacial Meltdown", table)
+    assert sorted(CARD[c].name for c in state.piles[0]) == ["Bark", "Gills", "Patches"]
+    assert final_scores(state) == [7, 1]
+    # The same from a played game (the scenario of the rules' own test): rebuilt, it scores
+    # as the engine did.
+    played = _played_scenario(
+        "doomlings/sets/overlush/traits-b-answers.yaml",
+        "Patches brings back the trait the final catastrophe discarded",
+    )
+    entries, catastrophe = _entries_of(played)
+    board = board_from_entries(entries, catastrophe, table_of_game(played))
+    assert [breakdown(board, p).total for p in range(2)] == [3, 9] == final_scores(played)
+
+
+def _played_scenario(path: str, name: str) -> DoomlingsState:
+    """The end position of a rules scenario, its steps played."""
+    scenarios = load_scenarios(Path(__file__).parents[2] / "scenarios" / path)
+    scenario = next(s for s in scenarios if s.name == name)
+    state = start_scenario(scenario)
+    for step in scenario.steps:
+        if step.choose is not None:
+            assert step.player is not None
+            state.apply(step.player, step.choose)
+    assert isinstance(state, DoomlingsState) and state.is_over
+    return state
 
 
 def test_isolation_scores_a_small_hand_named_card_by_card() -> None:

@@ -37,6 +37,7 @@ from doomtable.games.doomlings.cards import (
     DrawForPoints,
     MoreMeanings,
     Persistent,
+    PlayWhen,
     SuppressedUnderBonus,
     WorldsEnd,
     color_words,
@@ -1296,6 +1297,20 @@ def _run_worlds_end(s: DoomlingsState, entries: Sequence[PlayerEntry]) -> list[Q
             before = sum(1 for q in asked if q.player == p and q.key == key)
             names = _discards_named(given)
             given = names[before] if before < len(names) else None
+        patches = _patches_in_pile(s, frame)
+        play = "" if patches is None else f"play {CARD[patches].name}"
+        if patches is not None and given is not None and match_key(given) == match_key(play):
+            # Entered in the pile as it ends: it was played from the hand in this window.
+            s.piles[p].remove(patches)
+            s.hands[p].append(patches)
+            lifted = s.resolve_frame(frame, None)
+            assert lifted is not None
+            decision = lifted
+            labels = [_readable(s.label(o), o, entries) for o in decision.options]
+            distinct = list(dict.fromkeys(labels))
+            if play not in distinct:  # it could not have been (no room for a dominant)
+                s.hands[p].remove(patches)
+                s.piles[p].append(patches)
         default = _default(s, decision.options)
         taken_before = frame[0] in TRAIT_TAKEN and key == WORLDS_END and s.DOOM_BEFORE_TRAITS
         if (
@@ -1321,6 +1336,8 @@ def _run_worlds_end(s: DoomlingsState, entries: Sequence[PlayerEntry]) -> list[Q
             answer = None
         colors = _asked_by_card(key) and decision.kind == "color"
         shown = (*distinct, NO_COLOR) if colors or taken_before else tuple(distinct)
+        if play and play not in shown:
+            shown = (*shown, play)
         asked.append(
             Question(p, key, decision.prompt, shown, answer, given is None and default is not None)
         )
@@ -1338,6 +1355,20 @@ def _run_worlds_end(s: DoomlingsState, entries: Sequence[PlayerEntry]) -> list[Q
         if late:  # back in their places
             s.piles[p] = [c for c in pile if c in late or c in s.piles[p]]
     return asked
+
+
+def _patches_in_pile(s: DoomlingsState, frame: Frame) -> int | None:
+    """The Patches in the pile of the player a window asks because a trait left their pile
+    (the catastrophe discarded it): entered where it ends, it may have been played from the
+    hand in this window to bring the trait back."""
+    if frame[0] != "window" or frame[1][0] != "left_pile":
+        return None
+    _, trigger, order, index = frame
+    q = order[index]
+    if trigger[1] != q:
+        return None
+    pile = s.piles[q]
+    return next((c for c in pile if CARD[c].play_when is PlayWhen.RETURN_REMOVED), None)
 
 
 def _count_moved(s: DoomlingsState, entry: PlayerEntry, p: int, card: int) -> Question:
