@@ -68,3 +68,24 @@ def test_declaration_is_found_from_a_subpackage_and_missing_is_empty() -> None:
     )
     assert declaration(dataclasses.replace(spec, state_class=moved)) is DOOM_PILE_ENCODING
     assert declaration(TOY_SPEC) == {}  # the tests' toy game declares nothing
+
+
+def _set_row(name: str) -> str:
+    """The docs/rl.md row of one Doomlings card set: the verbs it adds and decision kinds."""
+    from doomtable.games.doomlings.encoding import SET_DECISION_KINDS, SET_VERBS
+
+    verbs = ", ".join(
+        f"`{verb}`" + (f" ({', '.join(args)})" if args else "")
+        for verb, *args in SET_VERBS.get(name, [])
+    )
+    kinds = ", ".join(f"`{kind}`" for kind in SET_DECISION_KINDS.get(name, []))
+    return f"| {name} | {verbs or 'none'} | {kinds or 'none'} |"
+
+
+def test_docs_show_the_verbs_each_doomlings_set_adds() -> None:
+    from doomtable.games.doomlings.data import SET_NAMES
+
+    docs = DOCS.read_text(encoding="utf-8")
+    rows = [_set_row(name) for name in SET_NAMES if name != "base"]
+    missing = [row for row in rows if row not in docs]
+    assert not missing, "docs/rl.md's Doomlings card sets table should read:\n" + "\n".join(rows)

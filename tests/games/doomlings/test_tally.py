@@ -906,6 +906,24 @@ def test_invasive_species_asks_which_hand_card_it_scored() -> None:
     assert [CARD[c].name for c in state.hands[0]] == ["Fangs"] and state.hands[1] == []
 
 
+def test_a_discard_nobody_asked_for_says_why_it_could_not_be() -> None:
+    # Tragedy of the Commons discards a trait with a Drop of Life: Ann's pile (Bark) has none.
+    # Ice Age discards nothing; with Denial in the pile, the catastrophe was ignored.
+    table = Table(("base", "overlush"))
+    ann = PlayerEntry("Ann", ("Bark",)).answering(WORLDS_END, "Bark")
+    bob = PlayerEntry("Bob", ("Leaves",))
+    with pytest.raises(
+        TallyError,
+        match="Ann cannot have discarded Bark: Ann's pile has no trait with a Drop of Life",
+    ):
+        board_from_entries([ann, bob], "Tragedy of the Commons", table)
+    with pytest.raises(TallyError, match="Ann cannot have discarded Bark: Ice Age discards no"):
+        board_from_entries([ann, bob], "Ice Age", table)
+    denial = replace(ann, traits=("Bark", "Denial"), choices=(*ann.choices, ("Denial", "yes")))
+    with pytest.raises(TallyError, match="Ann's Denial ignored Tragedy of the Commons"):
+        board_from_entries([denial, bob], "Tragedy of the Commons", table)
+
+
 def test_lily_pad_asks_how_many_traits_it_took_back() -> None:
     # Lily Pad (2) takes up to 3 traits of the pile back into the hand, +1 each: the pile and
     # hand are entered as they are after it, and the count is its answer. Ann: Lily Pad 2 +

@@ -307,8 +307,8 @@ def match_name(text: str, names: Sequence[str], what: str = "card") -> str:
     a unique start of a name, or a unique close spelling; else a :class:`TallyError` with
     suggestions.
 
-    >>> match_name("pack behaviour", TRAIT_NAMES), match_name("kidny", TRAIT_NAMES)
-    ('Pack Behavior', 'Kidney')
+    >>> match_name("pack behaviour", TRAIT_NAMES), match_name("tentacels", TRAIT_NAMES)
+    ('Pack Behavior', 'Tentacles')
     >>> match_name("self", TRAIT_NAMES)
     Traceback (most recent call last):
     ...
@@ -1565,10 +1565,10 @@ def _unasked(s: DoomlingsState, entry: PlayerEntry, p: int, question: str, given
     who = entry.name
     if match_key(question) == match_key(WORLDS_END):
         info = AGES[s.final_doom]
-        if info.doom is not Doom.DISCARD_TRAIT and info.doom is not Doom.DISCARD_ATTACHMENTS:
-            why = f"{info.name} discards nothing"
-        elif s.ignoring & bit(p):
+        if s.ignoring & bit(p):
             why = f"{who}'s Denial ignored {info.name}"
+        elif info.doom not in (Doom.DISCARD_TRAIT, Doom.DISCARD_ATTACHMENTS, Doom.DISCARD_DROP):
+            why = f"{info.name} discards nothing"
         else:
             why = f"{who}'s pile has no {_words(s.final_doom)} to discard"
         return f"{who} cannot have discarded {given}: {why}"
@@ -1588,6 +1588,8 @@ def _unasked(s: DoomlingsState, entry: PlayerEntry, p: int, question: str, given
 def _words(doom: int) -> str:
     if AGES[doom].doom is Doom.DISCARD_ATTACHMENTS:  # --- newer ---
         return "attachment"
+    if AGES[doom].doom is Doom.DISCARD_DROP:
+        return "trait with a Drop of Life"
     flt = AGES[doom].doom_filter
     return flt.words() if flt is not None else "trait"
 
