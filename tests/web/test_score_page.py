@@ -23,6 +23,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from typer.testing import CliRunner
 
 from doomtable.cli.app import app as cli_app
+from doomtable.games.doomlings.data import TRAITS
 from doomtable.games.doomlings.tally import TIE_DRAW_RANGE
 from doomtable.web.app import create_app
 from doomtable.web.security import SCORE_PAGE_POLICY
@@ -928,3 +929,46 @@ def test_meaning_trinket_and_glitterlings_worlds_end_tapped_in_on_a_phone(
         assert totals(page) == [expected[0] - 3 + 2, expected[1]]
     finally:
         context.close()
+
+
+# What a 390x844 phone shows of the suggestions above its keyboard: the first 4.
+SUGGESTIONS_IN_VIEW = 4
+# What a person types to find a card: the first letters of its name; where several sets
+# print the name, maybe a space and the first letters of the set or colour ("sw r").
+FEWEST_LETTERS = """(shown) => catalog.traits.filter(inPlay).map((card) => {
+    const name = key(card.name);
+    const extra = key(card.label).split(" ").slice(name.split(" ").length);
+    const tries = [];
+    for (let n = 1; n <= name.length; n += 1) {
+      tries.push(name.slice(0, n));
+      for (const word of extra) {
+        for (let m = 1; m <= 2; m += 1) tries.push(`${name.slice(0, n)} ${word.slice(0, m)}`);
+      }
+    }
+    tries.sort((a, b) => a.length - b.length);
+    const found = tries.find((typed) => matches(typed, shown).some((c) => c.label === card.label));
+    return [card.label, found === undefined ? null : found];
+})"""
+
+
+def test_every_card_is_found_with_a_few_letters(chromium: Browser, score_server: Server) -> None:
+    """With every set ticked, a few letters bring any card among the suggestions a phone
+    shows above its keyboard: 5 keys at most (a space counted), 2 for most cards
+    (docs/score.md, "How long a sheet takes")."""
+    context = chromium.new_context(viewport=PHONE)  # type: ignore[arg-type]
+    try:
+        page = context.new_page()
+        page.goto(f"{score_server.url}/score")
+        settled(page)
+        titles: list[str] = page.evaluate("catalog.sets.slice(1).map((set) => set.title)")
+        tick_sets(page, titles)
+        typed: list[list[Any]] = page.evaluate(FEWEST_LETTERS, SUGGESTIONS_IN_VIEW)
+    finally:
+        context.close()
+    assert len(typed) == len(TRAITS)  # every trait design of every set
+    slow = [(label, keys) for label, keys in typed if keys is None or len(keys) > 5]
+    assert not slow, f"cards a few letters do not find: {slow}"
+    keys = sorted(len(k) for _, k in typed)
+    assert keys[len(keys) // 2] <= 2, f"half the cards need {keys[len(keys) // 2]} keys"
+    # The name the most designs share (5 Swarms): a set or colour letter tells them apart.
+    assert len(dict(typed)["Swarm (Overlush, red)"]) <= 4

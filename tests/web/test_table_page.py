@@ -187,6 +187,23 @@ def test_phone_layout_keeps_choices_at_the_bottom_and_nothing_sideways(
         assert box is not None and box["height"] >= 44
 
 
+def test_phone_hand_is_one_row_that_scrolls_sideways(chromium: Browser, server: Server) -> None:
+    """Five cards in hand on a phone: one row in the dock, scrolled sideways, so the dock
+    leaves most of the screen to the table (it took half of it with the cards wrapped)."""
+    bots = [{"kind": "bot", "bot": "random"}] * 2
+    created = _table(server, "doomlings", [{"kind": "human"}, *bots])
+    page = _open(chromium, server, created["invites"][0]["url"], PHONE)
+    hand = page.locator("#dock-hand .card")
+    expect(hand).to_have_count(5)
+    tops = {round((hand.nth(i).bounding_box() or {"y": -1})["y"]) for i in range(5)}
+    assert len(tops) == 1, f"the hand wraps onto {len(tops)} rows"
+    row = page.locator("#dock-hand .cards")
+    assert row.evaluate("(list) => list.scrollWidth > list.clientWidth")
+    panel = page.locator("#dock-hand").bounding_box()
+    assert panel is not None and panel["height"] < PHONE["height"] / 4
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
+
+
 def test_a_typing_challenge_is_met_by_typing_the_phrase(chromium: Browser, server: Server) -> None:
     bots = [{"kind": "bot", "bot": "random"}] * 3
     created = _table(server, "were-doomed", [{"kind": "human"}, *bots])

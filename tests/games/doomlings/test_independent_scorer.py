@@ -39,6 +39,7 @@ from pathlib import Path
 import pytest
 from test_tally import _play_out
 
+from doomtable.engine import new_game
 from doomtable.games.doomlings.cards import COLOR_BY_NAME, COLORS, OpponentsColorDeficit
 from doomtable.games.doomlings.data import AGES, TRAIT_OF, TRAIT_SET, TRAITS
 from doomtable.games.doomlings.game import DoomlingsState
@@ -95,7 +96,7 @@ def _host(s: DoomlingsState, card: int) -> int:
 def _counted(s: DoomlingsState, p: int) -> list[int]:
     """The cards a pile's Drop of Life bonuses count: the pile, and the hand too while
     Sparkles is in it ("Traits in your hand count toward your Drop of Life bonuses")."""
-    sparkles = any(CARD[c].name == "Sparkles" for c in s.piles[p])
+    sparkles = any(s.trait(c).name == "Sparkles" for c in s.piles[p])
     return [*s.piles[p], *s.hands[p]] if sparkles else s.piles[p]
 
 
@@ -171,10 +172,10 @@ def _reader(rule: Rule, name: str) -> Callable[[DoomlingsState, int, int], int] 
     techlings: dict[str, Callable[[DoomlingsState, int, int], int]] = {
         "n_effectless": lambda s, p, c: sum(1 for d in pile(s, p) if s.trait(d).effectless),
         "n_color_host": lambda s, p, c: _host_color_count(s, pile(s, p), _host(s, c)),
-        "host": lambda s, p, c: (CARD[_host(s, c)].face or 0) if _host(s, c) >= 0 else 0,
-        "n_techlings": lambda s, p, c: _of_set(pile(s, p), "techlings"),
+        "host": lambda s, p, c: _face_of(s, _host(s, c)) if _host(s, c) >= 0 else 0,
+        "n_techlings": lambda s, p, c: _of_set(s, pile(s, p), "techlings"),
         "n_techlings_doubled_if_host": lambda s, p, c: (
-            _of_set(pile(s, p), "techlings") * (2 if any(h == c for _, h in s.attached) else 1)
+            _of_set(s, pile(s, p), "techlings") * (2 if any(h == c for _, h in s.attached) else 1)
         ),
     }
     traits = lambda s, p: len(pile(s, p)) + len(s.suppressed[p])  # noqa: E731
@@ -182,7 +183,7 @@ def _reader(rule: Rule, name: str) -> Callable[[DoomlingsState, int, int], int] 
         "if_>=12_traits": lambda s, p, c: int(traits(s, p) >= 12),
         "if_<=10_traits": lambda s, p, c: int(traits(s, p) <= 10),
         "n_under": lambda s, p, c: s.suppressed_under[p].count(c),
-        "n_moonlings": lambda s, p, c: _of_set(pile(s, p), "moonlings"),
+        "n_moonlings": lambda s, p, c: _of_set(s, pile(s, p), "moonlings"),
         "if_gene_pool_<=2": lambda s, p, c: int(s.gene_pool[p] <= 2),
     }
     if (own or who == "all") and where == "own" and what in text:
@@ -204,7 +205,7 @@ def _reader(rule: Rule, name: str) -> Callable[[DoomlingsState, int, int], int] 
     if who == "self" and where == "all" and what.startswith("gene_pool_max"):
         return lambda s, p, c: max(s.gene_pool)  # Hyper-Myelination, Mutualism
     if who == "self" and where == "all" and what == "n_mythlings":
-        return lambda s, p, c: sum(_of_set(s.piles[q], "mythlings") for q in range(s.players))
+        return lambda s, p, c: sum(_of_set(s, s.piles[q], "mythlings") for q in range(s.players))
     if who == "self" and where == "opponents" and what == "if_>=5_red":
         red = COLOR_BY_NAME["red"]
         return lambda s, p, c: int(
@@ -213,18 +214,18 @@ def _reader(rule: Rule, name: str) -> Callable[[DoomlingsState, int, int], int] 
     discarded: dict[str, Callable[[list[int]], int]] = {  # Dinolings, on the discard pile
         "n_dominant": lambda cards: sum(1 for d in cards if CARD[d].dominant),
         "n_3_negative_traits": lambda cards: sum(1 for d in cards if (CARD[d].face or 0) < 0) // 3,
-        "n_dinolings": lambda cards: _of_set(cards, "dinolings"),
+        "n_dinolings": lambda cards: sum(1 for d in cards if TRAIT_SET[TRAIT_OF[d]] == "dinolings"),
     }
     if who == "self" and where == "discarded" and what in discarded:
         return lambda s, p, c: discarded[what](s.discard)
     if own and what == slug:
-        return lambda s, p, c: sum(1 for d in pile(s, p) if CARD[d].name == name)
+        return lambda s, p, c: sum(1 for d in pile(s, p) if s.trait(d).name == name)
     if who == "self" and where == "all" and what == slug:  # Sparkles adds its owner's hand
         return lambda s, p, c: sum(
             1
             for q in range(s.players)
             for d in (pile(s, q) if q == p else s.piles[q])
-            if CARD[d].name == name
+            if s.trait(d).name == name
         )
     if who == "self" and where == "all" and what == "if_most_traits":
         size = lambda s, q: len(s.piles[q]) + len(s.suppressed[q])  # noqa: E731
@@ -247,8 +248,9 @@ def _reader(rule: Rule, name: str) -> Callable[[DoomlingsState, int, int], int] 
     return None
 
 
-def _of_set(cards: list[int], card_set: str) -> int:
-    return sum(1 for d in cards if TRAIT_SET[TRAIT_OF[d]] == card_set)
+def _of_set(s: DoomlingsState, cards: list[int], card_set: str) -> int:
+    """How many of ``cards`` are of ``card_set``: an Opposable Thumbs of its copy's set."""
+    return sum(1 for d in cards if TRAIT_SET[TRAIT_OF[s.same(d)]] == card_set)
 
 
 def _host_color_count(s: DoomlingsState, cards: list[int], host: int) -> int:
@@ -430,3 +432,22 @@ def _compare(s: DoomlingsState, p: int) -> int:
                 assert sum(theirs) == expected, (s.shown_name(card), p, q)
                 compared += 1
     return compared
+
+
+def test_an_opposable_thumbs_counts_in_the_set_of_the_dominant_it_copies() -> None:
+    # Elven Ears: +1 for each Mythling in all piles. Legendary and Opposable Thumbs as
+    # Legendary are 2 Mythlings, Elven Ears the 3rd.
+    s = new_game("doomlings", 2, 1, {"sets": "overlush,mythlings"})
+    assert isinstance(s, DoomlingsState)
+    s.setup_scenario(
+        {
+            "players": {
+                0: {"traits": ["Legendary", "Opposable Thumbs", "Elven Ears"]},
+                1: {"traits": ["Bark"]},
+            }
+        }
+    )
+    pile = s.piles[0]
+    s.copies = [(pile[1], pile[0])]
+    assert breakdown(s, 0).bonuses == [("Elven Ears", 3)]
+    assert _compare(s, 0) == 1

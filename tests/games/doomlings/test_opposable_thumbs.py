@@ -225,3 +225,225 @@ def test_a_copy_of_an_action_dominant_offers_that_action_to_painted_shell() -> N
     assert state.pending is not None and state.pending.player == 0
     offered = {o[2] for o in state.legal_options() if o[0] == "use"}
     assert offered == {remarkable, thumbs}  # Bark has no action
+    state.apply(0, "use Opposable Thumbs of player 0")
+    assert state.pending is not None
+    assert (state.pending.player, state.pending.prompt) == (
+        1,
+        "Player 0 uses the action of Opposable Thumbs (as Remarkable): respond?",
+    )
+    state.apply(1, "pass")
+    # Remarkable's action ends with its player suppressing their whole hand.
+    assert state.snapshot()["players"][0]["suppressed"] == ["Gills", "Fear"]
+
+
+def without_its_original(sets: str, setup: dict[str, Any], copied: str) -> DoomlingsState:
+    """A game set up from ``setup`` where player 1's Opposable Thumbs is a copy of ``copied``,
+    which has since left the pile for the discard pile (the copy stays, see above): whatever
+    reads the copied dominant can only find it through the copy."""
+    state = new_game("doomlings", 2, 1, {"sets": sets})
+    assert isinstance(state, DoomlingsState)
+    state.setup_scenario({**setup, "discard": [copied]})
+    thumbs = card(state, "Opposable Thumbs")
+    original = next(c for c in state.discard if CARD[c].name == copied)
+    state.copies = [(thumbs, original)]
+    return state
+
+
+def end_turn_of_player_0(state: DoomlingsState) -> None:
+    for choice in ("play Bark", "pass", "pass"):  # play, no answer, nothing after stabilizing
+        assert state.pending is not None
+        state.apply(state.pending.player, choice)
+
+
+FIRST_TURN = {"hand": ["Bark", "Gills", "Fangs", "Leaves", "Spiny"], "gene_pool": 5}
+THUMBS_HOLDER = {
+    "hand": ["Quick", "Fear", "Antlers", "Adorable", "Appealing"],
+    "traits": ["Opposable Thumbs"],
+    "gene_pool": 5,
+}
+
+
+def test_age_of_dracula_takes_a_card_for_a_copy_of_vampirism() -> None:
+    # "...if Vampirism is in your pile, also take a random card from an opponent's hand."
+    state = without_its_original(
+        "overlush",
+        {
+            "age": "Age of Dracula",
+            "players": {0: FIRST_TURN, 1: THUMBS_HOLDER},
+            "deck_top": ["Blubber", "Migratory", "Nocturnal"],
+        },
+        "Vampirism",
+    )
+    end_turn_of_player_0(state)  # player 0: 5 - 1 random discard - Bark, stabilized to 5
+    assert state.pending is not None
+    assert (state.pending.player, state.pending.prompt) == (
+        1,
+        "Age of Dracula: take random cards from whose hand?",
+    )
+    assert [len(hand) for hand in state.hands] == [5, 4]  # player 1 lost 1 at random
+    state.apply(1, "target player 0")
+    assert [len(hand) for hand in state.hands] == [4, 5]
+
+
+def test_mokoko_village_offers_two_plays_to_a_copy_of_heroic() -> None:
+    # "If Heroic is in your trait pile, you may play 2 traits this turn..."
+    state = without_its_original(
+        "overlush",
+        {
+            "age": "The Legend of Mokoko Village",
+            "players": {0: FIRST_TURN, 1: THUMBS_HOLDER},
+            "deck_top": ["Blubber", "Migratory", "Nocturnal", "Big Ears"],
+        },
+        "Heroic",
+    )
+    state.apply(0, "pass")  # the drawn card came into player 0's hand: nothing to play
+    end_turn_of_player_0(state)
+    assert state.pending is not None
+    assert state.pending.player == 1
+    assert state.labels() == ["pass", "play 2 traits without actions"]
+    assert len(state.hands[1]) == 6  # the age's draw came first
+
+
+def test_planned_obsolescence_counts_a_copy_of_a_techling_as_a_techling() -> None:
+    # "Discard 1 card from your hand for each Techling in your trait pile": Ruggedized and
+    # Opposable Thumbs as Ruggedized are 2 Techlings.
+    state = new_game("doomlings", 2, 1, {"sets": "overlush,techlings,newer"})
+    assert isinstance(state, DoomlingsState)
+    state.setup_scenario(
+        {
+            "age": "Eclipse",
+            "age_deck": ["Planned Obsolescence", "Flourish", "Ice Age", "Grey Goo"],
+            "players": {
+                0: {
+                    "hand": ["Bark", "Gills", "Spiny", "Fangs"],
+                    "traits": ["Ruggedized", "Opposable Thumbs", "Leaves"],
+                    "gene_pool": 3,
+                },
+                1: {
+                    "hand": ["Fear", "Appealing", "Adorable", "Big Ears", "Deep Roots", "Quick"],
+                    "traits": ["Antlers"],
+                    "gene_pool": 5,
+                },
+            },
+            "deck_top": ["Nocturnal", "Migratory", "Stone Skin"],
+        }
+    )
+    state.copies = [(card(state, "Opposable Thumbs"), card(state, "Ruggedized"))]
+    for choice in ("play Bark", "pass", "pass", "play Fear", "pass", "pass"):
+        assert state.pending is not None
+        state.apply(state.pending.player, choice)
+    while state.pending is not None and state.pending.kind != "discard":
+        assert state.labels() == ["pass"]  # the windows of the round's end and the flip
+        state.apply(state.pending.player, "pass")
+    assert state.pending is not None
+    assert (state.pending.player, state.pending.prompt) == (
+        0,
+        "Planned Obsolescence: discard 2 cards, then draw as many",
+    )
+
+
+def test_a_trinket_objective_reads_a_played_copy() -> None:
+    # Half-Off Sandwich's objective: play a trait with a face value of 2 or more. Thumbs
+    # played as Heroic is a 7 played.
+    state = new_game("doomlings", 2, 1, {"sets": "overlush,trinkets"})
+    assert isinstance(state, DoomlingsState)
+    state.setup_scenario(
+        {
+            "players": {
+                0: {
+                    "hand": ["Opposable Thumbs", "Gills", "Fear"],
+                    "traits": ["Heroic"],
+                    "gene_pool": 5,
+                    "trinkets": ["Half-Off Sandwich"],
+                },
+                1: {**OPPONENT, "trinkets": ["Spyglass"]},
+            },
+            "deck_top": ["Nocturnal", "Big Ears", "Stone Skin"],
+        }
+    )
+    play_thumbs(state, "Heroic")
+    state.apply(0, "pass")  # nothing to play after stabilizing: the turn ends
+    assert state.snapshot()["players"][0]["pocketed"] == ["Half-Off Sandwich"]
+
+
+def test_conjured_counts_the_colours_of_a_played_copy() -> None:
+    # Conjured may be played from the discard pile once traits of 2 colours were played this
+    # turn: Thumbs played as Motley is a trait of all 4.
+    state = new_game("doomlings", 2, 1, {"sets": "overlush,special_edition,multicolor"})
+    assert isinstance(state, DoomlingsState)
+    state.setup_scenario(
+        {
+            "players": {
+                0: {"hand": ["Opposable Thumbs", "Gills", "Fear"], "traits": ["Motley"]},
+                1: OPPONENT,
+            },
+            "discard": ["Conjured"],
+            "deck_top": ["Nocturnal", "Big Ears", "Stone Skin"],
+        }
+    )
+    play_thumbs(state, "Motley")
+    assert state.labels() == ["pass", "play Conjured from the discard pile"]
+
+
+def test_self_replicating_answers_thumbs_played_from_the_hand_as_a_green_copy() -> None:
+    # Self-Replicating: "when you play another green trait from your hand"; Thumbs is played
+    # as Heroic, a green trait.
+    state = table(["Heroic", "Self-Replicating"])
+    play_thumbs(state, "Heroic")
+    assert state.pending is not None
+    assert (state.pending.player, state.pending.prompt) == (
+        0,
+        "Take Self-Replicating back into your hand?",
+    )
+    state.apply(0, "return Self-Replicating to hand")
+    assert [CARD[c].name for c in state.piles[0]] == ["Heroic", "Opposable Thumbs"]
+    assert [CARD[c].name for c in state.hands[0]] == ["Gills", "Fear", "Self-Replicating"]
+
+
+def test_a_trinket_draw_answers_the_colour_of_the_copy() -> None:
+    # Collector's Cap: a red trait its holder plays offers a draw; Thumbs as Hyper-Intelligence
+    # is a red trait played.
+    state = new_game("doomlings", 2, 1, {"sets": "overlush,trinkets"})
+    assert isinstance(state, DoomlingsState)
+    state.setup_scenario(
+        {
+            "players": {
+                0: {
+                    "hand": ["Opposable Thumbs", "Gills", "Fear"],
+                    "traits": ["Hyper-Intelligence"],
+                    "gene_pool": 3,
+                    "trinkets": ["Collector's Cap"],
+                },
+                1: {**OPPONENT, "trinkets": ["Spyglass"]},
+            },
+            "deck_top": ["Nocturnal", "Big Ears"],
+        }
+    )
+    play_thumbs(state, "Hyper-Intelligence")
+    assert state.pending is not None
+    assert state.pending.prompt == "Collector's Cap: draw 1?"
+    state.apply(0, "draw 1 card")
+    assert [CARD[c].name for c in state.hands[0]] == ["Gills", "Fear", "Nocturnal"]
+
+
+def test_unusual_friends_draws_for_a_copy_of_a_deepling() -> None:
+    # Unusual Friends: a Deepling, Moonling or Glitterling played draws its player 2. Thumbs
+    # as Stygian (Deeplings) draws 2: 4 cards, over a Gene Pool of 3, so nothing more.
+    state = new_game("doomlings", 2, 1, {"sets": "overlush,fuzelings,deeplings"})
+    assert isinstance(state, DoomlingsState)
+    state.setup_scenario(
+        {
+            "age": "Unusual Friends",
+            "players": {
+                0: {
+                    "hand": ["Opposable Thumbs", "Gills", "Fear"],
+                    "traits": ["Stygian"],
+                    "gene_pool": 3,
+                },
+                1: OPPONENT,
+            },
+            "deck_top": ["Nocturnal", "Big Ears", "Stone Skin"],
+        }
+    )
+    play_thumbs(state, "Stygian")
+    assert [CARD[c].name for c in state.hands[0]] == ["Gills", "Fear", "Nocturnal", "Big Ears"]

@@ -195,7 +195,8 @@ class DoomlingsState(DoomlingsRules):
         if kind == "played":
             return f"Player {trigger[1]} played {CARD[trigger[2]].name}: respond?"
         if kind == "action":
-            return f"Player {trigger[1]} uses the action of {CARD[trigger[2]].name}: respond?"
+            # Opposable Thumbs (as Remarkable): the action is the copy's.
+            return f"Player {trigger[1]} uses the action of {self.shown_name(trigger[2])}: respond?"
         if kind == "stabilized":
             return "You have stabilized: play anything more?"
         if kind == "hero":

@@ -19,6 +19,7 @@ from doomtable.games.doomlings.cards import (  # --- trinkets ---
     COLOR_NAMES,
     COLORLESS,
     COLORS,
+    GREEN,
     RED,
     AgeRule,
     CatastropheEffect,
@@ -737,7 +738,7 @@ def _turn_start_rule(s: DoomlingsRules, p: int, rule: AgeRule) -> None:
         s.discard_random(p, 1, cause)
     elif rule is AgeRule.DRACULA:
         s.discard_random(p, 1, cause)
-        if any(CARD[c].name == "Vampirism" for c in s.piles[p]):
+        if any(s.trait(c).name == "Vampirism" for c in s.piles[p]):  # or a copy of it
             s.stack.append(("pick_opponent", p, STEAL_RANDOM, 1, cause))
     elif rule is AgeRule.REASON:
         drawn = s.draw(p, 3, cause)
@@ -1077,7 +1078,10 @@ def play_trait(
     if acting:
         stack.append(("do_action", owner, card))
     if trait.on_play and type(trait.on_play[0]) is CopyDominant:  # Opposable Thumbs
-        stack.append(("copy_dominant", owner, card, int(bool(with_action) and how == FROM_HAND)))
+        flags = COPY_PLAYED if owner == player else 0
+        if how == FROM_HAND:
+            flags |= COPY_FROM_HAND | (COPY_ACTING if with_action else 0)
+        stack.append(("copy_dominant", owner, card, flags))
     else:
         for k in range(len(trait.on_play) - 1, -1, -1):
             stack.append(("fx", owner, card, k, 1))
@@ -1088,7 +1092,7 @@ def play_trait(
         stack.append(("pay", owner, card))
     elif isinstance(req, DiscardColors) and how != UNRESTRICTED:  # --- overlush ---
         stack.append(("pay_colors", owner, card, req.n, 0))
-    if how == FROM_HAND and trait.colors & 2:
+    if how == FROM_HAND and trait.colors & GREEN:
         stack.append(("self_replicate", owner, card))
     # Under Age of Peace no action will happen, so there is none to prevent.
     preventable = acting and s.rule() is not AgeRule.PEACE
@@ -2069,14 +2073,26 @@ def fx_copy_dominant(s: DoomlingsRules, p: int, card: int, fx: CopyDominant) -> 
     s.stack.append(("copy_dominant", p, card, 0))
 
 
+COPY_ACTING: Final = 1
+"""A ``copy_dominant`` frame's flag: Opposable Thumbs was played from the hand with its
+action, so the copy's action follows."""
+COPY_PLAYED: Final = 2
+"""Its flag: Thumbs is being played into its player's pile, so what answers a trait played
+(Ravenous, Self-Replicating, a trinket's draw, Unusual Friends, Skimmer, Strange) answers the
+copy's play: Thumbs as printed, a colourless Overlush trait with effects, answered none."""
+COPY_FROM_HAND: Final = 4
+"""Its flag: Thumbs was played from the hand (Self-Replicating answers only those plays)."""
+
+
 @handler("copy_dominant")
 def h_copy_dominant(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision | None:
     """Opposable Thumbs becomes a copy of another dominant of its owner's pile (the owner picks
     which when there are two) for the rest of the game, and is played as that copy: the
-    copy's Gene Pool change, attachment, on-play effects and, when Thumbs was played from the
-    hand with its action (``frame[3]``), the copy's action. Without another dominant (a play
-    that skips requirements) it stays a colourless 0."""
-    _, p, card, acting = frame
+    copy's Gene Pool change, what answers its play, its attachment, on-play effects and, when
+    Thumbs was played from the hand with its action, the copy's action (``frame[3]``: the
+    ``COPY_*`` flags). Without another dominant (a play that skips requirements) it stays a
+    colourless 0."""
+    _, p, card, flags = frame
     if option is None:
         if card not in s.piles[p] or s.same(card) != card:
             s.stack.pop()
@@ -2093,10 +2109,22 @@ def h_copy_dominant(s: DoomlingsRules, frame: Frame, option: Option | None) -> D
     if trait.gene_pool or trait.persistent is Persistent.GENE_POOL_ONE:
         s.apply_gene_pool(p, card, trait)
     frames: list[Frame] = []
+    if flags & COPY_PLAYED:  # in the order play_trait answers a play
+        if s.trinkets_in_game():
+            trinkets_after_play(s, p, card, p)
+        after_plays = _dealt(s, AFTER_PLAYS)
+        if after_plays:
+            _after_play(s, p, card)
+        if unusual_friends_dealt(s):
+            unusual_friends(s, p, card)
+        if after_plays and trait.effectless:  # Motley, Wild
+            _after_effectless(s, p)
+        if flags & COPY_FROM_HAND and trait.colors & GREEN:
+            frames.append(("self_replicate", p, card))
     if trait.attach is not None:
         frames.append(("attach", p, card))
     frames.extend(("fx", p, card, k, 1) for k in range(len(trait.on_play)))
-    if acting and trait.action:
+    if flags & COPY_ACTING and trait.action:
         frames.append(("act_from_pile", p, card))
     s.push_all(frames)
     return None
@@ -3548,7 +3576,7 @@ def expansion_turn_start(s: DoomlingsRules, p: int, rule: AgeRule, cause: int) -
         _quiet_turn(s, p, 1)
     elif rule is AgeRule.MOKOKO:
         s.draw(p, 1, cause)
-        if any(CARD[c].name == "Heroic" for c in s.piles[p]):
+        if any(s.trait(c).name == "Heroic" for c in s.piles[p]):  # or a copy of it
             s.stack.append(("mokoko", p, cause))
     elif rule is AgeRule.PLAY_FROM_DECK:
         _play_from_deck(s, p, cause)
@@ -4702,7 +4730,7 @@ def colors_played_this_turn(s: DoomlingsRules, p: int) -> int:
     """The colours of the traits ``p`` has played on their own turn so far (Conjured)."""
     mask = 0
     for card in plays_this_turn(s, p):
-        mask |= CARD[card].colors
+        mask |= s.trait(card).colors  # an Opposable Thumbs played has its copy's
     return mask
 
 
@@ -5710,7 +5738,7 @@ def _dealt(s: DoomlingsRules, group: int) -> bool:
 
 def _after_play(s: DoomlingsRules, p: int, card: int) -> None:
     """Ravenous: a red trait its owner plays on their own turn draws them 3 cards first."""
-    if CARD[card].colors & RED and p == s.turn_player:
+    if s.colors_of(card) & RED and p == s.turn_player:  # an Opposable Thumbs: its copy's
         ravenous = s.in_pile(p, Persistent.DRAW_ON_RED_PLAY)
         if ravenous >= 0:
             s.draw(p, 3, ravenous)
@@ -6046,7 +6074,7 @@ def unusual_friends_dealt(s: DoomlingsRules) -> bool:
 
 def unusual_friends(s: DoomlingsRules, p: int, card: int) -> None:
     """Unusual Friends: a Deepling, Moonling or Glitterling its player plays draws them 2."""
-    if s.rule() is AgeRule.UNUSUAL_FRIENDS and SET_OF_CARD[card] in IMAGINARY_FAMILIES:
+    if s.rule() is AgeRule.UNUSUAL_FRIENDS and SET_OF_CARD[s.same(card)] in IMAGINARY_FAMILIES:
         s.draw(p, 2, AGE_CAUSE + s.age)
 
 
@@ -6192,7 +6220,7 @@ def trinkets_after_play(s: DoomlingsRules, owner: int, card: int, player: int) -
     colors = s.colors_of(card)
     for trinket in reversed(s.trinkets[player]):
         power = TRINKETS[trinket].power
-        if power.kind is PowerKind.DRAW_ON_PLAY and power.test.accepts(CARD[card], colors):
+        if power.kind is PowerKind.DRAW_ON_PLAY and power.test.accepts(s.trait(card), colors):
             s.stack.append(("may_draw", player, power.n, TRINKET_CAUSE + trinket))
 
 
@@ -6228,13 +6256,13 @@ def objective_met(s: DoomlingsRules, p: int, trinket: int) -> tuple[int, ...] | 
                     break
         return tuple(picked) if bin(seen).count("1") >= n else None
     if goal is Goal.PLAY:
-        played = sum(1 for c in _turn_plays(s) if test.accepts(CARD[c], s.colors_of(c)))
+        played = sum(1 for c in _turn_plays(s) if test.accepts(s.trait(c), s.colors_of(c)))
         return () if played >= n else None
     if goal is Goal.HAND_DISCARD:
         gone = sum(1 for c in s.turn_discards if test.accepts(CARD[c], CARD[c].colors))
         return () if gone >= n else None
     if goal is Goal.PILE:
-        held = sum(1 for c in s.piles[p] if test.accepts(CARD[c], s.colors_of(c)))
+        held = sum(1 for c in s.piles[p] if test.accepts(s.trait(c), s.colors_of(c)))
         return () if held >= n else None
     if goal is Goal.PILE_EACH_COLOR:
         return () if all(s.count_color(p, color) >= n for color in COLORS) else None
@@ -6604,7 +6632,7 @@ def newer_disaster(s: DoomlingsRules, p: int, age: int) -> None:
     elif effect is CatastropheEffect.DISCARD_THREE_SPARING:
         s.push(("discard_sparing", p, MAGIC_DISCARDS, cause), ("stabilize", p, 0, cause))
     elif effect is CatastropheEffect.DISCARD_PER_TECHLING_THEN_DRAW:
-        techlings = sum(1 for c in s.piles[p] if SET_OF_CARD[c] == TECHLINGS)
+        techlings = sum(1 for c in s.piles[p] if SET_OF_CARD[s.same(c)] == TECHLINGS)
         if techlings:
             s.stack.append(("obsolete", p, techlings, 0, cause))
     elif len(hand) > 1 and s.dominants(p):  # CatastropheEffect.KEEP_ONE_IF_DOMINANT

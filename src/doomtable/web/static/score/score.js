@@ -352,7 +352,15 @@ function rank(query, name) {
   const k = key(name);
   if (k === q) return 0;
   if (k.startsWith(q)) return 1;
-  if (k.split(" ").some((word) => word.startsWith(q))) return 2;
+  const words = k.split(" ");
+  if (words.some((word) => word.startsWith(q))) return 2;
+  // Each word typed starts a word of the name, in order: "sw r" finds Swarm (Overlush, red).
+  const typed = q.split(" ");
+  if (typed.length > 1) {
+    let found = 0;
+    for (const word of words) if (found < typed.length && word.startsWith(typed[found])) found += 1;
+    if (found === typed.length) return 2;
+  }
   if (k.replace(/ /g, "").includes(q.replace(/ /g, ""))) return 3;
   let at = 0;
   for (const c of k) if (c === q[at]) at += 1;
