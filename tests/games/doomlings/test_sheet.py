@@ -260,6 +260,29 @@ def test_worlds_end_points_are_named_by_source() -> None:
     assert bob["worlds_end_points"] == []
 
 
+def test_worlds_end_points_of_an_opposable_thumbs_copy_name_the_copy() -> None:
+    # Ann: Lily Pad 2 + Opposable Thumbs as Lily Pad 2, which took 2 and 1 traits back: 7.
+    board = {
+        "catastrophe": "Ice Age",
+        "sets": "overlush",
+        "players": [
+            {
+                "name": "Ann",
+                "traits": "Lily Pad, Opposable Thumbs",
+                "hand": 3,
+                "choices": {"Lily Pad": "2", "Opposable Thumbs (as Lily Pad)": "1"},
+            },
+            {"name": "Bob", "traits": "Bark"},
+        ],
+    }
+    ann, _ = sheet.score_board(board)["players"]
+    assert ann["score"] == 7
+    assert ann["worlds_end_points"] == [
+        {"source": "Lily Pad", "points": 2},
+        {"source": "Opposable Thumbs (as Lily Pad)", "points": 1},
+    ]
+
+
 def test_a_line_break_inside_a_card_name_is_read_or_refused_in_one_line() -> None:
     board: dict[str, Any] = {"catastrophe": "Ice Age", "players": [{"traits": "Ba\nrk"}]}
     assert sheet.sheet(board)["report"]["players"][0]["traits"] == ["Bark"]  # forgiving

@@ -11,6 +11,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -48,6 +49,7 @@ from doomtable.games.doomlings.tally import (
     needs,
     questions,
 )
+from doomtable.scenario import load_scenarios, start_scenario
 
 
 def totals(entries: list[PlayerEntry], catastrophe: str) -> list[int]:
@@ -567,6 +569,9 @@ def _entries_of(s: DoomlingsState) -> tuple[list[PlayerEntry], str]:
             )
         if p == picker:
             choices["Prepper"] = AGES[s.final_doom].name
+        for i, e in enumerate(s.events[start:], start):  # Patches brought the discard back
+            if e[1] == "patches" and e[2] == p and e[3] == discards.get(p):
+                choices[f"{CARD[e[3]].name} left your trait pile"] = f"play {CARD[causes[i]].name}"
         if any(CARD[c].persistent is Persistent.IGNORE_CATASTROPHE for c in pile):
             choices["Denial"] = "yes" if s.ignoring & bit(p) else "no"
         # The hand before the World's End text took a card from it (its answer below).
@@ -654,6 +659,10 @@ def table_of_game(s: DoomlingsState) -> Table:
     return Table(card_sets(s.options.get("sets")), edition, discard, top_card)
 
 
+_TRAIT_DISCARDS = (Doom.DISCARD_TRAIT, Doom.DISCARD_DROP, Doom.DISCARD_TOP_COLOR)
+"""Final catastrophes whose World's End text discards a trait of each pile."""
+
+
 def _with_discard(
     s: DoomlingsState,
     entries: list[PlayerEntry],
@@ -664,12 +673,27 @@ def _with_discard(
 ) -> PlayerEntry:
     """Name the discarded trait when it was the catastrophe's, after those it discarded
     ``before`` it (Planned Obsolescence's first attachment); a trait that left the pile for
-    another reason (Hyper-Intelligence) was gone before the catastrophe: leave it out."""
+    another reason (Hyper-Intelligence) was gone before the catastrophe: leave it out. In the
+    Blackbox edition a catastrophe that discarded nothing from a pile asked now is answered
+    ``none``."""
     entry = entries[p]
-    if card is None:
-        return entry
-    name = TRAIT_NAMES[TRAIT_OF[card]]
     table = table_of_game(s)
+    if card is None:
+        if not (
+            isinstance(s, DoomlingsBlackboxState)
+            and AGES[s.final_doom].doom in _TRAIT_DISCARDS
+            and _doom_applied(s, p)
+        ):
+            return entry
+        # Blackbox: the pile held no such trait as the catastrophe acted; the entered ones
+        # came after it (played by Spots or Sneaky).
+        asked = [
+            q
+            for q in questions(entries, catastrophe, table)
+            if q.player == p and q.key == WORLDS_END
+        ]
+        return entry.answering(WORLDS_END, "none") if asked else entry
+    name = TRAIT_NAMES[TRAIT_OF[card]]
     asked = [
         q for q in questions(entries, catastrophe, table) if q.player == p and q.key == WORLDS_END
     ]
@@ -930,6 +954,42 @@ def test_lily_pad_asks_how_many_traits_it_took_back() -> None:
         board_from_entries([entries[0].answering("Lily Pad", "3"), entries[1]], "Ice Age", table)
 
 
+def test_opposable_thumbs_as_lily_pad_asks_its_own_count() -> None:
+    # Opposable Thumbs copies Lily Pad (blue/green 2, dominant): each takes traits back into
+    # the hand at World's End, +1 each, and each is asked by the name it shows. Ann: Lily Pad
+    # 2 + Thumbs as Lily Pad 2 + Bark 2, +2 and +1 taken back = 9. Ice Age: no red trait.
+    table = Table(("base", "overlush"))
+    ann = PlayerEntry(
+        "Ann",
+        ("Lily Pad", "Opposable Thumbs", "Bark"),
+        hand_size=4,
+        choices=(
+            ("Opposable Thumbs", "Lily Pad"),
+            ("Lily Pad", "2"),
+            ("opposable thumbs (as lily pad)", "1"),
+        ),
+    )
+    bob = PlayerEntry("Bob", ("Gills",))
+    state = board_from_entries([ann, bob], "Ice Age", table)
+    assert (breakdown(state, 0).face, breakdown(state, 0).worlds_end) == (6, 3)
+    assert final_scores(state) == [9, 1]
+    asked = questions([ann, bob], "Ice Age", table)
+    assert [(q.key, q.answer) for q in asked] == [
+        ("Opposable Thumbs", "Lily Pad"),
+        ("Lily Pad", "2"),
+        ("Opposable Thumbs (as Lily Pad)", "1"),
+    ]
+    # Unanswered, the copy took none back (the card says "may").
+    quiet = ann.answering("Opposable Thumbs (as Lily Pad)", None)
+    assert final_scores(board_from_entries([quiet, bob], "Ice Age", table)) == [8, 1]
+    with pytest.raises(
+        TallyError, match=r"Ann's Opposable Thumbs \(as Lily Pad\): '4' is not one of 0, 1, 2, 3"
+    ):
+        board_from_entries(
+            [ann.answering("Opposable Thumbs (as Lily Pad)", "4"), bob], "Ice Age", table
+        )
+
+
 def test_sparkles_counts_the_named_hand_for_every_pile_bonus() -> None:
     # Sparkles (purple 4): "Traits in your hand count toward your Drop of Life bonuses" (the
     # ruling: every count of its owner's own pile). Ann: GMO (-1) on Bark (green 2) counts
@@ -1139,6 +1199,68 @@ def test_too_much_pink_counts_the_top_cards_colour() -> None:
         board_from_entries([ann, drawn], "Too Much Pink", pink)
     with pytest.raises(TallyError, match="Ice Age counts nothing as it acts"):
         board_from_entries([replace(ann, catastrophe_points=3), bob], "Ice Age", IMAGINARY)
+
+
+def test_blackbox_catastrophe_discard_may_be_none_for_a_trait_played_after_it() -> None:
+    # Blackbox order: Glacial Meltdown ("discard 1 blue trait") acts before the World's End
+    # traits; Ann had no blue trait then, and her Spots (red 5) played Gills (blue 1) from
+    # Bob's hand afterwards. Ann: Spots 5 + Bark 2 + Gills 1 = 8; Bob: Fangs 1.
+    blackbox = Table(("base", "overlush"), "blackbox")
+    ann = PlayerEntry("Ann", ("Spots", "Bark", "Gills"), choices=((WORLDS_END, "none"),))
+    bob = PlayerEntry("Bob", ("Fangs",), hand_size=2)
+    state = board_from_entries([ann, bob], "Glacial Meltdown", blackbox)
+    assert [CARD[c].name for c in state.piles[0]] == ["Spots", "Bark", "Gills"]
+    assert final_scores(state) == [8, 1]
+    # Unanswered, the one blue trait is the one discarded (Gills): 7. The question offers none.
+    plain = replace(ann, choices=())
+    assert final_scores(board_from_entries([plain, bob], "Glacial Meltdown", blackbox)) == [7, 1]
+    asked = [q for q in questions([plain, bob], "Glacial Meltdown", blackbox) if q.player == 0]
+    assert [(q.options, q.answer) for q in asked if q.key == WORLDS_END] == [
+        (("discard Gills from Ann's pile", "none"), "discard Gills from Ann's pile")
+    ]
+    # Classic: the World's End traits act first, so the catastrophe found Gills in the pile.
+    with pytest.raises(TallyError, match="Ann cannot have discarded none: Ann could discard only"):
+        board_from_entries([ann, bob], "Glacial Meltdown", replace(blackbox, edition="classic"))
+
+
+def test_patches_played_at_worlds_end_brings_the_discarded_trait_back() -> None:
+    # Glacial Meltdown discards Ann's one blue trait, Gills (1); Patches (green 4, entered
+    # in the pile as it ends) was played from her hand to bring it back: Gills 1 + Patches 4
+    # + Bark 2 = 7. Unanswered, Patches was played before and Gills stays discarded: 6.
+    table = Table(("base", "overlush"))
+    ann = PlayerEntry("Ann", ("Gills", "Patches", "Bark"))
+    bob = PlayerEntry("Bob", ("Fangs",))
+    assert final_scores(board_from_entries([ann, bob], "Glacial Meltdown", table)) == [6, 1]
+    window = [q for q in questions([ann, bob], "Glacial Meltdown", table) if q.key.endswith("pile")]
+    assert [(q.key, q.options, q.answer) for q in window] == [
+        ("Gills left your trait pile", ("pass", "play Patches"), "pass")
+    ]
+    patched = ann.answering("Gills left your trait pile", "play Patches")
+    state = board_from_entries([patched, bob], "Glacial Meltdown", table)
+    assert sorted(CARD[c].name for c in state.piles[0]) == ["Bark", "Gills", "Patches"]
+    assert final_scores(state) == [7, 1]
+    # The same from a played game (the scenario of the rules' own test): rebuilt, it scores
+    # as the engine did.
+    played = _played_scenario(
+        "doomlings/sets/overlush/traits-b-answers.yaml",
+        "Patches brings back the trait the final catastrophe discarded",
+    )
+    entries, catastrophe = _entries_of(played)
+    board = board_from_entries(entries, catastrophe, table_of_game(played))
+    assert [breakdown(board, p).total for p in range(2)] == [3, 9] == final_scores(played)
+
+
+def _played_scenario(path: str, name: str) -> DoomlingsState:
+    """The end position of a rules scenario, its steps played."""
+    scenarios = load_scenarios(Path(__file__).parents[2] / "scenarios" / path)
+    scenario = next(s for s in scenarios if s.name == name)
+    state = start_scenario(scenario)
+    for step in scenario.steps:
+        if step.choose is not None:
+            assert step.player is not None
+            state.apply(step.player, step.choose)
+    assert isinstance(state, DoomlingsState) and state.is_over
+    return state
 
 
 def test_isolation_scores_a_small_hand_named_card_by_card() -> None:

@@ -1234,6 +1234,8 @@ def response_options(s: DoomlingsRules, q: int, trigger: tuple[Any, ...]) -> lis
         when = _PLAY_WHEN[c]
         if when is None or _IS_NEW_WHEN[c] or not s.age_allows(c):
             continue
+        if CARD[c].dominant and not s.dominant_room(q):
+            continue  # a 3rd dominant is never played from the hand (Patches, Elusive)
         if s.trinkets_in_game() and trinket_refusal(s, q, c, when not in _INTO_OTHERS) >= 0:
             continue  # --- trinkets ---
         if _HAS_TWIN[c] and any(_CANON[o[1]] == _CANON[c] for o in out):

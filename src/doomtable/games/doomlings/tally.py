@@ -37,6 +37,7 @@ from doomtable.games.doomlings.cards import (
     DrawForPoints,
     MoreMeanings,
     Persistent,
+    PlayWhen,
     SuppressedUnderBonus,
     WorldsEnd,
     color_words,
@@ -1191,9 +1192,13 @@ SCORED_PER_TRAIT: Final = {
 """World's End effects scored by what they moved: Lily Pad's traits back into the hand (+1
 each, up to 3), Awesome!'s hand stabilized to 2 (its 2 highest face values)."""
 SCORED_MOVES: Final = frozenset(
-    t.name for t in TRAITS if t.worlds_end is not None and t.worlds_end in SCORED_PER_TRAIT
+    shown
+    for t in TRAITS
+    if t.worlds_end is not None and t.worlds_end in SCORED_PER_TRAIT
+    for shown in (t.name, f"{THUMBS} (as {t.name})")
 )
-"""The names of the cards whose World's End question is the points they scored."""
+"""The names of the cards whose World's End question is the points they scored, as the
+cards show them (an Opposable Thumbs that copies one is asked by its shown name)."""
 _PROBE_STEPS: Final = 200
 
 
@@ -1307,14 +1312,29 @@ def _run_worlds_end(s: DoomlingsState, entries: Sequence[PlayerEntry]) -> list[Q
             before = sum(1 for q in asked if q.player == p and q.key == key)
             names = _discards_named(given)
             given = names[before] if before < len(names) else None
+        patches = _patches_in_pile(s, frame)
+        play = "" if patches is None else f"play {CARD[patches].name}"
+        if patches is not None and given is not None and match_key(given) == match_key(play):
+            # Entered in the pile as it ends: it was played from the hand in this window.
+            s.piles[p].remove(patches)
+            s.hands[p].append(patches)
+            lifted = s.resolve_frame(frame, None)
+            assert lifted is not None
+            decision = lifted
+            labels = [_readable(s.label(o), o, entries) for o in decision.options]
+            distinct = list(dict.fromkeys(labels))
+            if play not in distinct:  # it could not have been (no room for a dominant)
+                s.hands[p].remove(patches)
+                s.piles[p].append(patches)
         default = _default(s, decision.options)
+        taken_before = frame[0] in TRAIT_TAKEN and key == WORLDS_END and s.DOOM_BEFORE_TRAITS
         if (
             given is not None
             and match_key(given) == NO_COLOR
-            and (_asked_by_card(key) or frame[0] in HAND_CARD_TAKEN)
+            and (_asked_by_card(key) or frame[0] in HAND_CARD_TAKEN or taken_before)
         ):
-            # The card came into the pile too late to use its World's End; or the hand
-            # entered got its cards after the catastrophe took one (the Blackbox order).
+            # The card came into the pile too late to use its World's End; or the hand or
+            # pile entered got its cards after the catastrophe took one (the Blackbox order).
             s.stack.pop()
             asked.append(Question(p, key, decision.prompt, (*distinct, NO_COLOR), NO_COLOR, False))
             continue
@@ -1330,7 +1350,9 @@ def _run_worlds_end(s: DoomlingsState, entries: Sequence[PlayerEntry]) -> list[Q
         else:
             answer = None
         colors = _asked_by_card(key) and decision.kind == "color"
-        shown = (*distinct, NO_COLOR) if colors else tuple(distinct)
+        shown = (*distinct, NO_COLOR) if colors or taken_before else tuple(distinct)
+        if play and play not in shown:
+            shown = (*shown, play)
         asked.append(
             Question(p, key, decision.prompt, shown, answer, given is None and default is not None)
         )
@@ -1350,11 +1372,26 @@ def _run_worlds_end(s: DoomlingsState, entries: Sequence[PlayerEntry]) -> list[Q
     return asked
 
 
+def _patches_in_pile(s: DoomlingsState, frame: Frame) -> int | None:
+    """The Patches in the pile of the player a window asks because a trait left their pile
+    (the catastrophe discarded it): entered where it ends, it may have been played from the
+    hand in this window to bring the trait back."""
+    if frame[0] != "window" or frame[1][0] != "left_pile":
+        return None
+    _, trigger, order, index = frame
+    q = order[index]
+    if trigger[1] != q:
+        return None
+    pile = s.piles[q]
+    return next((c for c in pile if CARD[c].play_when is PlayWhen.RETURN_REMOVED), None)
+
+
 def _count_moved(s: DoomlingsState, entry: PlayerEntry, p: int, card: int) -> Question:
     """The points ``card`` scored by what it moved (:data:`SCORED_PER_TRAIT`), as the player
-    answers it (an optional one none when unanswered); the points are added."""
-    name = CARD[card].name
-    kind = CARD[card].worlds_end
+    answers it (an optional one none when unanswered); the points are added. An Opposable
+    Thumbs that copies such a card is asked as it shows: ``Opposable Thumbs (as Awesome!)``."""
+    name = s.shown_name(card)
+    kind = s.trait(card).worlds_end
     assert kind is not None
     scored = SCORED_PER_TRAIT[kind]
     options = tuple(str(n) for n in scored.points)
@@ -1390,6 +1427,10 @@ Much Pink, Isolation); ``catastrophe_points`` may give what it counted then."""
 HAND_CARD_TAKEN: Final = frozenset({"score_hand_card"})
 """Catastrophes' frames that take a hand card (Invasive Species), answered ``none`` where the
 hand was empty then: its entered cards came after (the Blackbox order)."""
+TRAIT_TAKEN: Final = frozenset({"discard_own", "discard_drop", "discard_top_color"})
+"""Catastrophes' frames that discard a trait of the pile, answered ``none`` in the Blackbox
+edition where the pile held no such trait then: those entered came after, played by a World's
+End trait (Spots, Sneaky)."""
 
 
 def _doom_with_entered_points(
