@@ -65,7 +65,7 @@ def card_chip(card: dict[str, Any]) -> Text:
     """A card in one short run: colour letters, name, face value, a star if dominant."""
     colors = list(card["colors"])
     chip = swatches(colors)
-    name = card["name"] if not card.get("copy_of") else f"{card['name']} (as {card['copy_of']})"
+    name = card.get("shown") or card["name"]  # Opposable Thumbs (as Heroic): a copy
     chip.append(f" {name}", style=_name_style(colors))
     chip.append(f" {face_text(card)}", style="cyan")
     if card["dominant"]:

@@ -138,6 +138,7 @@ def test_views_name_the_copy() -> None:
     play_thumbs(state, "Heroic")
     shown = state.view(1)["seats"][0]["traits"][1]
     assert (shown["name"], shown["copy_of"]) == ("Opposable Thumbs", "Heroic")
+    assert shown["shown"] == "Opposable Thumbs (as Heroic)"
     assert (shown["colors"], shown["face"], shown["dominant"]) == (["green"], 7, True)
     console = Console(width=120, no_color=True)
     with console.capture() as captured:

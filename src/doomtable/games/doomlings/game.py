@@ -496,10 +496,11 @@ class DoomlingsState(DoomlingsRules):
             d = card_dict(c)
             if self.copies and self.same(c) != c:  # --- overlush: Opposable Thumbs ---
                 # The copy's facts under the card's own name (which names the card to every
-                # reader of a view); tables show "Opposable Thumbs (as Heroic)".
+                # reader of a view), and what tables show: "Opposable Thumbs (as Heroic)".
                 d = card_dict(self.same(c))
                 d["name"] = CARD[c].name
                 d["copy_of"] = CARD[self.same(c)].name
+                d["shown"] = self.shown_name(c)
             if self.recolor[c] >= 0:
                 d["colors"] = color_names(self.recolor[c])
             if self.attached:

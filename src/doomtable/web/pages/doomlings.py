@@ -25,9 +25,7 @@ def trait(c: dict[str, Any]) -> str:
     colours = tuple(c.get("colors") or ())
     face = c.get("face")
     host = str(c.get("attached_to") or "")  # Techlings: an attachment names its host
-    name = str(c["name"])
-    if c.get("copy_of"):  # Opposable Thumbs: the dominant it is a copy of
-        name = f"{name} (as {c['copy_of']})"
+    name = str(c.get("shown") or c["name"])  # Opposable Thumbs (as Heroic): a copy
     return _trait(name, str(c.get("text") or ""), colours, face, bool(c.get("dominant")), host)
 
 
