@@ -343,25 +343,28 @@ def test_planned_obsolescence_counts_a_copy_of_a_techling_as_a_techling() -> Non
     )
 
 
+def trinket_table(
+    dominant: str, gene_pool: int, trinket: str, deck_top: list[str]
+) -> DoomlingsState:
+    """An Overlush and Trinkets game: player 0 holds Opposable Thumbs beside ``dominant``
+    and has ``trinket``; the opponent has Spyglass (a trinket with no draw or objective)."""
+    state = new_game("doomlings", 2, 1, {"sets": "overlush,trinkets"})
+    assert isinstance(state, DoomlingsState)
+    held = ["Opposable Thumbs", "Gills", "Fear"]
+    seat = {"hand": held, "traits": [dominant], "gene_pool": gene_pool, "trinkets": [trinket]}
+    state.setup_scenario(
+        {
+            "players": {0: seat, 1: {**OPPONENT, "trinkets": ["Spyglass"]}},
+            "deck_top": deck_top,
+        }
+    )
+    return state
+
+
 def test_a_trinket_objective_reads_a_played_copy() -> None:
     # Half-Off Sandwich's objective: play a trait with a face value of 2 or more. Thumbs
     # played as Heroic is a 7 played.
-    state = new_game("doomlings", 2, 1, {"sets": "overlush,trinkets"})
-    assert isinstance(state, DoomlingsState)
-    state.setup_scenario(
-        {
-            "players": {
-                0: {
-                    "hand": ["Opposable Thumbs", "Gills", "Fear"],
-                    "traits": ["Heroic"],
-                    "gene_pool": 5,
-                    "trinkets": ["Half-Off Sandwich"],
-                },
-                1: {**OPPONENT, "trinkets": ["Spyglass"]},
-            },
-            "deck_top": ["Nocturnal", "Big Ears", "Stone Skin"],
-        }
-    )
+    state = trinket_table("Heroic", 5, "Half-Off Sandwich", ["Nocturnal", "Big Ears", "Stone Skin"])
     play_thumbs(state, "Heroic")
     state.apply(0, "pass")  # nothing to play after stabilizing: the turn ends
     assert state.snapshot()["players"][0]["pocketed"] == ["Half-Off Sandwich"]
@@ -404,22 +407,7 @@ def test_self_replicating_answers_thumbs_played_from_the_hand_as_a_green_copy() 
 def test_a_trinket_draw_answers_the_colour_of_the_copy() -> None:
     # Collector's Cap: a red trait its holder plays offers a draw; Thumbs as Hyper-Intelligence
     # is a red trait played.
-    state = new_game("doomlings", 2, 1, {"sets": "overlush,trinkets"})
-    assert isinstance(state, DoomlingsState)
-    state.setup_scenario(
-        {
-            "players": {
-                0: {
-                    "hand": ["Opposable Thumbs", "Gills", "Fear"],
-                    "traits": ["Hyper-Intelligence"],
-                    "gene_pool": 3,
-                    "trinkets": ["Collector's Cap"],
-                },
-                1: {**OPPONENT, "trinkets": ["Spyglass"]},
-            },
-            "deck_top": ["Nocturnal", "Big Ears"],
-        }
-    )
+    state = trinket_table("Hyper-Intelligence", 3, "Collector's Cap", ["Nocturnal", "Big Ears"])
     play_thumbs(state, "Hyper-Intelligence")
     assert state.pending is not None
     assert state.pending.prompt == "Collector's Cap: draw 1?"

@@ -1047,6 +1047,25 @@ def h_play(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision |
     return None
 
 
+def answer_play(s: DoomlingsRules, owner: int, card: int, player: int, effectless: bool) -> None:
+    """What answers a trait ``player`` played into ``owner``'s pile, in this order: the
+    trinkets' draws and objectives; on the player's own pile, Ravenous and the other
+    after-play hooks, Unusual Friends, and (resolved last) what answers an effectless trait
+    (Skimmer, Strange). Shared by :func:`play_trait` and an Opposable Thumbs becoming its
+    copy (played as that copy). Expansion cards only: a base game never calls it."""
+    if s.trinkets_in_game():  # --- trinkets ---
+        trinkets_after_play(s, owner, card, player)
+    if owner != player:
+        return
+    after_plays = _dealt(s, AFTER_PLAYS)
+    if after_plays:  # --- overlush (traits b) ---
+        _after_play(s, owner, card)
+    if unusual_friends_dealt(s):  # --- fuzelings ---
+        unusual_friends(s, owner, card)
+    if after_plays and effectless:
+        _after_effectless(s, owner)
+
+
 def play_trait(
     s: DoomlingsRules, owner: int, card: int, how: int, with_action: int, player: int
 ) -> None:
@@ -1061,19 +1080,11 @@ def play_trait(
     s.enter_pile(owner, card)
     s.last_colors = trait.colors
     s.emit((ALL, "plays", player, card, owner))
-    expanded = s.expanded()
-    if expanded and s.trinkets_in_game():  # --- trinkets ---
-        trinkets_after_play(s, owner, card, player)
-    after_plays = owner == player and expanded and _dealt(s, AFTER_PLAYS)
-    if after_plays:  # --- overlush (traits b) ---
-        _after_play(s, owner, card)
-    if owner == player and unusual_friends_dealt(s):  # --- fuzelings ---
-        unusual_friends(s, owner, card)
+    if s.expanded():
+        answer_play(s, owner, card, player, _EFFECTLESS[card])
     # What follows, pushed last to first (the last pushed resolves first): Self-Replicating's
     # offer, the payment, the on-play effects, the action.
     stack = s.stack
-    if after_plays and _EFFECTLESS[card]:  # resolved last
-        _after_effectless(s, owner)
     acting = bool(with_action and trait.action and how == FROM_HAND)
     if acting:
         stack.append(("do_action", owner, card))
@@ -2109,16 +2120,8 @@ def h_copy_dominant(s: DoomlingsRules, frame: Frame, option: Option | None) -> D
     if trait.gene_pool or trait.persistent is Persistent.GENE_POOL_ONE:
         s.apply_gene_pool(p, card, trait)
     frames: list[Frame] = []
-    if flags & COPY_PLAYED:  # in the order play_trait answers a play
-        if s.trinkets_in_game():
-            trinkets_after_play(s, p, card, p)
-        after_plays = _dealt(s, AFTER_PLAYS)
-        if after_plays:
-            _after_play(s, p, card)
-        if unusual_friends_dealt(s):
-            unusual_friends(s, p, card)
-        if after_plays and trait.effectless:  # Motley, Wild
-            _after_effectless(s, p)
+    if flags & COPY_PLAYED:
+        answer_play(s, p, card, p, trait.effectless)  # an effectless copy: Motley, Wild
         if flags & COPY_FROM_HAND and trait.colors & GREEN:
             frames.append(("self_replicate", p, card))
     if trait.attach is not None:
