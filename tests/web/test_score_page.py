@@ -380,6 +380,13 @@ def test_search_is_forgiving_and_offers_recent_cards_first(entered: Page) -> Non
     assert offered == ["Spiny", "Gills", "Bark", "Swarm (Classic, green)"]
     pile.locator(".find").fill("pak behav")
     assert pile.locator(".suggestions button").first.get_attribute("data-card") == "Pack Behavior"
+    expect(pile.locator(".suggestions .textless")).to_have_count(0)
+    # A real card without known text is named, with why it cannot be added.
+    pile.locator(".find").fill("tube f")
+    expect(pile.locator(".suggestions .textless")).to_have_text(
+        "Tube Feet: a Special Edition card whose text doomtable does not have, so it cannot be "
+        "scored here"
+    )
     pile.locator(".find").fill("")
 
 
@@ -629,6 +636,51 @@ def test_free_will_is_tapped_in_on_the_page(
             tmp_path,
         )
         assert totals(page) == [p["score"] for p in expected["players"]] == [1, 3]
+    finally:
+        fresh.close()
+
+
+THUMBS_AS_RUGGEDIZED: dict[str, Any] = {
+    # Ann: Ruggedized (dominant 4) guards Bark 2; Opposable Thumbs, copying it (4), guards
+    # Leaves 1. Mass Extinction finds no green trait to discard: 11. Bob: Fangs 1.
+    "catastrophe": "Mass Extinction",
+    "sets": ["base", "overlush", "techlings"],
+    "players": [
+        {
+            "name": "Ann",
+            "traits": ["Ruggedized", "Opposable Thumbs", "Bark", "Leaves"],
+            "attached": [["Ruggedized", "Bark"], ["Opposable Thumbs", "Leaves"]],
+        },
+        {"name": "Bob", "traits": ["Fangs"]},
+    ],
+}
+
+
+def test_an_opposable_thumbs_copying_an_attachment_is_given_a_host(
+    chromium: Browser, score_server: Server, tmp_path: Path
+) -> None:
+    expected = [p["score"] for p in cli_json(THUMBS_AS_RUGGEDIZED, tmp_path)["players"]]
+    assert expected == [11, 1]
+    fresh = chromium.new_context(viewport=PHONE)
+    try:
+        page = fresh.new_page()
+        page.goto(f"{score_server.url}/score")
+        settled(page)
+        tick_sets(page, ("Overlush", "Techlings"))
+        page.select_option("#catastrophe", "Mass Extinction")
+        tap_piles(page, THUMBS_AS_RUGGEDIZED["players"])
+        ann = player(page, 0)
+        ann.get_by_label("Ruggedized is attached to").select_option("Bark")
+        settled(page)
+        # The Thumbs copies the only other dominant: it attaches as Ruggedized does. Left
+        # without a host, it guards nothing and Leaves goes: 4 + 4 + 2 = 10.
+        thumbs = ann.get_by_label("Opposable Thumbs is attached to")
+        expect(thumbs).to_be_visible()
+        assert totals(page) == [10, 1]
+        thumbs.select_option("Leaves")
+        settled(page)
+        assert page.locator("#error").text_content() == ""
+        assert totals(page) == expected
     finally:
         fresh.close()
 

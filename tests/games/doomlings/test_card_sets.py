@@ -28,6 +28,7 @@ from doomtable.games.doomlings.data import (
     cards_of_sets,
 )
 from doomtable.games.doomlings.game import DoomlingsState
+from doomtable.games.doomlings.sets.special_edition import WITHOUT_TEXT
 
 SCENARIOS = Path(__file__).parents[2] / "scenarios" / "doomlings" / "sets"
 
@@ -131,24 +132,7 @@ REFERENCE = Path(__file__).parents[2] / "data" / "doomlings_reference_cards.csv"
 trinkets, merchants and current Meaning of Life cards; facts only:
 current printings and colour designs, no older-edition variants), kept here for CI."""
 LEFT_OUT = {
-    **dict.fromkeys(
-        (
-            "Amatoxins",
-            "Beauty",
-            "Bones",
-            "Exotic",
-            "Fulfilled",
-            "Howler",
-            "Immortal",
-            "Juicy",
-            "Neoteny",
-            "Pride",
-            "Rainbow Keratin",
-            "Shiny",
-            "Tube Feet",
-        ),
-        "no card text is known (docs/rulings.md, Special Edition)",
-    ),
+    **dict.fromkeys(WITHOUT_TEXT, "no card text is known (docs/rulings.md, Special Edition)"),
 }
 """Cards of the reference that the game leaves out, each with the reason."""
 DOOMPY_SPELLING = {"The Godlen Shrew": "The Golden Shrew"}

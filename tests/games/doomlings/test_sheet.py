@@ -80,8 +80,10 @@ def test_played_games_score_the_same_through_the_sheet(
     result = sheet.sheet(board)
     assert result["error"] is None, result["error"]
     report = result["report"]
-    assert [p["score"] for p in report["players"]] == final_scores(game)
-    assert report["winners"] == [f"P{p}" for p in game.winners()]
+    # The players are entered in turn order from the first player, each named P<seat>.
+    scores = {p["name"]: p["score"] for p in report["players"]}
+    assert [scores[f"P{p}"] for p in range(game.players)] == final_scores(game)
+    assert sorted(report["winners"]) == sorted(f"P{p}" for p in game.winners())
     assert sheet.score_board(board) == report
     # The face values listed card by card add up to the face step of each breakdown.
     for faces, player in zip(result["faces"], report["players"], strict=True):

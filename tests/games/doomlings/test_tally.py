@@ -498,13 +498,6 @@ def _entries_of(s: DoomlingsState) -> tuple[list[PlayerEntry], str]:
     if shown and any(shown[-1] in pile for pile in s.piles):
         # The calculator holds the shown card on the deck, or in a hand it was drawn to.
         pytest.skip("Too Much Pink's shown top card was drawn and played afterwards")
-    if any(
-        e[1] == "attaches" and e[3] == c and e[5] != p
-        for p, c in discards.items()
-        for e in s.events[:start]
-    ):
-        # The board enters no attachment that is gone, so that trait is open to the discard.
-        pytest.skip("the catastrophe discarded an attachment that held a trait of another pile")
     causes = s.event_causes or []
     lily = [
         e[3]
@@ -516,6 +509,7 @@ def _entries_of(s: DoomlingsState) -> tuple[list[PlayerEntry], str]:
     if any(c in pile for pile in s.piles for c in lily):
         pytest.skip("a trait Lily Pad took back was played at World's End (Sneaky's window)")
     more = _more_doom_discards(s)  # --- newer: Planned Obsolescence's 2 attachments
+    held = _attached_as_the_world_ended(s, start)
     scored = _doom_hand_discards(s)
     passed = _passed_to_hands(s)
     counted = _doom_counts(s)
@@ -577,6 +571,8 @@ def _entries_of(s: DoomlingsState) -> tuple[list[PlayerEntry], str]:
         # The hand before the World's End text took a card from it (its answer below).
         hand = [c for c in s.hands[p] if c not in passed]
         hand += [scored[p]] if p in scored else []
+        if p in scored and scored[p] in pile:
+            pytest.skip("the hand card the catastrophe discarded was played after (Muse)")
         if p in scored:
             choices[WORLDS_END] = TRAIT_NAMES[TRAIT_OF[scored[p]]]
         elif hand and AGES[s.final_doom].doom is Doom.SCORE_HAND_CARD and _doom_applied(s, p):
@@ -591,13 +587,19 @@ def _entries_of(s: DoomlingsState) -> tuple[list[PlayerEntry], str]:
             and discarded not in passed
         ):
             pytest.skip("the discarded trait was drawn again (Regenerative Tissue): one card")
+        played_again = [e for e in s.events[start:] if e[1] == "plays" and e[3] == discarded]
+        patched = [e for e in s.events[start:] if e[1] == "patches" and e[3] == discarded]
+        if discarded in pile and played_again and not patched:
+            pytest.skip("the discarded trait was played again at World's End")
         if discarded is not None and discarded not in pile:
             pile.append(discarded)  # the pile before the catastrophe's discard
         if any(c not in pile and c not in s.discard_pile(p) for c in more.get(p, ())):
             pytest.skip("a discarded attachment left the discard pile again at World's End")
         pile.extend(c for c in more.get(p, ()) if c not in pile)
         attached = tuple(
-            (TRAIT_NAMES[TRAIT_OF[a]], _host_name(s, p, h)) for a, h in s.attached if a in pile
+            (TRAIT_NAMES[TRAIT_OF[a]], _host_name(p, h, owner))
+            for a, (h, owner) in held.items()
+            if a in pile
         )
         under = tuple(TRAIT_NAMES[TRAIT_OF[c]] for c in s.suppressed_under[p] if c in pile)
         entries.append(
@@ -625,22 +627,71 @@ def _entries_of(s: DoomlingsState) -> tuple[list[PlayerEntry], str]:
                 else None,
             )
         )
-    entries = [
-        _with_discard(s, entries, AGES[third].name, p, discards.get(p), more.get(p, []))
-        for p in range(s.players)
+    # Named in the order the catastrophe discarded: a discarded attachment frees its host of
+    # another pile for a later player's discard.
+    acted = [
+        e[2]
+        for i, e in enumerate(s.events[start:], start)
+        if e[1] == "discards_trait" and causes[i] >= DOOM_CAUSE
     ]
+    # Given in turn order from the player the catastrophe reaches first, as docs/score.md
+    # asks: the calculator goes round the table in the order entered.
+    order = s.order_from(s.first_player)
+    entries = [entries[q] for q in order]
+    at = {q: i for i, q in enumerate(order)}
+    for p in dict.fromkeys([*acted, *order]):
+        gone = discards.get(p)
+        entries[at[p]] = _with_discard(
+            s, entries, AGES[third].name, p, at[p], gone, more.get(p, [])
+        )
     for p in range(s.players):  # Ghostly's question comes once it is discarded
         card = discards.get(p, -1)
         if card in passed and passed[card] != p:
-            entries[p] = entries[p].answering(CARD[card].name, f"P{passed[card]}")
+            entries[at[p]] = entries[at[p]].answering(CARD[card].name, f"P{passed[card]}")
     return entries, AGES[third].name
 
 
-def _host_name(s: DoomlingsState, p: int, host: int) -> str:
+def _seats(entries: Sequence[PlayerEntry]) -> list[int]:
+    """Each entry's seat in the played game (:func:`_entries_of` names them ``P<seat>`` and
+    gives them in turn order from the first player)."""
+    return [int(entry.name[1:]) for entry in entries]
+
+
+def _by_seat(values: Sequence[int], entries: Sequence[PlayerEntry]) -> list[int]:
+    """Per-entry values of a rebuilt board, in the played game's seat order."""
+    seated = dict(zip(_seats(entries), values, strict=True))
+    return [seated[seat] for seat in range(len(entries))]
+
+
+def _winning_seats(board: DoomlingsState, entries: Sequence[PlayerEntry]) -> list[int]:
+    seats = _seats(entries)
+    return sorted(seats[i] for i in board.winners())
+
+
+def _host_name(p: int, host: int, owner: int) -> str:
     """A host as a person names it: its design, with its owner when another player's."""
-    owner = next(q for q in range(s.players) if host in s.piles[q])
     name = TRAIT_NAMES[TRAIT_OF[host]]
     return name if owner == p else f"P{owner}: {name}"
+
+
+def _attached_as_the_world_ended(s: DoomlingsState, start: int) -> dict[int, tuple[int, int]]:
+    """Each attachment's host and the host's owner as the final catastrophe acted: those still
+    attached, and those whose attachment or host its World's End text then discarded (their
+    last ``attaches`` before World's End: an attachment that moves attaches again), while
+    the host was still in its pile (one that left earlier, or went back to the hand at World's
+    End, freed its attachment)."""
+    more = _more_doom_discards(s)
+    gone = {*_doom_discards(s).values(), *(c for cs in more.values() for c in cs)}
+    held = {a: (h, next(q for q in range(s.players) if h in s.piles[q])) for a, h in s.attached}
+    last: dict[int, tuple[int, int]] = {}
+    for event in s.events[:start]:
+        if event[1] == "attaches":
+            last[event[3]] = (event[4], event[5])
+    for a, (h, owner) in last.items():
+        hosting = h in s.piles[owner] or h in (_doom_discards(s).get(owner), *more.get(owner, ()))
+        if a not in held and (a in gone or h in gone) and hosting:
+            held[a] = (h, owner)
+    return held
 
 
 def table_of_game(s: DoomlingsState) -> Table:
@@ -668,6 +719,7 @@ def _with_discard(
     entries: list[PlayerEntry],
     catastrophe: str,
     p: int,
+    i: int,
     card: int | None,
     before: Sequence[int] = (),
 ) -> PlayerEntry:
@@ -675,8 +727,8 @@ def _with_discard(
     ``before`` it (Planned Obsolescence's first attachment); a trait that left the pile for
     another reason (Hyper-Intelligence) was gone before the catastrophe: leave it out. In the
     Blackbox edition a catastrophe that discarded nothing from a pile asked now is answered
-    ``none``."""
-    entry = entries[p]
+    ``none``. ``p`` is the player's seat in the played game, ``i`` its place in ``entries``."""
+    entry = entries[i]
     table = table_of_game(s)
     if card is None:
         if not (
@@ -690,12 +742,12 @@ def _with_discard(
         asked = [
             q
             for q in questions(entries, catastrophe, table)
-            if q.player == p and q.key == WORLDS_END
+            if q.player == i and q.key == WORLDS_END
         ]
         return entry.answering(WORLDS_END, "none") if asked else entry
     name = TRAIT_NAMES[TRAIT_OF[card]]
     asked = [
-        q for q in questions(entries, catastrophe, table) if q.player == p and q.key == WORLDS_END
+        q for q in questions(entries, catastrophe, table) if q.player == i and q.key == WORLDS_END
     ]
     if before:
         return entry.answering(
@@ -705,6 +757,11 @@ def _with_discard(
         return entry.answering(WORLDS_END, name)
     if card in s.piles[p]:  # Endurance, back in the pile
         return entry
+    start = max(i for i, e in enumerate(s.events) if e[1] == "worlds_end")
+    late = any(e[1] == "plays" and e[2] == p for e in s.events[start:])
+    if asked and late and isinstance(s, DoomlingsBlackboxState):
+        # Blackbox: the catastrophe acted first; the pile as entered counts the later trait.
+        pytest.skip("a trait played after the catastrophe changed which trait it could discard")
     traits = list(entry.traits)
     del traits[len(traits) - 1 - traits[::-1].index(name)]
     return replace(entry, traits=tuple(traits))
@@ -717,8 +774,8 @@ def test_engine_games_rebuilt_score_the_same(seed: int) -> None:
         pytest.skip("the traits ran out before the 3rd catastrophe")
     entries, catastrophe = _entries_of(game)
     board = board_from_entries(entries, catastrophe)
-    assert final_scores(board) == final_scores(game)
-    assert board.winners() == game.winners()
+    assert _by_seat(final_scores(board), entries) == final_scores(game)
+    assert _winning_seats(board, entries) == game.winners()
 
 
 EDITION_SEEDS = int(os.environ.get("TALLY_EDITION_SEEDS", "30"))
@@ -738,13 +795,15 @@ def test_every_edition_and_set_rebuilt_scores_each_step_the_same(
     assert table.edition == ("blackbox" if game == "doomlings-blackbox" else "classic")
     board = board_from_entries(entries, catastrophe, table)
     assert type(board) is type(played)
-    for p in range(played.players):
-        # Bonuses in any order: the calculator discards the first of two same-named copies.
-        rebuilt, engine = breakdown(board, p), breakdown(played, p)
-        rebuilt.bonuses.sort()
-        engine.bonuses.sort()
+    for i, p in enumerate(_seats(entries)):
+        # Bonuses in any order: the calculator discards the first of two same-named copies;
+        # opponents' cards come in seat order, which starts elsewhere on the rebuilt board.
+        rebuilt, engine = breakdown(board, i), breakdown(played, p)
+        for steps in (rebuilt, engine):
+            steps.bonuses.sort()
+            steps.opponents.sort()
         assert rebuilt.as_dict() == engine.as_dict(), p
-    assert board.winners() == played.winners()
+    assert _winning_seats(board, entries) == played.winners()
 
 
 EXPANSION_SETS = [name for name in CALCULATOR_SETS if name != "base"]
@@ -763,8 +822,8 @@ def test_each_set_alone_rebuilt_scores_the_same(card_set: str, seed: int, game: 
     table = table_of_game(played)
     assert table.sets == ("base", card_set)
     board = board_from_entries(entries, catastrophe, table)
-    assert final_scores(board) == final_scores(played)
-    assert board.winners() == played.winners()
+    assert _by_seat(final_scores(board), entries) == final_scores(played)
+    assert _winning_seats(board, entries) == played.winners()
 
 
 NEWER_GAMES = [
@@ -792,10 +851,11 @@ def test_newer_catastrophes_rebuilt_score_each_step_the_same(
     assert AGES[played.final_doom].name == catastrophe
     entries, third = _entries_of(played)
     board = board_from_entries(entries, third, table_of_game(played))
-    for p in range(played.players):
-        rebuilt, engine = breakdown(board, p), breakdown(played, p)
-        rebuilt.bonuses.sort()
-        engine.bonuses.sort()
+    for i, p in enumerate(_seats(entries)):
+        rebuilt, engine = breakdown(board, i), breakdown(played, p)
+        for steps in (rebuilt, engine):  # opponents' cards in seat order, from another seat
+            steps.bonuses.sort()
+            steps.opponents.sort()
         assert rebuilt.as_dict() == engine.as_dict(), p
 
 
@@ -855,6 +915,42 @@ def test_attachments_face_down_cards_and_the_discard_pile() -> None:
     )
     entries[1] = replace(entries[1], traits=("Telescopic Eyes", "Serrated Teeth", "Bark"))
     assert breakdown(board_from_entries(entries, "Ice Age", EXPANSIONS), 0).bonuses[0] == ("GMO", 1)
+
+
+@pytest.mark.parametrize("name", ["Beauty", "rainbow keratin", "TUBE FEET"])
+def test_a_special_edition_card_without_text_is_refused_saying_why(name: str) -> None:
+    ann = PlayerEntry("Ann", ("Bark", name))
+    every_set = Table(CALCULATOR_SETS)
+    with pytest.raises(TallyError, match="Special Edition trait whose card text doomtable"):
+        board_from_entries([ann, PlayerEntry("Bob", ("Fangs",))], "Ice Age", every_set)
+
+
+def test_an_opposable_thumbs_copying_an_attachment_attaches_as_it() -> None:
+    # Ruggedized (4, dominant) guards Bark from being removed; a Thumbs copying it (4) guards
+    # Leaves. Mass Extinction discards a green trait: Bark and Leaves are both guarded, so
+    # nothing goes: 4 + 4 + 2 (Bark) + 1 (Leaves) = 11. Unattached, the Thumbs guards nothing
+    # and Leaves is discarded: 10.
+    table = Table(("base", "overlush", "techlings"))
+    ann = PlayerEntry(
+        "Ann",
+        ("Ruggedized", "Opposable Thumbs", "Bark", "Leaves"),
+        attached=(("Ruggedized", "Bark"), ("Opposable Thumbs", "Leaves")),
+        choices=(("Opposable Thumbs", "Ruggedized"),),
+    )
+    state = board_from_entries([ann, PlayerEntry("Bob", ("Fangs",))], "Mass Extinction", table)
+    assert [(CARD[a].name, CARD[h].name) for a, h in state.attached] == [
+        ("Ruggedized", "Bark"),
+        ("Opposable Thumbs", "Leaves"),
+    ]
+    assert breakdown(state, 0).total == 11
+    loose = replace(ann, attached=(("Ruggedized", "Bark"),))
+    state = board_from_entries([loose, PlayerEntry("Bob", ("Fangs",))], "Mass Extinction", table)
+    assert [CARD[c].name for c in state.piles[0]] == ["Ruggedized", "Opposable Thumbs", "Bark"]
+    assert breakdown(state, 0).total == 10
+    # Its copy not named (two dominants to copy), it is no attachment, and the error says why.
+    unnamed = replace(ann, traits=(*ann.traits, "Heroic"), choices=())
+    with pytest.raises(TallyError, match="name the dominant it copies"):
+        board_from_entries([unnamed, PlayerEntry("Bob", ("Fangs",))], "Mass Extinction", table)
 
 
 @pytest.mark.parametrize(
@@ -1247,7 +1343,8 @@ def test_patches_played_at_worlds_end_brings_the_discarded_trait_back() -> None:
     )
     entries, catastrophe = _entries_of(played)
     board = board_from_entries(entries, catastrophe, table_of_game(played))
-    assert [breakdown(board, p).total for p in range(2)] == [3, 9] == final_scores(played)
+    totals = _by_seat([breakdown(board, i).total for i in range(2)], entries)
+    assert totals == [3, 9] == final_scores(played)
 
 
 def _played_scenario(path: str, name: str) -> DoomlingsState:

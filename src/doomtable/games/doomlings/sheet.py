@@ -31,6 +31,7 @@ from doomtable.games.doomlings.data import (
     TRINKETS,
 )
 from doomtable.games.doomlings.game import DoomlingsState
+from doomtable.games.doomlings.sets.special_edition import WITHOUT_TEXT
 from doomtable.games.doomlings.state import CARD, MAX_GENE_POOL, MIN_GENE_POOL
 from doomtable.games.doomlings.tally import Need, PlayerEntry, Table, TallyError
 
@@ -566,6 +567,8 @@ def catalog() -> dict[str, Any]:
             {"name": t.name, "set": TRINKET_SET[i], "value": t.value, "text": t.text()}
             for i, t in enumerate(TRINKETS)
         ],
+        # Real cards the calculator cannot take: the page says so when one is typed.
+        "without_text": list(WITHOUT_TEXT),
     }
 
 

@@ -75,6 +75,7 @@ from doomtable.games.doomlings.scoring import (
     final_scores,
     silenced,
 )
+from doomtable.games.doomlings.sets.special_edition import WITHOUT_TEXT
 from doomtable.games.doomlings.state import CARD, MAX_GENE_POOL, MIN_GENE_POOL, N_CARDS, bit
 
 MIN_PLAYERS, MAX_PLAYERS = 1, 8  # as the game itself (the Classic FAQ allows more than 6)
@@ -386,6 +387,13 @@ def trait_index(text: str, sets: Sequence[str] = SET_NAMES) -> int:
     try:
         return shown[match_name(text, list(shown), "card")]
     except TallyError:
+        textless = next((n for n in WITHOUT_TEXT if match_key(n) == match_key(text)), None)
+        if textless is not None:
+            raise TallyError(
+                f"{textless} is a Special Edition trait whose card text doomtable does not "
+                "have, so it can be neither played nor scored (docs/rulings.md, 'Cards without "
+                "text'); score this board by hand"
+            ) from None
         elsewhere = _maybe(text, TRAIT_NAMES)
         if elsewhere is None or set(sets) == set(SET_NAMES):
             raise
@@ -695,6 +703,8 @@ def _board(
         _under(entry, pile, len(cards))
         for entry, pile, cards in zip(entries, pile_ids, face_down, strict=True)
     ]
+    # An Opposable Thumbs is its copy before it attaches (a copy of Ruggedized attaches).
+    asked = _copy_dominants(s, entries)  # --- overlush: Opposable Thumbs ---
     s.attached = []
     for p, entry in enumerate(entries):
         for attachment, host in entry.attached:
@@ -702,7 +712,6 @@ def _board(
     # The Meaning of Life cards and trinkets create() dealt at random give way to those entered.
     _place_meanings(s, entries, table.sets)
     _place_trinkets(s, entries, table.sets)
-    asked = _copy_dominants(s, entries)  # --- overlush: Opposable Thumbs ---
     asked += _ignore_with_denial(s, entries)
     for p in range(len(entries)):
         if s.dominants(p) > 2:
@@ -892,8 +901,10 @@ def _attach(
     copies = [c for c in s.piles[p] if TRAIT_NAMES[TRAIT_OF[c]] == attachment]
     if not copies:
         raise TallyError(f"{who}: {attachment} is attached, but it is not in {who}'s pile")
-    if CARD[copies[0]].attach is None:
-        raise TallyError(f"{who}: {attachment} is not an attachment")
+    if s.trait(copies[0]).attach is None:
+        copying = " (it attaches as a copy of an attachment: name the dominant it copies)"
+        hint = copying if attachment == THUMBS else ""
+        raise TallyError(f"{who}: {attachment} is not an attachment{hint}")
     free = [c for c in copies if c not in taken]
     if not free:
         raise TallyError(f"{who}: {attachment} is attached more often than the pile holds it")
@@ -908,12 +919,12 @@ def _attach(
         c
         for q in owners
         for c in s.piles[q]
-        if TRAIT_NAMES[TRAIT_OF[c]] == trait and c != free[0] and CARD[c].attach is None
+        if TRAIT_NAMES[TRAIT_OF[c]] == trait and c != free[0] and s.trait(c).attach is None
     ]
     if not hosts:
         raise TallyError(f"{who}: {attachment} is attached to {host}, which is in no pile")
     s.attached.append((free[0], hosts[0]))
-    gear = CARD[free[0]].attach
+    gear = s.trait(free[0]).attach
     assert gear is not None
     if gear.color is not None:  # Cybernetic: the host takes its colour
         s.recolor[hosts[0]] = gear.color

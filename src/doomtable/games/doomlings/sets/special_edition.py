@@ -1,11 +1,11 @@
 """Special Edition: promotional and Kickstarter traits whose text is known.
 
-Thirteen more (Amatoxins, Beauty, Bones, Exotic, Fulfilled, Howler, Immortal, Juicy, Neoteny,
-Pride, Rainbow Keratin, Shiny, Tube Feet) have no known text and are left out: see
-docs/rulings.md.
+Thirteen more (:data:`WITHOUT_TEXT`) have no known text and are left out: see docs/rulings.md.
 """
 
 from __future__ import annotations
+
+from typing import Final
 
 from doomtable.games.doomlings.cards import (
     COLORLESS,
@@ -40,3 +40,21 @@ SET = CardSet(
         Trait("Seconder", GREEN | PURPLE, 2, play_when=PlayWhen.OPPONENT_PLAYS_TWO),
     ),
 )
+
+WITHOUT_TEXT: Final = (
+    "Amatoxins",
+    "Beauty",
+    "Bones",
+    "Exotic",
+    "Fulfilled",
+    "Howler",
+    "Immortal",
+    "Juicy",
+    "Neoteny",
+    "Pride",
+    "Rainbow Keratin",
+    "Shiny",
+    "Tube Feet",
+)
+"""Special Edition traits printed on real cards whose text no source gives: named here so a
+person holding one is told why it cannot be entered, not that no such card exists."""

@@ -11,6 +11,7 @@ const SHARE_PREFIX = "#sheet=";
 const MAX_RECENT = 12;
 const FACE_DOWN_SET = "deeplings";  // the set whose cards turn traits face down
 const TRINKET_SET = "trinkets";     // the set whose trinkets are pocketed for points
+const THUMBS = "Opposable Thumbs";  // its question names the dominant it copies
 
 let catalog = null;        // GET /api/score/cards: the game's own card list
 let sheet = null;          // what the people at the table entered (kept in localStorage)
@@ -217,7 +218,7 @@ function attachedPairs(i) {
   const p = sheet.players[i];
   const hosts = new Set(hostOptions(i).map(([value]) => value));
   const left = new Map();
-  for (const name of p.traits) if (isAttachment(name)) left.set(name, (left.get(name) || 0) + 1);
+  for (const name of p.traits) if (isAttachment(name, i)) left.set(name, (left.get(name) || 0) + 1);
   return p.attached.filter(([gear, host]) => {
     if (!hosts.has(host) || !left.get(gear)) return false;
     left.set(gear, left.get(gear) - 1);
@@ -235,8 +236,12 @@ function trinketsInPlay() {
   return catalog.trinkets.filter((t) => sheet.sets.includes(t.set));
 }
 
-function isAttachment(name) {
-  const card = cardOf(name);
+// Whether a card of player i's pile attaches: an Opposable Thumbs does as a copy of an
+// attachment (the answer to its question, tapped or the only dominant it can copy).
+function isAttachment(name, i) {
+  const asked = (last.questions[i] || []).find((q) => q.key === THUMBS);
+  const copied = name === THUMBS ? sheet.players[i].choices[THUMBS] || asked?.answer : null;
+  const card = cardOf(copied || name);
   return Boolean(card && card.effects && card.effects.includes("attachment"));
 }
 
@@ -580,6 +585,13 @@ function drawSuggestions(box, i, zone) {
     b.addEventListener("click", () => add(box, i, zone, card.label));
     list.append(el("li", {}, b));
   }
+  // A real card the calculator cannot take says so, instead of matching nothing or another.
+  const typed = key(find.value);
+  const textless = typed.length >= 3 && catalog.without_text.find((name) => key(name).startsWith(typed));
+  if (textless) {
+    list.append(el("li", { class: "textless", text: `${textless}: a Special Edition card whose ` +
+      "text doomtable does not have, so it cannot be scored here" }));
+  }
 }
 
 function add(box, i, zone, name) {
@@ -731,7 +743,7 @@ function drawTrinkets(node, i) {
 function drawAttachments(node, i) {
   const p = sheet.players[i];
   const copies = new Map();
-  for (const name of p.traits.filter(isAttachment)) {
+  for (const name of p.traits.filter((trait) => isAttachment(trait, i))) {
     const k = copies.get(name) || 0;
     copies.set(name, k + 1);
     const mine = p.attached.filter(([gear]) => gear === name);
@@ -750,7 +762,7 @@ function hostOptions(i) {
   sheet.players.forEach((q, j) => {
     const owner = q.name.trim() || `Player ${j + 1}`;
     for (const name of new Set(q.traits)) {
-      if (isAttachment(name)) continue;
+      if (isAttachment(name, j)) continue;
       const card = cardOf(name);
       const text = card ? displayName(card) : name;
       options.push(j === i ? [name, text] : [`${owner}: ${name}`, `${owner}: ${text}`]);
