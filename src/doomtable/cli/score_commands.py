@@ -202,6 +202,8 @@ def ask_board(
         "How many players (1: a solo Genetic Mishap game)", tally.MIN_PLAYERS, tally.MAX_PLAYERS
     )
     entries: list[PlayerEntry] = []
+    if players > 1:  # the catastrophe goes round in this order (docs/score.md)
+        console.print("Players in turn order, starting with whoever goes first at World's End.")
     for i in range(1, players + 1):
         taken = frozenset(e.name for e in entries)
         name = ask.until(f"Player {i}'s name", partial(_fresh_name, taken=taken), f"Player {i}")
@@ -530,8 +532,8 @@ def score(
             "--player",
             "-p",
             metavar="PLAYER",
-            help="One player, once per player: "
-            "[blue]'Ann: Heroic, Bark, Kidney x3; hand=3; gp=5'[/]. "
+            help="One player, once per player, in turn order from whoever goes first at "
+            "World's End: [blue]'Ann: Heroic, Bark, Kidney x3; hand=3; gp=5'[/]. "
             "Keys: hand (a count, or the hand's card names), gp, deus, after_faith, "
             "discarded, draw, meaning (Meaning of Life cards), meaning_draw, pocketed "
             "(trinkets), and a card's name for its World's End choice "
