@@ -13,6 +13,7 @@ import sys
 import time
 import zipfile
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -661,14 +662,8 @@ def test_an_opposable_thumbs_copying_an_attachment_is_given_a_host(
 ) -> None:
     expected = [p["score"] for p in cli_json(THUMBS_AS_RUGGEDIZED, tmp_path)["players"]]
     assert expected == [11, 1]
-    fresh = chromium.new_context(viewport=PHONE)
-    try:
-        page = fresh.new_page()
-        page.goto(f"{score_server.url}/score")
-        settled(page)
-        tick_sets(page, ("Overlush", "Techlings"))
-        page.select_option("#catastrophe", "Mass Extinction")
-        tap_piles(page, THUMBS_AS_RUGGEDIZED["players"])
+    sets = ("Overlush", "Techlings")
+    with _tapped_in(chromium, score_server, THUMBS_AS_RUGGEDIZED, sets) as page:
         ann = player(page, 0)
         ann.get_by_label("Ruggedized is attached to").select_option("Bark")
         settled(page)
@@ -681,6 +676,58 @@ def test_an_opposable_thumbs_copying_an_attachment_is_given_a_host(
         settled(page)
         assert page.locator("#error").text_content() == ""
         assert totals(page) == expected
+
+
+def test_an_empty_hand_a_card_counts_is_one_tap(
+    chromium: Browser, score_server: Server, tmp_path: Path
+) -> None:
+    """Saudade counts the colours in the hand, so the page asks for the hand's cards; a hand
+    of none is answered with one tap (no names alone is not an answer yet). The top-card
+    picker, for Too Much Pink only, stays hidden."""
+    board = {
+        "catastrophe": "Ice Age",
+        "players": [
+            # Ann: Saudade 1 (+1 per colour in an empty hand: 0) + Bark 2 = 3; Bob: Fangs 1,
+            # Ice Age -1 for his red trait: 0.
+            {"name": "Ann", "traits": ["Saudade", "Bark"], "hand": [], "hand_size": 0},
+            {"name": "Bob", "traits": ["Fangs"]},
+        ],
+    }
+    expected = [p["score"] for p in cli_json(board, tmp_path)["players"]]
+    assert expected == [3, 0]
+    with _tapped_in(chromium, score_server, board) as page:
+        expect(page.locator("#top-card-box")).to_be_hidden()
+        ann = player(page, 0)
+        assert "give Ann's hand" in (page.locator("#error").text_content() or "")
+        empty = ann.get_by_role("button", name="The hand is empty")
+        empty.click()
+        settled(page)
+        expect(empty).to_have_attribute("aria-pressed", "true")
+        assert page.locator("#error").text_content() == ""
+        assert totals(page) == expected
+        # A hand card named takes the place of the answer: the button goes.
+        tap_card(ann.locator(".hand-box"), "leav", "Leaves")
+        settled(page)
+        expect(empty).to_be_hidden()
+        assert totals(page) == [4, 0]  # Saudade +1 for the green in the hand
+
+
+@contextmanager
+def _tapped_in(
+    chromium: Browser, score_server: Server, board: dict[str, Any], sets: Sequence[str] = ()
+) -> Iterator[Page]:
+    """A fresh page at a phone's size with ``sets`` ticked, the board's catastrophe chosen
+    and its players' piles tapped in."""
+    fresh = chromium.new_context(viewport=PHONE)
+    try:
+        page = fresh.new_page()
+        page.goto(f"{score_server.url}/score")
+        settled(page)
+        if sets:
+            tick_sets(page, sets)
+        page.select_option("#catastrophe", board["catastrophe"])
+        tap_piles(page, board["players"])
+        yield page
     finally:
         fresh.close()
 

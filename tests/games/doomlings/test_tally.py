@@ -500,14 +500,18 @@ def _entries_of(s: DoomlingsState) -> tuple[list[PlayerEntry], str]:
         pytest.skip("Too Much Pink's shown top card was drawn and played afterwards")
     causes = s.event_causes or []
     lily = [
-        e[3]
+        (e[2], e[3])
         for i, e in enumerate(s.events[start:], start)
         if e[1] == "returns_to_hand"
         and 0 <= causes[i] < N_CARDS
         and CARD[causes[i]].worlds_end is WorldsEnd.RETURN_FOR_POINTS
     ]
-    if any(c in pile for pile in s.piles for c in lily):
-        pytest.skip("a trait Lily Pad took back was played at World's End (Sneaky's window)")
+    if any(
+        any(c in pile for pile in s.piles) and len(s.hands[p]) < sum(1 for q, _ in lily if q == p)
+        for p, c in lily
+    ):
+        # The calculator refuses a count of traits taken back larger than the hand entered.
+        pytest.skip("a trait Lily Pad took back was played again: the hand is below its count")
     more = _more_doom_discards(s)  # --- newer: Planned Obsolescence's 2 attachments
     held = _attached_as_the_world_ended(s, start)
     scored = _doom_hand_discards(s)
@@ -544,18 +548,25 @@ def _entries_of(s: DoomlingsState) -> tuple[list[PlayerEntry], str]:
             elif kind is WorldsEnd.BECOME_COLOR:
                 # Free Will's own colour, unless it came too late (or a recolour undid it).
                 choices[s.shown_name(c)] = COLOR_NAMES.get(s.recolor[c], "none")
-        faiths = [c for c in pile if CARD[c].worlds_end is WorldsEnd.RECOLOR]
-        if faiths:
-            choices[CARD[faiths[0]].name] = "pass"
-        recolors = [e for e in s.events if e[1] == "recolors" and e[2] == p]
+        # Faith, and an Opposable Thumbs copying it (asked as it shows), each recolour once.
+        faiths = [c for c in pile if s.trait(c).worlds_end is WorldsEnd.RECOLOR]
+        for c in faiths:
+            choices[s.shown_name(c)] = "pass"
         gone = discards.get(p)
-        if recolors and any(
-            CARD[c].colors & recolors[-1][3] for c in [*pile, gone] if c is not None
-        ):
-            # (A recolour whose traits all left before scoring, to a later player's
-            # Hyper-Intelligence, is entered as none: it changes nothing.)
-            _, _, _, old, new = recolors[-1]
-            choices[CARD[faiths[0]].name] = f"{COLOR_NAMES[old]}>{COLOR_NAMES[new]}"
+        colored = {c: CARD[c].colors for c in [*pile, gone] if c is not None}  # as recoloured
+        for i, e in enumerate(s.events):
+            if e[1] != "recolors" or e[2] != p or causes[i] not in faiths:
+                continue
+            _, _, _, old, new = e
+            if not any(colors & old for colors in colored.values()):
+                # (A recolour whose traits all left before scoring, to a later player's
+                # Hyper-Intelligence, is entered as none: it changes nothing.)
+                continue
+            colored = {
+                c: (colors & ~old) | new if colors & old else colors
+                for c, colors in colored.items()
+            }
+            choices[s.shown_name(causes[i])] = f"{COLOR_NAMES[old]}>{COLOR_NAMES[new]}"
             late = tuple(
                 TRAIT_NAMES[TRAIT_OF[c]]
                 for c in pile
@@ -580,16 +591,10 @@ def _entries_of(s: DoomlingsState) -> tuple[list[PlayerEntry], str]:
         discarded = discards.get(p)
         if discarded in passed and any(discarded in pile_ for pile_ in s.piles):
             pytest.skip("the discarded trait went to a hand, then a World's End trait played it")
-        if (
-            discarded is not None
-            and discarded not in pile
-            and discarded not in s.discard_pile(p)
-            and discarded not in passed
-        ):
-            pytest.skip("the discarded trait was drawn again (Regenerative Tissue): one card")
         played_again = [e for e in s.events[start:] if e[1] == "plays" and e[3] == discarded]
         patched = [e for e in s.events[start:] if e[1] == "patches" and e[3] == discarded]
-        if discarded in pile and played_again and not patched:
+        if played_again and not patched and any(discarded in pile_ for pile_ in s.piles):
+            # (Drawn back to a hand only, it is entered there too: one card.)
             pytest.skip("the discarded trait was played again at World's End")
         if discarded is not None and discarded not in pile:
             pile.append(discarded)  # the pile before the catastrophe's discard
@@ -923,6 +928,24 @@ def test_a_special_edition_card_without_text_is_refused_saying_why(name: str) ->
     every_set = Table(CALCULATOR_SETS)
     with pytest.raises(TallyError, match="Special Edition trait whose card text doomtable"):
         board_from_entries([ann, PlayerEntry("Bob", ("Fangs",))], "Ice Age", every_set)
+
+
+def test_a_discarded_trait_back_in_a_hand_is_one_card() -> None:
+    # Mass Extinction discards Ann's only green trait, Bark; Bob plays Necromantic and takes
+    # Bark into his hand. Entered as the table shows it: Bark in Ann's pile (before the
+    # discard) and in Bob's hand, one card. Ann: Fangs 1. Bob: Necromantic 1, Saudade 1
+    # (+1 per colour in the hand: Bark, green) = 3.
+    table = Table(("base", "mythlings"))
+    ann = PlayerEntry("Ann", ("Bark", "Fangs"))
+    bob = PlayerEntry("Bob", ("Necromantic", "Saudade"), hand=("Bark",))
+    state = board_from_entries([ann, bob], "Mass Extinction", table)
+    (bark,) = state.hands[1]
+    assert CARD[bark].name == "Bark" and bark not in state.discard
+    assert [CARD[c].name for c in state.piles[0]] == ["Fangs"]
+    assert final_scores(state) == [1, 3]
+    # A catastrophe that discards no Bark leaves it one copy too many.
+    with pytest.raises(TallyError, match="Bark is entered 2 times; .*Ice Age discarded none"):
+        board_from_entries([ann, bob], "Ice Age", table)
 
 
 def test_an_opposable_thumbs_copying_an_attachment_attaches_as_it() -> None:

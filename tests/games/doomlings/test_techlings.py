@@ -5,6 +5,7 @@ follows its host from pile to pile."""
 from __future__ import annotations
 
 from doomtable.engine import new_game
+from doomtable.games.doomlings.cards import BLUE, GREEN, RED
 from doomtable.games.doomlings.game import DoomlingsState
 from doomtable.games.doomlings.state import CARD
 
@@ -112,3 +113,23 @@ def test_a_host_discarded_leaves_its_attachment_unattached_in_its_pile() -> None
     assert [CARD[c].name for c in state.piles[0]] == ["Nano"]
     assert state.attached == []
     assert state.scores()[0] == 0
+
+
+def test_a_host_keeps_the_colour_of_the_attachment_still_holding_it() -> None:
+    # Transgenic Modification turns Antlers green, then Cybernetic turns it blue (the last
+    # attached shows); once Cybernetic leaves the piles, Transgenic Modification still holds
+    # Antlers, which is green again, not its printed red.
+    traits = ["Antlers", "Transgenic Modification", "Cybernetic"]
+    state = _game({"players": {0: {**HANDS[0], "traits": traits}, 1: HANDS[1]}})
+    antlers, transgenic, cybernetic = state.piles[0]
+    for attachment in (transgenic, cybernetic):  # attached as a play attaches them
+        grant = CARD[attachment].attach
+        assert grant is not None and grant.color is not None
+        state.attached.append((attachment, antlers))
+        state.recolor[antlers] = grant.color
+    assert state.colors_of(antlers) == BLUE
+    state.leave_pile(0, cybernetic)
+    assert state.attached == [(transgenic, antlers)]
+    assert state.colors_of(antlers) == GREEN
+    state.leave_pile(0, transgenic)
+    assert state.attached == [] and state.colors_of(antlers) == RED

@@ -818,16 +818,25 @@ class DoomlingsBase(GameState):
         return not (self.attached and self.guard(card) & GUARD_REMOVE)
 
     def detach(self, card: int) -> None:
-        """``card`` leaves the piles: it lets go of its host, and its attachments of it."""
+        """``card`` leaves the piles: it lets go of its host, and its attachments of it. A
+        host that another colour-giving attachment still holds takes that one's colour (the
+        last attached shows)."""
         kept = []
+        recolored = []
         for attachment, host in self.attached:
             if attachment == card or host == card:
                 trait = self.trait(attachment)
                 if trait.attach is not None and trait.attach.color is not None:
                     self.recolor[host] = -1
+                    recolored.append(host)
             else:
                 kept.append((attachment, host))
         self.attached = kept
+        for host in recolored:
+            for attachment, held in kept:
+                grant = self.trait(attachment).attach
+                if held == host and grant is not None and grant.color is not None:
+                    self.recolor[host] = grant.color
 
     # --- deeplings ---
     def trait_count(self, player: int) -> int:

@@ -658,9 +658,17 @@ def _board(
         _check_entry(entry, pile)
     pool = _CardPool(table.sets)
     pile_ids = [[pool.take(t) for t in pile] for pile in piles]
-    hand_ids = [[pool.take(t) for t in hand] for hand in hands]
+    # A hand card with no copy left is a pile's, which the catastrophe discarded and a card
+    # brought back to a hand (Necromantic, Regenerative Tissue's draw): the hand holds a
+    # stand-in until the catastrophe has discarded it.
+    in_hand = [[pool.take(t) if pool.has(t) else -1 for t in hand] for hand in hands]
+    stand_ins = [
+        [(at, hand[at]) for at, c in enumerate(ids) if c < 0]
+        for hand, ids in zip(hands, in_hand, strict=True)
+    ]
     discard_ids = [pool.take(trait_index(name, table.sets)) for name in table.discard]
-    top = _top_card(table, pool, hand_ids)
+    top = _top_card(table, pool, [[c for c in ids if c >= 0] for ids in in_hand])
+    hand_ids = [[pool.filler() if c < 0 else c for c in ids] for ids in in_hand]
     for entry, hand in zip(entries, hand_ids, strict=True):
         size = len(hand) if entry.hand_size is None else entry.hand_size
         hand.extend(pool.filler() for _ in range(size - len(hand)))
@@ -719,6 +727,7 @@ def _board(
     start = len(s.events)
     asked += _run_worlds_end(s, entries)
     _put_back_draws(s, start, top)
+    _draw_back(s, entries, stand_ins, settled=all(q.answer is not None for q in asked))
     for p, entry in enumerate(entries):
         for question, given in entry.choices:
             times = sum(
@@ -785,6 +794,32 @@ def _copy_dominants(s: DoomlingsState, entries: Sequence[PlayerEntry]) -> list[Q
                 copied = next(c for c in others if TRAIT_NAMES[TRAIT_OF[c]] == answer)
                 s.copies.append((thumbs, copied))
     return asked
+
+
+def _draw_back(
+    s: DoomlingsState,
+    entries: Sequence[PlayerEntry],
+    stand_ins: Sequence[list[tuple[int, int]]],
+    settled: bool,
+) -> None:
+    """Each hand card standing in for a trait the piles already hold becomes that card, out
+    of the discard pile the catastrophe put it in; a trait it did not discard is one copy too
+    many, once every question is answered (until then the discard may still come)."""
+    for p, swaps in enumerate(stand_ins):
+        for at, trait in swaps:
+            card = next((c for c in s.discard if TRAIT_OF[c] == trait), None)
+            if card is None and not settled:
+                continue
+            if card is None:
+                entered = sum(
+                    [trait_index(t) for t in (*e.traits, *e.hand)].count(trait) for e in entries
+                )
+                raise TallyError(
+                    f"{_too_many(trait, entered)} (a copy the final catastrophe discarded may "
+                    f"be back in a hand, but {AGES[s.final_doom].name} discarded none)"
+                )
+            s.discard[s.discard.index(card)] = s.hands[p][at]
+            s.hands[p][at] = card
 
 
 def _put_back_draws(s: DoomlingsState, start: int, top: int | None) -> None:
@@ -966,8 +1001,12 @@ def check_piles(entries: Sequence[PlayerEntry]) -> None:
     """Refuse piles no game could end with: more copies of a card than the deck holds (piles
     and named hand cards together), or too many dominants."""
     placed: Counter[int] = Counter()
+    in_piles: Counter[int] = Counter()
+    piles_holding: Counter[int] = Counter()
     for entry in entries:
         pile = [trait_index(t) for t in entry.traits]
+        in_piles.update(pile)
+        piles_holding.update(set(pile))
         placed.update(pile)
         placed.update(trait_index(t) for t in entry.hand)
         dominants = sum(1 for t in pile if TRAITS[t].dominant)
@@ -976,16 +1015,23 @@ def check_piles(entries: Sequence[PlayerEntry]) -> None:
             why = "even with Heroic" if limit == 3 else "without Heroic"
             raise TallyError(f"{entry.name} has {dominants} dominant traits; at most {limit} {why}")
     for trait, n in placed.items():
+        # A trait the catastrophe discarded may be back in a hand (:func:`_draw_back` checks
+        # that it was): one card per pile that held it, named in a hand too.
         copies = TRAITS[trait].copies
-        if n > copies:
-            have = "only 1 copy" if copies == 1 else f"only {copies} copies"
-            raise TallyError(f"{TRAITS[trait].name} is entered {n} times; the deck has {have}")
+        if in_piles[trait] > copies or n > copies + piles_holding[trait]:
+            raise TallyError(_too_many(trait, n))
     total = sum(placed.values()) + sum(
         max(0, (e.hand_size or 0) - len(e.hand)) + max(e.face_down or 0, len(e.under))
         for e in entries
     )
     if total > N_CARDS:
         raise TallyError(f"{total} cards entered; the deck has only {N_CARDS}")
+
+
+def _too_many(trait: int, entered: int) -> str:
+    copies = TRAITS[trait].copies
+    have = "only 1 copy" if copies == 1 else f"only {copies} copies"
+    return f"{TRAITS[trait].name} is entered {entered} times; the deck has {have}"
 
 
 def _check_entry(entry: PlayerEntry, pile: list[int]) -> None:

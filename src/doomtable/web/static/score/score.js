@@ -32,8 +32,10 @@ function newPlayer(number) {
   // `under`: how many of them lie under each pile trait that counts them (Untold).
   // `meanings`: the Meaning of Life cards held (The Blind Dragon's drawn ones after the
   // first); `meaning_draw`: what The Silent Elder's draw scored; `pocketed`: trinkets;
-  // `catastrophe_points`: what Too Much Pink or Isolation counted as it acted (Blackbox).
-  return { name: `Player ${number}`, traits: [], hand: [], hand_size: null, gene_pool: null,
+  // `catastrophe_points`: what Too Much Pink or Isolation counted as it acted (Blackbox);
+  // `hand_empty`: the hand a card counts holds nothing (no names is not yet an answer).
+  return { name: `Player ${number}`, traits: [], hand: [], hand_empty: false, hand_size: null,
+    gene_pool: null,
     choices: {}, deus: null, tie_draw: null, attached: [], face_down: null, under: {},
     meanings: [], meaning_draw: null, pocketed: [], catastrophe_points: null };
 }
@@ -169,8 +171,10 @@ function board(needs, asked) {
   const players = sheet.players.map((p, i) => {
     const want = new Set(needs[i] || []);
     const fields = { name: p.name.trim() || `Player ${i + 1}`, traits: [...p.traits] };
-    if (want.has("HAND_CARDS")) fields.hand = [...p.hand];
-    else if (want.has("HAND_SIZE") && p.hand_size !== null) fields.hand_size = p.hand_size;
+    if (want.has("HAND_CARDS")) {
+      fields.hand = [...p.hand];
+      if (!p.hand.length && p.hand_empty) fields.hand_size = 0;
+    } else if (want.has("HAND_SIZE") && p.hand_size !== null) fields.hand_size = p.hand_size;
     if (want.has("GENE_POOL") && p.gene_pool !== null) fields.gene_pool = p.gene_pool;
     if (want.has("DEUS") && p.deus !== null) fields.deus = p.deus;
     const attached = attachedPairs(i);
@@ -514,6 +518,8 @@ function wireZone(box, i, zone) {
 
 function drawZone(box, i, zone) {
   const names = zoneList(i, zone);
+  const empty = box.querySelector(".hand-empty");
+  if (empty) empty.hidden = names.length > 0;
   const counts = new Map();
   for (const name of names) counts.set(name, (counts.get(name) || 0) + 1);
   const list = box.querySelector(".chips");
@@ -601,6 +607,7 @@ function add(box, i, zone, name) {
   find.value = "";
   drawZone(box, i, zone);
   drawSuggestions(box, i, zone);
+  find.focus();  // the next card's letters go straight in (the phone keeps its keyboard)
   changed();
 }
 
@@ -644,6 +651,15 @@ function drawNeeds(i) {
         el("input", { class: "find", type: "search", placeholder: "Add a hand card",
           autocomplete: "off", autocapitalize: "off", spellcheck: "false" })),
       el("ul", { class: "suggestions", "aria-label": "Matching cards" }));
+    // A hand of no cards is an answer too (no names alone is not one yet).
+    const empty = el("button", { type: "button", class: "hand-empty",
+      "aria-pressed": p.hand_empty ? "true" : "false", text: "The hand is empty" });
+    empty.addEventListener("click", () => {
+      p.hand_empty = !p.hand_empty;
+      empty.setAttribute("aria-pressed", p.hand_empty ? "true" : "false");
+      changed();
+    });
+    hand.append(empty);
     node.append(hand);
     wireZone(hand, i, "hand");
   } else if (want.has("HAND_SIZE")) {
