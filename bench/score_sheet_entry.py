@@ -92,6 +92,7 @@ INSTALL_TIMING = """() => {
     }
   }).observe(document.body, { attributes: true, attributeFilter: ["data-busy"] });
 }"""
+TOP_CARD_NEEDED = "last.needs.some((want) => (want || []).includes('TOP_CARD'))"
 LABEL_TEXT = "(label) => label.firstChild.textContent.trim()"
 """A field's label as the page writes it (the text before its input or select)."""
 WAIT_SETTLED = """(timeout) => new Promise((resolve) => {
@@ -272,7 +273,9 @@ def answer_what_is_asked(person: Person, sheet: Sheet) -> None:
             needs = page.locator(f'.player[data-player="{i}"] .needs')
             acted |= answer_player(person, sheet, i, needs, entered)
         top = page.locator("#top-card")
-        if top.is_visible() and top.input_value() == "":
+        # Asked where the catastrophe shows one (the page's own test for drawing the picker:
+        # score.css's `.field { display: block }` keeps it on screen on every sheet).
+        if page.evaluate(TOP_CARD_NEEDED) and top.input_value() == "":
             person.entry.asked.append(f"top card = {sheet.top_card or 'none'}")
             person.pick(top, sheet.top_card or "none")
             acted = True
