@@ -258,9 +258,10 @@ class Person:
         self.tap(zone.locator(f".suggestions button[data-card={json.dumps(card)}]"))
 
     def in_view(self, zone: Locator) -> list[str]:
-        return zone.locator(".suggestions button").evaluate_all(
+        shown: list[str] = zone.locator(".suggestions button").evaluate_all(
             f"(all) => all.slice(0, {SUGGESTIONS_IN_VIEW}).map((b) => b.dataset.card)"
         )
+        return shown
 
 
 def answer_what_is_asked(person: Person, sheet: Sheet) -> None:
@@ -321,10 +322,10 @@ def answer_player(
             continue
         if not text.startswith("Pocketed trinkets"):  # that picker adds one trinket a pick
             entered.add((i, text))
-        value = select_for(sheet, i, text, select)
-        if value is not None:
-            person.entry.asked.append(f"{NAMES[i]}: {text} = {value}")
-            person.pick(select, value)
+        option = select_for(sheet, i, text, select)
+        if option is not None:
+            person.entry.asked.append(f"{NAMES[i]}: {text} = {option}")
+            person.pick(select, option)
             acted = True
     for question in needs.locator(".question").all():
         legend = question.locator("legend").inner_text()
