@@ -274,8 +274,7 @@ def answer_what_is_asked(person: Person, sheet: Sheet) -> None:
             needs = page.locator(f'.player[data-player="{i}"] .needs')
             acted |= answer_player(person, sheet, i, needs, entered)
         top = page.locator("#top-card")
-        # Asked where the catastrophe shows one (the page's own test for drawing the picker:
-        # score.css's `.field { display: block }` keeps it on screen on every sheet).
+        # Asked where the catastrophe shows one (the page's own test for drawing the picker).
         if page.evaluate(TOP_CARD_NEEDED) and top.input_value() == "":
             person.entry.asked.append(f"top card = {sheet.top_card or 'none'}")
             person.pick(top, sheet.top_card or "none")
@@ -302,6 +301,8 @@ def answer_player(
         person.entry.asked.append(f"{NAMES[i]}: hand cards ({len(sheet.hands[i])})")
         for card in sheet.hands[i]:
             person.add_card(hand, card)
+        if not sheet.hands[i]:  # a hand of no cards: one tap says so
+            person.tap(hand.get_by_role("button", name="The hand is empty"))
         acted = True
     for field_box in needs.locator("label.field:has(input[type=number])").all():
         text = field_box.evaluate(LABEL_TEXT)
