@@ -379,7 +379,9 @@ def _ask_details(
         while True:
             hand = ask.cards(f"{who}'s hand, every card by name")
             try:
-                tally.check_piles([*others, PlayerEntry(entry.name, entry.traits, hand)])
+                tally.check_piles(
+                    [*others, PlayerEntry(entry.name, entry.traits, hand)], back_in_hand=False
+                )
                 break
             except TallyError as exc:
                 ask.error(str(exc))

@@ -997,9 +997,12 @@ class _CardPool:
         return list(self._free)
 
 
-def check_piles(entries: Sequence[PlayerEntry]) -> None:
+def check_piles(entries: Sequence[PlayerEntry], back_in_hand: bool = True) -> None:
     """Refuse piles no game could end with: more copies of a card than the deck holds (piles
-    and named hand cards together), or too many dominants."""
+    and named hand cards together), or too many dominants. With ``back_in_hand``, a hand
+    card may also be one a pile names, the final catastrophe discarded, and a card brought
+    back (checked once the board is scored); without it, as the prompts ask before the
+    catastrophe's discard is known, it is one copy too many."""
     placed: Counter[int] = Counter()
     in_piles: Counter[int] = Counter()
     piles_holding: Counter[int] = Counter()
@@ -1020,6 +1023,11 @@ def check_piles(entries: Sequence[PlayerEntry]) -> None:
         copies = TRAITS[trait].copies
         if in_piles[trait] > copies or n > copies + piles_holding[trait]:
             raise TallyError(_too_many(trait, n))
+        if n > copies and not back_in_hand:
+            raise TallyError(
+                f"{_too_many(trait, n)} (a copy the final catastrophe discarded and a card "
+                "brought back to a hand is entered with --player or a board file)"
+            )
     total = sum(placed.values()) + sum(
         max(0, (e.hand_size or 0) - len(e.hand)) + max(e.face_down or 0, len(e.under))
         for e in entries
