@@ -698,7 +698,7 @@ def test_an_empty_hand_a_card_counts_is_one_tap(
     with _tapped_in(chromium, score_server, board) as page:
         expect(page.locator("#top-card-box")).to_be_hidden()
         ann = player(page, 0)
-        assert "give Ann's hand" in (page.locator("#error").text_content() or "")
+        assert "name Ann's hand cards" in (page.locator("#error").text_content() or "")
         empty = ann.get_by_role("button", name="The hand is empty")
         empty.click()
         settled(page)
@@ -707,6 +707,8 @@ def test_an_empty_hand_a_card_counts_is_one_tap(
         assert totals(page) == expected
         # A hand card named takes the place of the answer: the button goes.
         tap_card(ann.locator(".hand-box"), "leav", "Leaves")
+        # The search keeps the focus: the next card's letters go straight in.
+        expect(ann.locator(".hand-box .find")).to_be_focused()
         settled(page)
         expect(empty).to_be_hidden()
         assert totals(page) == [4, 0]  # Saudade +1 for the green in the hand

@@ -1070,6 +1070,8 @@ def _check_facts(entry: PlayerEntry, doom: int) -> None:
         wanted |= {Need.HAND_CARDS, Need.HAND_SIZE}
     if Need.HAND_SIZE in wanted and entry.hand_size is None and not entry.hand:
         what = f"{AGES[doom].name} counts the hand" if held else f"{who}'s pile counts the hand"
+        if Need.HAND_CARDS in wanted and not held:  # what it holds: the cards, or none
+            raise TallyError(f"{what}: name {who}'s hand cards (or say the hand is empty)")
         raise TallyError(f"{what}: give {who}'s hand size")
     if Need.HAND_CARDS in wanted:
         size = len(entry.hand) if entry.hand_size is None else entry.hand_size

@@ -659,7 +659,7 @@ function drawNeeds(i) {
       empty.setAttribute("aria-pressed", p.hand_empty ? "true" : "false");
       changed();
     });
-    hand.append(empty);
+    hand.insertBefore(empty, hand.querySelector(".search"));
     node.append(hand);
     wireZone(hand, i, "hand");
   } else if (want.has("HAND_SIZE")) {
