@@ -3038,7 +3038,7 @@ def h_recolor(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decisio
     if option != PASS:
         _, a, b = option
         s.recolor_pile(p, a, b)
-        s.emit((ALL, "recolors", p, a, b), card)
+        s.emit((ALL, "recolors", p, a, b))
     return None
 
 
@@ -3114,17 +3114,13 @@ def h_score(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision 
         best = max(scores)
         tied = [p for p in s.order_from(s.first_player) if scores[p] == best]
         if len(tied) > 1:
-            drawn = []
             for p in tied:
                 card = s.draw_card(p)
                 face = FACE_VALUE[card] if card is not None else 0
                 s.tie_draws[p] = face
                 if card is not None:
-                    drawn.append(card)
+                    s.discard_pile(p).append(card)
                     s.emit((ALL, "tie_draw", p, card))
-            # "Apply only the face value": under the deck, a drawn trait counts for nothing
-            # else (in the discard pile, Serrated Teeth would count a drawn dominant).
-            s.deck[:0] = reversed(drawn)
     s.emit((ALL, "game_over"))
     return None
 
