@@ -4613,12 +4613,7 @@ def h_attach(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision
 
 
 def _attach(s: DoomlingsRules, p: int, card: int, q: int, host: int) -> None:
-    s.attached = [pair for pair in s.attached if pair[0] != card]
-    s.attached.append((card, host))
-    attach = s.trait(card).attach
-    assert attach is not None
-    if attach.color is not None:
-        s.recolor[host] = attach.color
+    s.attach(card, host)
     s.emit((ALL, "attaches", p, card, host, q))
 
 

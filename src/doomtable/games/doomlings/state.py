@@ -817,6 +817,15 @@ class DoomlingsBase(GameState):
         check that as their card says)."""
         return not (self.attached and self.guard(card) & GUARD_REMOVE)
 
+    def attach(self, card: int, host: int) -> None:
+        """Attachment ``card`` holds ``host`` (letting go of any host it held); a colour-giving
+        one (Cybernetic) gives the host its colour."""
+        self.attached = [pair for pair in self.attached if pair[0] != card]
+        self.attached.append((card, host))
+        grant = self.trait(card).attach
+        if grant is not None and grant.color is not None:
+            self.recolor[host] = grant.color
+
     def detach(self, card: int) -> None:
         """``card`` leaves the piles: it lets go of its host, and its attachments of it. A
         host that another colour-giving attachment still holds takes that one's colour (the
