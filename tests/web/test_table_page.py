@@ -102,6 +102,31 @@ def test_cards_are_drawn_as_cards_and_chosen_by_clicking_them(
     assert at_end
 
 
+def test_seats_given_a_name_are_called_by_it(chromium: Browser, server: Server) -> None:
+    """The game's words say "player 1"; the page says the name the seat was given (an unnamed
+    seat keeps its number) in the log, the status line, the prompt and the view."""
+    seats = [
+        {"kind": "human", "name": "Ada"},
+        {"kind": "bot", "bot": "random", "name": "Bo"},
+        {"kind": "bot", "bot": "random"},
+    ]
+    created = _table(server, "doom-on-you", seats)
+    page = _open(chromium, server, created["invites"][0]["url"], DESKTOP)
+    log = page.locator("#log")
+    wanted = ("Ada places", "Bo places", "player 2 places")
+    deadline = time.monotonic() + 60
+    while not all(words in log.inner_text() for words in wanted):
+        assert time.monotonic() < deadline, f"the log never said all of {wanted}"
+        if page.locator("#options button").count():
+            page.locator("#options button").first.click()
+        page.wait_for_timeout(200)
+    shown = " ".join(
+        page.locator(where).inner_text() for where in ("#log", "#status", "#prompt", "#view")
+    )
+    assert not re.search(r"\b[Pp]layer [01]\b", shown), shown
+    expect(page.locator('article.seat[data-seat="1"] h3')).to_contain_text("Bo (seat 1)")
+
+
 def test_chat_marks_seats_and_spectators_escapes_and_is_kept(
     chromium: Browser, server: Server
 ) -> None:

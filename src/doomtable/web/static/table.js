@@ -15,6 +15,7 @@ let logCount = 0;
 let seenUpTo = null;  // log lines before this were there when this seat last decided
 let wasMyTurn = false;
 let askedAgain = false;
+let seatNames = [];  // the names people gave their seats ("" where none was given)
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -161,8 +162,8 @@ function addLog(lines, from) {
     number.textContent = logCount;
     const text = document.createElement("span");
     text.className = "line";
-    text.dataset.text = line;
-    text.textContent = line;
+    text.dataset.text = named(line);
+    text.textContent = text.dataset.text;
     item.append(number, text);
     if (turnLine.test(line)) item.classList.add("turn-start");
     log.lastElementChild.querySelector("ol").append(item);
@@ -192,21 +193,23 @@ function show(message) {
   document.body.dataset.over = message.over;
   document.body.classList.toggle("spectator", seat === null);
   options = message.options || [];
+  seatNames = message.seat_names || [];
   const myTurn = options.length > 0;
-  $("status").textContent = message.status;
+  $("status").textContent = named(message.status);
   document.body.classList.toggle("my-turn", myTurn);
   document.title = `${myTurn ? "(Your turn) " : ""}${message.name ? `${message.name} · ` : ""}${baseTitle}`;
   if (myTurn && !wasMyTurn) chime();
   wasMyTurn = myTurn;
   $("view").innerHTML = message.html;
-  nameSeats(message.seat_names || []);
+  nameSeats(seatNames);
+  nameInText($("view"));
   const hand = $("view").querySelector("section.hand");
   $("dock-hand").replaceChildren(...(hand ? [hand] : []));
   liveClock = message.clock ? { lag: message.clock.lag_ms, at: performance.now() } : null;
   closes = message.closes_in_ms !== undefined ? { ms: message.closes_in_ms, at: performance.now(), lag: message.clock ? message.clock.lag_ms : 0 } : null;
   tickClocks();
   const prompt = $("prompt");
-  prompt.dataset.text = message.prompt || (seat === null ? "Watching" : "Waiting");
+  prompt.dataset.text = named(message.prompt || (seat === null ? "Watching" : "Waiting"));
   delete prompt.dataset.linked;
   prompt.textContent = prompt.dataset.text;
   linkCards($("choices"));
@@ -218,6 +221,20 @@ function show(message) {
   autopass.parentElement.hidden = seat === null;
   if (message.auto_pass !== null && message.auto_pass !== undefined) autopass.checked = message.auto_pass;
   showResult(message);
+}
+
+// The game's words call a seat "player 2" (it knows seat numbers only): a seat given a name
+// is called by it in the log, the status line, the prompt, the choices and the view.
+function named(text) {
+  return text.replace(/\b[Pp]layer (\d+)\b/g, (words, number) => seatNames[Number(number)] || words);
+}
+
+function nameInText(root) {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = named(node.nodeValue);
+    if (text !== node.nodeValue) node.nodeValue = text;
+  }
 }
 
 // The names people gave their seats, on the seats' headings in place of "player N" (the view
@@ -251,8 +268,8 @@ function drawOptions() {
     button.type = "button";
     button.dataset.index = index;
     const text = document.createElement("span");
-    text.dataset.text = label;
-    text.textContent = label;
+    text.dataset.text = named(label);
+    text.textContent = text.dataset.text;
     button.append(text);
     button.addEventListener("click", () => act(index));
     item.append(button);
