@@ -1,10 +1,11 @@
 """How much work the score page (``/score``) asks to score a real game, and a time model for it.
 
 Run by hand: ``.venv/bin/python bench/score_sheet_entry.py [--games 10] [--seed 1]
-[--edition classic|blackbox|both] [--sets all|base]``.
+[--edition classic|blackbox|both] [--sets all|base] [--players 4]``.
 
-For each seed, a 4-player Doomlings game with the chosen sets is played to the end with random
-legal choices; each player's final trait pile (as the calculator labels the cards) and the
+For each seed, a Doomlings game (4 players unless ``--players`` says otherwise) with the
+chosen sets is played to the end with random legal choices; each player's final trait pile (as
+the calculator labels the cards) and the
 game's 3rd catastrophe make a sheet. A fresh Chromium page at a phone's size (390x844) enters
 that sheet as a person would: tick the sets, pick the catastrophe, add and name the players,
 and for each card tap the search field, type its letters one at a time until it is among the
@@ -29,6 +30,9 @@ The modelled time is a keystroke-level model (KLM), not a timed study with peopl
   CHI 2007); slower than the desktop KLM's 0.28 s for an average typist.
 * T = 0.61 s per tap on a target of the page: that keystroke plus the same paper's finger
   movement operator (about 0.22 s) to reach it.
+* L = 0.5 s per card looked at to count the discard pile (its dominants, ...) where a pile's
+  card counts it: the page asks for the counts, not the cards. This one is our assumption
+  (a glance at each card while going through the pile once), not a KLM operator.
 
 Sheets are entered in the browser's offline scorer (Pyodide), as a phone does once the page
 has loaded; ``DOOMTABLE_PYODIDE`` names its folder when the checkout has none.
@@ -56,7 +60,12 @@ from playwright.sync_api import Browser, Locator, Page, sync_playwright
 from doomtable.engine import new_game
 from doomtable.games.doomlings.data import AGES, MEANINGS, SET_NAMES, TRAIT_OF, TRINKETS
 from doomtable.games.doomlings.game import DoomlingsState
-from doomtable.games.doomlings.tally import TRAIT_NAMES
+from doomtable.games.doomlings.tally import (
+    DISCARD_COUNT_KEYS,
+    DISCARD_KINDS,
+    TRAIT_NAMES,
+    count_words,
+)
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from web.conftest import CHROMIUM, CHROMIUM_ARGS, Server  # noqa: E402
@@ -64,12 +73,12 @@ from web.conftest import CHROMIUM, CHROMIUM_ARGS, Server  # noqa: E402
 PHONE = {"width": 390, "height": 844}
 SUGGESTIONS_IN_VIEW = 4
 """What a 390x844 phone shows of the suggestions above its keyboard."""
-PLAYERS = 4
-NAMES = ("Ann", "Bob", "Cy", "Dee")
+NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Flo")
 
 MENTAL_S = 1.35
 KEY_S = 0.39
 TAP_S = 0.39 + 0.22
+LOOK_S = 0.5
 
 EDITION_GAMES = {"classic": "doomlings", "blackbox": "doomlings-blackbox"}
 SETTLE_TIMEOUT_MS = 30_000
@@ -117,6 +126,8 @@ class Sheet:
     hands: list[list[str]]
     gene_pools: list[int]
     discard: list[str]
+    discard_counts: dict[str, int]
+    """The discard pile's counts by the page's label (``Dominant traits``: 3)."""
     top_card: str | None
     face_down: list[int]
     under: list[dict[str, int]]
@@ -146,11 +157,13 @@ class Entry:
     asked: list[str] = field(default_factory=list)
     """What the page asked after the piles, in order."""
     shortest_waits: list[tuple[float, str]] = field(default_factory=list)
+    looked_at: int = 0
+    """Cards of the discard pile gone through to count them."""
 
-    def modelled_parts(self) -> tuple[float, float, float]:
-        """Seconds of thinking (M), keys (K) and taps (T)."""
+    def modelled_parts(self) -> tuple[float, float, float, float]:
+        """Seconds of thinking (M), keys (K), taps (T) and looking through the discard (L)."""
         mental = self.cards + self.fields + self.decisions
-        return MENTAL_S * mental, KEY_S * self.keys, TAP_S * self.taps
+        return MENTAL_S * mental, KEY_S * self.keys, TAP_S * self.taps, LOOK_S * self.looked_at
 
     def modelled_seconds(self) -> float:
         return sum(self.modelled_parts())
@@ -160,11 +173,11 @@ def label(card: int) -> str:
     return TRAIT_NAMES[TRAIT_OF[card]]
 
 
-def play_out(seed: int, edition: str, sets: list[str]) -> DoomlingsState | None:
-    """A 4-player game with random legal choices; None when the traits ran out before the
+def play_out(seed: int, edition: str, sets: list[str], players: int) -> DoomlingsState | None:
+    """A game with random legal choices; None when the traits ran out before the
     3rd catastrophe (the page asks for that one)."""
     options = {"sets": ",".join(sets)} if sets != ["base"] else {}
-    state = new_game(EDITION_GAMES[edition], players=PLAYERS, seed=seed, options=options)
+    state = new_game(EDITION_GAMES[edition], players=players, seed=seed, options=options)
     assert isinstance(state, DoomlingsState)
     rng = random.Random(seed)
     while state.pending is not None:
@@ -184,6 +197,10 @@ def sheet_of(state: DoomlingsState, seed: int, edition: str) -> Sheet:
         hands=[[label(c) for c in state.hands[p]] for p in players],
         gene_pools=list(state.gene_pool),
         discard=[label(c) for c in state.discard],
+        discard_counts={
+            count_words(need).capitalize(): sum(need in DISCARD_KINDS[c] for c in state.discard)
+            for need in DISCARD_COUNT_KEYS
+        },
         top_card=label(shown[-1]) if shown else None,
         face_down=[len(state.suppressed[p]) for p in players],
         under=[
@@ -270,7 +287,7 @@ def answer_what_is_asked(person: Person, sheet: Sheet) -> None:
     entered: set[tuple[int, str]] = set()
     for _ in range(12):
         acted = False
-        for i in range(PLAYERS):
+        for i in range(len(sheet.piles)):
             needs = page.locator(f'.player[data-player="{i}"] .needs')
             acted |= answer_player(person, sheet, i, needs, entered)
         top = page.locator("#top-card")
@@ -282,9 +299,12 @@ def answer_what_is_asked(person: Person, sheet: Sheet) -> None:
         discard = page.locator("#discard-box")
         if discard.is_visible() and (-1, "discard") not in entered:
             entered.add((-1, "discard"))
-            person.entry.asked.append(f"discard pile ({len(sheet.discard)})")
-            for card in sheet.discard:
-                person.add_card(discard, card)
+            person.entry.looked_at += len(sheet.discard)  # once, counting all that is asked
+            for field_label in discard.locator(".discard-counts label").all():
+                name = field_label.text_content() or ""
+                value = sheet.discard_counts[name]
+                person.entry.asked.append(f"discard pile ({len(sheet.discard)}): {name} {value}")
+                person.type_field(field_label.locator("input"), str(value))
             acted = True
         if not acted:
             return
@@ -392,9 +412,9 @@ def enter_sheet(browser: Browser, url: str, sheet: Sheet, sets: list[dict[str, s
                 person.tap(page.get_by_label(title, exact=True))
             person.tap(page.locator(".sets-box summary"), changes=False)
         person.pick(page.locator("#catastrophe"), sheet.catastrophe)
-        for _ in range(PLAYERS - 2):
+        for _ in range(len(sheet.piles) - 2):
             person.tap(page.locator("#add-player"))
-        for i, name in enumerate(NAMES):
+        for i, name in enumerate(NAMES[: len(sheet.piles)]):
             person.type_field(page.locator(".player-name").nth(i), name, clear=True)
         for i, pile in enumerate(sheet.piles):
             zone = page.locator(f'.player[data-player="{i}"] .pile-box')
@@ -440,13 +460,15 @@ def cli_totals(page: Page) -> list[int]:
         return [p["score"] for p in json.loads(run.stdout)["players"]]
 
 
-def sheets(first_seed: int, count: int, edition: str, sets: list[str]) -> Iterator[Sheet]:
+def sheets(
+    first_seed: int, count: int, edition: str, sets: list[str], players: int
+) -> Iterator[Sheet]:
     """``count`` sheets from consecutive seeds, skipping games that ended without a 3rd
     catastrophe."""
     seed = first_seed
     made = 0
     while made < count:
-        state = play_out(seed, edition, sets)
+        state = play_out(seed, edition, sets, players)
         if state is not None:
             yield sheet_of(state, seed, edition)
             made += 1
@@ -463,7 +485,7 @@ def percentile_row(name: str, values: list[float], digits: int = 0) -> str:
 
 def report(entries: list[Entry], load: str, command: str, verbose: bool) -> None:
     print(f"\n{command}\n{datetime.now(UTC):%Y-%m-%d %H:%M} UTC; {load}")
-    print(f"model: M {MENTAL_S} s, K {KEY_S} s, T {TAP_S:.2f} s\n")
+    print(f"model: M {MENTAL_S} s, K {KEY_S} s, T {TAP_S:.2f} s, L {LOOK_S} s\n")
     print(
         f"{'seed':>5} {'edition':<9}{'cards':>6}{'keys':>6}{'taps':>6}{'fields':>7}"
         f"{'asked':>6}{'model s':>9}{'wait s':>8}{'last ms':>8}  totals"
@@ -485,7 +507,7 @@ def report(entries: list[Entry], load: str, command: str, verbose: bool) -> None
         return
     print(f"\n{'over ' + str(len(done)) + ' sheets':<28}{'median':>10}{'best':>10}{'worst':>10}")
     print(percentile_row("modelled seconds", [e.modelled_seconds() for e in done]))
-    for k, part in enumerate(("thinking (M)", "keys (K)", "taps (T)")):
+    for k, part in enumerate(("thinking (M)", "keys (K)", "taps (T)", "discard looked (L)")):
         print(percentile_row(f"  of which {part}", [e.modelled_parts()[k] for e in done]))
     print(percentile_row("cards", [e.cards for e in done]))
     print(percentile_row("keys", [e.keys for e in done]))
@@ -501,6 +523,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="the first game's seed")
     parser.add_argument("--edition", choices=["classic", "blackbox", "both"], default="classic")
     parser.add_argument("--sets", choices=["all", "base"], default="all")
+    parser.add_argument("--players", type=int, choices=range(2, 7), default=4)
     parser.add_argument("--verbose", action="store_true", help="what each sheet was asked")
     args = parser.parse_args()
     card_sets = list(SET_NAMES) if args.sets == "all" else ["base"]
@@ -516,7 +539,7 @@ def main() -> None:
                 executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
             )
             for edition in editions:
-                for sheet in sheets(args.seed, args.games, edition, card_sets):
+                for sheet in sheets(args.seed, args.games, edition, card_sets, args.players):
                     entries.append(enter_sheet(browser, server.url, sheet, titles))
                     print(f"seed {sheet.seed} {edition}: done", file=sys.stderr, flush=True)
             browser.close()

@@ -202,11 +202,22 @@ def test_the_discard_pile_by_flag_and_at_the_prompts(tmp_path: Path) -> None:
     assert [p["score"] for p in json.loads(output)["players"]] == [4, 4]
     code, output = score("-p", "Ann: Bark", "-c", "Ice Age", "--discard", "Herioc x2")
     assert code == 1 and "error: " in output and "Heroic" in output
-    # At the prompts it is asked once a pile counts it. Ann: Serrated Teeth -1, Fangs 1, both
-    # red under Ice Age (-2), +2 for Heroic and Faith in the discard pile: 0. Bob: Bark 2.
-    answers = "Ice Age\n2\nAnn\nSerrated Teeth, Fangs\nBob\nBark\nHeroic, Faith\n"
+    # Or by the counts the piles read: 2 dominants.
+    code, output = score(
+        "-p", "Ann: Serrated Teeth, Fangs", "-p", "Bob: Bark", "-c", "Ice Age",
+        "--sets", "dinolings", "--discard", "dominants=2", "--json",
+    )  # fmt: skip
+    assert code == 0, output
+    assert [p["score"] for p in json.loads(output)["players"]] == [0, 2]
+    code, output = score("-p", "Ann: Bark", "-c", "Ice Age", "--discard", "dominant=2, red=1")
+    assert code == 1 and "error: --discard: unknown count 'red'" in output
+    # At the prompts the counts are asked once a pile reads them, only those. Ann: Serrated
+    # Teeth -1, Fangs 1, both red under Ice Age (-2), +2 for the 2 dominants in the discard
+    # pile: 0. Bob: Bark 2.
+    answers = "Ice Age\n2\nAnn\nSerrated Teeth, Fangs\nBob\nBark\n2\n"
     result = CliRunner().invoke(cli_app, ["score", "--sets", "dinolings"], input=answers)
     assert result.exit_code == 0, result.output
-    assert "The discard pile's traits" in result.output
+    assert "How many dominant traits in the discard pile, before World's End" in result.output
+    assert "negative" not in result.output and "How many Dinolings" not in result.output
     assert "Ann: 0 points" in result.output and "Serrated Teeth           +2" in result.output
     assert "Winner: Bob with 2 points" in result.output

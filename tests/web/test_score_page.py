@@ -896,11 +896,12 @@ def test_four_players_with_several_sets_tapped_in_on_a_phone(
         page.locator("#add-player").click()
         tap_piles(page, EXPANSION_TABLE["players"])
         ann, bob, cy, dee = (player(page, i) for i in range(4))
-        # The discard pile is asked for once a pile counts it (Serrated Teeth).
+        # The discard pile's dominants are asked for once a pile counts them (Serrated
+        # Teeth), and only they.
         discard = page.locator("#discard-box")
         expect(discard).to_be_visible()
-        tap_card(discard, "hero", "Heroic")
-        tap_card(discard, "fait", "Faith")
+        assert discard.locator(".discard-counts label").all_text_contents() == ["Dominant traits"]
+        discard.get_by_label("Dominant traits").fill("2")
         ann.get_by_label("GMO is attached to").select_option("Bark")
         bob.get_by_label("Face-down cards in the pile (each a trait worth nothing)").fill("2")
         bob.get_by_label("Face-down cards under Untold").fill("2")
@@ -921,9 +922,18 @@ def test_four_players_with_several_sets_tapped_in_on_a_phone(
         path = tmp_path / "sheet.json"
         download.value.save_as(path)
         exported = json.loads(path.read_text())
-        assert exported["discard"] == ["Heroic", "Faith"]
+        assert exported["discard"] == {"dominants": 2}
         assert exported["players"][0]["attached"] == [["GMO", "Bark"]]
         assert [p["score"] for p in cli_json(exported, tmp_path)["players"]] == expected
+        # Or the discard pile's traits, named: used once no count is filled in.
+        discard.get_by_label("Dominant traits").fill("")
+        discard.locator("summary").click()
+        tap_card(discard, "hero", "Heroic")
+        settled(page)
+        assert totals(page)[2] == expected[2] - 1  # Cy: 1 dominant of the 2
+        tap_card(discard, "fait", "Faith")
+        settled(page)
+        assert totals(page) == expected
         _shared_link_scores(chromium, page, expected, folder / "score-sets-desktop.png")
     finally:
         context.close()

@@ -36,7 +36,9 @@ from doomtable.games.doomlings.sheet import (
     expand,
     report,
     table_of,
+    with_discard,
 )
+from doomtable.games.doomlings.state import N_CARDS
 from doomtable.games.doomlings.tally import Need, PlayerEntry, TallyError
 from doomtable.games.doomlings.tally import Table as CardTable
 from doomtable.safe_yaml import MAX_BYTES, YamlLimitError, load_yaml, read_text_file, yaml_problem
@@ -279,10 +281,8 @@ def ask_and_report(
     ask = _Asker(console, table.sets)
     entries, catastrophe = ask_board(console, catastrophe, table)
     third = tally.catastrophe_index(catastrophe, table.sets)
-    if not table.discard and any(Need.DISCARD in tally.needs(e.traits, third) for e in entries):
-        table = replace(
-            table, discard=ask.cards("The discard pile's traits (a pile counts them; empty: none)")
-        )
+    if not table.discard and not table.discard_counts:
+        table = _ask_discard_counts(ask, entries, third, table)
     final = tally.questions_board(entries, catastrophe, table)[0].final_doom
     if table.top_card is None and Need.TOP_CARD in tally.needs([], final):
         top = ask.until(
@@ -312,6 +312,24 @@ def ask_and_report(
         entries[i] = _ask_details(ask, entry, third, others)
         _ask_questions(ask, entries, catastrophe, table, only=i)
         entries[i] = _ask_deus(ask, entries, catastrophe, i, table)
+
+
+def _ask_discard_counts(
+    ask: _Asker, entries: Sequence[PlayerEntry], third: int, table: CardTable
+) -> CardTable:
+    """The counts of the discard pile that the piles' Dinolings cards read (how many
+    dominant traits, ...), as it lay before the final catastrophe's own discard."""
+    wanted = set().union(*(tally.needs(e.traits, third) for e in entries)) & tally.DISCARD_NEEDS
+    counts = [
+        (need, ask.number(f"How many {_words(need)}, before World's End", 0, N_CARDS))
+        for need in tally.DISCARD_COUNT_KEYS
+        if need in wanted
+    ]
+    return replace(table, discard_counts=tuple(counts)) if counts else table
+
+
+def _words(need: Need) -> str:
+    return need.value.removeprefix("the ")
 
 
 def _ask_tie_draw(
@@ -492,7 +510,7 @@ def _board(
     and ``top_card`` (flags) override a file's."""
     table = table_of(sets, edition, "--sets/--edition")
     if discard is not None:
-        table = replace(table, discard=expand(discard, "--discard"))
+        table = with_discard(table, discard, "--discard")
     if top_card is not None:
         table = replace(table, top_card=top_card.strip())
     if file is not None:
@@ -505,6 +523,7 @@ def _board(
             table.edition if edition is not None else file_table.edition,
             table.discard if discard is not None else file_table.discard,
             table.top_card if top_card is not None else file_table.top_card,
+            table.discard_counts if discard is not None else file_table.discard_counts,
         )
         return report(entries, catastrophe, table)
     if player:
@@ -571,8 +590,10 @@ def score(
         str | None,
         typer.Option(
             "--discard",
-            help="The discard pile's traits, comma-separated, where a pile counts them "
-            "(Dinolings' Serrated Teeth, Tiny Arms, Cranial Crest). Default: a board file's.",
+            help="The discard pile where a pile counts it (Dinolings' Serrated Teeth, Tiny "
+            "Arms, Cranial Crest), before World's End discards: its counts "
+            "(dominants=2, negative=1, dinolings=3) or its traits, comma-separated. "
+            "Default: a board file's.",
             show_default=False,
         ),
     ] = None,

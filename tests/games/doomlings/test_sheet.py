@@ -15,16 +15,30 @@ from hypothesis import strategies as st
 from test_tally import _entries_of, _play_out, table_of_game
 
 from doomtable.games.doomlings import sheet
+from doomtable.games.doomlings.data import TRAIT_OF
 from doomtable.games.doomlings.scoring import final_scores
-from doomtable.games.doomlings.tally import CLASSIC, WORLDS_END, PlayerEntry, Table, TallyError
+from doomtable.games.doomlings.tally import (
+    CLASSIC,
+    DISCARD_COUNT_KEYS,
+    DISCARD_KINDS,
+    WORLDS_END,
+    PlayerEntry,
+    Table,
+    TallyError,
+    trait_index,
+)
 
 SEEDS = int(os.environ.get("SHEET_SEEDS", "24"))
 
 
 def board_of(
-    entries: list[PlayerEntry], catastrophe: str, table: Table = CLASSIC
+    entries: list[PlayerEntry],
+    catastrophe: str,
+    table: Table = CLASSIC,
+    discard_counted: bool = False,
 ) -> dict[str, Any]:
-    """The board mapping a person would enter for ``entries``: only the keys that are set."""
+    """The board mapping a person would enter for ``entries``: only the keys that are set;
+    with ``discard_counted``, the discard pile as its three counts rather than its traits."""
     players = []
     for e in entries:
         fields: dict[str, Any] = {"name": e.name, "traits": list(e.traits)}
@@ -58,11 +72,24 @@ def board_of(
     board: dict[str, Any] = {"catastrophe": catastrophe, "players": players}
     if table != CLASSIC:
         board.update(sets=list(table.sets), edition=table.edition)
-    if table.discard:
+    if discard_counted:
+        board["discard"] = discard_counts(table.discard)
+    elif table.discard:
         board["discard"] = list(table.discard)
     if table.top_card is not None:
         board["top_card"] = table.top_card
     return board
+
+
+def discard_counts(traits: tuple[str, ...]) -> dict[str, int]:
+    """How many of ``traits`` are dominant, have a negative face value, are Dinolings, counted
+    by a card of each design (as the table's cards show them; the copies of a design agree)."""
+    first_card = {trait: TRAIT_OF.index(trait) for trait in set(TRAIT_OF)}
+    cards = [first_card[trait_index(name)] for name in traits]
+    return {
+        key: sum(need in DISCARD_KINDS[c] for c in cards)
+        for need, key in DISCARD_COUNT_KEYS.items()
+    }
 
 
 @pytest.mark.parametrize(
@@ -76,7 +103,8 @@ def test_played_games_score_the_same_through_the_sheet(
     game = _play_out(1 + seed % 6, seed, game_name, sets)
     if game.final_doom < 0:
         pytest.skip("the traits ran out before the 3rd catastrophe")
-    board = board_of(*_entries_of(game), table_of_game(game))
+    # Every other game gives the discard pile as counts, the others name its traits.
+    board = board_of(*_entries_of(game), table_of_game(game), discard_counted=seed % 2 == 1)
     result = sheet.sheet(board)
     assert result["error"] is None, result["error"]
     report = result["report"]
@@ -217,8 +245,70 @@ def test_expansion_fields_of_a_board() -> None:
         sheet.score_board(board)
     board["players"][0]["attached"] = [["GMO", "Bark"]]
     board["discard"] = 3
-    with pytest.raises(TallyError, match="discard is a list of card names"):
+    with pytest.raises(TallyError, match="the discard pile is a list of card names"):
         sheet.score_board(board)
+
+
+def test_the_discard_pile_may_be_given_as_the_counts_its_cards_read() -> None:
+    # Ann: Serrated Teeth (red -1, +1 per dominant in the discard pile: 3) and Cranial Crest
+    # (colourless 1, +1 per 3 traits of negative face value there: 7 // 3 = 2); Ice Age takes
+    # 1 for her red trait: -1 + 3 + 1 + 2 - 1 = 4. Bob: Tiny Arms (red -1, +1 per Dinolings
+    # trait there: 5), Bark 2, Ice Age -1: 5.
+    board: dict[str, Any] = {
+        "catastrophe": "Ice Age",
+        "sets": "dinolings",
+        "discard": {"dominants": 3, "negative": 7, "dinolings": 5},
+        "players": [
+            {"name": "Ann", "traits": "Serrated Teeth, Cranial Crest"},
+            {"name": "Bob", "traits": "Tiny Arms, Bark"},
+        ],
+    }
+    result = sheet.sheet(board)
+    assert result["needs"] == [["DISCARD_DOMINANTS", "DISCARD_NEGATIVE"], ["DISCARD_DINOLINGS"]]
+    ann, bob = result["report"]["players"]
+    assert ann["breakdown"]["bonuses"] == [
+        {"card": "Serrated Teeth", "points": 3},
+        {"card": "Cranial Crest", "points": 2},
+    ]
+    assert bob["breakdown"]["bonuses"] == [{"card": "Tiny Arms", "points": 5}]
+    assert (ann["score"], bob["score"]) == (4, 5)
+    # The counts read apart: 3 dominants added no negative or Dinolings card.
+    board["discard"] = "dominants=3"
+    ann, bob = sheet.score_board(board)["players"]
+    assert ann["breakdown"]["bonuses"][1] == {"card": "Cranial Crest", "points": 0}
+    assert bob["breakdown"]["bonuses"] == [{"card": "Tiny Arms", "points": 0}]
+    # The same pile by its traits scores the same: Heroic and Faith are the 2 dominants.
+    board["discard"] = {"Dominant": 2}
+    counted = sheet.score_board(board)
+    board["discard"] = "Heroic, Faith, Fangs"
+    assert sheet.score_board(board) == counted
+
+
+@pytest.mark.parametrize(
+    ("discard", "message"),
+    [
+        ({"blue": 2}, "board: discard: unknown count 'blue'; the counts are dominants, negative, "),
+        ("dominants=x", "board: discard: dominants must be a whole number, not 'x'"),
+        ({"negative": -1}, "board: discard: traits with a negative face value: a count from 0"),
+        ("dominants=2, dominants=3", "board: discard: dominant traits are counted twice"),
+        ("dominants=2, Heroic", "board: discard: 'Heroic' is not a count, as in dominants=2"),
+        (
+            {"dinolings": 40},
+            # The set's 21 Dinolings cards, less the Tiny Arms in Ann's pile.
+            "the discard pile cannot hold 40 Dinolings traits: only 20 are left once the piles",
+        ),
+    ],
+)
+def test_bad_discard_counts_say_what_is_wrong(discard: object, message: str) -> None:
+    board = {
+        "catastrophe": "Ice Age",
+        "sets": "dinolings",
+        "discard": discard,
+        "players": [{"name": "Ann", "traits": "Tiny Arms"}, {"name": "Bob", "traits": "Bark"}],
+    }
+    with pytest.raises(TallyError) as error:
+        sheet.score_board(board)
+    assert str(error.value).startswith(message)
 
 
 def test_the_report_names_the_readings_applied_for_sparkles_and_face_down_cards() -> None:

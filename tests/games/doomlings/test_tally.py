@@ -240,7 +240,11 @@ def test_needs_follow_the_cards() -> None:
     assert Need.DEUS in needs([], catastrophe_index("Deus Ex Machina"))
     assert needs(["Denial"], catastrophe_index("The Four Horsemen")) == set()
     # The expansions' facts: Dinolings count the discard pile, Untold the cards under it.
-    assert needs(["Serrated Teeth", "Tiny Arms"], grey_goo) == {Need.DISCARD}
+    assert needs(["Serrated Teeth", "Tiny Arms"], grey_goo) == {
+        Need.DISCARD_DOMINANTS,
+        Need.DISCARD_DINOLINGS,
+    }
+    assert needs(["Cranial Crest"], grey_goo) == {Need.DISCARD_NEGATIVE}
     assert needs(["Untold"], grey_goo) == {Need.UNDER}
 
 
@@ -269,6 +273,11 @@ BOB = PlayerEntry("Bob", ("Bark",))
         ),
         (PlayerEntry("Ann", ("Fortunate",)), "Ice Age", "counts the hand: give Ann's hand"),
         (PlayerEntry("Ann", ("Brave",), hand_size=2), "Ice Age", "name all 2 hand cards"),
+        (
+            PlayerEntry("Ann", ("Saudade",)),
+            "Ice Age",
+            r"name Ann's hand cards \(an empty hand: hand=0, or 'The hand is empty' on the",
+        ),
         (PlayerEntry("Ann", ("Altruistic",)), "Ice Age", "give Ann's Gene Pool"),
         (
             PlayerEntry("Ann", ("Sentience",)),

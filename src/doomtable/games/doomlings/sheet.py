@@ -15,7 +15,7 @@ import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any, NamedTuple, cast
+from typing import Any, Final, NamedTuple, cast
 
 from doomtable.games.doomlings import card_list, scoring, tally
 from doomtable.games.doomlings.cards import Bonus, MoreMeanings, Persistent
@@ -32,7 +32,7 @@ from doomtable.games.doomlings.data import (
 )
 from doomtable.games.doomlings.game import DoomlingsState
 from doomtable.games.doomlings.sets.special_edition import WITHOUT_TEXT
-from doomtable.games.doomlings.state import CARD, MAX_GENE_POOL, MIN_GENE_POOL
+from doomtable.games.doomlings.state import CARD, MAX_GENE_POOL, MIN_GENE_POOL, N_CARDS
 from doomtable.games.doomlings.tally import Need, PlayerEntry, Table, TallyError
 
 KEYS: dict[str, str] = {
@@ -298,17 +298,59 @@ def entries_from_board(data: object, where: str, short: str | None = None) -> Bo
     table = table_of(data.get("sets"), data.get("edition"), where)
     discard = data.get("discard")
     if discard is not None:
-        if not isinstance(discard, (str, list)):
-            raise TallyError(
-                f"{where}: discard is a list of card names, or one comma-separated line"
-            )
-        table = replace(table, discard=expand(discard, f"{where}: discard"))
+        table = with_discard(table, discard, f"{where}: discard")
     top_card = data.get("top_card")
     if top_card is not None:
         if not isinstance(top_card, str) or not top_card.strip():
             raise TallyError(f"{where}: top_card is one card's name (or none for an empty deck)")
         table = replace(table, top_card=top_card.strip())
     return Board(entries, None if catastrophe is None else str(catastrophe), table)
+
+
+_COUNT_KEY: Final = {key: need for need, key in tally.DISCARD_COUNT_KEYS.items()}
+_COUNT_PAIR = re.compile(r"\s*([a-z_ -]+?)\s*[=:]\s*(\S+)\s*", re.IGNORECASE)
+
+
+def with_discard(table: Table, value: object, where: str) -> Table:
+    """``table`` with the discard pile a board gives: its traits (a list, or one
+    comma-separated line) or the counts the piles read (a mapping, or a line of
+    ``key=number``: ``dominants=2, negative=1``).
+
+    >>> counts = with_discard(tally.CLASSIC, "dominants=2, dinolings: 1", "discard")
+    >>> [(need.name, n) for need, n in counts.discard_counts]
+    [('DISCARD_DOMINANTS', 2), ('DISCARD_DINOLINGS', 1)]
+    """
+    pairs: list[tuple[object, object]] = []
+    if isinstance(value, str) and any(c in value for c in "=:"):
+        for item in (part for part in value.split(",") if part.strip()):
+            match = _COUNT_PAIR.fullmatch(item)
+            if match is None:
+                raise TallyError(f"{where}: {item.strip()!r} is not a count, as in dominants=2")
+            pairs.append((match[1], match[2]))
+    elif isinstance(value, dict):
+        pairs = list(value.items())
+    if pairs or isinstance(value, dict):
+        counts = []
+        for key, n in pairs:
+            plain = str(key).strip().casefold().replace("-", "_").replace(" ", "_")
+            spellings = (plain, plain.removesuffix("s"), f"{plain}s")  # dominant(s)
+            need = next((_COUNT_KEY[k] for k in spellings if k in _COUNT_KEY), None)
+            if need is None:
+                raise TallyError(
+                    f"{where}: unknown count {key!r}; the counts are "
+                    f"{', '.join(tally.DISCARD_COUNT_KEYS.values())}"
+                )
+            counts.append((need, _whole(n, f"{where}: {key}")))
+        try:
+            return replace(table, discard=(), discard_counts=tuple(counts))
+        except TallyError as exc:
+            raise TallyError(f"{where}: {exc}") from None
+    if not isinstance(value, (str, list)):
+        raise TallyError(
+            f"{where}: the discard pile is a list of card names (or one comma-separated line), "
+            "or its counts (dominants, negative, dinolings: numbers)"
+        )
+    return replace(table, discard=expand(value, where), discard_counts=())
 
 
 def table_of(sets: object, edition: object, where: str = "board") -> Table:
@@ -546,6 +588,9 @@ def catalog() -> dict[str, Any]:
         "catastrophes": [c for c in cards if c["kind"] == "catastrophe"],
         "colors": [*tally.COLOR_WORDS, tally.NO_COLOR],
         "needs": {n.name: n.value for n in Need},
+        # The discard pile's counts: the need each answers and its key in a board.
+        "discard_counts": {n.name: key for n, key in tally.DISCARD_COUNT_KEYS.items()},
+        "discard_max": N_CARDS,
         "no_color": tally.NO_COLOR,
         "gene_pool": [MIN_GENE_POOL, MAX_GENE_POOL, tally.DEFAULT_GENE_POOL],
         "deus": [tally.DEUS_RANGE.start, tally.DEUS_RANGE.stop - 1],

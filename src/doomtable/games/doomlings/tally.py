@@ -75,8 +75,17 @@ from doomtable.games.doomlings.scoring import (
     final_scores,
     silenced,
 )
+from doomtable.games.doomlings.sets.dinolings import DINOLINGS
 from doomtable.games.doomlings.sets.special_edition import WITHOUT_TEXT
-from doomtable.games.doomlings.state import CARD, MAX_GENE_POOL, MIN_GENE_POOL, N_CARDS, bit
+from doomtable.games.doomlings.state import (
+    CARD,
+    FACE_VALUE,
+    MAX_GENE_POOL,
+    MIN_GENE_POOL,
+    N_CARDS,
+    SET_OF_CARD,
+    bit,
+)
 
 MIN_PLAYERS, MAX_PLAYERS = 1, 8  # as the game itself (the Classic FAQ allows more than 6)
 """One player: a solo Genetic Mishap board (the Lab's cards are simply not entered)."""
@@ -249,22 +258,41 @@ EDITIONS: dict[str, type[DoomlingsState]] = {
 @dataclass(frozen=True, slots=True)
 class Table:
     """What the whole table played with: the card sets and the edition; and the shared
-    discard pile's traits where a pile's card counts them (Dinolings' Serrated Teeth), as it
-    lies when the world ends, without the traits the catastrophe's World's End text discards
-    (the calculator discards those itself, as it does from the piles). ``top_card`` is the
-    trait deck's top card that Too Much Pink's World's End shows (``none``: the deck was
+    discard pile where a pile's card counts it (Dinolings' Serrated Teeth), as it lies when
+    the world ends, without the traits the catastrophe's World's End text discards (the
+    calculator discards those itself, as it does from the piles): either its traits
+    (``discard``) or only the counts the piles' cards read (``discard_counts``: how many
+    dominant traits, traits with a negative face value, Dinolings traits). ``top_card`` is
+    the trait deck's top card that Too Much Pink's World's End shows (``none``: the deck was
     empty)."""
 
     sets: tuple[str, ...] = (BASE,)
     edition: str = "classic"
     discard: tuple[str, ...] = ()
     top_card: str | None = None
+    discard_counts: tuple[tuple[Need, int], ...] = ()
 
     def __post_init__(self) -> None:
         if self.edition not in EDITIONS:
             raise TallyError(
                 f"unknown edition {self.edition!r}: the editions are {', '.join(EDITIONS)}"
             )
+        if self.discard and self.discard_counts:
+            raise TallyError(
+                "the discard pile is given both as traits and as counts: give one of them"
+            )
+        needs = [need for need, _ in self.discard_counts]
+        for need, n in self.discard_counts:
+            if need not in DISCARD_NEEDS:
+                raise TallyError(f"{need.value} is not a count of the discard pile")
+            if not 0 <= n <= N_CARDS:
+                raise TallyError(f"{count_words(need)}: a count from 0 to {N_CARDS}, not {n}")
+            if needs.count(need) > 1:
+                raise TallyError(f"{count_words(need)} are counted twice")
+
+    def discard_count(self, need: Need) -> int | None:
+        """How many cards of ``need``'s kind the discard pile holds, if given as a count."""
+        return dict(self.discard_counts).get(need)
 
 
 CLASSIC = Table()
@@ -282,17 +310,51 @@ class Need(Enum):
     HAND_CARDS = "the names of the hand's cards"
     GENE_POOL = "Gene Pool"
     DEUS = "the value Deus Ex Machina added"
-    DISCARD = "the discard pile's traits"
+    DISCARD_DOMINANTS = "the dominant traits in the discard pile"
+    DISCARD_NEGATIVE = "the traits with a negative face value in the discard pile"
+    DISCARD_DINOLINGS = "the Dinolings traits in the discard pile"
     UNDER = "the face-down cards under a trait"
     TOP_CARD = "the top card of the trait deck"
     CATASTROPHE_POINTS = "the points the catastrophe counted as it acted (optional)"
     MEANING_DRAW = "the points The Silent Elder's draw scored"
 
 
-DISCARD_COUNTS: Final = frozenset(
-    {Count.DOMINANTS_IN_DISCARD, Count.NEGATIVE_IN_DISCARD, Count.FAMILY_IN_DISCARD}
-)
-"""Dinolings' counts of the shared discard pile (``Table.discard`` holds it)."""
+DISCARD_NEED: Final = {
+    Count.DOMINANTS_IN_DISCARD: Need.DISCARD_DOMINANTS,
+    Count.NEGATIVE_IN_DISCARD: Need.DISCARD_NEGATIVE,
+    Count.FAMILY_IN_DISCARD: Need.DISCARD_DINOLINGS,  # Tiny Arms, the one family counted
+}
+"""Dinolings' counts of the shared discard pile, and the fact each makes the calculator ask
+(the pile's traits, ``Table.discard``, answer all three)."""
+DISCARD_NEEDS: Final = frozenset(DISCARD_NEED.values())
+
+DISCARD_COUNT_KEYS: Final = {
+    Need.DISCARD_DOMINANTS: "dominants",
+    Need.DISCARD_NEGATIVE: "negative",
+    Need.DISCARD_DINOLINGS: "dinolings",
+}
+"""The discard counts' keys in a board (``discard: {dominants: 2}``) and on the command line."""
+
+
+def count_words(need: Need) -> str:
+    """A discard count's cards in a few words: ``dominant traits``."""
+    return need.value.removeprefix("the ").removesuffix(" in the discard pile")
+
+
+def _discard_kinds(card: int) -> frozenset[Need]:
+    """The discard counts a card in the discard pile adds to."""
+    kinds = set()
+    if CARD[card].dominant:
+        kinds.add(Need.DISCARD_DOMINANTS)
+    if FACE_VALUE[card] < 0:
+        kinds.add(Need.DISCARD_NEGATIVE)
+    if SET_OF_CARD[card] == DINOLINGS:
+        kinds.add(Need.DISCARD_DINOLINGS)
+    return frozenset(kinds)
+
+
+DISCARD_KINDS: Final = tuple(_discard_kinds(c) for c in range(N_CARDS))
+"""Per card id: the discard counts it adds to."""
 
 
 # --------------------------------------------------------------------------- names
@@ -525,8 +587,8 @@ def pile_needs(traits: Sequence[str], doom: int) -> set[Need]:
                 found.add(Need.HAND_SIZE)
             elif bonus.count is Count.GENE_POOL:
                 found.add(Need.GENE_POOL)
-            elif bonus.count in DISCARD_COUNTS:
-                found.add(Need.DISCARD)
+            elif bonus.count in DISCARD_NEED:
+                found.add(DISCARD_NEED[bonus.count])
             elif bonus.count is Count.SUPPRESSED_UNDER_THIS:
                 found.add(Need.UNDER)
         elif isinstance(bonus, SuppressedUnderBonus):  # Slithy: a card under one of some sets
@@ -668,6 +730,7 @@ def _board(
     ]
     discard_ids = [pool.take(trait_index(name, table.sets)) for name in table.discard]
     top = _top_card(table, pool, [[c for c in ids if c >= 0] for ids in in_hand])
+    discard_ids += _counted_discard(table, pool)
     hand_ids = [[pool.filler() if c < 0 else c for c in ids] for ids in in_hand]
     for entry, hand in zip(entries, hand_ids, strict=True):
         size = len(hand) if entry.hand_size is None else entry.hand_size
@@ -822,6 +885,23 @@ def _draw_back(
             s.hands[p][at] = card
 
 
+def _counted_discard(table: Table, pool: _CardPool) -> list[int]:
+    """Cards standing in for a discard pile given as counts: each adds to its own count
+    only, among the counts given (a pile reads nothing else of the discard pile)."""
+    given = frozenset(need for need, _ in table.discard_counts)
+    cards = []
+    for need, n in table.discard_counts:
+        for placed in range(n):
+            card = pool.counted(need, given - {need})
+            if card is None:
+                raise TallyError(
+                    f"the discard pile cannot hold {n} {count_words(need)}: only {placed} are "
+                    "left once the piles and hands are entered"
+                )
+            cards.append(card)
+    return cards
+
+
 def _put_back_draws(s: DoomlingsState, start: int, top: int | None) -> None:
     """The hands are entered as they are at the end: a card the World's End run drew (Cap's
     3, when the catastrophe discarded it, from the discard pile reshuffled) goes back to the
@@ -958,11 +1038,7 @@ def _attach(
     ]
     if not hosts:
         raise TallyError(f"{who}: {attachment} is attached to {host}, which is in no pile")
-    s.attached.append((free[0], hosts[0]))
-    gear = s.trait(free[0]).attach
-    assert gear is not None
-    if gear.color is not None:  # Cybernetic: the host takes its colour
-        s.recolor[hosts[0]] = gear.color
+    s.attach(free[0], hosts[0])
 
 
 class _CardPool:
@@ -990,6 +1066,17 @@ class _CardPool:
         dealt = [c for c in self._free if TRAIT_SET[TRAIT_OF[c]] in self._sets]
         plain = [c for c in dealt if CARD[c].effectless]
         card = (plain or dealt or self._free)[0]
+        self._free.remove(card)
+        return card
+
+    def counted(self, kind: Need, others: frozenset[Need]) -> int | None:
+        """A card that adds to the discard count ``kind`` and to none of ``others``, of the
+        sets in play where one is left (only these counts are read), or None."""
+        fits = [c for c in self._free if kind in DISCARD_KINDS[c] and not DISCARD_KINDS[c] & others]
+        dealt = [c for c in fits if TRAIT_SET[TRAIT_OF[c]] in self._sets]
+        if not fits:
+            return None
+        card = (dealt or fits)[0]
         self._free.remove(card)
         return card
 
@@ -1071,7 +1158,10 @@ def _check_facts(entry: PlayerEntry, doom: int) -> None:
     if Need.HAND_SIZE in wanted and entry.hand_size is None and not entry.hand:
         what = f"{AGES[doom].name} counts the hand" if held else f"{who}'s pile counts the hand"
         if Need.HAND_CARDS in wanted and not held:  # what it holds: the cards, or none
-            raise TallyError(f"{what}: name {who}'s hand cards (or say the hand is empty)")
+            raise TallyError(
+                f"{what}: name {who}'s hand cards (an empty hand: hand=0, or 'The hand is "
+                "empty' on the score page)"
+            )
         raise TallyError(f"{what}: give {who}'s hand size")
     if Need.HAND_CARDS in wanted:
         size = len(entry.hand) if entry.hand_size is None else entry.hand_size

@@ -43,11 +43,12 @@ function newPlayer(number) {
 function newSheet() {
   let table = {};
   try { table = JSON.parse(localStorage.getItem(TABLE_KEY) || "{}") || {}; } catch { table = {}; }
-  // `discard`: the shared discard pile's traits, where a pile counts them (Dinolings);
+  // `discard_counts`: what a pile counts of the shared discard pile (Dinolings), by the
+  // board's key (dominants: 2); `discard`: its traits instead, used when no count is given;
   // `top_card`: the trait deck's top card Too Much Pink shows ("none": the deck was empty).
   return { catastrophe: "", tieDraw: false, sets: cleanSets(table.sets),
-    edition: cleanEdition(table.edition), players: [newPlayer(1), newPlayer(2)], discard: [],
-    top_card: "" };
+    edition: cleanEdition(table.edition), players: [newPlayer(1), newPlayer(2)],
+    discard_counts: {}, discard: [], top_card: "" };
 }
 
 // The sets in play: names the game knows, the base set always among them.
@@ -88,6 +89,12 @@ function cleanSheet(data) {
   if ("sets" in data) out.sets = cleanSets(data.sets);
   if ("edition" in data) out.edition = cleanEdition(data.edition);
   out.discard = cleanNames(data.discard);
+  const counts = data.discard_counts;
+  if (counts && typeof counts === "object" && !Array.isArray(counts)) {
+    for (const key of Object.values(catalog.discard_counts)) {
+      if (Number.isInteger(counts[key]) && counts[key] >= 0) out.discard_counts[key] = counts[key];
+    }
+  }
   out.top_card = typeof data.top_card === "string" ? data.top_card : "";
   out.players = data.players.slice(0, catalog.players[1]).map((p, i) => {
     const player = newPlayer(i + 1);
@@ -204,7 +211,11 @@ function board(needs, asked) {
     return fields;
   });
   const data = { players, sets: [...sheet.sets] };
-  if (needs.some((want) => (want || []).includes("DISCARD")) && sheet.discard.length) {
+  const counted = discardNeeds(needs).map((need) => catalog.discard_counts[need])
+    .filter((key) => sheet.discard_counts[key] !== undefined && sheet.discard_counts[key] !== null);
+  if (counted.length) {
+    data.discard = Object.fromEntries(counted.map((key) => [key, sheet.discard_counts[key]]));
+  } else if (discardNeeds(needs).length && sheet.discard.length) {
     data.discard = [...sheet.discard];
   }
   if (needs.some((want) => (want || []).includes("TOP_CARD")) && sheet.top_card) {
@@ -213,6 +224,33 @@ function board(needs, asked) {
   if (sheet.edition !== catalog.editions[0]) data.edition = sheet.edition;
   if (sheet.catastrophe) data.catastrophe = sheet.catastrophe;
   return data;
+}
+
+// The counts of the discard pile some player's cards read (DISCARD_DOMINANTS, ...).
+function discardNeeds(needs) {
+  return Object.keys(catalog.discard_counts)
+    .filter((need) => needs.some((want) => (want || []).includes(need)));
+}
+
+// One number field per count of the discard pile the piles read; redrawn only when which
+// counts are asked changes (the focus stays in a field being typed in).
+let discardShown = null;
+function drawDiscardCounts(wanted) {
+  const what = JSON.stringify(wanted);
+  if (discardShown === what) return;
+  discardShown = what;
+  const box = document.querySelector("#discard-box .discard-counts");
+  box.replaceChildren(...wanted.map((need) => {
+    const key = catalog.discard_counts[need];
+    const words = catalog.needs[need].replace(/^the /, "").replace(/ in the discard pile$/, "");
+    const label = `${words[0].toUpperCase()}${words.slice(1)}`;
+    const value = Number.isInteger(sheet.discard_counts[key]) ? sheet.discard_counts[key] : null;
+    return number(label, value, 0, catalog.discard_max, (n) => {
+      if (n === null) delete sheet.discard_counts[key];
+      else sheet.discard_counts[key] = n;
+      changed();
+    });
+  }));
 }
 
 // Each attachment copy of player i's pile with the host chosen for it. A copy not yet given
@@ -461,6 +499,8 @@ function drawAll() {
   shown.length = 0;
   sheet.players.forEach((_, i) => box.append(drawPlayer(i)));
   wireZone($("discard-box"), -1, "discard");
+  discardShown = null;  // the counts' fields show this sheet's values
+  drawDiscardCounts(discardNeeds(last.needs));
   $("add-player").disabled = sheet.players.length >= catalog.players[1];
 }
 
@@ -892,8 +932,9 @@ function drawResults() {
   });
   $("top-card-box").hidden = !last.needs.some((want) => (want || []).includes("TOP_CARD"));
   const discard = $("discard-box");
-  const counted = last.needs.some((want) => (want || []).includes("DISCARD"));
-  discard.hidden = !counted && sheet.discard.length === 0;
+  const counted = discardNeeds(last.needs);
+  discard.hidden = !counted.length && sheet.discard.length === 0;
+  drawDiscardCounts(counted);
   const result = $("result");
   result.replaceChildren();
   if (report) {
