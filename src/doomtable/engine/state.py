@@ -101,6 +101,13 @@ class GameState(ABC):
     """Whether a bots-only table answers lone options itself (a timed game's answers take
     their player's clock time, so it does not)."""
 
+    FIELD_DEFAULTS: ClassVar[dict[str, Any]] = {}
+    """A field added after saves were written, and the value a save that lacks it loads with
+    (:meth:`from_dict`), as JSON would hold it (a list for a tuple): saves made before the
+    field existed keep loading. The value is converted and copied as a saved one is, so a
+    list given here is never shared. Only for a constant value; a field without an entry is
+    required ("missing field")."""
+
     _CORE_FIELDS: ClassVar[dict[str, Field]] = {
         "players": Field.VALUE,
         "seed": Field.VALUE,
@@ -488,8 +495,10 @@ class GameState(ABC):
                 raise SaveFileError(f"this save is for {data['game']!r}, not {cls.GAME!r}")
             fields = data["state"]
             state = cls.__new__(cls)
+            defaults = cls.FIELD_DEFAULTS
             for name, kind in cls.all_fields().items():
-                value = fields[name]
+                # A field this class added since the save was written takes its default.
+                value = defaults[name] if name not in fields and name in defaults else fields[name]
                 if kind is Field.VALUE:
                     setattr(state, name, _to_tuple(value))
                 elif kind is Field.LIST:

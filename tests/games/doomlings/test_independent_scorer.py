@@ -217,7 +217,8 @@ def _reader(rule: Rule, name: str) -> Callable[[DoomlingsState, int, int], int] 
         "n_dinolings": lambda cards: sum(1 for d in cards if TRAIT_SET[TRAIT_OF[d]] == "dinolings"),
     }
     if who == "self" and where == "discarded" and what in discarded:
-        return lambda s, p, c: discarded[what](s.discard)
+        # The tie-break draw-off's traits count only their face value (docs/rulings.md).
+        return lambda s, p, c: discarded[what]([d for d in s.discard if d not in s.tie_drawn])
     if own and what == slug:
         return lambda s, p, c: sum(1 for d in pile(s, p) if s.trait(d).name == name)
     if who == "self" and where == "all" and what == slug:  # Sparkles adds its owner's hand

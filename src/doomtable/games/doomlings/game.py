@@ -132,6 +132,7 @@ class DoomlingsState(DoomlingsRules):
         s.hero = -1
         s.ignoring = 0
         s.tie_draws = [NO_TIE_DRAW] * players
+        s.tie_drawn = []
         s.over = False
         s.packs = [[] for _ in range(players)]
         s.decks = [[] for _ in range(players)]

@@ -59,6 +59,7 @@ CARD_IDENTITY = CardIdentity(
         "decks": TRAIT,
         "discards": TRAIT,
         "lab": TRAIT,
+        "tie_drawn": TRAIT,
         # --- deeplings ---
         "suppressed": TRAIT,
         "suppressed_under": TRAIT,

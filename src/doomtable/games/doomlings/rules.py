@@ -3119,7 +3119,10 @@ def h_score(s: DoomlingsRules, frame: Frame, option: Option | None) -> Decision 
                 face = FACE_VALUE[card] if card is not None else 0
                 s.tie_draws[p] = face
                 if card is not None:
+                    # On the discard pile, but its bonuses leave it out: only the face value
+                    # counts (scoring.expansion_count).
                     s.discard_pile(p).append(card)
+                    s.tie_drawn.append(card)
                     s.emit((ALL, "tie_draw", p, card))
     s.emit((ALL, "game_over"))
     return None

@@ -425,8 +425,13 @@ _EXPANSION_COUNTS: Final = frozenset(
 
 
 def expansion_count(s: DoomlingsBase, p: int, card: int, what: Count, family: str | None) -> int:
-    """The quantity an expansion's Drop of Life bonus counts for player ``p``."""
+    """The quantity an expansion's Drop of Life bonus counts for player ``p``. The discard
+    pile's counts leave out the cards the tie-break draw-off drew: only their face value
+    counts."""
     discard = s.discard_pile(p)
+    drawn = s.tie_drawn
+    if drawn:
+        discard = [c for c in discard if c not in drawn]
     if what is Count.DOMINANTS_IN_DISCARD:
         return sum(1 for c in discard if s.trait(c).dominant)
     if what is Count.NEGATIVE_IN_DISCARD:

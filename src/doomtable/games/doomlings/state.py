@@ -203,6 +203,7 @@ class DoomlingsBase(GameState):
         "hero": Field.VALUE,  # player who may hold a 3rd dominant (Heroic), -1 if none
         "ignoring": Field.VALUE,  # mask of players whose Denial ignores the current catastrophe
         "tie_draws": Field.LIST,  # per player: face value drawn in a draw-off, or NO_TIE_DRAW
+        "tie_drawn": Field.LIST,  # the cards drawn in the draw-off (on the discard pile)
         "over": Field.VALUE,
         # Game variations: drafting packs, Intelligent Design's own decks and discard piles,
         # Genetic Mishap's Lab. Empty lists when the variation is not played.
@@ -233,6 +234,9 @@ class DoomlingsBase(GameState):
         "meaning_points": Field.LIST,  # per player: points a Meaning of Life card drew for
     }
 
+    FIELD_DEFAULTS: ClassVar[dict[str, Any]] = {"tie_drawn": []}
+    """Saves written before the draw-off's cards were kept load with none drawn."""
+
     hands: list[list[int]]
     piles: list[list[int]]
     gene_pool: list[int]
@@ -258,6 +262,9 @@ class DoomlingsBase(GameState):
     hero: int
     ignoring: int
     tie_draws: list[int]
+    # The cards the draw-off drew: they lie on the discard pile, but no discard-pile bonus
+    # counts them ("apply only the face value to your final score").
+    tie_drawn: list[int]
     over: bool
     packs: list[list[int]]
     decks: list[list[int]]
