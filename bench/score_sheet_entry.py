@@ -5,15 +5,15 @@ Run by hand: ``.venv/bin/python bench/score_sheet_entry.py [--games 10] [--seed 
 
 For each seed, a Doomlings game (4 players unless ``--players`` says otherwise) with the
 chosen sets is played to the end with random legal choices; each player's final trait pile (as
-the calculator labels the cards) and the
-game's 3rd catastrophe make a sheet. A fresh Chromium page at a phone's size (390x844) enters
-that sheet as a person would: tick the sets, pick the catastrophe, add and name the players,
-and for each card tap the search field, type its letters one at a time until it is among the
+the calculator labels the cards) and the game's 3rd catastrophe make a sheet. A fresh Chromium
+page at a phone's size (390x844) enters that sheet as a person would: tick the sets (every
+set: its one button), pick the catastrophe, add and name the players, and for each card tap
+the search field, type its letters one at a time until it is among the
 first 4 suggestions (what a phone shows above its keyboard), then tap it. Then it answers what
 the page still asks, until it shows no error and every player has a total: each World's End
 question by its first option; numbers (cards in hand, Gene Pool, face-down cards) from the
-played game; hand and discard cards, Meaning of Life cards and pocketed trinkets as the game
-ended with them. The sheet is exported (the page's Export JSON) and scored by
+played game; hand cards, the discard pile's counts, Meaning of Life cards and pocketed
+trinkets as the game ended with them. The sheet is exported (the page's Export JSON) and scored by
 ``doomtable score FILE --json``: any total that differs from the page's is reported.
 
 Counted per sheet: cards entered, keys typed, taps (field focus, suggestions, buttons, ticks,
@@ -408,8 +408,11 @@ def enter_sheet(browser: Browser, url: str, sheet: Sheet, sets: list[dict[str, s
         if expansions:
             entry.decisions += 1  # which sets are in play
             person.tap(page.locator(".sets-box summary"), changes=False)
-            for title in expansions:
-                person.tap(page.get_by_label(title, exact=True))
+            if len(sets) == page.evaluate("catalog.sets.length"):
+                person.tap(page.get_by_role("button", name="Every set"))
+            else:
+                for title in expansions:
+                    person.tap(page.get_by_label(title, exact=True))
             person.tap(page.locator(".sets-box summary"), changes=False)
         person.pick(page.locator("#catastrophe"), sheet.catastrophe)
         for _ in range(len(sheet.piles) - 2):

@@ -123,7 +123,11 @@ def _reader(rule: Rule, name: str) -> Callable[[DoomlingsState, int, int], int] 
     """How to count ``rule`` for card ``name``: a function of (state, player, card)."""
     _, who, what, where = rule
     slug = "n_" + name.casefold().replace(" ", "_").replace("-", "_")
-    pile: Callable[[DoomlingsState, int], list[int]] = _counted
+    # Sparkles adds its owner's hand to that owner's own bonuses only: an opponent's card
+    # (Viral) counts the pile alone (docs/rulings.md, Sparkles).
+    pile: Callable[[DoomlingsState, int], list[int]] = (
+        _counted if who != "opponents" else lambda s, p: s.piles[p]
+    )
     own = where == "own" and who in ("self", "opponents")
     if own and what.startswith("n_") and what[2:] in COLOR_BY_NAME:
         color = COLOR_BY_NAME[what[2:]]

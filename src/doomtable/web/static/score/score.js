@@ -474,6 +474,14 @@ function drawTable() {
   }
   $("sets-summary").textContent = catalog.sets.filter((s) => sheet.sets.includes(s.name))
     .map((s) => s.title).join(", ");
+  // One tap for a table that plays with everything (and one back to the base set alone).
+  const every = sheet.sets.length === catalog.sets.length;
+  $("every-set").textContent = every ? `Only ${catalog.sets[0].title}` : "Every set";
+  $("every-set").onclick = () => {
+    sheet.sets = cleanSets(every ? [] : catalog.sets.map((s) => s.name));
+    drawTable();
+    changed();
+  };
   $("blackbox").checked = sheet.edition === "blackbox";
   const select = $("catastrophe");
   select.replaceChildren(el("option", { value: "", text: "— choose —" }));
