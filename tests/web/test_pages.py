@@ -148,3 +148,19 @@ def test_a_trait_is_drawn_as_each_view_shows_it_though_its_markup_is_kept() -> N
     hidden = trait({**teeth, "face": None})
     assert '<span class="value">' not in hidden and hidden.count(" ?") == 1
     assert trait(teeth) is printed  # the same card drawn again is the kept markup
+
+
+def test_doom_on_you_names_the_defender_as_a_seat() -> None:
+    """The defender is "you" or "player N" (which the table page then calls by the seat's
+    name), not a bare seat number."""
+    state = new_game("doom-on-you", 3, seed=4)
+    rng = random.Random(4)
+    while state.view(0)["defender"] < 0:
+        decision = state.pending
+        assert decision is not None
+        state.apply(decision.player, rng.choice(decision.options))
+    defender = state.view(0)["defender"]
+    other = (defender + 1) % 3
+    assert "<dt>defender</dt><dd>you</dd>" in render_view(state.view(defender), defender)
+    page = render_view(state.view(other), other)
+    assert f"<dt>defender</dt><dd>player {defender}</dd>" in page

@@ -61,7 +61,12 @@ def render(view: dict[str, Any], seat: int | None) -> str:
     board = definition_list(
         [
             ("attack round", esc(view["attack_round"])),
-            ("defender", esc(view["defender"]) if view["defender"] >= 0 else "—"),
+            (
+                "defender",
+                ("you" if view["defender"] == seat else f"player {esc(view['defender'])}")
+                if view["defender"] >= 0
+                else "—",
+            ),
             ("pile limit", esc(view["pile_limit"])),
             ("draw pile", cards(view["deck_size"])),
             ("removed", esc(", ".join(view["removed"]) or "none")),
