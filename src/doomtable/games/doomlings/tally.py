@@ -290,10 +290,6 @@ class Table:
             if needs.count(need) > 1:
                 raise TallyError(f"{count_words(need)} are counted twice")
 
-    def discard_count(self, need: Need) -> int | None:
-        """How many cards of ``need``'s kind the discard pile holds, if given as a count."""
-        return dict(self.discard_counts).get(need)
-
 
 CLASSIC = Table()
 
