@@ -901,7 +901,10 @@ def test_four_players_with_several_sets_tapped_in_on_a_phone(
         discard = page.locator("#discard-box")
         expect(discard).to_be_visible()
         assert discard.locator(".discard-counts label").all_text_contents() == ["Dominant traits"]
+        # Until it is filled in, the page says a blank count scores as 0.
+        expect(discard.locator(".discard-missing")).to_be_visible()
         discard.get_by_label("Dominant traits").fill("2")
+        expect(discard.locator(".discard-missing")).to_be_hidden()
         ann.get_by_label("GMO is attached to").select_option("Bark")
         bob.get_by_label("Face-down cards in the pile (each a trait worth nothing)").fill("2")
         bob.get_by_label("Face-down cards under Untold").fill("2")

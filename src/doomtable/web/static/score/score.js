@@ -943,6 +943,10 @@ function drawResults() {
   const counted = discardNeeds(last.needs);
   discard.hidden = !counted.length && sheet.discard.length === 0;
   drawDiscardCounts(counted);
+  // A blank count scores as none: said, so that a forgotten one is not a silent 0.
+  const blank = counted.some((need) =>
+    !Number.isInteger(sheet.discard_counts[catalog.discard_counts[need]]));
+  discard.querySelector(".discard-missing").hidden = !blank || sheet.discard.length > 0;
   const result = $("result");
   result.replaceChildren();
   if (report) {
