@@ -62,9 +62,9 @@ from doomtable.games.doomlings.data import AGES, MEANINGS, SET_NAMES, TRAIT_OF, 
 from doomtable.games.doomlings.game import DoomlingsState
 from doomtable.games.doomlings.tally import (
     DISCARD_COUNT_KEYS,
-    DISCARD_KINDS,
     TRAIT_NAMES,
-    count_words,
+    count_label,
+    discard_kinds,
 )
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
@@ -198,7 +198,7 @@ def sheet_of(state: DoomlingsState, seed: int, edition: str) -> Sheet:
         gene_pools=list(state.gene_pool),
         discard=[label(c) for c in state.discard],
         discard_counts={
-            count_words(need).capitalize(): sum(need in DISCARD_KINDS[c] for c in state.discard)
+            count_label(need): sum(need in discard_kinds(state, c) for c in state.discard)
             for need in DISCARD_COUNT_KEYS
         },
         top_card=label(shown[-1]) if shown else None,

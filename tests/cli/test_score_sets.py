@@ -217,7 +217,7 @@ def test_the_discard_pile_by_flag_and_at_the_prompts(tmp_path: Path) -> None:
     answers = "Ice Age\n2\nAnn\nSerrated Teeth, Fangs\nBob\nBark\n2\n"
     result = CliRunner().invoke(cli_app, ["score", "--sets", "dinolings"], input=answers)
     assert result.exit_code == 0, result.output
-    assert "How many dominant traits in the discard pile, before World's End" in result.output
+    assert "How many dominant traits are in the discard pile, before World's End" in result.output
     assert "negative" not in result.output and "How many Dinolings" not in result.output
     assert "Ann: 0 points" in result.output and "Serrated Teeth           +2" in result.output
     assert "Winner: Bob with 2 points" in result.output

@@ -321,15 +321,18 @@ def _ask_discard_counts(
     dominant traits, ...), as it lay before the final catastrophe's own discard."""
     wanted = set().union(*(tally.needs(e.traits, third) for e in entries)) & tally.DISCARD_NEEDS
     counts = [
-        (need, ask.number(f"How many {_words(need)}, before World's End", 0, N_CARDS))
+        (
+            need,
+            ask.number(
+                f"How many {tally.count_words(need)} are in the discard pile, before World's End",
+                0,
+                N_CARDS,
+            ),
+        )
         for need in tally.DISCARD_COUNT_KEYS
         if need in wanted
     ]
     return replace(table, discard_counts=tuple(counts)) if counts else table
-
-
-def _words(need: Need) -> str:
-    return need.value.removeprefix("the ")
 
 
 def _ask_tie_draw(
@@ -519,11 +522,13 @@ def _board(
         if catastrophe is None:
             raise TallyError(f"{file}: no catastrophe (add one, or give --catastrophe)")
         table = CardTable(
-            table.sets if sets is not None else file_table.sets,
-            table.edition if edition is not None else file_table.edition,
-            table.discard if discard is not None else file_table.discard,
-            table.top_card if top_card is not None else file_table.top_card,
-            table.discard_counts if discard is not None else file_table.discard_counts,
+            sets=table.sets if sets is not None else file_table.sets,
+            edition=table.edition if edition is not None else file_table.edition,
+            discard=table.discard if discard is not None else file_table.discard,
+            top_card=table.top_card if top_card is not None else file_table.top_card,
+            discard_counts=(
+                table.discard_counts if discard is not None else file_table.discard_counts
+            ),
         )
         return report(entries, catastrophe, table)
     if player:

@@ -14,17 +14,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_tally import _entries_of, _play_out, table_of_game
 
+from doomtable.engine import new_game
 from doomtable.games.doomlings import sheet
 from doomtable.games.doomlings.data import TRAIT_OF
+from doomtable.games.doomlings.game import DoomlingsState
 from doomtable.games.doomlings.scoring import final_scores
 from doomtable.games.doomlings.tally import (
     CLASSIC,
     DISCARD_COUNT_KEYS,
-    DISCARD_KINDS,
     WORLDS_END,
     PlayerEntry,
     Table,
     TallyError,
+    discard_kinds,
     trait_index,
 )
 
@@ -82,14 +84,13 @@ def board_of(
 
 
 def discard_counts(traits: tuple[str, ...]) -> dict[str, int]:
-    """How many of ``traits`` are dominant, have a negative face value, are Dinolings, counted
-    by a card of each design (as the table's cards show them; the copies of a design agree)."""
+    """How many of ``traits`` are dominant, have a negative face value, are Dinolings, as
+    scoring counts a card of each design in the discard pile (the copies of a design agree)."""
+    fresh = new_game("doomlings", 2, seed=0)  # no Opposable Thumbs copies anything yet
+    assert isinstance(fresh, DoomlingsState)
     first_card = {trait: TRAIT_OF.index(trait) for trait in set(TRAIT_OF)}
-    cards = [first_card[trait_index(name)] for name in traits]
-    return {
-        key: sum(need in DISCARD_KINDS[c] for c in cards)
-        for need, key in DISCARD_COUNT_KEYS.items()
-    }
+    kinds = [discard_kinds(fresh, first_card[trait_index(name)]) for name in traits]
+    return {key: sum(need in k for k in kinds) for need, key in DISCARD_COUNT_KEYS.items()}
 
 
 @pytest.mark.parametrize(

@@ -408,34 +408,44 @@ def _threshold_met(s: DoomlingsBase, p: int, bonus: ColorThreshold) -> bool:
 
 # --- dinolings ---
 
-_EXPANSION_COUNTS: Final = frozenset(
-    {
-        Count.DOMINANTS_IN_DISCARD,
-        Count.NEGATIVE_IN_DISCARD,
-        Count.FAMILY_IN_DISCARD,
-        # --- techlings ---
-        Count.HIGHEST_GENE_POOL,
-        Count.HOST_FACE,
-        Count.HOST_COLOR_IN_PILE,
-        Count.EFFECTLESS_IN_PILE,
-        Count.FAMILY_HOSTING,
-    }
+DISCARD_COUNTS: Final = frozenset(
+    {Count.DOMINANTS_IN_DISCARD, Count.NEGATIVE_IN_DISCARD, Count.FAMILY_IN_DISCARD}
 )
+"""Dinolings' counts of the discard pile (what each counts: :func:`counted_in_discard`)."""
+
+_EXPANSION_COUNTS: Final = DISCARD_COUNTS | {
+    # --- techlings ---
+    Count.HIGHEST_GENE_POOL,
+    Count.HOST_FACE,
+    Count.HOST_COLOR_IN_PILE,
+    Count.EFFECTLESS_IN_PILE,
+    Count.FAMILY_HOSTING,
+}
 """The counts of the expansions, worked out by :func:`expansion_count`."""
+
+
+def counted_in_discard(s: DoomlingsBase, card: int, what: Count, family: str | None) -> bool:
+    """Whether ``card``, lying in the discard pile, adds to the discard count ``what``: a
+    dominant trait (Serrated Teeth), a negative face value (Cranial Crest), a trait of
+    ``family`` (Tiny Arms)."""
+    if what is Count.DOMINANTS_IN_DISCARD:
+        return s.trait(card).dominant
+    if what is Count.NEGATIVE_IN_DISCARD:
+        return FACE_VALUE[card] < 0
+    return SET_OF_CARD[s.same(card)] == family
 
 
 def expansion_count(s: DoomlingsBase, p: int, card: int, what: Count, family: str | None) -> int:
     """The quantity an expansion's Drop of Life bonus counts for player ``p``. The discard
     pile's counts leave out the cards the tie-break draw-off drew: only their face value
     counts."""
-    discard = s.discard_pile(p)
-    drawn = s.tie_drawn
-    if drawn:
-        discard = [c for c in discard if c not in drawn]
-    if what is Count.DOMINANTS_IN_DISCARD:
-        return sum(1 for c in discard if s.trait(c).dominant)
-    if what is Count.NEGATIVE_IN_DISCARD:
-        return sum(1 for c in discard if FACE_VALUE[c] < 0)
+    if what in DISCARD_COUNTS:
+        drawn = s.tie_drawn
+        return sum(
+            1
+            for c in s.discard_pile(p)
+            if not (drawn and c in drawn) and counted_in_discard(s, c, what, family)
+        )
     # --- techlings ---
     pile = _counted(s, p)  # Sparkles: the hand counts with the pile, as in _count_with_hand
     if what is Count.HIGHEST_GENE_POOL:
@@ -448,15 +458,13 @@ def expansion_count(s: DoomlingsBase, p: int, card: int, what: Count, family: st
     host = s.host_of(card)
     if what is Count.HOST_FACE:
         return scored_face(s, host) if host >= 0 else 0
-    if what is Count.HOST_COLOR_IN_PILE:
-        if host < 0:
-            return 0
-        colors = s.colors_of(host)
-        if not colors:
-            return sum(1 for c in pile if not s.colors_of(c))
-        return sum(1 for c in pile if s.colors_of(c) & colors)
-    # Count.FAMILY_IN_DISCARD
-    return sum(1 for c in discard if SET_OF_CARD[s.same(c)] == family)
+    # Count.HOST_COLOR_IN_PILE
+    if host < 0:
+        return 0
+    colors = s.colors_of(host)
+    if not colors:
+        return sum(1 for c in pile if not s.colors_of(c))
+    return sum(1 for c in pile if s.colors_of(c) & colors)
 
 
 # --- mythlings, relics ---

@@ -588,8 +588,11 @@ def catalog() -> dict[str, Any]:
         "catastrophes": [c for c in cards if c["kind"] == "catastrophe"],
         "colors": [*tally.COLOR_WORDS, tally.NO_COLOR],
         "needs": {n.name: n.value for n in Need},
-        # The discard pile's counts: the need each answers and its key in a board.
-        "discard_counts": {n.name: key for n, key in tally.DISCARD_COUNT_KEYS.items()},
+        # The discard pile's counts: per need, its key in a board and its field's label.
+        "discard_counts": {
+            n.name: {"key": key, "label": tally.count_label(n)}
+            for n, key in tally.DISCARD_COUNT_KEYS.items()
+        },
         "discard_max": N_CARDS,
         "no_color": tally.NO_COLOR,
         "gene_pool": [MIN_GENE_POOL, MAX_GENE_POOL, tally.DEFAULT_GENE_POOL],

@@ -829,9 +829,14 @@ class DoomlingsBase(GameState):
         one (Cybernetic) gives the host its colour."""
         self.attached = [pair for pair in self.attached if pair[0] != card]
         self.attached.append((card, host))
+        color = self.attachment_color(card)
+        if color >= 0:
+            self.recolor[host] = color
+
+    def attachment_color(self, card: int) -> int:
+        """The colour attachment ``card`` gives its host (Cybernetic), or -1 for none."""
         grant = self.trait(card).attach
-        if grant is not None and grant.color is not None:
-            self.recolor[host] = grant.color
+        return grant.color if grant is not None and grant.color is not None else -1
 
     def detach(self, card: int) -> None:
         """``card`` leaves the piles: it lets go of its host, and its attachments of it. A
@@ -841,8 +846,7 @@ class DoomlingsBase(GameState):
         recolored = []
         for attachment, host in self.attached:
             if attachment == card or host == card:
-                trait = self.trait(attachment)
-                if trait.attach is not None and trait.attach.color is not None:
+                if self.attachment_color(attachment) >= 0:
                     self.recolor[host] = -1
                     recolored.append(host)
             else:
@@ -850,9 +854,9 @@ class DoomlingsBase(GameState):
         self.attached = kept
         for host in recolored:
             for attachment, held in kept:
-                grant = self.trait(attachment).attach
-                if held == host and grant is not None and grant.color is not None:
-                    self.recolor[host] = grant.color
+                color = self.attachment_color(attachment)
+                if held == host and color >= 0:
+                    self.recolor[host] = color
 
     # --- deeplings ---
     def trait_count(self, player: int) -> int:

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
+from functools import partial
 from typing import Final
 
 from doomtable.engine import (
@@ -71,21 +72,14 @@ from doomtable.games.doomlings.rules import (
 )
 from doomtable.games.doomlings.scoring import (
     HAND_CONTENT_COUNTS,
+    counted_in_discard,
     doom_turned_away,
     final_scores,
     silenced,
 )
 from doomtable.games.doomlings.sets.dinolings import DINOLINGS
 from doomtable.games.doomlings.sets.special_edition import WITHOUT_TEXT
-from doomtable.games.doomlings.state import (
-    CARD,
-    FACE_VALUE,
-    MAX_GENE_POOL,
-    MIN_GENE_POOL,
-    N_CARDS,
-    SET_OF_CARD,
-    bit,
-)
+from doomtable.games.doomlings.state import CARD, MAX_GENE_POOL, MIN_GENE_POOL, N_CARDS, bit
 
 MIN_PLAYERS, MAX_PLAYERS = 1, 8  # as the game itself (the Classic FAQ allows more than 6)
 """One player: a solo Genetic Mishap board (the Lab's cards are simply not entered)."""
@@ -315,14 +309,16 @@ class Need(Enum):
     MEANING_DRAW = "the points The Silent Elder's draw scored"
 
 
-DISCARD_NEED: Final = {
-    Count.DOMINANTS_IN_DISCARD: Need.DISCARD_DOMINANTS,
-    Count.NEGATIVE_IN_DISCARD: Need.DISCARD_NEGATIVE,
-    Count.FAMILY_IN_DISCARD: Need.DISCARD_DINOLINGS,  # Tiny Arms, the one family counted
+DISCARD_COUNT_OF: Final[dict[Need, tuple[Count, str | None]]] = {
+    Need.DISCARD_DOMINANTS: (Count.DOMINANTS_IN_DISCARD, None),
+    Need.DISCARD_NEGATIVE: (Count.NEGATIVE_IN_DISCARD, None),
+    Need.DISCARD_DINOLINGS: (Count.FAMILY_IN_DISCARD, DINOLINGS),  # Tiny Arms
 }
-"""Dinolings' counts of the shared discard pile, and the fact each makes the calculator ask
-(the pile's traits, ``Table.discard``, answer all three)."""
-DISCARD_NEEDS: Final = frozenset(DISCARD_NEED.values())
+"""The fact about the discard pile each of Dinolings' counts of it makes the calculator ask,
+and the count (and family) scoring counts it by (the pile's traits, ``Table.discard``,
+answer all three)."""
+DISCARD_NEED: Final = {what: need for need, (what, _) in DISCARD_COUNT_OF.items()}
+DISCARD_NEEDS: Final = frozenset(DISCARD_COUNT_OF)
 
 DISCARD_COUNT_KEYS: Final = {
     Need.DISCARD_DOMINANTS: "dominants",
@@ -337,20 +333,20 @@ def count_words(need: Need) -> str:
     return need.value.removeprefix("the ").removesuffix(" in the discard pile")
 
 
-def _discard_kinds(card: int) -> frozenset[Need]:
-    """The discard counts a card in the discard pile adds to."""
-    kinds = set()
-    if CARD[card].dominant:
-        kinds.add(Need.DISCARD_DOMINANTS)
-    if FACE_VALUE[card] < 0:
-        kinds.add(Need.DISCARD_NEGATIVE)
-    if SET_OF_CARD[card] == DINOLINGS:
-        kinds.add(Need.DISCARD_DINOLINGS)
-    return frozenset(kinds)
+def count_label(need: Need) -> str:
+    """A discard count's field label: ``Dominant traits``."""
+    words = count_words(need)
+    return words[:1].upper() + words[1:]
 
 
-DISCARD_KINDS: Final = tuple(_discard_kinds(c) for c in range(N_CARDS))
-"""Per card id: the discard counts it adds to."""
+def discard_kinds(s: DoomlingsState, card: int) -> frozenset[Need]:
+    """The discard counts ``card`` adds to when it lies in the discard pile, as scoring
+    counts them."""
+    return frozenset(
+        need
+        for need, (what, family) in DISCARD_COUNT_OF.items()
+        if counted_in_discard(s, card, what, family)
+    )
 
 
 # --------------------------------------------------------------------------- names
@@ -726,7 +722,6 @@ def _board(
     ]
     discard_ids = [pool.take(trait_index(name, table.sets)) for name in table.discard]
     top = _top_card(table, pool, [[c for c in ids if c >= 0] for ids in in_hand])
-    discard_ids += _counted_discard(table, pool)
     hand_ids = [[pool.filler() if c < 0 else c for c in ids] for ids in in_hand]
     for entry, hand in zip(entries, hand_ids, strict=True):
         size = len(hand) if entry.hand_size is None else entry.hand_size
@@ -802,7 +797,7 @@ def _board(
                     f"{named} discarded traits are given for {entry.name}, but "
                     f"{AGES[s.final_doom].name} discarded {times} of {entry.name}'s"
                 )
-    s.discard = discard_ids + s.discard
+    s.discard = discard_ids + _counted_discard(s, table, pool) + s.discard
     picked = [s.final_doom] if s.final_doom != third else []
     s.eras = [[BIRTH_OF_LIFE, *picked, third]]
     s.deck = pool.rest() if top is None else [*pool.rest(), top]
@@ -870,25 +865,31 @@ def _draw_back(
             if card is None and not settled:
                 continue
             if card is None:
-                entered = sum(
-                    [trait_index(t) for t in (*e.traits, *e.hand)].count(trait) for e in entries
-                )
+                too_many = _too_many(trait, _entered(entries)[trait])
                 raise TallyError(
-                    f"{_too_many(trait, entered)} (a copy the final catastrophe discarded may "
-                    f"be back in a hand, but {AGES[s.final_doom].name} discarded none)"
+                    f"{too_many} (a copy the final catastrophe discarded may be back in a "
+                    f"hand, but {AGES[s.final_doom].name} discarded none)"
                 )
             s.discard[s.discard.index(card)] = s.hands[p][at]
             s.hands[p][at] = card
 
 
-def _counted_discard(table: Table, pool: _CardPool) -> list[int]:
+def _adds_only(s: DoomlingsState, need: Need, allowed: frozenset[Need], card: int) -> bool:
+    """Whether ``card`` adds to the discard count ``need`` and to no count outside
+    ``allowed``."""
+    kinds = discard_kinds(s, card)
+    return need in kinds and kinds <= allowed
+
+
+def _counted_discard(s: DoomlingsState, table: Table, pool: _CardPool) -> list[int]:
     """Cards standing in for a discard pile given as counts: each adds to its own count
     only, among the counts given (a pile reads nothing else of the discard pile)."""
     given = frozenset(need for need, _ in table.discard_counts)
     cards = []
     for need, n in table.discard_counts:
+        alone = frozenset({need}) | (frozenset(DISCARD_NEEDS) - given)  # the others not read
         for placed in range(n):
-            card = pool.counted(need, given - {need})
+            card = pool.first(partial(_adds_only, s, need, alone))
             if card is None:
                 raise TallyError(
                     f"the discard pile cannot hold {n} {count_words(need)}: only {placed} are "
@@ -1065,14 +1066,14 @@ class _CardPool:
         self._free.remove(card)
         return card
 
-    def counted(self, kind: Need, others: frozenset[Need]) -> int | None:
-        """A card that adds to the discard count ``kind`` and to none of ``others``, of the
-        sets in play where one is left (only these counts are read), or None."""
-        fits = [c for c in self._free if kind in DISCARD_KINDS[c] and not DISCARD_KINDS[c] & others]
-        dealt = [c for c in fits if TRAIT_SET[TRAIT_OF[c]] in self._sets]
-        if not fits:
+    def first(self, fits: Callable[[int], bool]) -> int | None:
+        """The first card left that ``fits``, of the sets in play where one is left; None
+        when no card fits."""
+        fitting = [c for c in self._free if fits(c)]
+        if not fitting:
             return None
-        card = (dealt or fits)[0]
+        dealt = [c for c in fitting if TRAIT_SET[TRAIT_OF[c]] in self._sets]
+        card = (dealt or fitting)[0]
         self._free.remove(card)
         return card
 
@@ -1086,15 +1087,13 @@ def check_piles(entries: Sequence[PlayerEntry], back_in_hand: bool = True) -> No
     card may also be one a pile names, the final catastrophe discarded, and a card brought
     back (checked once the board is scored); without it, as the prompts ask before the
     catastrophe's discard is known, it is one copy too many."""
-    placed: Counter[int] = Counter()
+    placed = _entered(entries)
     in_piles: Counter[int] = Counter()
     piles_holding: Counter[int] = Counter()
     for entry in entries:
         pile = [trait_index(t) for t in entry.traits]
         in_piles.update(pile)
         piles_holding.update(set(pile))
-        placed.update(pile)
-        placed.update(trait_index(t) for t in entry.hand)
         dominants = sum(1 for t in pile if TRAITS[t].dominant)
         limit = 3 if any(TRAITS[t].name == "Heroic" for t in pile) else 2
         if dominants > limit:
@@ -1117,6 +1116,11 @@ def check_piles(entries: Sequence[PlayerEntry], back_in_hand: bool = True) -> No
     )
     if total > N_CARDS:
         raise TallyError(f"{total} cards entered; the deck has only {N_CARDS}")
+
+
+def _entered(entries: Sequence[PlayerEntry]) -> Counter[int]:
+    """How often each trait is entered, in the piles and the named hand cards together."""
+    return Counter(trait_index(t) for e in entries for t in (*e.traits, *e.hand))
 
 
 def _too_many(trait: int, entered: int) -> str:

@@ -91,7 +91,7 @@ function cleanSheet(data) {
   out.discard = cleanNames(data.discard);
   const counts = data.discard_counts;
   if (counts && typeof counts === "object" && !Array.isArray(counts)) {
-    for (const key of Object.values(catalog.discard_counts)) {
+    for (const { key } of Object.values(catalog.discard_counts)) {
       if (Number.isInteger(counts[key]) && counts[key] >= 0) out.discard_counts[key] = counts[key];
     }
   }
@@ -211,7 +211,7 @@ function board(needs, asked) {
     return fields;
   });
   const data = { players, sets: [...sheet.sets] };
-  const counted = discardNeeds(needs).map((need) => catalog.discard_counts[need])
+  const counted = discardNeeds(needs).map((need) => catalog.discard_counts[need].key)
     .filter((key) => sheet.discard_counts[key] !== undefined && sheet.discard_counts[key] !== null);
   if (counted.length) {
     data.discard = Object.fromEntries(counted.map((key) => [key, sheet.discard_counts[key]]));
@@ -241,9 +241,7 @@ function drawDiscardCounts(wanted) {
   discardShown = what;
   const box = document.querySelector("#discard-box .discard-counts");
   box.replaceChildren(...wanted.map((need) => {
-    const key = catalog.discard_counts[need];
-    const words = catalog.needs[need].replace(/^the /, "").replace(/ in the discard pile$/, "");
-    const label = `${words[0].toUpperCase()}${words.slice(1)}`;
+    const { key, label } = catalog.discard_counts[need];
     const value = Number.isInteger(sheet.discard_counts[key]) ? sheet.discard_counts[key] : null;
     return number(label, value, 0, catalog.discard_max, (n) => {
       if (n === null) delete sheet.discard_counts[key];
@@ -945,7 +943,7 @@ function drawResults() {
   drawDiscardCounts(counted);
   // A blank count scores as none: said, so that a forgotten one is not a silent 0.
   const blank = counted.some((need) =>
-    !Number.isInteger(sheet.discard_counts[catalog.discard_counts[need]]));
+    !Number.isInteger(sheet.discard_counts[catalog.discard_counts[need].key]));
   discard.querySelector(".discard-missing").hidden = !blank || sheet.discard.length > 0;
   const result = $("result");
   result.replaceChildren();
