@@ -212,6 +212,29 @@ def test_phone_layout_keeps_choices_at_the_bottom_and_nothing_sideways(
         assert box is not None and box["height"] >= 44
 
 
+def test_a_card_beside_a_seats_facts_stays_inside_that_seat(
+    chromium: Browser, server: Server
+) -> None:
+    """We're Doomed!'s civilization cards sit under their label, each inside its leader's
+    column at a desktop's width (beside the label they ran over the next leader's facts)."""
+    bots = [{"kind": "bot", "bot": "random"}] * 3
+    created = _table(server, "were-doomed", [{"kind": "human"}, *bots])
+    page = _open(chromium, server, created["invites"][0]["url"], DESKTOP)
+    cards = page.locator("article.seat .civilization")
+    deadline = time.monotonic() + 30
+    while cards.count() < 4:  # each leader picks in turn: the bots at once, this seat here
+        assert time.monotonic() < deadline, "the civilizations were not all picked"
+        if page.locator("#options button").count():
+            with suppress(PlaywrightTimeoutError):
+                page.locator("#options button").first.click(timeout=2_000)
+        page.wait_for_timeout(200)
+    for card in cards.all():
+        seat = card.locator("xpath=ancestor::article[1]").bounding_box()
+        box = card.bounding_box()
+        assert seat is not None and box is not None
+        assert seat["x"] <= box["x"] and box["x"] + box["width"] <= seat["x"] + seat["width"]
+
+
 def test_phone_hand_is_one_row_that_scrolls_sideways(chromium: Browser, server: Server) -> None:
     """Five cards in hand on a phone: one row in the dock, scrolled sideways, so the dock
     leaves most of the screen to the table (it took half of it with the cards wrapped)."""
