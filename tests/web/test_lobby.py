@@ -81,11 +81,21 @@ def test_doom_pile_with_its_defaults_and_with_a_deck_file(lobby: Page, server: S
     bad = {"name": "bad.yaml", "mimeType": "text/yaml", "buffer": b"plan: Nothing\ncards: []\n"}
     lobby.set_input_files("#deck-file0", files=[bad])
     expect(lobby.locator("#err-deck-file0")).to_contain_text("Unknown Master Plan 'Nothing'")
+    # the server's check of the file is slowed, so the click below comes before its answer:
+    # the table is still created with that deck, not refused as if no file were chosen
+    lobby.evaluate(
+        """() => {
+          const real = window.fetch;
+          window.fetch = (url, init) => url === "/api/decks"
+            ? new Promise((wait) => setTimeout(wait, 800)).then(() => real(url, init))
+            : real(url, init);
+        }"""
+    )
     deck_file = PRECON_DIR / f"{precon_names()[-1]}.yaml"
     lobby.set_input_files("#deck-file0", files=[str(deck_file)])
-    expect(lobby.locator("#err-deck-file0")).to_be_empty()
     lobby.select_option("#deck1", f"precon:{precon_names()[0]}")
     lobby.click("button[type=submit]")
+    expect(lobby.locator("#err-deck-file0")).to_be_empty()
     expect(lobby.locator("#links a")).to_have_count(2)
     table_id, info = _stored(server, lobby)
     store = Store(server.database)

@@ -5,6 +5,7 @@ const $ = (id) => document.getElementById(id);
 let games = [];
 let botHelp = {};
 const decks = {};  // seat -> deck data read from a file the player chose
+const deckChecks = {};  // seat -> the server's check of the file chosen last (awaited before creating)
 
 function element(tag, attributes = {}, text = "") {
   const node = document.createElement(tag);
@@ -170,7 +171,7 @@ function deckRows() {
       fileBox.hidden = pick.value !== "file";
       if (pick.value !== "file") delete decks[seat];
     });
-    file.addEventListener("change", () => readDeck(seat, file));
+    file.addEventListener("change", () => { deckChecks[seat] = readDeck(seat, file); });
     rows.append(field(`deck${seat}`, `Seat ${seat}'s deck`, pick, ""), fileBox);
   }
 }
@@ -186,6 +187,7 @@ async function readDeck(seat, input) {
     body: JSON.stringify({ text: await chosen.text() }),
   });
   const data = await response.json();
+  if (input.files[0] !== chosen) return;  // another file replaced this one while it was checked
   if (response.ok) decks[seat] = data;
   else error.textContent = message(data);
 }
@@ -256,6 +258,7 @@ async function create(event) {
     options[group.dataset.option] = ticked.join(",");
   }
   if ($("deck-rows")) {
+    await Promise.all(Object.values(deckChecks));  // a file chosen just before the click counts
     const chosen = [];
     for (let seat = 0; seat < rows; seat += 1) {
       const pick = $(`deck${seat}`).value;
