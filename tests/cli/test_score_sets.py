@@ -180,14 +180,49 @@ def test_a_board_file_with_attachments_face_down_cards_and_the_discard_pile(
     code, output = score(str(path), "--json")
     assert code == 0, output
     assert [p["score"] for p in json.loads(output)["players"]] == [4, 4]
-    # The same board by flags, but no discard pile: Serrated Teeth finds no dominant there.
-    code, output = score(
+    # The same board by flags with no dominant in the discard pile: Serrated Teeth adds 0.
+    flags = (
         "-p", "Ann: GMO, Bark, Leaves, Untold; attached=GMO on Bark; face_down=2; under=Untold x2",
         "-p", "Bob: Telescopic Eyes, Serrated Teeth",
         "-c", "Ice Age", "--sets", "techlings,deeplings,dinolings", "--json",
     )  # fmt: skip
+    code, output = score(*flags, "--discard", "dominants=0")
     assert code == 0, output
     assert [p["score"] for p in json.loads(output)["players"]] == [4, 2]
+
+
+def test_a_board_that_leaves_out_a_discard_count_a_card_reads_is_refused(tmp_path: Path) -> None:
+    # Without the count, Serrated Teeth would score an empty discard pile without a word.
+    flags = ("-p", "Ann: Bark", "-p", "Bob: Serrated Teeth, Cranial Crest", "-c", "Ice Age")
+    code, output = score(*flags, "--sets", "dinolings")
+    assert code == 1
+    assert output == (
+        "error: Bob's Serrated Teeth counts the dominant traits in the discard pile: give "
+        "dominants=N (0 for none) with --discard\n"
+    )
+    # One count given, the other still missing: that one is named.
+    code, output = score(*flags, "--sets", "dinolings", "--discard", "dominants=1")
+    assert code == 1
+    assert "Bob's Cranial Crest counts the traits with a negative face value" in output
+    assert "give negative=N (0 for none)" in output
+    # A file says where its own discard goes; an empty list is an empty pile.
+    board = (
+        "catastrophe: Ice Age\nsets: dinolings\nplayers:\n  Ann: {traits: Bark}\n"
+        "  Bob: {traits: 'Serrated Teeth, Cranial Crest'}\n"
+    )
+    path = tmp_path / "board.yaml"
+    path.write_text(board)
+    code, output = score(str(path))
+    assert code == 1 and f"(0 for none) under discard: in {path}, or with --discard" in output
+    path.write_text(board + "discard: []\n")
+    code, output = score(str(path), "--json")
+    assert code == 0, output
+    bob = json.loads(output)["players"][1]
+    assert bob["breakdown"]["bonuses"] == [
+        {"card": "Serrated Teeth", "points": 0},
+        {"card": "Cranial Crest", "points": 0},
+    ]
+    assert bob["score"] == -1  # faces -1 and +1, Ice Age -1 for the red Serrated Teeth
 
 
 def test_the_discard_pile_by_flag_and_at_the_prompts(tmp_path: Path) -> None:

@@ -36,6 +36,7 @@ from doomtable.games.doomlings.sheet import (
     expand,
     report,
     table_of,
+    unasked_discard_count,
     with_discard,
 )
 from doomtable.games.doomlings.state import N_CARDS
@@ -530,17 +531,30 @@ def _board(
                 table.discard_counts if discard is not None else file_table.discard_counts
             ),
         )
+        where = f"under discard: in {file}, or with --discard"
+        _require_discard(entries, catastrophe, table, where)
         return report(entries, catastrophe, table)
     if player:
         entries = [parse_player(text, i) for i, text in enumerate(player, 1)]
         if catastrophe is None:
             raise TallyError("give the 3rd catastrophe with --catastrophe")
+        _require_discard(entries, catastrophe, table, "with --discard")
         return report(entries, catastrophe, table)
     try:
         asker = Console(stderr=True, highlight=False) if as_json else console
         return ask_and_report(asker, catastrophe, table)
     except EOFError:
         raise TallyError("the input ended before the board was complete") from None
+
+
+def _require_discard(
+    entries: Sequence[PlayerEntry], catastrophe: str, table: CardTable, where: str
+) -> None:
+    """A board from a file or flags gives each count of the discard pile a pile reads (the
+    prompts ask it): a forgotten one would score as an empty pile without a word."""
+    missing = unasked_discard_count(entries, catastrophe, table)
+    if missing is not None:
+        raise TallyError(f"{missing} {where}")
 
 
 def score(

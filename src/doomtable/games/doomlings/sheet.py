@@ -329,6 +329,8 @@ def with_discard(table: Table, value: object, where: str) -> Table:
             pairs.append((match[1], match[2]))
     elif isinstance(value, dict):
         pairs = list(value.items())
+    if isinstance(value, list) and not value:  # an empty pile: none of anything
+        pairs = [(key, 0) for key in tally.DISCARD_COUNT_KEYS.values()]
     if pairs or isinstance(value, dict):
         counts = []
         for key, n in pairs:
@@ -351,6 +353,35 @@ def with_discard(table: Table, value: object, where: str) -> Table:
             "or its counts (dominants, negative, dinolings: numbers)"
         )
     return replace(table, discard=expand(value, where), discard_counts=())
+
+
+def unasked_discard_count(
+    entries: Sequence[PlayerEntry], catastrophe: str, table: Table
+) -> str | None:
+    """What a board leaves out of the discard pile that a pile's card counts, and the key
+    that gives it, in words; None when nothing is left out (its traits are given, or every
+    count the cards read). The page says instead that a blank count scores as 0.
+
+    >>> ann = PlayerEntry("Ann", ("Serrated Teeth",))
+    >>> missing = unasked_discard_count([ann], "Ice Age", Table(sets=("base", "dinolings")))
+    >>> missing.partition(": give ")  # doctest: +NORMALIZE_WHITESPACE
+    ("Ann's Serrated Teeth counts the dominant traits in the discard pile", ': give ',
+     'dominants=N (0 for none)')
+    >>> dinolings = with_discard(Table(sets=("base", "dinolings")), "dominants=0", "discard")
+    >>> unasked_discard_count([ann], "Ice Age", dinolings) is None
+    True
+    """
+    if table.discard:
+        return None
+    given = {need for need, _ in table.discard_counts}
+    doom = tally.catastrophe_index(catastrophe, table.sets)
+    for entry in tally.in_sets(entries, table.sets):
+        for trait in entry.traits:
+            counted = tally.pile_needs([trait], doom)
+            for need in (n for n in tally.DISCARD_COUNT_KEYS if n in counted and n not in given):
+                key = tally.DISCARD_COUNT_KEYS[need]
+                return f"{entry.name}'s {trait} counts {need.value}: give {key}=N (0 for none)"
+    return None
 
 
 def table_of(sets: object, edition: object, where: str = "board") -> Table:
