@@ -3,6 +3,8 @@ scenario set-up; rules, scoring and views come from the layers below."""
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from itertools import accumulate
 from typing import Any, Final, Self
 
 from doomtable.engine import Option, Rng, ScenarioError
@@ -183,15 +185,15 @@ class DoomPileState(DoomPileRules):
             copies[d] += 1
         left = [max(0, COPY_LIMIT[d] - copies[d]) for d in range(len(CARD_DEFS))]
         weight = [1 + SUBTYPE_PULL * by_subtype[SUBTYPE_INDEX[d]] for d in range(len(CARD_DEFS))]
+        # Each definition's share of the draw is its weight times its copies left: a draw
+        # is the first definition whose running total passes a number below the whole (never
+        # 0: a legal deck never holds more than 30 of the pool's hundreds of copies).
+        mass = [w * k for w, k in zip(weight, left, strict=True)]
         drawn: list[int] = []
         for _ in range(n):
-            # A legal deck never holds more than 30 of the pool's hundreds of copies.
-            r = rng.below(sum(w * k for w, k in zip(weight, left, strict=True)))
-            d = 0
-            while r >= weight[d] * left[d]:
-                r -= weight[d] * left[d]
-                d += 1
-            left[d] -= 1
+            running = list(accumulate(mass))
+            d = bisect_right(running, rng.below(running[-1]))
+            mass[d] -= weight[d]
             drawn.append(d)
         return drawn
 
