@@ -15,7 +15,7 @@ import zipfile
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import httpx
 import pytest
@@ -420,6 +420,79 @@ def test_share_link_opens_the_same_sheet(entered: Page, chromium: Browser) -> No
         assert page.url.endswith("/score")  # the sheet left the address bar once read
     finally:
         fresh.close()
+
+
+def test_players_send_their_own_piles_from_their_phones_to_one_sheet(
+    chromium: Browser, score_server: Server, tmp_path: Path
+) -> None:
+    """Each player enters their own pile on their own phone and sends its link; the phone
+    keeping the sheet is asked before anything changes, adds each pile, and scores as the
+    CLI does. A pile sent again replaces the sender's; "Open it instead" replaces the sheet."""
+    keeper, bobs_phone = (chromium.new_context(viewport=PHONE) for _ in range(2))
+    try:
+        page = keeper.new_page()
+        page.goto(f"{score_server.url}/score")
+        settled(page)
+        page.select_option("#catastrophe", "Ice Age")
+        tap_piles(page, [{"name": "Ann", "traits": ["Heroic", "Bark"]}])
+        bob = bobs_phone.new_page()
+        bob.goto(f"{score_server.url}/score")
+        settled(bob)
+        tap_piles(bob, [{"name": "Bob", "traits": ["Fangs", "Leaves", "Quick"]}])
+
+        def link_from_bob() -> str:
+            bob.locator("#share").click()
+            link = bob.locator("#share-link").get_attribute("href")
+            assert link is not None
+            return link
+
+        def names() -> list[str]:
+            return cast(
+                list[str],
+                page.locator(".player-name").evaluate_all("(all) => all.map((e) => e.value)"),
+            )
+
+        first = link_from_bob()
+        page.goto(first)
+        settled(page)
+        expect(page.locator("#linked-text")).to_have_text(
+            "The link holds Bob (3 cards). This browser's sheet has cards too."
+        )
+        assert names() == ["Ann", "Player 2"]  # nothing replaced before the answer
+        page.locator("#link-add").click()
+        settled(page)
+        expect(page.locator("#linked-text")).to_have_text("Added Bob to this sheet.")
+        assert names() == ["Ann", "Bob"]
+        page.get_by_role("button", name="Close").click()
+        expect(page.locator("#linked")).to_be_hidden()
+
+        tap_card(player(bob, 0).locator(".pile-box"), "antl", "Antlers")
+        settled(bob)
+        page.goto(link_from_bob())
+        settled(page)
+        page.locator("#link-add").click()
+        settled(page)
+        assert names() == ["Ann", "Bob"]
+        board = {
+            "catastrophe": "Ice Age",
+            "players": [
+                {"name": "Ann", "traits": ["Heroic", "Bark"]},
+                {"name": "Bob", "traits": ["Fangs", "Leaves", "Quick", "Antlers"]},
+            ],
+        }
+        expected = [p["score"] for p in cli_json(board, tmp_path)["players"]]
+        assert totals(page) == expected
+
+        page.goto(first)
+        settled(page)
+        page.locator("#link-open").click()
+        settled(page)
+        assert names() == ["Bob", "Player 2"]
+        chips = player(page, 0).locator(".pile button").all_text_contents()
+        assert len(chips) == 3 and not any("Antlers" in chip for chip in chips)  # the first link
+    finally:
+        keeper.close()
+        bobs_phone.close()
 
 
 def test_offline_reload_keeps_the_sheet_and_scores_in_the_browser(

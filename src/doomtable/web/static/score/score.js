@@ -1021,6 +1021,67 @@ function fromLink() {
   }
 }
 
+// The players of a sheet with cards entered.
+function entered(data) {
+  return data.players.filter((p) => p.traits.length);
+}
+
+// A link opened over a sheet in progress: nothing is replaced without asking. Its players
+// can join this sheet (one phone per player, each sending its own pile), or it can replace it.
+function offerLinked(linked) {
+  const joining = entered(linked);
+  const names = joining.map((p) => `${p.name} (${p.traits.length} cards)`).join(", ");
+  $("linked-text").textContent = joining.length
+    ? `The link holds ${names}. This browser's sheet has cards too.`
+    : "The link holds a sheet with no cards entered. This browser's sheet has cards.";
+  $("link-add").hidden = !joining.length;
+  $("link-open").hidden = $("link-ignore").hidden = false;
+  $("link-ignore").textContent = "Keep this sheet";
+  $("linked").hidden = false;
+  const close = (text) => {  // what was done, and a button to put the panel away
+    $("linked-text").textContent = text;
+    $("link-add").hidden = $("link-open").hidden = true;
+    $("link-ignore").textContent = "Close";
+  };
+  $("link-add").onclick = () => {
+    const error = mergeSheet(linked);
+    if (error) { $("linked-text").textContent = error; return; }
+    close(`Added ${joining.map((p) => p.name).join(", ")} to this sheet.`);
+    drawAll();
+    changed();
+  };
+  $("link-open").onclick = () => {
+    sheet = linked;
+    close("The shared sheet replaced this browser's.");
+    drawAll();
+    changed();
+  };
+  $("link-ignore").onclick = () => { $("linked").hidden = true; };
+}
+
+// The linked sheet's players with cards join this one: a player of the same name is replaced
+// (a pile sent again), else an unnamed one without cards, else one is added. The sets in play
+// are both sheets' sets; what this sheet leaves blank comes from the link.
+function mergeSheet(linked) {
+  const players = [...sheet.players];
+  const key = (name) => name.trim().toLowerCase();
+  for (const joining of entered(linked)) {
+    let at = players.findIndex((p) => key(p.name) === key(joining.name));
+    if (at < 0) at = players.findIndex((p) => !p.traits.length && /^Player \d+$/.test(p.name));
+    if (at < 0 && players.length >= catalog.players[1]) {
+      return `A sheet holds at most ${catalog.players[1]} players: ${joining.name} was not added.`;
+    }
+    if (at < 0) players.push(joining);
+    else players[at] = joining;
+  }
+  sheet.players = players;
+  sheet.sets = cleanSets([...sheet.sets, ...linked.sets]);
+  if (!sheet.catastrophe) sheet.catastrophe = linked.catastrophe;
+  if (!sheet.top_card) sheet.top_card = linked.top_card;
+  sheet.discard_counts = { ...linked.discard_counts, ...sheet.discard_counts };
+  return null;
+}
+
 async function start() {
   document.body.dataset.busy = "true";
   if ("serviceWorker" in navigator) {
@@ -1036,7 +1097,19 @@ async function start() {
   const select = $("catastrophe");
   let stored = null;
   try { stored = JSON.parse(localStorage.getItem(SHEET_KEY) || "null"); } catch { stored = null; }
-  sheet = fromLink() || (stored ? cleanSheet(stored) : newSheet());
+  const linked = fromLink();
+  const kept = stored ? cleanSheet(stored) : null;
+  sheet = linked && !(kept && entered(kept).length) ? linked : kept || newSheet();
+  if (linked && sheet !== linked) offerLinked(linked);
+  // A link opened where the page is open already changes only the address's fragment.
+  window.addEventListener("hashchange", () => {
+    const again = fromLink();
+    if (!again) return;
+    if (entered(sheet).length) { offerLinked(again); return; }
+    sheet = again;
+    drawAll();
+    changed();
+  });
   save();
   select.addEventListener("change", () => { sheet.catastrophe = select.value; drawWorldsEnd(); changed(); });
   $("tie-draw").addEventListener("change", () => { sheet.tieDraw = $("tie-draw").checked; changed(); });
