@@ -14,7 +14,7 @@ It either changes the state (popping or replacing its frame) and returns ``None`
 from __future__ import annotations
 
 import json
-from abc import abstractmethod
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from enum import Enum
 from functools import partial
@@ -60,11 +60,9 @@ def _to_tuple(value: Any) -> Any:
     return value
 
 
-# Games and variants outside the compiled modules (and tests) subclass it. Not an ABC: the
-# classes mypyc compiles would share one ABC subclass cache, so that isinstance() and
-# issubclass() answered for one game's state what was cached for another's.
+# Games and variants outside the compiled modules (and tests) subclass it.
 @mypyc_attr(allow_interpreted_subclasses=True)
-class GameState:
+class GameState(ABC):
     """Base class of every game's state.
 
     Subclasses declare ``GAME`` (their registry name), ``FIELDS`` (their own data), and
