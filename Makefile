@@ -9,7 +9,6 @@ PLAY_STAMP := $(VENV)/.installed-play
 # they are built from reinstalls, which compiles them again (or installs pure Python, loudly).
 COMPILED_FROM := setup.py src/doomtable/compiled.py $(wildcard src/doomtable/engine/*.py \
 	src/doomtable/games/doomlings/*.py src/doomtable/games/doom_on_you/*.py \
-	src/doomtable/games/doom_pile/*.py src/doomtable/games/were_doomed/*.py \
 	src/doomtable/bots/*.py) src/doomtable/sim/play.py
 REPORT_COMPILED := $(BIN)/python -c "from doomtable.compiled import main; main()"
 

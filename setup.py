@@ -56,14 +56,7 @@ def remove_built_extensions() -> None:
         built.unlink()
 
 
-COMPILED_FROM = (
-    "engine",
-    "games/doomlings",
-    "games/doom_on_you",
-    "games/doom_pile",
-    "games/were_doomed",
-    "bots",
-)
+COMPILED_FROM = ("engine", "games/doomlings", "games/doom_on_you", "bots")
 """Folders of ``src/doomtable`` whose sources the hot modules are built from (as the
 Makefile's ``COMPILED_FROM``): mypyc reads their types, so a change to any of them rebuilds."""
 

@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-GAMES = ("doomlings", "doom-on-you", "doom-pile", "were-doomed")
+GAMES = ("doomlings", "doom-on-you")
 MODES = {"compiled": {}, "pure": {"DOOMTABLE_PURE": "1"}}
 
 

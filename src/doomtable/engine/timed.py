@@ -23,8 +23,6 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from mypy_extensions import mypyc_attr
-
 from doomtable.engine.decision import CLOCK, WAIT, Decision, LogEntry, Option
 from doomtable.engine.errors import IllegalChoiceError
 from doomtable.engine.rng import splitmix64
@@ -33,7 +31,6 @@ from doomtable.engine.state import MAX_STEPS_PER_ADVANCE, GameState
 _MASK = (1 << 64) - 1
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # as GameState
 class TimedGameState(GameState):
     """A game state on a game clock, with simultaneous decisions (see the module docstring).
 

@@ -6,8 +6,6 @@ is done; ``rules.py``'s ``settle`` frame then has them ordered and resolved.
 
 from __future__ import annotations
 
-from mypy_extensions import mypyc_attr
-
 from doomtable.engine import distinct_by
 from doomtable.games.doom_pile.cards import (
     ANY,
@@ -66,7 +64,6 @@ from doomtable.games.doom_pile.data import (
 from doomtable.games.doom_pile.state import ABILITY_SLOTS, DoomPileBase, owner_of
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # as GameState
 class DoomPileEffects(DoomPileBase):
     """Conditions, the ways out of the field, playing and resolving cards, targets and effect
     steps."""

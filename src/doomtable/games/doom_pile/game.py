@@ -7,8 +7,6 @@ from bisect import bisect_right
 from itertools import accumulate
 from typing import Any, Final, Self
 
-from mypy_extensions import mypyc_attr
-
 from doomtable.engine import Option, Rng, ScenarioError
 from doomtable.games.doom_pile import scoring, view
 from doomtable.games.doom_pile.card_set import SUBTYPES
@@ -42,7 +40,6 @@ SUBTYPE_PULL: Final = 3
 """How much each seen card of a subtype raises the odds of unseen cards of that subtype."""
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # as GameState
 class DoomPileState(DoomPileRules):
     """A game of Doom Pile; see ``state.py`` for the data layout."""
 

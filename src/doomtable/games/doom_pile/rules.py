@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from typing import ClassVar, Final
 
-from mypy_extensions import mypyc_attr
-
 from doomtable.engine import Decision, GameState, Option, distinct_by
 from doomtable.engine.decision import Frame
 from doomtable.engine.state import Handler
@@ -37,7 +35,6 @@ from doomtable.games.doom_pile.scoring import plan_progress
 from doomtable.games.doom_pile.state import ABILITY_SLOTS, owner_of
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # as GameState
 class DoomPileRules(DoomPileEffects):
     """The flow of play: every frame handler is in ``HANDLERS`` below."""
 

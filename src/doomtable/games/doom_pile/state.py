@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from typing import ClassVar, Final
 
-from mypy_extensions import mypyc_attr
-
 from doomtable.engine import Field, GameState
 from doomtable.games.doom_pile.cards import (
     COUNTDOWN,
@@ -38,7 +36,6 @@ def owner_of(card: int) -> int:
     return card // DECK_SIZE
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # as GameState
 class DoomPileBase(GameState):
     """Fields and zone helpers shared by the effects, the rules, the scoring and the views."""
 

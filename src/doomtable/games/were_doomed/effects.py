@@ -8,12 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from mypy_extensions import mypyc_attr
-
 from doomtable.games.were_doomed.state import WereDoomedBase
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # as GameState
 class WereDoomedEffects(WereDoomedBase):
     """The effect interpreter and the End of Days' mission checks."""
 

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from typing import Any, Self
 
-from mypy_extensions import mypyc_attr
-
 from doomtable.engine import Decision, Option, Rng, ScenarioError
 from doomtable.games.were_doomed import scoring
 from doomtable.games.were_doomed.cards import (
@@ -20,7 +18,6 @@ from doomtable.games.were_doomed.rules import RULE_HANDLERS
 from doomtable.games.were_doomed.view import WereDoomedViews
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # as GameState
 class WereDoomedState(WereDoomedViews):
     """A game of We're Doomed!: 4 to 10 leaders, a game clock, one rocket."""
 

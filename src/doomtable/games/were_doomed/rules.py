@@ -11,8 +11,6 @@ clock runs out at ``end_at``.
 
 from __future__ import annotations
 
-from mypy_extensions import mypyc_attr
-
 from doomtable.engine import Decision, Frame, GameState, Option
 from doomtable.engine.state import Handler
 from doomtable.games.were_doomed.cards import CIVILIZATIONS, EVENTS
@@ -28,7 +26,6 @@ from doomtable.games.were_doomed.data import (
 from doomtable.games.were_doomed.effects import WereDoomedEffects
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # as GameState
 class WereDoomedRules(WereDoomedEffects):
     """The frames and their handlers, the actions, the votes and the clock's deadlines."""
 

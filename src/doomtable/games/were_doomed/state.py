@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from mypy_extensions import mypyc_attr
-
 from doomtable.engine import BadOptionError, Field, Rng, TimedGameState
 from doomtable.games.were_doomed.cards import (
     CIVILIZATIONS,
@@ -33,7 +31,6 @@ from doomtable.games.were_doomed.data import (
 __all__ = ["GAME", "INFLUENCE_TOKENS", "RESOURCE_TOKENS", "WereDoomedBase", "seat_count"]
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # as GameState
 class WereDoomedBase(TimedGameState):
     """Fields and helpers shared by the effects, the rules, the scoring and the views."""
 
@@ -259,9 +256,7 @@ class WereDoomedBase(TimedGameState):
 
     def _drawer(self, card: int) -> int:
         """Who drew ``card`` last (the event under way)."""
-        events = self.events
-        for i in range(len(events) - 1, -1, -1):  # not reversed(): mypyc 1.x cannot type it
-            event = events[i]
+        for event in reversed(self.events):
             if event[0] == "draw" and event[2] == card:
                 return int(event[1])
         return self.coin

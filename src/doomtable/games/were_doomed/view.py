@@ -5,15 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from mypy_extensions import mypyc_attr
-
 from doomtable.engine import Option
 from doomtable.games.were_doomed.cards import CIVILIZATIONS, EVENTS, is_clandestine
 from doomtable.games.were_doomed.data import GAME, PICK_MS, PRESSURE_MS, ROBOTS
 from doomtable.games.were_doomed.rules import WereDoomedRules
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # as GameState
 class WereDoomedViews(WereDoomedRules):
     """Views, labels, snapshots and the words of the log."""
 
