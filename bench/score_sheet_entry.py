@@ -1,7 +1,7 @@
 """How much work the score page (``/score``) asks to score a real game, and a time model for it.
 
 Run by hand: ``.venv/bin/python bench/score_sheet_entry.py [--games 10] [--seed 1]
-[--edition classic|blackbox|both] [--sets all|base] [--players 4]``.
+[--edition classic|blackbox|both] [--sets all|base] [--players 4] [--phones one|each]``.
 
 For each seed, a Doomlings game (4 players unless ``--players`` says otherwise) with the
 chosen sets is played to the end with random legal choices; each player's final trait pile (as
@@ -34,6 +34,16 @@ The modelled time is a keystroke-level model (KLM), not a timed study with peopl
   card counts it: the page asks for the counts, not the cards. This one is our assumption
   (a glance at each card while going through the pile once), not a KLM operator.
 
+With ``--phones each`` every player enters their own pile on their own phone (the same steps
+for the sets, the catastrophe, their name, their cards and what their pile asks), then taps
+Share and sends the link (3 taps and a decision on the phone's share sheet); the first
+player's phone keeps the sheet: it opens each link (a look and a tap), taps "Add to this
+sheet", and answers what is still asked (the top card, a host in another pile). The discard
+pile's counts are given on the phone of the player whose card reads them. The players work
+at once, so a sheet's time is the slowest phone's plus the keeper's part after the links
+arrived; the time a message takes to arrive is not counted. Attachments' hosts are picked
+as the played game left them.
+
 Sheets are entered in the browser's offline scorer (Pyodide), as a phone does once the page
 has loaded; ``DOOMTABLE_PYODIDE`` names its folder when the checkout has none.
 """
@@ -55,7 +65,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import httpx
-from playwright.sync_api import Browser, Locator, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, sync_playwright
 
 from doomtable.engine import new_game
 from doomtable.games.doomlings.data import AGES, MEANINGS, SET_NAMES, TRAIT_OF, TRINKETS
@@ -134,6 +144,9 @@ class Sheet:
     meanings: list[list[str]]
     meaning_points: list[int]
     pocketed: list[list[str]]
+    hosts: list[dict[str, list[str]]]
+    """Per player, each attachment's hosts (one per copy) as the page's picker values them:
+    ``Bark`` in the player's own pile, ``Ann: Bark`` in another's."""
 
 
 @dataclass
@@ -159,6 +172,10 @@ class Entry:
     shortest_waits: list[tuple[float, str]] = field(default_factory=list)
     looked_at: int = 0
     """Cards of the discard pile gone through to count them."""
+    phones: list[float] = field(default_factory=list)
+    """With a phone per player: each phone's own modelled seconds, the keeper's first."""
+    merge_seconds: float = 0.0
+    """With a phone per player: the keeper's modelled seconds after the piles arrived."""
 
     def modelled_parts(self) -> tuple[float, float, float, float]:
         """Seconds of thinking (M), keys (K), taps (T) and looking through the discard (L)."""
@@ -209,7 +226,19 @@ def sheet_of(state: DoomlingsState, seed: int, edition: str) -> Sheet:
         meanings=[[MEANINGS[m].name for m in state.meanings[p]] for p in players],
         meaning_points=list(state.meaning_points),
         pocketed=[[TRINKETS[t].name for t in state.pocketed[p]] for p in players],
+        hosts=[hosts_of(state, p) for p in players],
     )
+
+
+def hosts_of(state: DoomlingsState, player: int) -> dict[str, list[str]]:
+    """The hosts of ``player``'s attachments as the game ended."""
+    hosts: dict[str, list[str]] = {}
+    for gear, host in state.attached:
+        if gear in state.piles[player]:
+            owner = next(q for q in range(state.players) if host in state.piles[q])
+            value = label(host) if owner == player else f"{NAMES[owner]}: {label(host)}"
+            hosts.setdefault(label(gear), []).append(value)
+    return hosts
 
 
 def search_key(text: str) -> str:
@@ -281,10 +310,13 @@ class Person:
         return shown
 
 
-def answer_what_is_asked(person: Person, sheet: Sheet) -> None:
-    """Fill what the page still asks, a round at a time, until nothing more is asked."""
+def answer_what_is_asked(
+    person: Person, sheet: Sheet, answered: set[tuple[int, str]] | None = None
+) -> None:
+    """Fill what the page still asks, a round at a time, until nothing more is asked;
+    ``answered``: what was entered elsewhere already, by player and field."""
     page = person.page
-    entered: set[tuple[int, str]] = set()
+    entered = set(answered or ())
     for _ in range(12):
         acted = False
         for i in range(len(sheet.piles)):
@@ -296,18 +328,40 @@ def answer_what_is_asked(person: Person, sheet: Sheet) -> None:
             person.entry.asked.append(f"top card = {sheet.top_card or 'none'}")
             person.pick(top, sheet.top_card or "none")
             acted = True
-        discard = page.locator("#discard-box")
-        if discard.is_visible() and (-1, "discard") not in entered:
-            entered.add((-1, "discard"))
-            person.entry.looked_at += len(sheet.discard)  # once, counting all that is asked
-            for field_label in discard.locator(".discard-counts label").all():
-                name = field_label.text_content() or ""
-                value = sheet.discard_counts[name]
-                person.entry.asked.append(f"discard pile ({len(sheet.discard)}): {name} {value}")
-                person.type_field(field_label.locator("input"), str(value))
-            acted = True
+        acted |= count_discard(person, sheet)
         if not acted:
             return
+
+
+def count_discard(person: Person, sheet: Sheet) -> bool:
+    """The discard pile's counts the page asks and nobody gave yet (a look through the
+    pile, once, for all of them); whether any was asked."""
+    discard = person.page.locator("#discard-box")
+    if not discard.is_visible():
+        return False
+    fields = discard.locator(".discard-counts label").all()
+    blank = [f for f in fields if f.locator("input").input_value() == ""]
+    if not blank:
+        return False
+    person.entry.looked_at += len(sheet.discard)
+    for field_label in blank:
+        name = field_label.text_content() or ""
+        value = sheet.discard_counts[name]
+        person.entry.asked.append(f"discard pile ({len(sheet.discard)}): {name} {value}")
+        person.type_field(field_label.locator("input"), str(value))
+    return True
+
+
+def answer_own(person: Person, sheet: Sheet, player: int) -> None:
+    """On a player's own phone (the page's first player): what their own pile asks, the
+    discard pile's counts their cards read included. The trait deck's top card is left to
+    the phone keeping the sheet."""
+    needs = person.page.locator('.player[data-player="0"] .needs')
+    entered: set[tuple[int, str]] = set()
+    for _ in range(12):
+        if not answer_player(person, sheet, player, needs, entered):
+            break
+    count_discard(person, sheet)
 
 
 def answer_player(
@@ -386,62 +440,161 @@ def select_for(sheet: Sheet, i: int, text: str, select: Locator) -> str | None:
         free = select.locator("option").evaluate_all("(all) => all.map((o) => o.value)")
         mine = [name for name in sheet.pocketed[i] if name in free]
         return mine[0] if mine else None
-    if "is attached to" in text:  # the host as the table shows it: the first offered here
+    if "is attached to" in text:  # the host as the game ended, once its pile is on the sheet
         values = select.locator("option").evaluate_all("(all) => all.map((o) => o.value)")
-        return values[1] if len(values) > 1 else None
+        shown = text.removesuffix(" is attached to")
+        copy = int(m.group(1)) - 1 if (m := re.search(r" \(copy (\d+)\)$", shown)) else 0
+        hosts = sheet.hosts[i].get(re.sub(r" \(copy \d+\)$", "", shown), [])
+        if copy >= len(hosts):  # none as it ended (its host left): the first offered
+            return values[1] if len(values) > 1 else None
+        return hosts[copy] if hosts[copy] in values else None  # else not on this phone yet
     return None
 
 
-def enter_sheet(browser: Browser, url: str, sheet: Sheet, sets: list[dict[str, str]]) -> Entry:
-    entry = Entry(sheet.seed, sheet.edition)
+def open_sheet(browser: Browser, url: str) -> tuple[BrowserContext, Page]:
+    """A fresh phone with the score page loaded, its offline scorer ready."""
     context = browser.new_context(viewport=PHONE, accept_downloads=True)  # type: ignore[arg-type]
+    page = context.new_page()
+    page.goto(f"{url}/score")
+    page.wait_for_selector("body[data-python=ready]", timeout=180_000)
+    page.wait_for_selector("body[data-busy=false]", timeout=SETTLE_TIMEOUT_MS)
+    page.evaluate(INSTALL_TIMING)
+    return context, page
+
+
+def set_up(person: Person, sheet: Sheet, sets: list[dict[str, str]]) -> None:
+    """The edition, the sets in play and the catastrophe: what every phone starts with."""
+    page = person.page
+    if sheet.edition == "blackbox":
+        person.tap(page.locator("#blackbox"))
+    expansions = [s["title"] for s in sets[1:]]
+    if expansions:
+        person.entry.decisions += 1  # which sets are in play
+        person.tap(page.locator(".sets-box summary"), changes=False)
+        if len(sets) == page.evaluate("catalog.sets.length"):
+            person.tap(page.get_by_role("button", name="Every set"))
+        else:
+            for title in expansions:
+                person.tap(page.get_by_label(title, exact=True))
+        person.tap(page.locator(".sets-box summary"), changes=False)
+    person.pick(page.locator("#catastrophe"), sheet.catastrophe)
+
+
+def enter_pile(person: Person, sheet: Sheet, player: int, row: int) -> None:
+    """Name the page's player ``row`` and enter the sheet's pile ``player`` into it."""
+    page = person.page
+    person.type_field(page.locator(".player-name").nth(row), NAMES[player], clear=True)
+    zone = page.locator(f'.player[data-player="{row}"] .pile-box')
+    for card in sheet.piles[player]:
+        person.add_card(zone, card)
+
+
+def check_totals(page: Page, entry: Entry) -> None:
+    """The page's totals once nothing more is asked, and the CLI's for its exported sheet."""
+    entry.waits_ms = page.evaluate("window.benchTiming.waits")
+    causes: list[str] = page.evaluate("window.benchTiming.what")
+    entry.shortest_waits = sorted(zip(entry.waits_ms, causes, strict=True))[:3]
+    entry.final_wait_ms = entry.waits_ms[-1] if entry.waits_ms else 0.0
+    entry.scorer = page.evaluate("document.body.dataset.scorer")
+    error = page.locator("#error").inner_text()
+    shown = page.locator(".player .total").all_text_contents()
+    if error or not all(t.lstrip("-").isdigit() for t in shown):
+        entry.problem = f"the page still asks: {error or shown}"
+        return
+    entry.page_totals = [int(t) for t in shown]
+    entry.cli_totals = cli_totals(page)
+    if entry.cli_totals != entry.page_totals:
+        entry.problem = "the CLI scores the exported sheet otherwise"
+
+
+def enter_sheet(browser: Browser, url: str, sheet: Sheet, sets: list[dict[str, str]]) -> Entry:
+    """One phone enters the whole sheet."""
+    entry = Entry(sheet.seed, sheet.edition)
+    context: BrowserContext | None = None
     try:
-        page = context.new_page()
-        page.goto(f"{url}/score")
-        page.wait_for_selector("body[data-python=ready]", timeout=180_000)
-        page.wait_for_selector("body[data-busy=false]", timeout=SETTLE_TIMEOUT_MS)
-        page.evaluate(INSTALL_TIMING)
+        context, page = open_sheet(browser, url)
         person = Person(page, entry)
-        if sheet.edition == "blackbox":
-            person.tap(page.locator("#blackbox"))
-        expansions = [s["title"] for s in sets[1:]]
-        if expansions:
-            entry.decisions += 1  # which sets are in play
-            person.tap(page.locator(".sets-box summary"), changes=False)
-            if len(sets) == page.evaluate("catalog.sets.length"):
-                person.tap(page.get_by_role("button", name="Every set"))
-            else:
-                for title in expansions:
-                    person.tap(page.get_by_label(title, exact=True))
-            person.tap(page.locator(".sets-box summary"), changes=False)
-        person.pick(page.locator("#catastrophe"), sheet.catastrophe)
+        set_up(person, sheet, sets)
         for _ in range(len(sheet.piles) - 2):
             person.tap(page.locator("#add-player"))
-        for i, name in enumerate(NAMES[: len(sheet.piles)]):
-            person.type_field(page.locator(".player-name").nth(i), name, clear=True)
-        for i, pile in enumerate(sheet.piles):
-            zone = page.locator(f'.player[data-player="{i}"] .pile-box')
-            for card in pile:
-                person.add_card(zone, card)
+        for i in range(len(sheet.piles)):
+            enter_pile(person, sheet, i, i)
         answer_what_is_asked(person, sheet)
-        entry.waits_ms = page.evaluate("window.benchTiming.waits")
-        causes: list[str] = page.evaluate("window.benchTiming.what")
-        entry.shortest_waits = sorted(zip(entry.waits_ms, causes, strict=True))[:3]
-        entry.final_wait_ms = entry.waits_ms[-1] if entry.waits_ms else 0.0
-        entry.scorer = page.evaluate("document.body.dataset.scorer")
-        error = page.locator("#error").inner_text()
-        shown = page.locator(".player .total").all_text_contents()
-        if error or not all(t.lstrip("-").isdigit() for t in shown):
-            entry.problem = f"the page still asks: {error or shown}"
-            return entry
-        entry.page_totals = [int(t) for t in shown]
-        entry.cli_totals = cli_totals(page)
-        if entry.cli_totals != entry.page_totals:
-            entry.problem = "the CLI scores the exported sheet otherwise"
+        check_totals(page, entry)
     except Exception as error:  # noqa: BLE001  (a sheet the bench could not enter is reported)
         entry.problem = f"{type(error).__name__}: {str(error).splitlines()[0]}"
     finally:
-        context.close()
+        if context is not None:
+            context.close()
+    return entry
+
+
+def enter_on_several_phones(
+    browser: Browser, url: str, sheet: Sheet, sets: list[dict[str, str]]
+) -> Entry:
+    """A phone per player: each enters their own pile and what it asks, and sends its Share
+    link (all at once); the first player's phone, which keeps the sheet, then opens each link,
+    adds it, and answers what is still asked (the discard pile, the top card, hosts in other
+    piles). The entry's time is the slowest player's phone plus that last part."""
+    entry = Entry(sheet.seed, sheet.edition)
+    contexts: list[BrowserContext] = []
+    try:
+        links: list[str] = []
+        phones: list[Entry] = []
+        keeper: Page | None = None
+        for player in range(len(sheet.piles)):
+            phone = Entry(sheet.seed, sheet.edition)
+            context, page = open_sheet(browser, url)
+            contexts.append(context)
+            person = Person(page, phone)
+            set_up(person, sheet, sets)
+            enter_pile(person, sheet, player, 0)
+            answer_own(person, sheet, player)
+            phones.append(phone)
+            if player == 0:
+                keeper = page
+                continue
+            person.tap(page.locator("#share"), changes=False)
+            # The phone's share sheet: pick the messenger, the keeper and send (a decision).
+            phone.taps += 3
+            phone.decisions += 1
+            link = page.locator("#share-link").get_attribute("href")
+            assert link is not None
+            links.append(link)
+        assert keeper is not None
+        merging = Entry(sheet.seed, sheet.edition)
+        person = Person(keeper, merging)
+        for link in links:
+            merging.decisions += 1  # the message read
+            merging.taps += 1  # its link tapped
+            keeper.goto(link)
+            keeper.wait_for_selector("#link-add:visible")
+            person.tap(keeper.locator("#link-add"))
+        answered = {(i, "hand") for i in range(len(sheet.piles))}
+        answer_what_is_asked(person, sheet, answered)
+        check_totals(keeper, merging)
+        slowest = max(phones, key=Entry.modelled_seconds)
+        entry.phones = [p.modelled_seconds() for p in phones]
+        for part in (slowest, merging):
+            entry.cards += part.cards
+            entry.keys += part.keys
+            entry.taps += part.taps
+            entry.fields += part.fields
+            entry.decisions += part.decisions
+            entry.looked_at += part.looked_at
+            entry.asked += part.asked
+        entry.merge_seconds = merging.modelled_seconds()
+        entry.waits_ms = merging.waits_ms
+        entry.final_wait_ms = merging.final_wait_ms
+        entry.scorer = merging.scorer
+        entry.page_totals = merging.page_totals
+        entry.cli_totals = merging.cli_totals
+        entry.problem = merging.problem
+    except Exception as error:  # noqa: BLE001  (a sheet the bench could not enter is reported)
+        entry.problem = f"{type(error).__name__}: {str(error).splitlines()[0]}"
+    finally:
+        for context in contexts:
+            context.close()
     return entry
 
 
@@ -500,6 +653,10 @@ def report(entries: list[Entry], load: str, command: str, verbose: bool) -> None
             f"{e.decisions:>6}{e.modelled_seconds():>9.0f}{sum(e.waits_ms) / 1000:>8.1f}"
             f"{e.final_wait_ms:>8.0f}  {totals} ({e.scorer}){'  ' + e.problem if e.problem else ''}"
         )
+        if e.phones:
+            phones = ", ".join(f"{s:.0f}" for s in e.phones)
+            keeper = f"then the keeper {e.merge_seconds:.0f} s"
+            print(f"        phones (keeper first): {phones} s; {keeper}")
         if verbose:
             for step in e.asked:
                 print(f"        asked: {step}")
@@ -510,6 +667,9 @@ def report(entries: list[Entry], load: str, command: str, verbose: bool) -> None
         return
     print(f"\n{'over ' + str(len(done)) + ' sheets':<28}{'median':>10}{'best':>10}{'worst':>10}")
     print(percentile_row("modelled seconds", [e.modelled_seconds() for e in done]))
+    if all(e.phones for e in done):
+        print(percentile_row("  slowest player's phone", [max(e.phones) for e in done]))
+        print(percentile_row("  then the keeper", [e.merge_seconds for e in done]))
     for k, part in enumerate(("thinking (M)", "keys (K)", "taps (T)", "discard looked (L)")):
         print(percentile_row(f"  of which {part}", [e.modelled_parts()[k] for e in done]))
     print(percentile_row("cards", [e.cards for e in done]))
@@ -527,6 +687,12 @@ def main() -> None:
     parser.add_argument("--edition", choices=["classic", "blackbox", "both"], default="classic")
     parser.add_argument("--sets", choices=["all", "base"], default="all")
     parser.add_argument("--players", type=int, choices=range(2, 7), default=4)
+    parser.add_argument(
+        "--phones",
+        choices=["one", "each"],
+        default="one",
+        help="one phone enters the sheet, or each player's own phone their pile",
+    )
     parser.add_argument("--verbose", action="store_true", help="what each sheet was asked")
     args = parser.parse_args()
     card_sets = list(SET_NAMES) if args.sets == "all" else ["base"]
@@ -543,7 +709,8 @@ def main() -> None:
             )
             for edition in editions:
                 for sheet in sheets(args.seed, args.games, edition, card_sets, args.players):
-                    entries.append(enter_sheet(browser, server.url, sheet, titles))
+                    enter = enter_sheet if args.phones == "one" else enter_on_several_phones
+                    entries.append(enter(browser, server.url, sheet, titles))
                     print(f"seed {sheet.seed} {edition}: done", file=sys.stderr, flush=True)
             browser.close()
     finally:

@@ -320,7 +320,6 @@ def _ask_discard_counts(
 ) -> CardTable:
     """The counts of the discard pile that the piles' Dinolings cards read (how many
     dominant traits, ...), as it lay before the final catastrophe's own discard."""
-    wanted = set().union(*(tally.needs(e.traits, third) for e in entries)) & tally.DISCARD_NEEDS
     counts = [
         (
             need,
@@ -330,8 +329,7 @@ def _ask_discard_counts(
                 N_CARDS,
             ),
         )
-        for need in tally.DISCARD_COUNT_KEYS
-        if need in wanted
+        for need in tally.discard_counts_read(entries, third)
     ]
     return replace(table, discard_counts=tuple(counts)) if counts else table
 

@@ -78,6 +78,40 @@ def test_more_discards_named_than_made_are_refused() -> None:
         board_from_entries([ann, PlayerEntry("Bob", ("Fear",))], "Planned Obsolescence", TECH)
 
 
+def test_blackbox_planned_obsolescence_takes_no_attachment_played_after_it() -> None:
+    # Blackbox: the catastrophe acts before the World's End traits. Ann's Lyonization (green 1)
+    # was played after it, on Bark (green 2): discarded=none keeps it, 3. Unanswered, the one
+    # attachment entered is the one discarded: 2.
+    blackbox = Table(sets=TECH.sets, edition="blackbox")
+    ann = PlayerEntry(
+        "Ann",
+        ("Bark", "Lyonization"),
+        attached=(("Lyonization", "Bark"),),
+        choices=((WORLDS_END, "none"),),
+    )
+    bob = PlayerEntry("Bob", ("Fear",))
+    board = board_from_entries([ann, bob], "Planned Obsolescence", blackbox)
+    assert sorted(board.card_name(c) for c in board.piles[0]) == ["Bark", "Lyonization"]
+    assert breakdown(board, 0).total == 3
+    plain = PlayerEntry("Ann", ann.traits, attached=ann.attached)
+    unanswered = board_from_entries([plain, bob], "Planned Obsolescence", blackbox)
+    assert breakdown(unanswered, 0).total == 2
+    # "Lyonization, none": it took Lyonization, then found no more; Nano (worth its host's
+    # face value) came after. Bark 2 + Nano 2 = 4.
+    later = PlayerEntry(
+        "Ann",
+        ("Bark", "Lyonization", "Nano"),
+        attached=(("Lyonization", "Bark"), ("Nano", "Bark")),
+        choices=((WORLDS_END, "Lyonization, none"),),
+    )
+    board = board_from_entries([later, bob], "Planned Obsolescence", blackbox)
+    assert sorted(board.card_name(c) for c in board.piles[0]) == ["Bark", "Nano"]
+    assert breakdown(board, 0).total == 4
+    # Classic: the traits act first, so the catastrophe found the attachment in the pile.
+    with pytest.raises(TallyError, match="Ann cannot have discarded none"):
+        board_from_entries([ann, bob], "Planned Obsolescence", TECH)
+
+
 def test_a_board_file_lists_the_discards() -> None:
     entry = entry_from_fields(
         "Ann", {"traits": "GMO, Nano, Bark", "discarded": ["GMO", "Nano"]}, "Ann"

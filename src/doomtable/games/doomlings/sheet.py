@@ -375,12 +375,11 @@ def unasked_discard_count(
         return None
     given = {need for need, _ in table.discard_counts}
     doom = tally.catastrophe_index(catastrophe, table.sets)
-    for entry in tally.in_sets(entries, table.sets):
-        for trait in entry.traits:
-            counted = tally.pile_needs([trait], doom)
-            for need in (n for n in tally.DISCARD_COUNT_KEYS if n in counted and n not in given):
-                key = tally.DISCARD_COUNT_KEYS[need]
-                return f"{entry.name}'s {trait} counts {need.value}: give {key}=N (0 for none)"
+    read = tally.discard_counts_read(tally.in_sets(entries, table.sets), doom)
+    for need, reader in read.items():
+        if need not in given:
+            key = tally.DISCARD_COUNT_KEYS[need]
+            return f"{reader} counts {need.value}: give {key}=N (0 for none)"
     return None
 
 

@@ -588,6 +588,23 @@ def pile_needs(traits: Sequence[str], doom: int) -> set[Need]:
     return found
 
 
+def discard_counts_read(entries: Sequence[PlayerEntry], doom: int) -> dict[Need, str]:
+    """The discard pile's counts the piles' cards read when ``doom`` ends the world, in the
+    order of :data:`DISCARD_COUNT_KEYS`, each with the first card that reads it, as
+    ``Ann's Serrated Teeth``. The entries name their cards as :func:`in_sets` does.
+
+    >>> ann = PlayerEntry("Ann", ("Serrated Teeth", "Bark"))
+    >>> discard_counts_read([ann], catastrophe_index("Ice Age"))
+    {<Need.DISCARD_DOMINANTS: 'the dominant traits in the discard pile'>: "Ann's Serrated Teeth"}
+    """
+    readers: dict[Need, str] = {}
+    for entry in entries:
+        for trait in entry.traits:
+            for need in DISCARD_NEEDS & pile_needs([trait], doom):
+                readers.setdefault(need, f"{entry.name}'s {trait}")
+    return {need: readers[need] for need in DISCARD_COUNT_KEYS if need in readers}
+
+
 def meaning_index(text: str, sets: Sequence[str] = SET_NAMES) -> int:
     """The index in ``MEANINGS`` of the Meaning of Life card ``text`` names, among those a
     game of ``sets`` deals (none without the Meaning of Life set)."""
@@ -721,7 +738,8 @@ def _board(
         for hand, ids in zip(hands, in_hand, strict=True)
     ]
     discard_ids = [pool.take(trait_index(name, table.sets)) for name in table.discard]
-    top = _top_card(table, pool, [[c for c in ids if c >= 0] for ids in in_hand])
+    in_zones = [*([c for c in ids if c >= 0] for ids in in_hand), *pile_ids]
+    top = _top_card(table, pool, in_zones, discard_ids)
     hand_ids = [[pool.filler() if c < 0 else c for c in ids] for ids in in_hand]
     for entry, hand in zip(entries, hand_ids, strict=True):
         size = len(hand) if entry.hand_size is None else entry.hand_size
@@ -781,8 +799,11 @@ def _board(
     start = len(s.events)
     asked += _run_worlds_end(s, entries)
     _put_back_draws(s, start, top)
-    _draw_back(s, entries, stand_ins, settled=all(q.answer is not None for q in asked))
-    for p, entry in enumerate(entries):
+    settled = all(q.answer is not None for q in asked)
+    _draw_back(s, entries, stand_ins, settled=settled)
+    # With a question unanswered, the steps after it are not run: an answer to one of them
+    # (Patches after the catastrophe's discard) is checked once it is reached.
+    for p, entry in enumerate(entries if settled else ()):
         for question, given in entry.choices:
             times = sum(
                 1 for q in asked if q.player == p and match_key(q.key) == match_key(question)
@@ -902,7 +923,9 @@ def _counted_discard(s: DoomlingsState, table: Table, pool: _CardPool) -> list[i
 def _put_back_draws(s: DoomlingsState, start: int, top: int | None) -> None:
     """The hands are entered as they are at the end: a card the World's End run drew (Cap's
     3, when the catastrophe discarded it, from the discard pile reshuffled) goes back to the
-    discard pile, and the deck is as it was."""
+    discard pile, and the deck is as it was; a hand card a trait's effect discarded
+    (Mycotoxins' 2 at random, when the catastrophe discarded it) goes back to its hand. The
+    catastrophe's own hand discard (Invasive Species) stays: the hand is entered before it."""
     drawn = [c for event in s.events[start:] if event[1] == "drew" for c in event[3]]
     for card in drawn:
         for hand in s.hands:
@@ -910,18 +933,31 @@ def _put_back_draws(s: DoomlingsState, start: int, top: int | None) -> None:
                 hand.remove(card)
     s.discard.extend(c for c in (*s.deck, *drawn) if c != top)
     s.deck = []
+    causes = s.event_causes or []
+    for at in range(start, len(s.events)):
+        event = s.events[at]
+        if event[1] == "discards" and 0 <= causes[at] < N_CARDS:
+            _, _, p, card = event
+            pile = s.discard_pile(p)
+            if card in pile:  # (reshuffled into the deck and drawn, it is there again)
+                pile.remove(card)
+                s.hands[p].append(card)
 
 
-def _top_card(table: Table, pool: _CardPool, hands: Sequence[Sequence[int]]) -> int | None:
-    """The card id of the trait deck's top card Too Much Pink shows, if one is entered. A
-    World's End trait acting after it (the Blackbox edition's order) may draw the shown card:
-    with no copy of it left, the hand card named is the one that was shown (only its colour
-    is read)."""
+def _top_card(
+    table: Table, pool: _CardPool, zones: Sequence[Sequence[int]], discard: Sequence[int]
+) -> int | None:
+    """The card id of the trait deck's top card Too Much Pink shows, if one is entered. With
+    no copy of it left, the shown card was drawn after it showed, and the card named
+    elsewhere is the one (only its colour is read): in the discard pile (The Silent Elder's
+    draw, after World's End), or in the Blackbox edition, where World's End traits act after
+    the catastrophe, in a hand or pile (``zones``: drawn, and maybe played)."""
     if table.top_card is None or match_key(table.top_card) == NO_COLOR:
         return None
     trait = trait_index(table.top_card, table.sets)
-    if table.edition == "blackbox" and not pool.has(trait):
-        drawn = next((c for hand in hands for c in hand if TRAIT_OF[c] == trait), None)
+    if not pool.has(trait):
+        later = [discard, *zones] if table.edition == "blackbox" else [discard]
+        drawn = next((c for zone in later for c in zone if TRAIT_OF[c] == trait), None)
         if drawn is not None:
             return drawn
     return pool.take(trait)
@@ -1468,7 +1504,9 @@ def _run_worlds_end(s: DoomlingsState, entries: Sequence[PlayerEntry]) -> list[Q
         if given is not None and key == WORLDS_END:  # --- newer: Planned Obsolescence's 2
             before = sum(1 for q in asked if q.player == p and q.key == key)
             names = _discards_named(given)
-            given = names[before] if before < len(names) else None
+            # After "none" the catastrophe found nothing more to take: "GMO, none", "none".
+            last_none = match_key(names[-1]) == NO_COLOR if names else False
+            given = names[before] if before < len(names) else (NO_COLOR if last_none else None)
         patches = _patches_in_pile(s, frame)
         play = "" if patches is None else f"play {CARD[patches].name}"
         if patches is not None and given is not None and match_key(given) == match_key(play):
@@ -1558,15 +1596,9 @@ def _count_moved(s: DoomlingsState, entry: PlayerEntry, p: int, card: int) -> Qu
         answer = "0" if scored.optional else None
         return Question(p, name, prompt, options, answer, scored.optional)
     answer = _whole_option(given, options, f"{entry.name}'s {name}")
-    moved = int(answer)
-    if kind is WorldsEnd.RETURN_FOR_POINTS and (entry.hand_size is not None or entry.hand):
-        held = len(entry.hand) if entry.hand_size is None else entry.hand_size
-        if moved > held:
-            raise TallyError(
-                f"{entry.name}'s {name} took {moved} traits back into the hand, but "
-                f"{entry.name}'s hand holds {held} cards"
-            )
-    s.end_points[p] += moved
+    # Not bounded by the hand entered: a trait taken back may have been played again at
+    # World's End (Sneaky, Eloquence, an opponent's Nectar), or discarded from the hand.
+    s.end_points[p] += int(answer)
     return Question(p, name, prompt, options, answer, False)
 
 
@@ -1584,10 +1616,12 @@ Much Pink, Isolation); ``catastrophe_points`` may give what it counted then."""
 HAND_CARD_TAKEN: Final = frozenset({"score_hand_card"})
 """Catastrophes' frames that take a hand card (Invasive Species), answered ``none`` where the
 hand was empty then: its entered cards came after (the Blackbox order)."""
-TRAIT_TAKEN: Final = frozenset({"discard_own", "discard_drop", "discard_top_color"})
+TRAIT_TAKEN: Final = frozenset(
+    {"discard_own", "discard_drop", "discard_top_color", "discard_attachment"}
+)
 """Catastrophes' frames that discard a trait of the pile, answered ``none`` in the Blackbox
 edition where the pile held no such trait then: those entered came after, played by a World's
-End trait (Spots, Sneaky)."""
+End trait (Spots, Sneaky, Eloquence)."""
 
 
 def _doom_with_entered_points(
@@ -1838,5 +1872,6 @@ __all__ = [
     "trait_index",
     "meaning_index",
     "pile_needs",
+    "discard_counts_read",
     "trinket_index",
 ]

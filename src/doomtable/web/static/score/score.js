@@ -25,6 +25,10 @@ const shown = [];          // per player: what its needs panel was drawn for
 
 // ------------------------------------------------------------------ the sheet
 
+function defaultName(number) {
+  return `Player ${number}`;
+}
+
 function newPlayer(number) {
   // `choices`: each World's End question's answer, by the question's key (the card that asks).
   // `attached`: [attachment, host] per attachment copy in the pile (Techlings), the host
@@ -34,7 +38,7 @@ function newPlayer(number) {
   // first); `meaning_draw`: what The Silent Elder's draw scored; `pocketed`: trinkets;
   // `catastrophe_points`: what Too Much Pink or Isolation counted as it acted (Blackbox);
   // `hand_empty`: the hand a card counts holds nothing (no names is not yet an answer).
-  return { name: `Player ${number}`, traits: [], hand: [], hand_empty: false, hand_size: null,
+  return { name: defaultName(number), traits: [], hand: [], hand_empty: false, hand_size: null,
     gene_pool: null,
     choices: {}, deus: null, tie_draw: null, attached: [], face_down: null, under: {},
     meanings: [], meaning_draw: null, pocketed: [], catastrophe_points: null };
@@ -1059,6 +1063,17 @@ function offerLinked(linked) {
   $("link-ignore").onclick = () => { $("linked").hidden = true; };
 }
 
+// A shared link replaces a sheet with no cards entered; over one with cards it asks first.
+// Whether it replaced the sheet.
+function openLink(linked) {
+  if (entered(sheet).length) {
+    offerLinked(linked);
+    return false;
+  }
+  sheet = linked;
+  return true;
+}
+
 // The linked sheet's players with cards join this one: a player of the same name is replaced
 // (a pile sent again), else an unnamed one without cards, else one is added. The sets in play
 // are both sheets' sets; what this sheet leaves blank comes from the link.
@@ -1067,7 +1082,8 @@ function mergeSheet(linked) {
   const key = (name) => name.trim().toLowerCase();
   for (const joining of entered(linked)) {
     let at = players.findIndex((p) => key(p.name) === key(joining.name));
-    if (at < 0) at = players.findIndex((p) => !p.traits.length && /^Player \d+$/.test(p.name));
+    const blank = (p, i) => !p.traits.length && p.name === defaultName(i + 1);
+    if (at < 0) at = players.findIndex(blank);
     if (at < 0 && players.length >= catalog.players[1]) {
       return `A sheet holds at most ${catalog.players[1]} players: ${joining.name} was not added.`;
     }
@@ -1097,18 +1113,16 @@ async function start() {
   const select = $("catastrophe");
   let stored = null;
   try { stored = JSON.parse(localStorage.getItem(SHEET_KEY) || "null"); } catch { stored = null; }
+  sheet = stored ? cleanSheet(stored) : newSheet();
   const linked = fromLink();
-  const kept = stored ? cleanSheet(stored) : null;
-  sheet = linked && !(kept && entered(kept).length) ? linked : kept || newSheet();
-  if (linked && sheet !== linked) offerLinked(linked);
+  if (linked) openLink(linked);
   // A link opened where the page is open already changes only the address's fragment.
   window.addEventListener("hashchange", () => {
     const again = fromLink();
-    if (!again) return;
-    if (entered(sheet).length) { offerLinked(again); return; }
-    sheet = again;
-    drawAll();
-    changed();
+    if (again && openLink(again)) {
+      drawAll();
+      changed();
+    }
   });
   save();
   select.addEventListener("change", () => { sheet.catastrophe = select.value; drawWorldsEnd(); changed(); });
