@@ -709,7 +709,10 @@ def _attached_as_the_world_ended(s: DoomlingsState, start: int) -> dict[int, tup
     gone = {*_doom_discards(s).values(), *(c for cs in more.values() for c in cs)}
     held = {a: (h, next(q for q in range(s.players) if h in s.piles[q])) for a, h in s.attached}
     last: dict[int, tuple[int, int]] = {}
-    for event in s.events[:start]:
+    # Up to the catastrophe's first step: a World's End trait may attach before it (classic).
+    causes = s.event_causes or []
+    doom_at = next((i for i in range(start, len(s.events)) if causes[i] >= DOOM_CAUSE), start)
+    for event in s.events[:doom_at]:
         if event[1] == "attaches":
             last[event[3]] = (event[4], event[5])
     for a, (h, owner) in last.items():
@@ -766,6 +769,15 @@ def _with_discard(
         if kept and AGES[s.final_doom].doom in _TRAIT_DISCARDS and _doom_applied(s, p):
             # The catastrophe took a trait an attachment shields (Ruggedized): it stays.
             return entry.answering(WORLDS_END, TRAIT_NAMES[TRAIT_OF[kept[-1]]])
+        if AGES[s.final_doom].doom is Doom.DISCARD_TOP_COLOR and _doom_applied(s, p):
+            # Bioengineered Plague: the tied colour picked had no trait it could discard.
+            plague = [
+                q
+                for q in questions(entries, catastrophe, table)
+                if q.player == i and q.key == WORLDS_END
+            ]
+            if plague and "none" in plague[0].options:
+                return entry.answering(WORLDS_END, "none")
         if not (
             isinstance(s, DoomlingsBlackboxState)
             and AGES[s.final_doom].doom in _TRAIT_DISCARDS
@@ -809,7 +821,11 @@ def _with_discard(
         (e[1] == "plays" or (e[1] == "discards_trait" and 0 <= causes[at] < N_CARDS)) and e[2] == p
         for at, e in enumerate(s.events[start:], start)
     )
-    if asked and late and isinstance(s, DoomlingsBlackboxState):
+    doom_at = next((at for at in range(start, len(s.events)) if causes[at] >= DOOM_CAUSE), None)
+    regrown = doom_at is not None and any(
+        e[1] == "plays" and e[2] == p for e in s.events[doom_at:]
+    )  # classic: Regenerative Tissue's draw played a trait after the catastrophe's discard
+    if asked and late and (isinstance(s, DoomlingsBlackboxState) or regrown):
         # Blackbox: the catastrophe acted first; the pile as entered counts the later trait,
         # or misses one a World's End trait discarded after it.
         pytest.skip("a trait played after the catastrophe changed which trait it could discard")
@@ -1445,6 +1461,23 @@ def test_an_answer_after_an_unanswered_discard_waits_for_it() -> None:
         board_from_entries([spiny, bob], "Glacial Meltdown", table)
 
 
+def test_bioengineered_plague_takes_nothing_for_a_tied_colour_without_discardable_trait() -> None:
+    # Ann's most common colours tie: blue (Echolocation, a dominant: never discarded) and red
+    # (Fangs 1). She picked one: blue took nothing (none), red took Fangs. Echolocation 4.
+    table = Table(("base", "techlings"))
+    plague = "Bioengineered Plague"
+    ann = PlayerEntry("Ann", ("Echolocation", "Fangs"))
+    bob = PlayerEntry("Bob", ("Bark",))
+    asked = [q for q in questions([ann, bob], plague, table) if q.player == 0]
+    assert [(q.key, q.options, q.answer) for q in asked] == [
+        (WORLDS_END, ("discard Fangs from Ann's pile", "none"), None)
+    ]
+    kept = board_from_entries([ann.answering(WORLDS_END, "none"), bob], plague, table)
+    assert final_scores(kept)[0] == 5
+    taken = board_from_entries([ann.answering(WORLDS_END, "Fangs"), bob], plague, table)
+    assert final_scores(taken)[0] == 4
+
+
 def test_mycotoxins_discarded_by_the_catastrophe_leaves_the_hands_as_entered() -> None:
     # Nuclear Winter discards a colourless trait: Ann's only one is Mycotoxins (colourless 2),
     # which makes every player discard 2 hand cards at random and stabilize. The hands are
@@ -1458,6 +1491,18 @@ def test_mycotoxins_discarded_by_the_catastrophe_leaves_the_hands_as_entered() -
     assert [CARD[c].name for c in state.hands[1]] == ["Quick"]
     assert [CARD[c].name for c in state.discard] == ["Mycotoxins"]
     assert final_scores(state) == [2, 3]
+
+
+def test_spores_discarded_by_the_catastrophe_leaves_the_gene_pool_as_entered() -> None:
+    # Mass Extinction discards a green trait: Ann's only one is Spores (green 1), which adds 1
+    # to her Gene Pool as it goes. The Gene Pool is entered as it ended (5): Altruistic
+    # (colourless, worth the Gene Pool) is 5, not 6.
+    table = Table(("base", "overlush"))
+    ann = PlayerEntry("Ann", ("Spores", "Altruistic"), gene_pool=5)
+    state = board_from_entries([ann, PlayerEntry("Bob", ("Fangs",))], "Mass Extinction", table)
+    assert [CARD[c].name for c in state.discard] == ["Spores"]
+    assert state.gene_pool[0] == 5
+    assert final_scores(state) == [5, 1]
 
 
 def test_too_much_pinks_shown_card_may_be_named_where_it_went_after() -> None:

@@ -68,6 +68,7 @@ from doomtable.games.doomlings.rules import (
     ALL_TRAITS,
     AWESOME_MOST,
     ISOLATED_HAND,
+    ON_DISCARD,
     PREPPER_ONLY,
 )
 from doomtable.games.doomlings.scoring import (
@@ -923,9 +924,7 @@ def _counted_discard(s: DoomlingsState, table: Table, pool: _CardPool) -> list[i
 def _put_back_draws(s: DoomlingsState, start: int, top: int | None) -> None:
     """The hands are entered as they are at the end: a card the World's End run drew (Cap's
     3, when the catastrophe discarded it, from the discard pile reshuffled) goes back to the
-    discard pile, and the deck is as it was; a hand card a trait's effect discarded
-    (Mycotoxins' 2 at random, when the catastrophe discarded it) goes back to its hand. The
-    catastrophe's own hand discard (Invasive Species) stays: the hand is entered before it."""
+    discard pile, and the deck is as it was."""
     drawn = [c for event in s.events[start:] if event[1] == "drew" for c in event[3]]
     for card in drawn:
         for hand in s.hands:
@@ -933,15 +932,6 @@ def _put_back_draws(s: DoomlingsState, start: int, top: int | None) -> None:
                 hand.remove(card)
     s.discard.extend(c for c in (*s.deck, *drawn) if c != top)
     s.deck = []
-    causes = s.event_causes or []
-    for at in range(start, len(s.events)):
-        event = s.events[at]
-        if event[1] == "discards" and 0 <= causes[at] < N_CARDS:
-            _, _, p, card = event
-            pile = s.discard_pile(p)
-            if card in pile:  # (reshuffled into the deck and drawn, it is there again)
-                pile.remove(card)
-                s.hands[p].append(card)
 
 
 def _top_card(
@@ -1346,7 +1336,9 @@ RESULT_ENTERED: Final = frozenset(
 calculator does not run them again (it runs those whose outcome is a decision the table cannot
 show: a colour named, a recolour, a catastrophe picked)."""
 RESULT_ENTERED_FRAMES: Final = frozenset({"regrow"})
-"""Frames whose outcome is entered too: a trait Regenerative Tissue played is in the pile."""
+"""Frames whose outcome is entered too: a trait Regenerative Tissue played is in the pile.
+(Likewise, the ``fx`` frames of a discarded trait's ``on_discard`` are not run: Mycotoxins'
+discards, Toxic's draws and Spores' Gene Pool are in the hands and Gene Pool entered.)"""
 ASKED: Final = frozenset(
     {
         WorldsEnd.RECOLOR,
@@ -1479,12 +1471,16 @@ def _run_worlds_end(s: DoomlingsState, entries: Sequence[PlayerEntry]) -> list[Q
             s.stack.pop()
             asked.append(_count_moved(s, entries[frame[1]], frame[1], frame[2]))
             continue
-        if frame[0] in RESULT_ENTERED_FRAMES or (
-            frame[0] == "trait_end"
-            and frame[2] in s.piles[frame[1]]
-            and (
-                s.trait(frame[2]).worlds_end in RESULT_ENTERED
-                or (s.trait(frame[2]).worlds_end not in ASKED and _moves_cards(s, frame))
+        if (
+            frame[0] in RESULT_ENTERED_FRAMES
+            or (frame[0] == "fx" and frame[-1] == ON_DISCARD)
+            or (
+                frame[0] == "trait_end"
+                and frame[2] in s.piles[frame[1]]
+                and (
+                    s.trait(frame[2]).worlds_end in RESULT_ENTERED
+                    or (s.trait(frame[2]).worlds_end not in ASKED and _moves_cards(s, frame))
+                )
             )
         ):
             s.stack.pop()
@@ -1523,13 +1519,16 @@ def _run_worlds_end(s: DoomlingsState, entries: Sequence[PlayerEntry]) -> list[Q
                 s.piles[p].append(patches)
         default = _default(s, decision.options)
         taken_before = frame[0] in TRAIT_TAKEN and key == WORLDS_END and s.DOOM_BEFORE_TRAITS
+        # Bioengineered Plague: a tied colour picked with no trait it could discard.
+        empty_color = picked and _tied_color_takes_nothing(s, frame)
         if (
             given is not None
             and match_key(given) == NO_COLOR
-            and (_asked_by_card(key) or frame[0] in HAND_CARD_TAKEN or taken_before)
+            and (_asked_by_card(key) or frame[0] in HAND_CARD_TAKEN or taken_before or empty_color)
         ):
             # The card came into the pile too late to use its World's End; or the hand or
-            # pile entered got its cards after the catastrophe took one (the Blackbox order).
+            # pile entered got its cards after the catastrophe took one (the Blackbox order);
+            # or the colour picked had no trait to take.
             s.stack.pop()
             asked.append(Question(p, key, decision.prompt, (*distinct, NO_COLOR), NO_COLOR, False))
             continue
@@ -1538,14 +1537,14 @@ def _run_worlds_end(s: DoomlingsState, entries: Sequence[PlayerEntry]) -> list[Q
                 answer: str | None = match_option(given, distinct, f"{entry.name}'s {key}")
             except TallyError as exc:
                 raise TallyError(_wrong_answer(s, entry, key, given, distinct, exc)) from None
-        elif len(distinct) == 1:
+        elif len(distinct) == 1 and not empty_color:
             answer = distinct[0]
         elif default is not None:
             answer = labels[decision.options.index(default)]
         else:
             answer = None
         colors = _asked_by_card(key) and decision.kind == "color"
-        shown = (*distinct, NO_COLOR) if colors or taken_before else tuple(distinct)
+        shown = (*distinct, NO_COLOR) if colors or taken_before or empty_color else tuple(distinct)
         if play and play not in shown:
             shown = (*shown, play)
         asked.append(
@@ -1645,6 +1644,18 @@ def _doom_with_entered_points(
 PICKED_AT_RANDOM: Final = frozenset({"discard_top_color"})
 """World's End frames that discard a trait picked at random (Bioengineered Plague: one of the
 pile's most common colour): the trait that went is entered, as the ``World's End`` answer."""
+
+
+def _tied_color_takes_nothing(s: DoomlingsState, frame: Frame) -> bool:
+    """Whether ``frame``'s random discard (Bioengineered Plague) may have taken nothing: its
+    player picks among tied most common colours, and one of them has no trait it may
+    discard (only dominants, say)."""
+    _, p, _cause = frame
+    counts = [s.count_color(p, c) for c in COLORS]
+    top = [c for c, n in zip(COLORS, counts, strict=True) if n == max(counts) and n > 0]
+    return len(top) > 1 and any(
+        not any(s.discardable(c) and s.colors_of(c) & color for c in s.piles[p]) for color in top
+    )
 
 
 def _random_pick(s: DoomlingsState, frame: Frame) -> Decision | None:
